@@ -1,0 +1,67 @@
+/**
+ * The only module that reads process.env. Every setting has a default that needs no outside
+ * server, so `ladingwise serve` runs on a fresh machine; `.env.example` documents each one.
+ */
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+const int = z.coerce.number().int();
+
+const schema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: int.min(0).max(65535).default(3000),
+  PUBLIC_URL: z.string().url().optional(),
+  DATA_DIR: z.string().default('./data'),
+  /** Empty: embedded PGlite under DATA_DIR/db. Set: a real PostgreSQL server. */
+  DATABASE_URL: z.string().optional(),
+  DATABASE_POOL_SIZE: int.min(1).default(10),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Secret that signs access tokens and webhook payload keys; generated and kept under DATA_DIR when unset. */
+  JWT_SECRET: z.string().min(32).optional(),
+  ACCESS_TOKEN_TTL_SECONDS: int.min(60).default(3600),
+  /** Run job workers inside `serve` (default) or only in `ladingwise worker` processes. */
+  RUN_WORKERS: bool.default('true'),
+  WORKER_CONCURRENCY: int.min(1).max(64).default(2),
+  UPLOAD_MAX_FILE_BYTES: int.min(1).default(25 * 1024 * 1024),
+  UPLOAD_MAX_FILES: int.min(1).default(50),
+  SFTP_ENABLED: bool.default('true'),
+  SFTP_HOST: z.string().default('0.0.0.0'),
+  SFTP_PORT: int.min(0).max(65535).default(2222),
+  /** S3-compatible storage; unset = local disk under DATA_DIR/files. */
+  S3_BUCKET: z.string().optional(),
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: bool.default('true'),
+  /** External OpenID Connect provider; unset = the bundled provider over built-in accounts. */
+  OIDC_ISSUER: z.string().url().optional(),
+  OIDC_CLIENT_ID: z.string().optional(),
+  OIDC_AUDIENCE: z.string().optional(),
+  /** Card payments (Stripe API). */
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  STRIPE_API_BASE: z.string().url().default('https://api.stripe.com'),
+  /** Cloud marketplace (Azure SaaS fulfillment API). */
+  MARKETPLACE_PROVIDER: z.string().default('azure'),
+  MARKETPLACE_API_BASE: z.string().url().optional(),
+  MARKETPLACE_TOKEN: z.string().optional(),
+  OCR_LANGUAGES: z.string().default('eng,spa,fra'),
+  OCR_WORKERS: int.min(1).max(16).default(1),
+});
+
+export type Config = Readonly<z.infer<typeof schema> & { dataDir: string; isDev: boolean }>;
+
+/** Reads and validates settings; throws one error naming every bad variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = schema.safeParse(cleaned);
+  if (!parsed.success) {
+    const names = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`Invalid configuration: ${names}`);
+  }
+  const c = parsed.data;
+  return Object.freeze({ ...c, dataDir: resolve(c.DATA_DIR), isDev: c.NODE_ENV === 'development' });
+}

@@ -1,0 +1,11 @@
+/** GET /api/health: liveness plus a database round trip, for load balancers and the README's first check. */
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../context.ts';
+import { ok } from './envelope.ts';
+
+export async function healthRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  app.get('/health', { schema: { tags: ['health'], summary: 'Service health' } }, async () => {
+    await ctx.db.query('SELECT 1');
+    return ok({ status: 'ok', database: ctx.db.kind, time: ctx.now().toISOString() });
+  });
+}

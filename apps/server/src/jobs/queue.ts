@@ -1,0 +1,88 @@
+/**
+ * The job queue: pg-boss on the same database as everything else. Embedded it runs through
+ * PGlite (one process); with DATABASE_URL every `serve` and `worker` process shares the queue
+ * and pg-boss's SKIP LOCKED fetch hands each job to exactly one worker.
+ */
+import PgBoss from 'pg-boss';
+import type { Database } from '../db/database.ts';
+
+/** Names of every queue, so producers and workers cannot drift apart. */
+export const QUEUES = {
+  processDocument: 'process-document',
+  deliverJob: 'deliver-job',
+  deliverWebhook: 'deliver-webhook',
+  purgeDeleted: 'purge-deleted',
+} as const;
+export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
+
+export interface SendOptions { retryLimit?: number; retryDelaySeconds?: number; retryBackoff?: boolean; singletonKey?: string; startAfterSeconds?: number }
+
+export interface Queue {
+  send(name: QueueName, data: object, options?: SendOptions): Promise<string | null>;
+  /** Runs handler for each job; `concurrency` parallel fetch loops in this process. Throwing fails (and maybe retries) the job. */
+  work<T extends object>(name: QueueName, options: { concurrency: number }, handler: (data: T, job: { id: string; retryCount: number }) => Promise<void>): Promise<void>;
+  cancel(name: QueueName, id: string): Promise<void>;
+  /** Schedules a cron job (every node may call it; pg-boss keeps one schedule). */
+  schedule(name: QueueName, cron: string): Promise<void>;
+  stop(): Promise<void>;
+  readonly boss: PgBoss;
+}
+
+/** Starts pg-boss on the database and creates the queues. */
+export async function startQueue(db: Database, opts: { pollingIntervalSeconds?: number; schedule?: boolean } = {}): Promise<Queue> {
+  const boss = db.pglite
+    ? new PgBoss({ db: pgliteAdapter(db), schedule: opts.schedule ?? true, supervise: true })
+    : new PgBoss({ connectionString: db.connectionString!, max: 4, schedule: opts.schedule ?? true, supervise: true });
+  boss.on('error', () => {}); // pg-boss retries its own maintenance; job errors are recorded on the job rows
+  await boss.start();
+  for (const name of Object.values(QUEUES)) {
+    await boss.createQueue(name).catch((err: Error) => {
+      if (!/already exists/i.test(err.message)) throw err;
+    });
+  }
+  const localWorkers = new Map<string, string[]>();
+  const pollingIntervalSeconds = opts.pollingIntervalSeconds ?? 0.5;
+
+  return {
+    boss,
+    async send(name, data, o = {}) {
+      const id = await boss.send(name, data, {
+        retryLimit: o.retryLimit ?? 0,
+        retryDelay: o.retryDelaySeconds ?? 0,
+        retryBackoff: o.retryBackoff ?? false,
+        ...(o.singletonKey ? { singletonKey: o.singletonKey } : {}),
+        ...(o.startAfterSeconds ? { startAfter: o.startAfterSeconds } : {}),
+      });
+      // Wake this process's idle workers now instead of at their next poll.
+      for (const w of localWorkers.get(name) ?? []) boss.notifyWorker(w);
+      return id;
+    },
+    async work(name, { concurrency }, handler) {
+      const ids = localWorkers.get(name) ?? [];
+      for (let i = 0; i < concurrency; i++) {
+        ids.push(
+          await boss.work<object>(name, { batchSize: 1, pollingIntervalSeconds }, async ([job]) => {
+            if (!job) return;
+            await handler(job.data as never, { id: job.id, retryCount: (job as { retryCount?: number }).retryCount ?? 0 });
+          }),
+        );
+      }
+      localWorkers.set(name, ids);
+    },
+    cancel: (name, id) => boss.cancel(name, id),
+    schedule: (name, cron) => boss.schedule(name, cron),
+    stop: () => boss.stop({ graceful: true, wait: true, timeout: 30_000 }),
+  };
+}
+
+/** PGlite refuses several statements in one prepared call, which pg-boss's schema batches send. */
+function pgliteAdapter(db: Database): PgBoss.Db {
+  const pglite = db.pglite!;
+  return {
+    async executeSql(text: string, values: unknown[]) {
+      if (values && values.length > 0) return { rows: (await pglite.query(text, values)).rows };
+      const results = await pglite.exec(text);
+      return { rows: results.at(-1)?.rows ?? [] };
+    },
+  };
+}

@@ -1,0 +1,20 @@
+/**
+ * The token-signing secret: JWT_SECRET when set (required when several machines share a
+ * database), else one generated on first start and kept in DATA_DIR so restarts keep sessions.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+export function loadSecret(dataDir: string, configured: string | undefined): Uint8Array {
+  if (configured) return new TextEncoder().encode(configured);
+  const path = join(dataDir, 'secret.key');
+  try {
+    return new Uint8Array(readFileSync(path));
+  } catch {
+    mkdirSync(dataDir, { recursive: true });
+    const secret = randomBytes(48);
+    writeFileSync(path, secret, { mode: 0o600, flag: 'wx' });
+    return new Uint8Array(readFileSync(path));
+  }
+}

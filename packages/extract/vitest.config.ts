@@ -1,0 +1,3 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({ test: { name: 'extract', include: ['src/**/*.test.ts', 'test/**/*.test.ts'], testTimeout: 60_000, passWithNoTests: true } });

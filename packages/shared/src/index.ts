@@ -1,0 +1,3 @@
+export * from './extracted-data.ts';
+export * from './api.ts';
+export { toPascalKeys } from './normalize-keys.ts';
