@@ -9,6 +9,7 @@ import { authenticate } from './auth/authenticate.ts';
 import { installErrorHandler } from './http/error-handler.ts';
 import { healthRoutes } from './http/health-routes.ts';
 import { openApiRoutes } from './http/openapi-routes.ts';
+import { installWebApp } from './http/web-app.ts';
 import { uploadRoutes } from './intake/upload-routes.ts';
 import { processingRoutes } from './jobs/processing-routes.ts';
 import { imageRoutes } from './images/image-routes.ts';
@@ -61,5 +62,6 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     },
     { prefix: '/api' },
   );
+  await installWebApp(app);
   return app;
 }

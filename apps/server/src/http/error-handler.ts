@@ -11,9 +11,6 @@ export function installErrorHandler(app: FastifyInstance): void {
     else request.log.info({ code: appError.code }, appError.message);
     void reply.status(appError.statusCode).send({ success: false, data: appError.data, message: appError.message });
   });
-  app.setNotFoundHandler((request, reply) => {
-    void reply.status(404).send({ success: false, data: null, message: `No route for ${request.method} ${request.url.split('?')[0]}` });
-  });
 }
 
 function toAppError(err: unknown): AppError {
