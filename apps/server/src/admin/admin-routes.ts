@@ -1,5 +1,35 @@
-/** Placeholder: the accounts engineer fills this in. */
+/** Admin-only calls: tenants, stats, audit logs, the caller's auth context. Others get 403. */
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import type { AppContext } from '../context.ts';
+import { requireAdmin, principalOf } from '../auth/principal.ts';
+import { ok } from '../http/envelope.ts';
 
-export async function adminRoutes(_app: FastifyInstance, _ctx: AppContext): Promise<void> {}
+export async function adminRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const tags = ['Admin'];
+  app.get('/admin/tenants', { preHandler: requireAdmin, schema: { tags, summary: 'List tenants' } }, async () => {
+    const { rows } = await ctx.db.query<{ id: string; name: string; pricing_plan: string; created_at: Date; initialized_at: Date | null; users: number }>(
+      `SELECT t.id, t.name, t.pricing_plan, t.created_at, t.initialized_at, (SELECT count(*)::int FROM users u WHERE u.tenant_id = t.id AND u.deleted_at IS NULL) AS users
+       FROM tenants t WHERE t.deleted_at IS NULL ORDER BY t.created_at DESC LIMIT 1000`);
+    return ok(rows.map((r) => ({ id: r.id, name: r.name, pricingPlan: r.pricing_plan, users: r.users, createdAt: new Date(r.created_at).toISOString(), initialized: r.initialized_at !== null })));
+  });
+
+  app.get('/admin/stats', { preHandler: requireAdmin, schema: { tags, summary: 'Counts of tenants and users' } }, async () => {
+    const { rows } = await ctx.db.query<{ tenants: number; users: number }>(
+      'SELECT (SELECT count(*)::int FROM tenants WHERE deleted_at IS NULL) AS tenants, (SELECT count(*)::int FROM users WHERE deleted_at IS NULL) AS users');
+    return ok(rows[0]);
+  });
+
+  app.get('/admin/audit-logs', { preHandler: requireAdmin, schema: { tags, summary: 'Audit log, filtered and paged' } }, async (req) => {
+    const q = z.object({ tenantId: z.string().uuid().optional(), action: z.string().max(100).optional(),
+      page: z.coerce.number().int().min(1).default(1), pageSize: z.coerce.number().int().min(1).max(200).default(50) }).parse(req.query);
+    const { rows } = await ctx.db.query<{ id: string; tenant_id: string | null; user_id: string | null; actor: string; action: string; target_type: string | null; target_id: string | null; details: unknown; created_at: Date }>(
+      `SELECT id, tenant_id, user_id, actor, action, target_type, target_id, details, created_at FROM audit_log
+       WHERE ($1::uuid IS NULL OR tenant_id = $1::uuid) AND ($2::text IS NULL OR action = $2::text) ORDER BY id DESC LIMIT $3 OFFSET $4`,
+      [q.tenantId ?? null, q.action ?? null, q.pageSize, (q.page - 1) * q.pageSize]);
+    return ok({ page: q.page, pageSize: q.pageSize, items: rows.map((r) => ({ id: String(r.id), tenantId: r.tenant_id, userId: r.user_id, actor: r.actor, action: r.action,
+      targetType: r.target_type, targetId: r.target_id, details: r.details, createdAt: new Date(r.created_at).toISOString() })) });
+  });
+
+  app.get('/admin/debug/auth-context', { preHandler: requireAdmin, schema: { tags, summary: "The caller's principal (no secrets)" } }, async (req) => ok(principalOf(req)));
+}
