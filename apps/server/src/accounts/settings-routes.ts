@@ -5,6 +5,7 @@ import type { AppContext } from '../context.ts';
 import { requireUser, principalOf } from '../auth/principal.ts';
 import { ok } from '../http/envelope.ts';
 import { writeAudit, actorOf } from '../audit/write-audit.ts';
+import { interchangeIdRoutes } from './interchange-id-routes.ts';
 import { getUserSettings, saveUserSettings, DEFAULT_SETTINGS } from './settings-store.ts';
 
 const pick = (o: Record<string, unknown>, camel: string): unknown => o[camel] ?? o[camel.charAt(0).toUpperCase() + camel.slice(1)];
@@ -16,6 +17,7 @@ const Body = z.object({
 });
 
 export async function settingsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  await interchangeIdRoutes(app, ctx);
   app.get('/admin/user/settings', { preHandler: requireUser, schema: { tags: ['Settings'], summary: 'Read your EDI settings' } }, async (req) => {
     return ok(await getUserSettings(ctx.db, principalOf(req).tenantId));
   });
