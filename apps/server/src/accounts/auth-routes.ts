@@ -64,5 +64,31 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
     return ok({ id: p.userId, email: p.email, name: p.name, role: p.role, tenantId: p.tenantId });
   });
 
+  app.get('/auth/config', { schema: { tags: ['Auth'], summary: 'Sign-in settings the web app needs at startup' } }, async () =>
+    ok({ domain: ctx.config.OIDC_ISSUER ?? null, issuer: ctx.config.OIDC_ISSUER ?? null, clientId: ctx.config.OIDC_CLIENT_ID ?? null,
+      audience: ctx.config.OIDC_AUDIENCE ?? null, passwordLogin: true }));
+
+  // Access tokens are short-lived stateless JWTs; logout is recorded and the client drops its token.
+  app.post('/auth/logout', { preHandler: requireUser, schema: { tags: ['Auth'], summary: 'Sign out' } }, async (req) => {
+    const p = principalOf(req);
+    await writeAudit(ctx.db, { tenantId: p.tenantId, userId: p.userId, actor: `user:${p.userId}`, action: 'user.logout', targetType: 'user', targetId: p.userId ?? undefined });
+    return ok(null, 'Signed out');
+  });
+
+  app.post('/user/change-password', { preHandler: requireUser, schema: { tags: ['User'], summary: 'Change your password' } }, async (req) => {
+    const p = principalOf(req);
+    const current = z.string().parse(field(req.body, 'currentPassword') ?? '');
+    const next = Password.parse(field(req.body, 'newPassword'));
+    const { rows } = await ctx.db.query<UserRow>('SELECT id, tenant_id, email, name, role, password_hash FROM users WHERE id = $1 AND tenant_id = $2 AND deleted_at IS NULL', [p.userId, p.tenantId]);
+    const u = rows[0];
+    if (!u || !(await verifyPassword(current, u.password_hash))) throw errors.validation('Current password is incorrect.');
+    const hash = await hashPassword(next);
+    await ctx.db.transaction(async (tx) => {
+      await tx.query('UPDATE users SET password_hash = $1 WHERE id = $2', [hash, u.id]);
+      await writeAudit(tx, { tenantId: u.tenant_id, userId: u.id, actor: `user:${u.id}`, action: 'user.password.change', targetType: 'user', targetId: u.id });
+    });
+    return ok(null, 'Password changed');
+  });
+
   app.get('/auth/test', { schema: { tags: ['Auth'], summary: 'Auth service liveness check' } }, async () => ok({ ok: true }));
 }
