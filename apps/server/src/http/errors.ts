@@ -31,4 +31,31 @@ export const errors = {
   checkoutFailed: () =>
     new AppError(502, 'CHECKOUT_FAILED', 'Unable to create payment session. Please try again or contact support.'),
   internal: () => new AppError(500, 'INTERNAL', 'Something went wrong on our side. Please try again.'),
+  // Pipeline: upload, jobs, images, EDI.
+  tooManyFiles: (max: number) => new AppError(413, 'TOO_MANY_FILES', `Too many files: upload at most ${max} images at a time. Nothing was uploaded.`),
+  emptyFile: (name: string) => new AppError(400, 'EMPTY_FILE', `${name} is empty. Nothing was uploaded.`),
+  fileTooLarge: (name: string, maxBytes: number) =>
+    new AppError(413, 'FILE_TOO_LARGE', `${name} is larger than ${formatBytes(maxBytes)}. Nothing was uploaded.`),
+  unsupportedFileType: (name: string) =>
+    new AppError(415, 'UNSUPPORTED_FILE_TYPE', `${name} is not a supported image. Use JPEG, PNG, BMP, TIFF or WebP. Nothing was uploaded.`),
+  interchangeIdTooLong: () => new AppError(400, 'ID_TOO_LONG', 'Sender and Receiver IDs must be at most 15 characters.'),
+  interchangeIdCharacters: () =>
+    new AppError(400, 'ID_CHARACTERS', 'Sender and Receiver IDs may use only letters, digits, spaces and - . _ / &.'),
+  notMultipart: () => new AppError(400, 'NOT_MULTIPART', 'Send the images as multipart/form-data with one or more Files.'),
+  malformedMultipart: (detail: string) => new AppError(400, 'MALFORMED_MULTIPART', `The upload could not be read (${detail}). Nothing was uploaded.`),
+  jobNotFound: () => new AppError(404, 'JOB_NOT_FOUND', 'Job not found.'),
+  imageNotFound: () => new AppError(404, 'IMAGE_NOT_FOUND', 'Image not found.'),
+  imageUnreadable: () => new AppError(422, 'IMAGE_UNREADABLE', 'This image could not be read, so no preview can be shown.'),
+  jobNotCancellable: () => new AppError(409, 'JOB_NOT_CANCELLABLE', 'Only queued jobs can be cancelled; this one has already started or finished.'),
+  jobNotEditable: () => new AppError(409, 'JOB_NOT_EDITABLE', 'Only completed jobs can be corrected or have their EDI rebuilt.'),
+  noEdiContent: () => new AppError(404, 'NO_EDI_CONTENT', 'No EDI content available to download.'),
 } as const;
+
+/** 1024-based size, as the upload page shows it ("25 MB"). */
+function formatBytes(n: number): string {
+  const units = ['Bytes', 'KB', 'MB', 'GB', 'TB'];
+  let v = n;
+  let i = 0;
+  while (v >= 1024 && i < units.length - 1) { v /= 1024; i++; }
+  return `${Number.isInteger(v) ? v : v.toFixed(2)} ${units[i]}`;
+}

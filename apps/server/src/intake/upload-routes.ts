@@ -1,5 +1,88 @@
-/** Placeholder: the pipeline engineer fills this in. */
-import type { FastifyInstance } from 'fastify';
+/** POST /api/upload/process-images: multipart `Files` (+ `EdiSenderId`, `EdiReceiverId`) -> Data.jobId. */
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
+import type { Config } from '../config.ts';
+import { AppError, ok } from '../http/envelope.ts';
+import { errors } from '../http/errors.ts';
+import { principalOf, requireTenant } from '../auth/principal.ts';
+import { actorOf } from '../audit/write-audit.ts';
+import { acceptUpload, type UploadFile } from './accept-upload.ts';
+import { displayName } from './display-name.ts';
 
-export async function uploadRoutes(_app: FastifyInstance, _ctx: AppContext): Promise<void> {}
+export async function uploadRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  await app.register(multipart, {
+    limits: {
+      fileSize: ctx.config.UPLOAD_MAX_FILE_BYTES,
+      files: ctx.config.UPLOAD_MAX_FILES,
+      fields: 20,
+      fieldSize: 1024,
+      parts: ctx.config.UPLOAD_MAX_FILES + 20,
+      headerPairs: 200,
+    },
+  });
+
+  app.post('/upload/process-images', {
+    preHandler: requireTenant,
+    schema: {
+      tags: ['processing'],
+      summary: 'Upload bill-of-lading images; returns the queued job id',
+      description: 'multipart/form-data with one or more `Files` (JPEG, PNG, BMP, TIFF, WebP) and optional `EdiSenderId`, `EdiReceiverId` (max 15 characters).',
+      consumes: ['multipart/form-data'],
+    },
+  }, async (request) => {
+    const p = principalOf(request);
+    const form = await readForm(request, ctx.config);
+    const { jobId } = await acceptUpload(ctx, {
+      tenantId: p.tenantId, actor: actorOf(p), userId: p.userId, apiKeyId: p.apiKeyId ?? null,
+      files: form.files, senderId: form.senderId, receiverId: form.receiverId, source: p.via === 'apikey' ? 'api' : 'web',
+    });
+    return ok({ jobId }, 'Upload received; processing has started.');
+  });
+}
+
+interface UploadForm { files: UploadFile[]; senderId?: string; receiverId?: string }
+
+/** Reads the whole multipart body, turning the parser's failures into clear 4xx answers. */
+async function readForm(request: FastifyRequest, config: Config): Promise<UploadForm> {
+  if (!request.isMultipart()) throw errors.notMultipart();
+  const form: UploadForm = { files: [] };
+  let current = '';
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        current = displayName(part.filename, `file ${form.files.length + 1}`);
+        const bytes = await part.toBuffer();
+        form.files.push({ name: part.filename ?? '', bytes });
+        current = '';
+      } else {
+        const key = part.fieldname.toLowerCase();
+        const value = typeof part.value === 'string' ? part.value : String(part.value ?? '');
+        if (key === 'edisenderid') form.senderId = value;
+        else if (key === 'edireceiverid') form.receiverId = value;
+      }
+    }
+  } catch (err) {
+    throw multipartError(err, current, config);
+  }
+  return form;
+}
+
+function multipartError(err: unknown, fileName: string, config: Config): unknown {
+  const e = err as { code?: string; statusCode?: number; message?: string };
+  switch (e.code) {
+    case 'FST_REQ_FILE_TOO_LARGE':
+      return errors.fileTooLarge(fileName || 'A file', config.UPLOAD_MAX_FILE_BYTES);
+    case 'FST_FILES_LIMIT':
+    case 'FST_PARTS_LIMIT':
+      return errors.tooManyFiles(config.UPLOAD_MAX_FILES);
+    case 'FST_FIELDS_LIMIT':
+      return errors.malformedMultipart('too many form fields');
+    case 'FST_PROTO_VIOLATION':
+      return errors.malformedMultipart('a field name is not allowed');
+  }
+  if (err instanceof AppError || (typeof e.statusCode === 'number' && e.statusCode < 500)) return err;
+  // busboy's own errors carry no status: "Unexpected end of form", "Malformed part header", ...
+  if (err instanceof Error) return errors.malformedMultipart(err.message);
+  return err;
+}

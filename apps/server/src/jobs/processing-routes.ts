@@ -1,5 +1,130 @@
-/** Placeholder: the pipeline engineer fills this in. */
-import type { FastifyInstance } from 'fastify';
+/** /api/processing/...: the job list and what a user can do to one job. Users and API keys alike. */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { toPascalKeys } from '@ladingwise/shared';
+import { z } from 'zod';
 import type { AppContext } from '../context.ts';
+import { ok } from '../http/envelope.ts';
+import { errors } from '../http/errors.ts';
+import { principalOf, requireTenant } from '../auth/principal.ts';
+import { actorOf } from '../audit/write-audit.ts';
+import { getJob, listJobs } from './job-store.ts';
+import { cancelJob, deleteJob, reprocessJob, type Caller } from './job-actions.ts';
+import { saveCorrectedData } from './save-corrected-data.ts';
+import { regenerateEdi } from '../edi/regenerate-edi.ts';
+import { getCurrentEdi } from '../edi/edi-store.ts';
+import { formatIsa } from './job-store.ts';
 
-export async function processingRoutes(_app: FastifyInstance, _ctx: AppContext): Promise<void> {}
+const listQuery = z.object({
+  jobId: z.string().trim().min(1).optional(),
+  status: z.enum(['Completed', 'Failed', 'InProgress', 'Cancelled']).optional(),
+  search: z.string().trim().max(200).optional().transform((s) => s || undefined),
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+});
+const docType = z.union([z.literal('204'), z.literal('211'), z.literal(204), z.literal(211)]).transform((v) => String(v) as '204' | '211');
+const idParams = { type: 'object', properties: { id: { type: 'string' } }, required: ['id'] } as const;
+
+function caller(request: FastifyRequest): Caller {
+  const p = principalOf(request);
+  return { tenantId: p.tenantId, userId: p.userId, actor: actorOf(p) };
+}
+
+async function jobOr404(ctx: AppContext, tenantId: string, id: string) {
+  const job = await getJob(ctx.db, tenantId, id);
+  if (!job) throw errors.jobNotFound();
+  return job;
+}
+
+export async function processingRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const tags = ['processing'];
+
+  app.get('/processing/jobs', {
+    preHandler: requireTenant,
+    schema: {
+      tags, summary: 'List jobs, newest first (filter by jobId, status, search on shipper/BOL/file name; page, pageSize ≤ 100)',
+      querystring: {
+        type: 'object',
+        properties: {
+          jobId: { type: 'string' }, status: { type: 'string', enum: ['Completed', 'Failed', 'InProgress', 'Cancelled'] },
+          search: { type: 'string' }, page: { type: 'integer', minimum: 1 }, pageSize: { type: 'integer', minimum: 1, maximum: 100 },
+        },
+      },
+    },
+  }, async (request) => {
+    const raw = (toPascalKeys(request.query) ?? {}) as Record<string, unknown>;
+    const q = listQuery.parse({ jobId: raw.JobId, status: raw.Status, search: raw.Search, page: raw.Page, pageSize: raw.PageSize });
+    const { jobs, total } = await listJobs(ctx.db, principalOf(request).tenantId, q);
+    return ok({ jobs, total, page: q.page, pageSize: q.pageSize });
+  });
+
+  app.get<{ Params: { id: string } }>('/processing/job/:id', {
+    preHandler: requireTenant, schema: { tags, summary: 'One job', params: idParams },
+  }, async (request) => ok(await jobOr404(ctx, principalOf(request).tenantId, request.params.id)));
+
+  app.post<{ Params: { id: string } }>('/processing/job/:id/cancel', {
+    preHandler: requireTenant, schema: { tags, summary: 'Cancel a queued job (409 once a worker started it)', params: idParams },
+  }, async (request) => {
+    const c = caller(request);
+    await cancelJob(ctx, c, request.params.id);
+    return ok(await jobOr404(ctx, c.tenantId, request.params.id), 'Job cancelled.');
+  });
+
+  app.post<{ Params: { id: string } }>('/processing/job/:id/reprocess', {
+    preHandler: requireTenant, schema: { tags, summary: 'Requeue a Failed or Cancelled job', params: idParams },
+  }, async (request) => {
+    const c = caller(request);
+    await reprocessJob(ctx, c, request.params.id);
+    return ok(await jobOr404(ctx, c.tenantId, request.params.id), 'Job requeued.');
+  });
+
+  app.put<{ Params: { id: string } }>('/processing/job/:id/data', {
+    preHandler: requireTenant,
+    schema: { tags, summary: 'Save corrected ExtractedData as a new version (PascalCase or camelCase keys)', params: idParams },
+  }, async (request) => {
+    const c = caller(request);
+    const version = await saveCorrectedData(ctx, c, request.params.id, request.body);
+    return ok({ ...(await jobOr404(ctx, c.tenantId, request.params.id)), DataVersion: version }, 'Corrections saved.');
+  });
+
+  app.post<{ Params: { id: string } }>('/processing/job/:id/generate-edi', {
+    preHandler: requireTenant,
+    schema: {
+      tags, summary: 'Rebuild the EDI of one type from the current data',
+      params: idParams,
+      body: { type: 'object', properties: { documentType: { type: ['string', 'integer'], enum: ['204', '211', 204, 211] } } },
+    },
+  }, async (request) => {
+    const c = caller(request);
+    const body = (toPascalKeys(request.body ?? {}) ?? {}) as Record<string, unknown>;
+    const type = z.object({ DocumentType: docType }).parse(body).DocumentType;
+    await regenerateEdi(ctx, c, request.params.id, type);
+    return ok(await jobOr404(ctx, c.tenantId, request.params.id), `EDI ${type} generated.`);
+  });
+
+  app.get<{ Params: { id: string }; Querystring: { type?: string } }>('/processing/job/:id/edi', {
+    preHandler: requireTenant,
+    schema: {
+      tags, summary: 'Download the EDI as text/plain, named <receiverId>_<ISA>.txt',
+      params: idParams, querystring: { type: 'object', properties: { type: { type: 'string', enum: ['204', '211'] } } },
+    },
+  }, async (request, reply) => {
+    const tenantId = principalOf(request).tenantId;
+    const job = await jobOr404(ctx, tenantId, request.params.id);
+    const type = request.query.type ? docType.parse(request.query.type) : job.ProcessingType;
+    const edi = type ? await getCurrentEdi(ctx.db, tenantId, job.JobId, type) : null;
+    if (!edi) throw errors.noEdiContent();
+    const fileName = `${edi.receiver_id}_${formatIsa(edi.isa_control_number)}.txt`.replace(/[\\/:*?"<>|]/g, '_');
+    return reply
+      .type('text/plain; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${fileName.replace(/[^\x20-\x7e]/g, '_')}"`)
+      .header('cache-control', 'private, no-store')
+      .send(edi.content);
+  });
+
+  app.delete<{ Params: { id: string } }>('/processing/job/:id', {
+    preHandler: requireTenant, schema: { tags, summary: 'Delete a job (hidden at once, purged after 90 days)', params: idParams },
+  }, async (request) => {
+    await deleteJob(ctx, caller(request), request.params.id);
+    return ok({ jobId: request.params.id }, 'Job deleted.');
+  });
+}

@@ -9,13 +9,15 @@ import type { Database } from '../db/database.ts';
 /** Names of every queue, so producers and workers cannot drift apart. */
 export const QUEUES = {
   processDocument: 'process-document',
+  /** Dead-letter queue: a process-document job that failed its last retry (or expired) lands here. */
+  processDocumentFailed: 'process-document-failed',
   deliverJob: 'deliver-job',
   deliverWebhook: 'deliver-webhook',
   purgeDeleted: 'purge-deleted',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
-export interface SendOptions { retryLimit?: number; retryDelaySeconds?: number; retryBackoff?: boolean; singletonKey?: string; startAfterSeconds?: number }
+export interface SendOptions { retryLimit?: number; retryDelaySeconds?: number; retryBackoff?: boolean; singletonKey?: string; startAfterSeconds?: number; expireInSeconds?: number; deadLetter?: QueueName }
 
 export interface Queue {
   send(name: QueueName, data: object, options?: SendOptions): Promise<string | null>;
@@ -52,6 +54,8 @@ export async function startQueue(db: Database, opts: { pollingIntervalSeconds?: 
         retryBackoff: o.retryBackoff ?? false,
         ...(o.singletonKey ? { singletonKey: o.singletonKey } : {}),
         ...(o.startAfterSeconds ? { startAfter: o.startAfterSeconds } : {}),
+        ...(o.expireInSeconds ? { expireInSeconds: o.expireInSeconds } : {}),
+        ...(o.deadLetter ? { deadLetter: o.deadLetter } : {}),
       });
       // Wake this process's idle workers now instead of at their next poll.
       for (const w of localWorkers.get(name) ?? []) boss.notifyWorker(w);

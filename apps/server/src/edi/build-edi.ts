@@ -1,0 +1,66 @@
+/**
+ * Turns extracted data into stored X12 interchanges: takes an ISA number, writes with the x12
+ * library, reads the result back with its checker, and puts the text in storage. The caller
+ * records the returned documents in its own transaction.
+ */
+import type { EdiDocumentType, ExtractedData, UserSettingsDto, X12Version } from '@ladingwise/shared';
+import type { AppContext } from '../context.ts';
+import { checkInterchange, writeInterchange } from '../pipeline/libraries.ts';
+import type { EdiRequirements } from '../validation/validate-extracted-data.ts';
+import { allocateIsaControlNumber, type NewEdiDocument } from './edi-store.ts';
+import { formatIsa } from '../jobs/job-store.ts';
+
+/** The document types a tenant's settings ask for, 204 first (it is the primary one). */
+export function documentTypesOf(settings: UserSettingsDto): EdiDocumentType[] {
+  const types: EdiDocumentType[] = [];
+  if (settings.ediDocumentTypes.edi204) types.push('204');
+  if (settings.ediDocumentTypes.edi211) types.push('211');
+  return types;
+}
+
+export interface EdiTarget { jobId: string; tenantId: string; senderId: string; receiverId: string }
+
+/**
+ * What each document type still needs, from a dry run of the writer (no ISA number taken), so a
+ * saved correction gets its Validation and MissingFields without generating anything.
+ */
+export function ediRequirements(data: ExtractedData, types: EdiDocumentType[], version: X12Version, t: EdiTarget, now: Date): EdiRequirements[] {
+  return types.map((type) => {
+    const written = writeInterchange({ type, version, data, senderId: t.senderId, receiverId: t.receiverId, controlNumber: 1, now });
+    return { type, missingRequired: written.missingRequired };
+  });
+}
+
+export interface BuiltEdi { documents: Omit<NewEdiDocument, 'dataVersion'>[]; requirements: EdiRequirements[] }
+
+/** Writes, checks and stores one interchange per type, each with a fresh ISA control number. */
+export async function buildEdiDocuments(
+  ctx: AppContext,
+  t: EdiTarget,
+  data: ExtractedData,
+  types: EdiDocumentType[],
+  version: X12Version,
+): Promise<BuiltEdi> {
+  const documents: BuiltEdi['documents'] = [];
+  const requirements: EdiRequirements[] = [];
+  for (const type of types) {
+    const isa = await allocateIsaControlNumber(ctx.db, t.tenantId, t.senderId);
+    const written = writeInterchange({
+      type, version, data, senderId: t.senderId, receiverId: t.receiverId,
+      controlNumber: isa, groupControlNumber: isa, now: ctx.now(), usage: 'P',
+    });
+    const check = checkInterchange(written.content);
+    const storageKey = `tenants/${t.tenantId}/jobs/${t.jobId}/edi/${type}-${formatIsa(isa)}.x12`;
+    await ctx.storage.put(storageKey, Buffer.from(written.content, 'utf8'), 'text/plain; charset=utf-8');
+    documents.push({
+      jobId: t.jobId, tenantId: t.tenantId, type, x12Version: version, senderId: t.senderId, receiverId: t.receiverId,
+      isa, storageKey, content: written.content, checkOk: check.ok,
+    });
+    requirements.push({
+      type,
+      missingRequired: written.missingRequired,
+      checkIssues: check.ok ? [] : check.issues.map((i) => `${i.path ? `${i.path}: ` : ''}${i.message}`),
+    });
+  }
+  return { documents, requirements };
+}

@@ -1,0 +1,38 @@
+/** POST .../generate-edi: rebuilds one document type from the job's current (corrected) data. */
+import type { EdiDocumentType } from '@ladingwise/shared';
+import type { AppContext } from '../context.ts';
+import { errors } from '../http/errors.ts';
+import { writeAudit } from '../audit/write-audit.ts';
+import { getUserSettings } from '../accounts/settings-store.ts';
+import { getJobRow, updateJobSummary } from '../jobs/job-store.ts';
+import { getCurrentData, lockJob } from '../jobs/extracted-data-store.ts';
+import type { Caller } from '../jobs/job-actions.ts';
+import { buildEdiDocuments } from './build-edi.ts';
+import { insertEdiDocument } from './edi-store.ts';
+
+/**
+ * Writes a new interchange (new ISA number) of `type` from the newest data version and makes it
+ * the job's primary document (EDIContent), so the detail view shows what was just built.
+ */
+export async function regenerateEdi(ctx: AppContext, caller: Caller, jobId: string, type: EdiDocumentType): Promise<void> {
+  const row = await getJobRow(ctx.db, caller.tenantId, jobId);
+  if (!row) throw errors.jobNotFound();
+  if (row.status !== 'Completed') throw errors.jobNotEditable();
+  const current = await getCurrentData(ctx.db, caller.tenantId, jobId);
+  if (!current) throw errors.jobNotEditable();
+  const settings = await getUserSettings(ctx.db, caller.tenantId);
+  const target = { jobId, tenantId: caller.tenantId, senderId: row.sender_id, receiverId: row.receiver_id };
+  const built = await buildEdiDocuments(ctx, target, current.data, [type], settings.x12Version);
+  await ctx.db.transaction(async (tx) => {
+    if (!(await lockJob(tx, caller.tenantId, jobId))) throw errors.jobNotFound();
+    for (const d of built.documents) await insertEdiDocument(tx, { ...d, dataVersion: current.version });
+    await updateJobSummary(tx, {
+      jobId, tenantId: caller.tenantId, shipperName: current.data.Shipper?.Name ?? null, bolNumber: current.data.References?.BolNumber ?? null, processingType: type,
+    });
+    await writeAudit(tx, {
+      tenantId: caller.tenantId, userId: caller.userId, actor: caller.actor, action: 'job.generate_edi', targetType: 'job', targetId: jobId,
+      details: { type, isa: built.documents.map((d) => d.isa), dataVersion: current.version },
+    });
+  });
+  ctx.logger.info({ jobId, tenantId: caller.tenantId, step: 'generate-edi', type, isa: built.documents.map((d) => d.isa) }, 'job step: EDI rebuilt');
+}

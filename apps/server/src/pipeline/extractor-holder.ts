@@ -1,0 +1,40 @@
+/**
+ * One long-lived extractor per worker process: created on the first job (OCR start-up is slow and
+ * API-only processes never need it), shared by every concurrent job, closed when workers stop.
+ */
+import type { AppContext } from '../context.ts';
+import { createExtractor, type Extractor } from './libraries.ts';
+
+/** Per-page OCR limit handed to the extractor. */
+export const PAGE_TIMEOUT_MS = 120_000;
+
+export interface ExtractorHolder {
+  get(): Promise<Extractor>;
+  close(): Promise<void>;
+}
+
+export function extractorHolder(ctx: AppContext): ExtractorHolder {
+  let pending: Promise<Extractor> | null = null;
+  return {
+    get() {
+      if (!pending) {
+        const languages = ctx.config.OCR_LANGUAGES.split(',').map((l) => l.trim()).filter(Boolean);
+        pending = createExtractor({
+          languages,
+          workers: ctx.config.OCR_WORKERS,
+          pageTimeoutMs: PAGE_TIMEOUT_MS,
+          logger: ctx.logger.child({ component: 'extract' }) as never,
+        });
+        // A failed start is retried by the next job instead of poisoning the process.
+        pending.catch(() => { pending = null; });
+        ctx.logger.info({ languages, workers: ctx.config.OCR_WORKERS }, 'extractor starting');
+      }
+      return pending;
+    },
+    async close() {
+      const p = pending;
+      pending = null;
+      if (p) await p.then((e) => e.close(), () => {});
+    },
+  };
+}
