@@ -60,7 +60,7 @@ export function validateExtractedData(input: ExtractedData, requirements: EdiReq
     if (sum !== s.Pieces) warnings.push(`${OWN}line item pieces add up to ${sum}, not the total ${s.Pieces}`);
   }
   for (const [label, party] of [['Shipper', data.Shipper], ['Consignee', data.Consignee]] as const) {
-    if (party?.Zip && party.State && !zipFitsState(party.Zip, party.State)) {
+    if (party?.Zip && party.State && !zipFitsState(party.Zip, party.State, party.Country ?? null)) {
       warnings.push(`${OWN}${label}.Zip ${party.Zip} does not look like a postal code of ${party.State}`);
     }
   }
@@ -108,12 +108,16 @@ function isIsoDate(v: string): boolean {
 
 const CA_PROVINCES = new Set(['AB', 'BC', 'MB', 'NB', 'NL', 'NS', 'NT', 'NU', 'ON', 'PE', 'QC', 'SK', 'YT']);
 
-/** Loose shape check only: US ZIPs are 5 or 5+4 digits, Canadian codes A1A 1A1; others are not judged. */
-function zipFitsState(zip: string, state: string): boolean {
+/**
+ * Loose shape check only: Canadian provinces take A1A 1A1, other two-letter states (US, Mexico)
+ * five digits (ZIP+4 allowed); other countries are not judged.
+ */
+function zipFitsState(zip: string, state: string, country: string | null): boolean {
   const st = state.trim().toUpperCase();
   const z = zip.trim().toUpperCase();
   if (CA_PROVINCES.has(st)) return /^[A-Z]\d[A-Z] ?\d[A-Z]\d$/.test(z);
-  if (/^[A-Z]{2}$/.test(st) && /^\d/.test(z)) return /^\d{5}(-\d{4})?$/.test(z);
+  if (country && !['US', 'MX'].includes(country.toUpperCase())) return true;
+  if (/^[A-Z]{2}$/.test(st)) return /^\d{5}(-\d{4})?$/.test(z);
   return true;
 }
 
