@@ -91,7 +91,7 @@ export async function processingRoutes(app: FastifyInstance, ctx: AppContext): P
     schema: {
       tags, summary: 'Rebuild the EDI of one type from the current data',
       params: idParams,
-      body: { type: 'object', properties: { documentType: { type: ['string', 'integer'], enum: ['204', '211', 204, 211] } } },
+      body: { type: 'object', properties: { documentType: { type: 'string', enum: ['204', '211'] } } },
     },
   }, async (request) => {
     const c = caller(request);

@@ -4,7 +4,7 @@
  * reviewer would otherwise catch by hand (dates in order, plausible numbers, consistent totals).
  * Pure: it returns a new object and recomputes the lists, so a correction clears what it fixed.
  */
-import { CORE_FIELDS, emptyExtractedData, type EdiDocumentType, type ExtractedData } from '@ladingwise/shared';
+import { CORE_FIELDS, emptyExtractedData, type EdiDocumentType, type ExtractedData, type Party } from '@ladingwise/shared';
 
 export interface EdiRequirements {
   type: EdiDocumentType;
@@ -77,9 +77,14 @@ export function validateExtractedData(input: ExtractedData, requirements: EdiReq
 /** Fills any part a client or library left out, so later steps can rely on the shape. */
 export function withDefaults(input: Partial<ExtractedData>): ExtractedData {
   const empty = emptyExtractedData();
+  const party = (p: Partial<Party> | null | undefined): Party | null =>
+    p ? { ...p, Name: p.Name ?? null, Address: p.Address ?? null, City: p.City ?? null, State: p.State ?? null, Zip: p.Zip ?? null } : null;
   return {
     ...empty,
     ...input,
+    Shipper: party(input.Shipper),
+    Consignee: party(input.Consignee),
+    BillTo: party(input.BillTo),
     ShipmentDetails: { ...empty.ShipmentDetails, ...(input.ShipmentDetails ?? {}) },
     Dates: { ...empty.Dates, ...(input.Dates ?? {}) },
     References: { ...empty.References, ...(input.References ?? {}) },

@@ -1,0 +1,155 @@
+/**
+ * Scale-out: two API processes and two worker processes (real `node bin/ladingwise.mjs` children)
+ * share one PostgreSQL database and one S3-compatible bucket (s3rver, a local stand-in), as
+ * separate machines would. 50 small printed images go in through both APIs; every job must
+ * complete exactly once, with distinct ISA numbers, and both workers must have taken part.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import S3rver from 's3rver';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freshDatabase, onPostgres } from './harness.ts';
+import { LIBRARIES_PENDING, librariesReady, multipart, textImage, waitFor } from './pipeline-helpers.ts';
+
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+const JOBS = 50;
+const skipReason = !onPostgres
+  ? 'skipped: needs TEST_POSTGRES_URL (a PostgreSQL server shared by several processes; PGlite serves one process)'
+  : !librariesReady ? LIBRARIES_PENDING : '';
+
+interface Proc { name: string; child: ChildProcess; output: string[] }
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+function start(name: string, command: 'serve' | 'worker', env: Record<string, string>): Proc {
+  const child = spawn(process.execPath, ['bin/ladingwise.mjs', command], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', OMP_THREAD_LIMIT: '1', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const output: string[] = [];
+  child.stdout!.on('data', (b: Buffer) => output.push(b.toString()));
+  child.stderr!.on('data', (b: Buffer) => output.push(b.toString()));
+  return { name, child, output };
+}
+
+async function stop(p: Proc): Promise<void> {
+  if (p.child.exitCode !== null || p.child.signalCode !== null) return;
+  const exited = new Promise((r) => p.child.once('exit', r));
+  p.child.kill('SIGTERM');
+  const timer = setTimeout(() => p.child.kill('SIGKILL'), 20_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+describe.skipIf(Boolean(skipReason))(`scale-out: 2 API + 2 worker processes on one PostgreSQL${skipReason ? ` (${skipReason})` : ''}`, () => {
+  const procs: Proc[] = [];
+  const dirs: string[] = [];
+  let db: Awaited<ReturnType<typeof freshDatabase>>;
+  let s3rver: S3rver;
+  const apis: string[] = [];
+
+  beforeAll(async () => {
+    db = await freshDatabase();
+    await db.db.close(); // the children migrate and use it; this process only reads it through pg below
+    const s3dir = mkdtempSync(join(tmpdir(), 'lw-s3-'));
+    dirs.push(s3dir);
+    s3rver = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: s3dir, configureBuckets: [{ name: 'scale' }] });
+    const s3 = await s3rver.run();
+    const shared = {
+      NODE_ENV: 'production', LOG_LEVEL: 'info', DATABASE_URL: db.url!, DATABASE_POOL_SIZE: '4', JWT_SECRET: 's'.repeat(40),
+      SFTP_ENABLED: 'false', OCR_LANGUAGES: 'eng', OCR_WORKERS: '1', WORKER_CONCURRENCY: '2',
+      S3_BUCKET: 'scale', S3_ENDPOINT: `http://127.0.0.1:${s3.port}`, S3_ACCESS_KEY_ID: 'S3RVER', S3_SECRET_ACCESS_KEY: 'S3RVER', S3_FORCE_PATH_STYLE: 'true',
+    };
+    // The first API migrates the empty database alone; the rest start once it answers.
+    for (const i of [1, 2]) {
+      const dataDir = mkdtempSync(join(tmpdir(), `lw-api${i}-`));
+      dirs.push(dataDir);
+      const port = await freePort();
+      procs.push(start(`api${i}`, 'serve', { ...shared, RUN_WORKERS: 'false', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir }));
+      const url = `http://127.0.0.1:${port}`;
+      await waitFor(async () => (await fetch(`${url}/api/health`).then((r) => r.ok, () => false)) || undefined, `api${i} to answer`, 60_000);
+      apis.push(url);
+    }
+    for (const i of [1, 2]) {
+      const dataDir = mkdtempSync(join(tmpdir(), `lw-worker${i}-`));
+      dirs.push(dataDir);
+      procs.push(start(`worker${i}`, 'worker', { ...shared, DATA_DIR: dataDir }));
+    }
+  }, 120_000);
+
+  afterAll(async () => {
+    await Promise.all(procs.map(stop));
+    await s3rver?.close();
+    await db?.drop();
+    for (const d of dirs) rmSync(d, { recursive: true, force: true });
+  }, 60_000);
+
+  it(`completes each of ${JOBS} uploads exactly once`, async () => {
+    const signup = await fetch(`${apis[0]}/api/auth/signup`, {
+      method: 'POST', headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'scale@example.com', password: 'Scale-out-test-1', name: 'Scale Test' }),
+    });
+    expect(signup.status).toBe(200);
+    const token = (await signup.json()).data.token as string;
+    const auth = { authorization: `Bearer ${token}` };
+
+    const started = Date.now();
+    const ids = await Promise.all(Array.from({ length: JOBS }, async (_, i) => {
+      const image = await textImage(['BILL OF LADING', `BOL NUMBER ${100000 + i}`, 'SHIPPER ACME FREIGHT'], 'png', 520);
+      const body = multipart([
+        { name: 'EdiSenderId', data: 'SCALESENDER' }, { name: 'EdiReceiverId', data: 'SCALERCVR' },
+        { name: 'Files', filename: `bol-${i}.png`, contentType: 'image/png', data: image },
+      ]);
+      const res = await fetch(`${apis[i % 2]}/api/upload/process-images`, { method: 'POST', headers: { ...auth, ...body.headers }, body: body.payload });
+      expect(res.status).toBe(200);
+      return (await res.json()).data.jobId as string;
+    }));
+    expect(new Set(ids).size).toBe(JOBS);
+
+    const jobs = await waitFor(async () => {
+      const res = await fetch(`${apis[1]}/api/processing/jobs?pageSize=100`, { headers: auth });
+      const data = (await res.json()).data as { jobs: { JobId: string; Status: string; ErrorMessage: string | null; EdiDocuments: { ISAControlNumber: string }[] }[]; total: number };
+      return data.jobs.every((j) => j.Status !== 'InProgress') && data.total === JOBS ? data.jobs : undefined;
+    }, `${JOBS} jobs to finish`, 170_000);
+    const seconds = (Date.now() - started) / 1000;
+
+    expect(jobs.filter((j) => j.Status !== 'Completed').map((j) => `${j.JobId}: ${j.Status} ${j.ErrorMessage}`)).toEqual([]);
+    expect(new Set(jobs.map((j) => j.JobId))).toEqual(new Set(ids));
+
+    const client = new pg.Client({ connectionString: db.url });
+    await client.connect();
+    try {
+      const completions = await client.query<{ target_id: string; n: string }>(
+        "SELECT target_id, count(*) AS n FROM audit_log WHERE action = 'job.complete' GROUP BY target_id");
+      expect(completions.rows).toHaveLength(JOBS);
+      expect(completions.rows.every((r) => Number(r.n) === 1)).toBe(true);
+      const isa = await client.query<{ isa_control_number: number }>('SELECT isa_control_number FROM edi_documents');
+      const numbers = isa.rows.map((r) => r.isa_control_number);
+      expect(new Set(numbers).size).toBe(numbers.length);
+      expect(numbers.length).toBeGreaterThanOrEqual(JOBS);
+    } finally {
+      await client.end();
+    }
+
+    const completedBy = procs.filter((p) => p.name.startsWith('worker'))
+      .map((p) => ({ name: p.name, n: p.output.join('').split('\n').filter((l) => l.includes('job step: completed and charged')).length }));
+    console.log(`scale-out: ${JOBS} jobs in ${seconds.toFixed(1)} s; per worker: ${completedBy.map((w) => `${w.name}=${w.n}`).join(', ')}`);
+    expect(completedBy.reduce((a, w) => a + w.n, 0)).toBe(JOBS);
+    for (const w of completedBy) expect(w.n, `${w.name} completed no job`).toBeGreaterThan(0);
+  }, 200_000);
+});
