@@ -105,7 +105,7 @@ describe.skipIf(Boolean(skipReason))(`scale-out: 2 API + 2 worker processes on o
       body: JSON.stringify({ email: 'scale@example.com', password: 'Scale-out-test-1', name: 'Scale Test' }),
     });
     expect(signup.status).toBe(200);
-    const token = (await signup.json()).data.token as string;
+    const token = ((await signup.json()) as { data: { token: string } }).data.token;
     const auth = { authorization: `Bearer ${token}` };
 
     const started = Date.now();
@@ -117,13 +117,13 @@ describe.skipIf(Boolean(skipReason))(`scale-out: 2 API + 2 worker processes on o
       ]);
       const res = await fetch(`${apis[i % 2]}/api/upload/process-images`, { method: 'POST', headers: { ...auth, ...body.headers }, body: body.payload });
       expect(res.status).toBe(200);
-      return (await res.json()).data.jobId as string;
+      return ((await res.json()) as { data: { jobId: string } }).data.jobId;
     }));
     expect(new Set(ids).size).toBe(JOBS);
 
     const jobs = await waitFor(async () => {
       const res = await fetch(`${apis[1]}/api/processing/jobs?pageSize=100`, { headers: auth });
-      const data = (await res.json()).data as { jobs: { JobId: string; Status: string; ErrorMessage: string | null; EdiDocuments: { ISAControlNumber: string }[] }[]; total: number };
+      const { data } = (await res.json()) as { data: { jobs: { JobId: string; Status: string; ErrorMessage: string | null; EdiDocuments: { ISAControlNumber: string }[] }[]; total: number } };
       return data.jobs.every((j) => j.Status !== 'InProgress') && data.total === JOBS ? data.jobs : undefined;
     }, `${JOBS} jobs to finish`, 170_000);
     const seconds = (Date.now() - started) / 1000;
