@@ -1,0 +1,134 @@
+/** Processing calls (jobs list, status, corrections, EDI, upload) and the tolerant Job reader. */
+import type { ExtractedData } from '@ladingwise/shared';
+import { call, request } from './http.ts';
+import { arr, isObject, num, pick, str, strings, type Loose } from './read.ts';
+
+export type StatusIcon = 'Completed' | 'Failed' | 'InProgress' | string;
+
+export interface EdiDocument {
+  type: '204' | '211' | string;
+  isaControlNumber: string | null;
+  content: string;
+}
+
+/** A processed document, with the spec's defaults filled in. */
+export interface Job {
+  jobId: string;
+  fileName: string;
+  status: string;
+  statusIcon: StatusIcon;
+  createdAt: string;
+  completedAt: string | null;
+  errorMessage: string | null;
+  ediContent: string | null;
+  ediDocuments: EdiDocument[];
+  extractedData: ExtractedData | null;
+  imageUrls: string[];
+  displayUrls: string[];
+  thumbnailUrls: string[];
+  isaControlNumber: string | null;
+  processingType: string | null;
+  senderId: string | null;
+  receiverId: string | null;
+}
+
+/** Reads one job from an API answer in either key case, applying the spec's defaults. */
+export function readJob(raw: unknown, now: () => Date = () => new Date()): Job {
+  const o = isObject(raw) ? raw : {};
+  const status = str(o, 'Status') || 'Unknown';
+  const extracted = pick(o, 'ExtractedData');
+  const edi = str(o, 'EDIContent') ?? str(o, 'EdiContent') ?? null;
+  const docs = arr(o, 'EdiDocuments').filter(isObject).map((d) => ({
+    type: str(d, 'Type', ''),
+    isaControlNumber: str(d, 'ISAControlNumber') ?? str(d, 'IsaControlNumber') ?? null,
+    content: str(d, 'Content', ''),
+  }));
+  return {
+    jobId: str(o, 'JobId') ?? str(o, 'id') ?? '',
+    fileName: str(o, 'FileName') || 'Unknown File',
+    status,
+    statusIcon: str(o, 'StatusIcon') || 'InProgress',
+    createdAt: str(o, 'CreatedAt') || now().toISOString(),
+    completedAt: str(o, 'CompletedAt') ?? null,
+    errorMessage: str(o, 'ErrorMessage') ?? null,
+    ediContent: edi,
+    ediDocuments: docs,
+    extractedData: isObject(extracted) ? (extracted as unknown as ExtractedData) : null,
+    imageUrls: strings(o, 'ImageUrls'),
+    displayUrls: strings(o, 'DisplayUrls'),
+    thumbnailUrls: strings(o, 'ThumbnailUrls'),
+    isaControlNumber: str(o, 'ISAControlNumber') ?? str(o, 'IsaControlNumber') ?? null,
+    processingType: str(o, 'ProcessingType') ?? null,
+    senderId: str(o, 'EdiInterchangeSenderId') ?? null,
+    receiverId: str(o, 'EdiInterchangeReceiverId') ?? null,
+  };
+}
+
+export interface JobPage {
+  jobs: Job[];
+  total: number;
+}
+
+/** Thrown when the list answer has neither data.jobs nor a plain array. */
+export class UnexpectedResponse extends Error {}
+
+/** Reads the list answer: data.jobs + data.total, or data as a plain array. */
+export function readJobPage(data: unknown): JobPage {
+  if (Array.isArray(data)) return { jobs: data.map((j) => readJob(j)), total: data.length };
+  if (isObject(data) && Array.isArray(pick(data, 'jobs'))) {
+    const jobs = (pick(data, 'jobs') as unknown[]).map((j) => readJob(j));
+    return { jobs, total: num(data, 'total', jobs.length) };
+  }
+  throw new UnexpectedResponse('Unexpected response');
+}
+
+/** One page of the signed-in tenant's jobs, newest first. */
+export async function listJobs(page: number, pageSize: number, signal?: AbortSignal): Promise<JobPage> {
+  const env = await request('GET', '/processing/jobs', { query: { page, pageSize }, signal });
+  if (!env.success) throw new UnexpectedResponse(env.message ?? 'Unexpected response');
+  return readJobPage(env.data);
+}
+
+/** One job by id through the list endpoint's jobId filter (the status poll uses this too). */
+export async function fetchJob(jobId: string, signal?: AbortSignal): Promise<Job | null> {
+  const data = await call('GET', '/processing/jobs', { query: { jobId, page: 1, pageSize: 1 }, signal });
+  const { jobs } = readJobPage(data);
+  return jobs.find((j) => j.jobId === jobId) ?? jobs[0] ?? null;
+}
+
+/** Requeues a failed job. */
+export async function reprocessJob(jobId: string): Promise<void> {
+  await call('POST', `/processing/job/${encodeURIComponent(jobId)}/reprocess`);
+}
+
+/** Cancels a job that no worker has started yet. */
+export async function cancelJob(jobId: string): Promise<void> {
+  await call('POST', `/processing/job/${encodeURIComponent(jobId)}/cancel`);
+}
+
+/** Deletes a job (hidden at once, purged by the server later). */
+export async function deleteJob(jobId: string): Promise<void> {
+  await call('DELETE', `/processing/job/${encodeURIComponent(jobId)}`);
+}
+
+/** Saves reviewer corrections as a new data version and returns the updated job. */
+export async function saveJobData(jobId: string, data: ExtractedData): Promise<Job> {
+  return readJob(await call('PUT', `/processing/job/${encodeURIComponent(jobId)}/data`, { body: data }));
+}
+
+/** Rebuilds one EDI document type from the job's current data. */
+export async function generateEdi(jobId: string, documentType: '204' | '211'): Promise<Job> {
+  return readJob(await call('POST', `/processing/job/${encodeURIComponent(jobId)}/generate-edi`, { body: { documentType } }));
+}
+
+/** Uploads images; sender/receiver IDs are attached only when provided. Returns the new job id. */
+export async function uploadImages(files: File[], senderId?: string, receiverId?: string): Promise<string> {
+  const form = new FormData();
+  for (const f of files) form.append('Files', f, f.name);
+  if (senderId) form.append('EdiSenderId', senderId);
+  if (receiverId) form.append('EdiReceiverId', receiverId);
+  const data = (await call('POST', '/upload/process-images', { form })) as Loose | null;
+  const jobId = str(data, 'jobId');
+  if (!jobId) throw new Error('The server did not return a job id.');
+  return jobId;
+}

@@ -1,0 +1,32 @@
+/** The auth context shape and hook; the provider lives in AuthProvider.tsx. */
+import { createContext, useContext } from 'react';
+import type { AuthUser } from './auth-user.ts';
+
+export type AuthSource = 'oidc' | 'password';
+
+export interface AuthState {
+  isLoading: boolean;
+  isAuthenticated: boolean;
+  user: AuthUser | null;
+  isAdmin: boolean;
+  /** Which source says the user is signed in. */
+  source: AuthSource | null;
+  /** Whether the e-mail/password login is offered. */
+  passwordLogin: boolean;
+  /** Starts the hosted redirect login; returns to returnTo (default /app/upload). */
+  loginWithRedirect: (options?: { returnTo?: string; signup?: boolean }) => Promise<void>;
+  loginWithPassword: (email: string, password: string, returnTo?: string) => Promise<void>;
+  signupWithPassword: (name: string, email: string, password: string, returnTo?: string) => Promise<void>;
+  logout: () => Promise<void>;
+  /** An access token for the API audience, or null. Failures are logged, never thrown. */
+  getAccessToken: () => Promise<string | null>;
+}
+
+export const AuthContext = createContext<AuthState | null>(null);
+
+/** The current auth state; must be used inside AuthProvider. */
+export function useAuth(): AuthState {
+  const ctx = useContext(AuthContext);
+  if (!ctx) throw new Error('useAuth must be used inside <AuthProvider>');
+  return ctx;
+}

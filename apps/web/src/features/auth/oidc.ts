@@ -1,0 +1,45 @@
+/** The hosted redirect login: authorization code + PKCE with oidc-client-ts, tokens cached in localStorage. */
+import { UserManager, WebStorageStateStore, type User } from 'oidc-client-ts';
+import type { AuthConfig } from './auth-config.ts';
+
+/** Scopes from the spec; offline_access is how OIDC providers are asked for the refresh token. */
+export const LOGIN_SCOPE = 'openid profile email';
+
+/** Where the provider sends the browser back: the site origin. */
+export function redirectUri(): string {
+  return window.location.origin;
+}
+
+/** A UserManager for the configured provider. */
+export function createUserManager(config: AuthConfig): UserManager {
+  return new UserManager({
+    authority: config.authority,
+    client_id: config.clientId,
+    redirect_uri: redirectUri(),
+    post_logout_redirect_uri: redirectUri(),
+    response_type: 'code',
+    scope: `${LOGIN_SCOPE} offline_access`,
+    extraQueryParams: { [config.audienceParam]: config.audience },
+    userStore: new WebStorageStateStore({ store: window.localStorage }),
+    stateStore: new WebStorageStateStore({ store: window.localStorage }),
+    automaticSilentRenew: true,
+    loadUserInfo: false,
+    popupWindowFeatures: { closePopupWindowAfterInSeconds: 60 },
+  });
+}
+
+/** True when the current URL is the provider's redirect back (code or error, with state). */
+export function isRedirectCallback(search: string = window.location.search): boolean {
+  const q = new URLSearchParams(search);
+  return q.has('state') && (q.has('code') || q.has('error'));
+}
+
+/** State carried through the redirect: where to go after login. */
+export interface LoginState {
+  returnTo?: string;
+}
+
+/** A usable access token from a user, or null. */
+export function accessTokenOf(user: User | null): string | null {
+  return user && !user.expired && user.access_token ? user.access_token : null;
+}

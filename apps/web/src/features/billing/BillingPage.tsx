@@ -1,0 +1,1 @@
+export function BillingPage() { return <div>BillingPage</div>; }

@@ -1,0 +1,1 @@
+export function CareersPage() { return <div>CareersPage</div>; }

@@ -1,0 +1,1 @@
+export function DocsPage() { return <div>DocsPage</div>; }

@@ -1,0 +1,1 @@
+export function PrivacyPage() { return <div>PrivacyPage</div>; }

@@ -1,0 +1,1 @@
+export function TermsPage() { return <div>TermsPage</div>; }

@@ -1,0 +1,1 @@
+export function MarketplaceLanding() { return <div>MarketplaceLanding</div>; }

@@ -1,0 +1,1 @@
+export function MarketplaceSuccess() { return <div>MarketplaceSuccess</div>; }

@@ -1,0 +1,1 @@
+export function ProfilePage() { return <div>ProfilePage</div>; }

@@ -1,0 +1,1 @@
+export function SettingsPage() { return <div>SettingsPage</div>; }
