@@ -1,1 +1,84 @@
-export function ProfilePage() { return <div>ProfilePage</div>; }
+/** Profile Settings: identity fields (Save is simulated, no call), role badge, account security. */
+import { useQuery } from '@tanstack/react-query';
+import { UserRound } from 'lucide-react';
+import { useEffect, useState, type FormEvent } from 'react';
+import { getProfile } from '../../api/account.ts';
+import { Badge } from '../../components/ui/Badge.tsx';
+import { Button } from '../../components/ui/Button.tsx';
+import { Card, CardBody, CardHeader, PageHeader } from '../../components/ui/Card.tsx';
+import { Field, Input } from '../../components/ui/Field.tsx';
+import { formatTimestamp } from '../../lib/format.ts';
+import { toast, toastError } from '../../lib/toast-store.ts';
+import { displayTimeZone } from '../../lib/user-settings-cache.ts';
+import { useAuth } from '../auth/auth-context.ts';
+import { SecurityCard } from './SecurityCard.tsx';
+
+export function ProfilePage() {
+  const { user, source } = useAuth();
+  const q = useQuery({ queryKey: ['profile'], queryFn: getProfile, retry: false });
+  const [name, setName] = useState(user?.name ?? '');
+  const [company, setCompany] = useState('');
+  const [saving, setSaving] = useState(false);
+  const tz = displayTimeZone();
+
+  useEffect(() => { if (q.data?.name) setName(q.data.name); }, [q.data?.name]);
+  useEffect(() => { if (q.isError) toastError('Error', 'Failed to load profile information'); }, [q.isError]);
+
+  const p = {
+    id: q.data?.id || user?.id || '—',
+    email: q.data?.email || user?.email || '—',
+    role: q.data?.role || user?.role || 'User',
+    tenantId: q.data?.tenantId || user?.tenantId || '—',
+    createdAt: q.data?.createdAt ?? user?.createdAt ?? null,
+    lastLoginAt: q.data?.lastLoginAt ?? user?.lastLoginAt ?? null,
+  };
+
+  // Spec: the profile Save is simulated and sends nothing.
+  const save = async (e: FormEvent) => {
+    e.preventDefault();
+    setSaving(true);
+    await new Promise((r) => setTimeout(r, 400));
+    setSaving(false);
+    toast({ title: 'Profile Updated', description: 'Your profile information has been saved.', variant: 'success' });
+  };
+
+  return (
+    <>
+      <title>Profile · Ladingwise</title>
+      <PageHeader title="Profile Settings" description="Your personal information and sign-in security." />
+      <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
+        <div className="space-y-6">
+          <Card>
+            <CardHeader icon={<UserRound className="h-5 w-5" />} title="Profile information" action={<Badge tone={p.role === 'Admin' ? 'brand' : 'gray'}>{p.role}</Badge>} />
+            <CardBody>
+              <form onSubmit={save} className="grid gap-4 sm:grid-cols-2">
+                <Field label="Full name">{(id) => <Input id={id} value={name} onChange={(e) => setName(e.target.value)} autoComplete="name" />}</Field>
+                <Field label="E-mail" hint="Contact support to change your e-mail.">{(id) => <Input id={id} value={p.email} readOnly disabled />}</Field>
+                <Field label="Company">{(id) => <Input id={id} value={company} onChange={(e) => setCompany(e.target.value)} placeholder="Your company" autoComplete="organization" />}</Field>
+                <Field label="Role" hint="Assigned by your administrator.">{(id) => <Input id={id} value={p.role} readOnly disabled />}</Field>
+                <div className="flex justify-end sm:col-span-2"><Button type="submit" loading={saving}>Save Changes</Button></div>
+              </form>
+            </CardBody>
+          </Card>
+          <SecurityCard canChangePassword={source === 'password'} />
+        </div>
+        <Card className="h-fit">
+          <CardBody>
+            <h2 className="text-sm font-semibold text-slate-900">Account details</h2>
+            <dl className="mt-4 space-y-3 text-sm">
+              {[
+                ['User ID', p.id, true], ['Tenant ID', p.tenantId, true],
+                ['Member since', formatTimestamp(p.createdAt, tz), false], ['Last login', formatTimestamp(p.lastLoginAt, tz), false],
+              ].map(([k, v, mono]) => (
+                <div key={k as string}>
+                  <dt className="text-xs text-slate-500">{k}</dt>
+                  <dd className={`break-all text-slate-800 ${mono ? 'font-mono text-xs' : ''}`}>{v}</dd>
+                </div>
+              ))}
+            </dl>
+          </CardBody>
+        </Card>
+      </div>
+    </>
+  );
+}
