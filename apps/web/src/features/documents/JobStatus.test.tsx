@@ -1,0 +1,37 @@
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { TooltipProvider } from '../../components/ui/Tooltip.tsx';
+import { JobStatus, statusLabel } from './JobStatus.tsx';
+import { splitThumbnails } from './Thumbnails.tsx';
+import { shouldRefresh } from './DocumentsPage.tsx';
+import { readJob } from '../../api/jobs.ts';
+
+const job = (Status: string, ErrorMessage: string | null = null) => readJob({ JobId: 'j', Status, StatusIcon: Status, ErrorMessage });
+
+describe('job status', () => {
+  it('labels failed jobs "<Status> [No charge]" and keeps the error for the tooltip', () => {
+    render(<TooltipProvider><JobStatus job={job('Failed', 'Image is blank')} /></TooltipProvider>);
+    expect(screen.getByText('Failed [No charge]')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Why it failed' })).toBeTruthy();
+  });
+  it('shows Completed, a processing spinner, and other statuses as text', () => {
+    expect(statusLabel(job('Completed'))).toBe('Completed');
+    expect(statusLabel(job('InProgress'))).toBe('Processing');
+    expect(statusLabel(job('Cancelled'))).toBe('Cancelled');
+    expect(statusLabel(readJob({ JobId: 'x' }))).toBe('Unknown');
+  });
+});
+
+describe('documents list', () => {
+  it('shows 3 or 4 thumbnails and counts the rest as +N', () => {
+    const urls = ['a', 'b', 'c', 'd', 'e', 'f'];
+    expect(splitThumbnails(urls, 3)).toEqual({ shown: ['a', 'b', 'c'], more: 3 });
+    expect(splitThumbnails(urls, 4)).toEqual({ shown: ['a', 'b', 'c', 'd'], more: 2 });
+    expect(splitThumbnails(['a'], 3)).toEqual({ shown: ['a'], more: 0 });
+  });
+  it('refreshes only while some listed job is InProgress', () => {
+    expect(shouldRefresh([job('Completed'), job('InProgress')])).toBe(true);
+    expect(shouldRefresh([job('Completed'), job('Failed')])).toBe(false);
+    expect(shouldRefresh(undefined)).toBe(false);
+  });
+});

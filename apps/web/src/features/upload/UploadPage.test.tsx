@@ -1,0 +1,60 @@
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { getToasts, dismissToast } from '../../lib/toast-store.ts';
+import { renderWithProviders } from '../../test/render.tsx';
+import { FileDropzone } from './FileDropzone.tsx';
+import { UploadPage } from './UploadPage.tsx';
+
+/** The API answers saved IDs with an empty list, or fails, as the server would. */
+function serveSavedIds(status = 200, data: unknown = { savedSenderIds: [], savedReceiverIds: [] }) {
+  vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ success: status < 400, data, message: null }), { status, headers: { 'content-type': 'application/json' } })));
+}
+
+beforeEach(() => dismissToast());
+afterEach(() => vi.unstubAllGlobals());
+
+describe('upload page', () => {
+  it('defaults both IDs to LADINGWISE and asks for files before uploading', async () => {
+    serveSavedIds();
+    renderWithProviders(<UploadPage />);
+    await waitFor(() => expect((screen.getByLabelText(/Sender ID/) as HTMLInputElement).value).toBe('LADINGWISE'));
+    expect((screen.getByLabelText(/Receiver ID/) as HTMLInputElement).value).toBe('LADINGWISE');
+    fireEvent.click(screen.getByRole('button', { name: 'Upload & Generate EDI' }));
+    expect(getToasts()[0]).toMatchObject({ title: 'No files selected', description: 'Please select at least one file to upload.' });
+  });
+
+  it('preselects the first saved IDs', async () => {
+    serveSavedIds(200, {
+      savedSenderIds: [{ id: '2', label: 'Zed', interchangeId: 'ZED' }, { id: '1', label: 'Acme', interchangeId: 'ACME' }],
+      savedReceiverIds: [{ id: '3', label: 'Port', interchangeId: 'PORT01' }],
+    });
+    renderWithProviders(<UploadPage />);
+    await waitFor(() => expect((screen.getByLabelText(/Sender ID/) as HTMLInputElement).value).toBe('ACME'));
+    expect((screen.getByLabelText(/Receiver ID/) as HTMLInputElement).value).toBe('PORT01');
+  });
+
+  it('falls back to the default when saved IDs cannot be loaded, and requires both IDs', async () => {
+    serveSavedIds(500, null);
+    renderWithProviders(<UploadPage />);
+    const sender = screen.getByLabelText(/Sender ID/) as HTMLInputElement;
+    await waitFor(() => expect(sender.value).toBe('LADINGWISE'));
+    const input = screen.getByLabelText('Choose bill of lading images');
+    await act(async () => { fireEvent.change(input, { target: { files: [new File(['x'], 'bol.png', { type: 'image/png' })] } }); });
+    await waitFor(() => expect(screen.getByText('bol.png')).toBeTruthy());
+    expect(screen.getByText('1 Bytes')).toBeTruthy();
+    fireEvent.change(sender, { target: { value: '' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Upload & Generate EDI' }));
+    expect(getToasts()[0]).toMatchObject({ title: 'Missing IDs', description: 'Sender and Receiver IDs are required.' });
+  });
+});
+
+describe('drop area', () => {
+  it('refuses non-image files with the generic file-type message', async () => {
+    const onFiles = vi.fn();
+    renderWithProviders(<FileDropzone onFiles={onFiles} disabled={false} currentCount={0} />);
+    const pdf = new File(['%PDF'], 'scan.pdf', { type: 'application/pdf' });
+    await act(async () => { fireEvent.change(screen.getByLabelText('Choose bill of lading images'), { target: { files: [pdf] } }); });
+    await waitFor(() => expect(screen.getByText(/File type must be/)).toBeTruthy());
+    expect(onFiles).not.toHaveBeenCalled();
+  });
+});
