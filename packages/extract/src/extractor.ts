@@ -1,0 +1,82 @@
+import { extractFields } from './fields/extract-fields.ts';
+import { decodePages, DEFAULT_MAX_PIXELS, type DecodedPage } from './image/decode.ts';
+import { ExtractError, isExtractError } from './errors.ts';
+import { nativeTesseractFactory } from './ocr/native-tesseract.ts';
+import { tesseractJsFactory } from './ocr/tesseract-js.ts';
+import { WorkerPool } from './pool.ts';
+import { readPage } from './read-page.ts';
+import type { ExtractionResult, Extractor, ExtractorOptions, PageResult, ReadPage } from './types.ts';
+
+const DEFAULT_TIMEOUT_MS = 60_000;
+
+/** Starts a long-lived extractor: OCR workers load once and serve every later `extract` call. */
+export async function createExtractor(opts: ExtractorOptions = {}): Promise<Extractor> {
+  const languages = opts.languages?.length ? opts.languages : ['eng', 'spa', 'fra'];
+  const size = Math.max(1, Math.floor(opts.workers ?? 1));
+  const timeoutMs = opts.pageTimeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const maxPixels = opts.maxPixels ?? DEFAULT_MAX_PIXELS;
+  const factory = opts.engine === 'native' ? nativeTesseractFactory(languages, opts.tesseractBinary) : tesseractJsFactory(languages);
+  const pool = new WorkerPool(factory, size);
+  try {
+    await pool.ready();
+  } catch (e) {
+    await pool.close();
+    throw new ExtractError('OCR_FAILED', `The OCR engine (${factory.name}) could not start: ${e instanceof Error ? e.message : String(e)}`, undefined, { cause: e });
+  }
+  const log = opts.logger;
+
+  const extract = async (images: Array<{ name: string; bytes: Uint8Array }>): Promise<ExtractionResult> => {
+    const timings: Record<string, number> = {};
+    const time = (step: string, ms: number, page?: number): void => {
+      timings[step] = (timings[step] ?? 0) + ms;
+      log?.({ step, ms, ...(page === undefined ? {} : { page }) });
+    };
+    // Decode everything first: a bad file fails the document before any OCR time is spent.
+    const pages: Array<{ page: DecodedPage; name: string }> = [];
+    for (const img of images) {
+      const t = Date.now();
+      const decoded = await decodePages(img.bytes, { name: img.name, maxPixels });
+      time('decode', Date.now() - t);
+      for (const page of decoded) pages.push({ page, name: img.name });
+    }
+    const read = await Promise.all(pages.map(({ page, name }, index) =>
+      pool.use(async (worker, discard) => {
+        const t0 = Date.now();
+        let timer: NodeJS.Timeout | undefined;
+        const timeout = new Promise<never>((_, reject) => {
+          timer = setTimeout(() => reject(new ExtractError('PAGE_TIMEOUT', `Page ${index + 1} of ${name} took longer than ${Math.round(timeoutMs / 1000)} s to read and was stopped.`, name)), timeoutMs);
+        });
+        try {
+          const work = readPage(page, index, worker, (s, ms) => time(s, ms, index));
+          // After a timeout the abandoned page may still fail later: that must not become an unhandled rejection.
+          work.catch(() => {});
+          const r = await Promise.race([work, timeout]);
+          time('page', Date.now() - t0, index);
+          return r;
+        } catch (e) {
+          // The worker may still be busy with the abandoned page: replace it.
+          discard();
+          if (isExtractError(e)) throw e;
+          throw new ExtractError('OCR_FAILED', `OCR failed on page ${index + 1} of ${name}: ${e instanceof Error ? e.message : String(e)}`, name, { cause: e });
+        } finally {
+          clearTimeout(timer);
+        }
+      })));
+    const t = Date.now();
+    const extractedData = extractFields(read);
+    const blank = read.filter((r) => r.blank).map((r) => r.index + 1);
+    if (blank.length) extractedData.Warnings.push(`${blank.length === 1 ? 'Page' : 'Pages'} ${blank.join(', ')} ${blank.length === 1 ? 'looks' : 'look'} blank.`);
+    time('fields', Date.now() - t);
+    return { extractedData, pages: read.map(toPageResult), timings };
+  };
+
+  return { extract, close: () => pool.close() };
+}
+
+function toPageResult(r: ReadPage): PageResult {
+  return {
+    index: r.index, width: r.width, height: r.height, rotation: r.rotation,
+    words: r.words.map((w) => ({ text: w.text, confidence: Math.round(w.confidence * 1000) / 1000, bbox: w.bbox })),
+    barcodes: r.barcodes,
+  };
+}

@@ -1,0 +1,83 @@
+import { sameRow, xOverlap, type Segment } from '../layout.ts';
+import type { Word } from '../types.ts';
+import type { LabelHit } from './find-labels.ts';
+
+/** A possible value for a field: its words, where it was found relative to the label, and a prior. */
+export interface Candidate {
+  text: string;
+  words: Word[];
+  method: 'inline' | 'right' | 'below' | 'column' | 'pattern' | 'barcode';
+  /** Prior belief from the geometry (1 = value printed right after its label). */
+  prior: number;
+  hit?: LabelHit;
+}
+
+export const textOf = (words: Word[]): string => words.map((w) => w.text).join(' ').replace(/^[\s:#.;|,-]+/, '').replace(/[\s|]+$/, '').trim();
+
+/** Segments that start with a label (they hold their own field, not someone else's value). */
+export function labelSegments(hits: LabelHit[]): Set<Segment> {
+  const s = new Set<Segment>();
+  for (const h of hits) if (h.atStart && h.field !== 'stop') s.add(h.segment);
+  return s;
+}
+
+/** Candidate values for a label: text after it, then the segment to its right, then the one below it. */
+export function valueCandidates(hit: LabelHit, segments: Segment[], labelled: Set<Segment>, pageWidth: number): Candidate[] {
+  const out: Candidate[] = [];
+  const inline = textOf(hit.valueWords);
+  if (inline) out.push({ text: inline, words: hit.valueWords, method: 'inline', prior: 1, hit });
+  // Only a label that ends its segment can have its value elsewhere.
+  if (hit.valueWords.length > 0) return out;
+  const seg = hit.segment;
+  const lh = seg.lineHeight;
+  const right = segments
+    .filter((s) => s !== seg && s.page === seg.page && sameRow(s, seg) && s.bbox[0] > seg.bbox[2] && s.bbox[0] - seg.bbox[2] < Math.max(pageWidth * 0.3, 12 * lh))
+    .sort((a, b) => a.bbox[0] - b.bbox[0])[0];
+  if (right && !labelled.has(right)) out.push({ text: textOf(right.words), words: right.words, method: 'right', prior: 0.9, hit });
+  const below = segmentsBelow(seg, segments, 3.2);
+  const first = below[0];
+  if (first && !labelled.has(first)) out.push({ text: textOf(first.words), words: first.words, method: 'below', prior: 0.85, hit });
+  return out;
+}
+
+/** Segments under `seg` that share its column, nearest first, within `maxGapLines` line heights of it. */
+export function segmentsBelow(seg: Segment, segments: Segment[], maxGapLines: number): Segment[] {
+  const lh = seg.lineHeight;
+  return segments
+    .filter((s) => s.page === seg.page && s !== seg && s.bbox[1] > seg.bbox[1] + 0.5 * lh && s.bbox[1] - seg.bbox[3] < maxGapLines * lh)
+    .filter((s) => xOverlap(s.bbox, seg.bbox) > 0 || Math.abs(s.bbox[0] - seg.bbox[0]) < 1.5 * lh)
+    .sort((a, b) => a.bbox[1] - b.bbox[1] || a.bbox[0] - b.bbox[0]);
+}
+
+/**
+ * Cells of a table column under a header, top to bottom. The column runs halfway to the neighbouring
+ * headers on the same row, since cells are often left-aligned under centred headers.
+ */
+export function columnCells(header: [number, number, number, number], headerSeg: Segment, segments: Segment[], maxLines = 14): Segment[] {
+  const lh = headerSeg.lineHeight;
+  const row = segments.filter((s) => s !== headerSeg && sameRow(s, headerSeg));
+  const left = row.filter((s) => s.bbox[2] <= header[0] + lh).sort((a, b) => b.bbox[2] - a.bbox[2])[0];
+  const right = row.filter((s) => s.bbox[0] >= header[2] - lh).sort((a, b) => a.bbox[0] - b.bbox[0])[0];
+  const x0 = left ? (left.bbox[2] + header[0]) / 2 : header[0] - 6 * lh;
+  const x1 = right ? (header[2] + right.bbox[0]) / 2 : header[2] + 6 * lh;
+  const span: [number, number, number, number] = [x0, header[1], x1, header[3]];
+  const cells: Segment[] = [];
+  let lastBottom = header[3];
+  const cands = segments
+    .filter((s) => s.page === headerSeg.page && s.bbox[1] > header[1] + 0.6 * lh && s !== headerSeg)
+    // Mostly inside the column: not a long line crossing several columns.
+    .filter((s) => xOverlap(s.bbox, span) >= 0.6 * (s.bbox[2] - s.bbox[0]))
+    .sort((a, b) => a.bbox[1] - b.bbox[1]);
+  for (const s of cands) {
+    if (s.bbox[1] - lastBottom > 6 * lh) break;
+    cells.push(s);
+    lastBottom = s.bbox[3];
+    if (cells.length >= maxLines) break;
+  }
+  return cells;
+}
+
+/** Segments on the same printed row as `seg` (any column). */
+export function rowOf(seg: Segment, segments: Segment[]): Segment[] {
+  return segments.filter((s) => sameRow(s, seg));
+}

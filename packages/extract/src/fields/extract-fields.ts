@@ -1,0 +1,410 @@
+import { CORE_FIELDS, emptyExtractedData, type ExtractedData, type FieldSource, type FreightTerms, type Party, type WeightUnit } from '@ladingwise/shared';
+import { buildSegments, normalizeText, sameRow, type Segment } from '../layout.ts';
+import type { ReadPage, Word } from '../types.ts';
+import { columnCells, labelSegments, segmentsBelow, textOf, valueCandidates, type Candidate } from './candidates.ts';
+import { scoreField, type Evidence } from './confidence.ts';
+import { findLabels, type LabelHit } from './find-labels.ts';
+import { parseFreightClass } from './freight-class.ts';
+import type { Lang, LabelField } from './lexicon.ts';
+import { parseParty, partyLines, type ParsedParty, type PartyValue } from './party.ts';
+import { findDates, type DateOrder } from './parse-date.ts';
+import { parseAmount, parseWeight, unitIn } from './parse-weight.ts';
+import { parseReference, parseScac } from './references.ts';
+
+/** A chosen value with its evidence, before it is written into ExtractedData. */
+interface Chosen<T> { value: T; words: Word[]; evidence: Evidence }
+
+const PACKAGING = /^(\d+)\s*(PALLETS?|PLTS?|SKIDS?|TARIMAS?|PALETAS?|PALETTES?|CRATES?|DRUMS?|TOTES?|CARTONS?|CTNS?|BOXES|CAJAS|PIECES|PCS|BULTOS|COLIS)\b\s*(?:STC|SAID TO CONTAIN|QUE CONTIENEN?|CONTENANT|CONTENIENDO|CON|DE)?\s*(\d+)?\s*(CARTONS?|CTNS?|BOXES|PIECES|PCS|CAJAS|PIEZAS|BULTOS|COLIS|CARTONS?|PAQUETES)?\b/;
+
+/** Reads the fields of one document from its OCR'd pages. */
+export function extractFields(pages: ReadPage[]): ExtractedData {
+  const data = emptyExtractedData();
+  const words = pages.flatMap((p) => p.words);
+  const segments = buildSegments(words);
+  const hits = findLabels(segments);
+  const pageWidth = Math.max(1, ...pages.map((p) => p.width));
+  const labelled = labelSegments(hits);
+  const hitsBySegment = new Map<Segment, LabelHit[]>();
+  for (const h of hits) (hitsBySegment.get(h.segment) ?? hitsBySegment.set(h.segment, []).get(h.segment)!).push(h);
+  const lang = documentLanguage(hits);
+  const order: DateOrder = lang === 'en' ? 'MDY' : 'DMY';
+  const scores: Record<string, number> = {};
+  const sources: Record<string, FieldSource> = {};
+  const record = (path: string, c: Chosen<unknown> | null): void => {
+    if (!c) return;
+    scores[path] = scoreField(c.evidence, c.words);
+    const src = sourceOf(c.words);
+    if (src) sources[path] = src;
+  };
+  const of = (f: LabelField): LabelHit[] => hits.filter((h) => h.field === f);
+
+  // Parties.
+  const usedHeaders = new Set<Segment>();
+  const party = (field: 'shipper' | 'consignee' | 'billTo'): ParsedParty | null => {
+    let best: ParsedParty | null = null;
+    for (const h of of(field)) {
+      if (usedHeaders.has(h.segment) && !h.valueWords.length) continue;
+      const p = parseParty(partyLines(h, segments, hitsBySegment, pageWidth), h);
+      if (!p.Name && !p.complete) continue;
+      if (!best || (p.complete && !best.complete)) best = p;
+      if (best.complete) break;
+    }
+    if (best) usedHeaders.add(best.headerHit.segment);
+    return best;
+  };
+  const writeParty = (key: 'Shipper' | 'Consignee' | 'BillTo', p: ParsedParty | null): void => {
+    if (!p) return;
+    const out: Party = { Name: null, Address: null, City: null, State: null, Zip: null };
+    for (const f of ['Name', 'Address', 'City', 'State', 'Zip'] as const) {
+      const v: PartyValue | null = p[f];
+      if (!v || !v.value) continue;
+      out[f] = v.value;
+      record(`${key}.${f}`, { value: v.value, words: v.words, evidence: { prior: p.orphan ? 0.7 : p.headerHit.marked || p.complete ? 0.95 : 0.85, checks: v.checks, doubts: v.doubts + (p.complete ? 0 : 1) + (p.orphan ? 1 : 0), kind: f === 'Zip' || f === 'State' ? 'code' : 'text' } });
+    }
+    if (p.country) out.Country = p.country;
+    data[key] = out;
+  };
+  const parties = { shipper: party('shipper'), consignee: party('consignee'), billTo: party('billTo') };
+  // Headers lost to OCR: "Name:" blocks no party claimed fill the missing parties in the usual order.
+  if (!parties.shipper || !parties.consignee) {
+    const claimed = new Set<Word>();
+    for (const p of Object.values(parties)) if (p) for (const f of ['Name', 'Address', 'City'] as const) for (const w of p[f]?.words ?? []) claimed.add(w);
+    const orphans = of('name').filter((h) => h.valueWords.length && !h.valueWords.some((w) => claimed.has(w)))
+      .map((h) => parseParty(partyLines(h, segments, hitsBySegment, pageWidth, true), h)).filter((p) => p.complete);
+    for (const slot of ['shipper', 'consignee'] as const) {
+      if (parties[slot] || !orphans.length) continue;
+      // Keep reading order: a shipper block comes before the consignee's.
+      const p = orphans.shift()!;
+      p.orphan = true;
+      parties[slot] = p;
+    }
+  }
+  writeParty('Shipper', parties.shipper);
+  writeParty('Consignee', parties.consignee);
+  writeParty('BillTo', parties.billTo);
+
+  // Carrier and SCAC.
+  let scacFromCarrier: Chosen<string> | null = null;
+  const carrier = firstValue(of('carrier'), segments, labelled, pageWidth, (c) => {
+    const t = normalizeText(c.text);
+    const paren = /\(\s*SCAC[:\s]*([A-Z0-9]{2,4})\s*\)/.exec(t);
+    if (paren) {
+      const s = parseScac(paren[1]!);
+      if (s) scacFromCarrier = { value: s.value, words: c.words.filter((w) => normalizeText(w.text).includes(paren[1]!)), evidence: { prior: c.prior, checks: 1, doubts: s.repaired ? 1 : 0, kind: 'code' } };
+    }
+    const name = t.replace(/\(.*?\)/g, ' ').replace(/\bSCAC\b.*$/, '').replace(/\s+/g, ' ').replace(/[\s:;,.|-]+$/, '').trim();
+    if (!/[A-Z]{2}/.test(name) || findDates(name).length) return null;
+    return { value: name, checks: 0, doubts: 0 };
+  });
+  const scac = firstValue(of('scac'), segments, labelled, pageWidth, (c) => {
+    const s = parseScac(c.text);
+    return s ? { value: s.value, checks: 1, doubts: s.repaired ? 1 : 0 } : null;
+  }, 'code') ?? scacFromCarrier;
+  if (carrier || scac) {
+    data.Carrier = { Name: carrier?.value ?? null, Scac: scac?.value ?? null };
+    record('Carrier.Name', carrier);
+    record('Carrier.Scac', scac);
+  }
+
+  // References.
+  const ref = (field: 'bol' | 'pro' | 'po' | 'order'): Chosen<string> | null =>
+    firstValue(of(field), segments, labelled, pageWidth, (c) => {
+      const r = parseReference(c.text);
+      return r ? { value: r.value, checks: 0, doubts: r.repaired ? 1 : 0 } : null;
+    }, 'code');
+  let bol = ref('bol') ?? titleNumber(segments, hits) ?? prominentCode(segments, pages, labelled);
+  let pro = ref('pro');
+  const po = ref('po');
+  const orderNo = ref('order');
+  // Barcodes confirm (or fill) the BOL and PRO numbers.
+  const codes = pages.flatMap((p) => p.barcodes.map((b) => ({ ...b, page: p.index })));
+  const confirm = (c: Chosen<string> | null): Chosen<string> | null => {
+    if (!c) return c;
+    const plain = c.value.replace(/[^A-Z0-9]/g, '');
+    if (codes.some((b) => b.text.toUpperCase().replace(/[^A-Z0-9]/g, '') === plain)) c.evidence.checks += 2;
+    return c;
+  };
+  bol = confirm(bol); pro = confirm(pro);
+  const usedCodes = new Set([bol?.value, pro?.value, po?.value, orderNo?.value].filter(Boolean).map((v) => v!.replace(/[^A-Z0-9]/g, '')));
+  for (const b of codes) {
+    const t = b.text.trim().toUpperCase();
+    if (usedCodes.has(t.replace(/[^A-Z0-9]/g, '')) || !/^[A-Z0-9-]{4,30}$/.test(t)) continue;
+    const w: Word = { text: t, confidence: 1, bbox: b.bbox ?? [0, 0, 0, 0], page: b.page, line: 'barcode' };
+    if (!bol) { bol = { value: t, words: [w], evidence: { prior: 0.8, checks: 1, doubts: 0, kind: 'code' } }; usedCodes.add(t); }
+    else if (!pro) { pro = { value: t, words: [w], evidence: { prior: 0.7, checks: 1, doubts: 0, kind: 'code' } }; usedCodes.add(t); }
+  }
+  data.References = { BolNumber: bol?.value ?? null, PoNumber: po?.value ?? null, OrderNumber: orderNo?.value ?? null, ProNumber: pro?.value ?? null };
+  record('References.BolNumber', bol); record('References.ProNumber', pro); record('References.PoNumber', po); record('References.OrderNumber', orderNo);
+
+  // Dates.
+  const date = (field: LabelField): Chosen<string> | null =>
+    firstValue(of(field), segments, labelled, pageWidth, (c) => {
+      const d = findDates(c.text, order)[0];
+      return d ? { value: d.iso, checks: d.certainty >= 1 ? 1 : 0, doubts: d.certainty < 1 ? 1 : 0 } : null;
+    }, 'date');
+  const pickup = date('pickupDate') ?? (() => { const d = date('docDate'); if (d) d.evidence.doubts++; return d; })();
+  const delivery = date('deliveryDate');
+  if (pickup && delivery && delivery.value < pickup.value) {
+    delivery.evidence.doubts++; pickup.evidence.doubts++;
+    data.Warnings.push('The delivery date is before the pickup date.');
+  }
+  data.Dates = { Pickup: pickup?.value ?? null, Delivery: delivery?.value ?? null };
+  record('Dates.Pickup', pickup); record('Dates.Delivery', delivery);
+
+  // Shipment details.
+  const table = readTable(hits, segments, labelled, pageWidth);
+  data.ShipmentDetails = {
+    Weight: table.weight?.value.value ?? null,
+    WeightUnit: table.weight?.value.unit ?? null,
+    Pieces: table.pieces?.value ?? null,
+    HandlingUnits: table.handlingUnits?.value ?? null,
+    Commodity: table.commodity?.value ?? null,
+    FreightClass: table.freightClass?.value ?? null,
+  };
+  if (table.packagingType) data.ShipmentDetails.PackagingType = table.packagingType;
+  record('ShipmentDetails.Weight', table.weight);
+  if (table.weight?.value.unit) record('ShipmentDetails.WeightUnit', { ...table.weight, evidence: { ...table.weight.evidence, checks: table.weight.evidence.checks + (table.unitExplicit ? 1 : 0), doubts: table.unitExplicit ? 0 : 1 } });
+  record('ShipmentDetails.Pieces', table.pieces);
+  record('ShipmentDetails.HandlingUnits', table.handlingUnits);
+  record('ShipmentDetails.Commodity', table.commodity);
+  record('ShipmentDetails.FreightClass', table.freightClass);
+
+  // Freight terms.
+  const terms = freightTerms(of('freightTerms'), segments, labelled, pageWidth);
+  data.FreightTerms = terms?.value ?? null;
+  record('FreightTerms', terms);
+
+  data.ConfidenceScores = scores;
+  data.FieldSources = sources;
+  data.MissingFields = CORE_FIELDS.filter((f) => {
+    const [a, b] = f.split('.') as [keyof ExtractedData, string];
+    const obj = data[a] as Record<string, unknown> | null;
+    return !obj || obj[b] === null || obj[b] === undefined || obj[b] === '';
+  });
+  if (!words.length) data.Warnings.push('No text was found on the document: the page looks blank or unreadable.');
+  return data;
+}
+
+function sourceOf(words: Word[]): FieldSource | null {
+  if (!words.length) return null;
+  const page = words[0]!.page;
+  const ws = words.filter((w) => w.page === page);
+  return { page, bbox: [Math.min(...ws.map((w) => w.bbox[0])), Math.min(...ws.map((w) => w.bbox[1])), Math.max(...ws.map((w) => w.bbox[2])), Math.max(...ws.map((w) => w.bbox[3]))] };
+}
+
+function documentLanguage(hits: LabelHit[]): Lang {
+  const score: Record<Lang, number> = { en: 0, es: 0, fr: 0 };
+  for (const h of hits) if (h.field !== 'stop') score[h.lang] += h.label.length;
+  return (Object.entries(score).sort((a, b) => b[1] - a[1])[0]![0] as Lang) ?? 'en';
+}
+
+type Parsed<T> = { value: T; checks: number; doubts: number } | null;
+
+/** Tries each label's candidates in reading order; the first that parses wins. */
+function firstValue<T>(hs: LabelHit[], segments: Segment[], labelled: Set<Segment>, pageWidth: number, parse: (c: Candidate) => Parsed<T>, kind: Evidence['kind'] = 'text'): Chosen<T> | null {
+  for (const h of hs) {
+    for (const c of valueCandidates(h, segments, labelled, pageWidth)) {
+      const p = parse(c);
+      if (p) return { value: p.value, words: c.words, evidence: { prior: c.prior * (h.marked ? 1 : 0.95), checks: p.checks, doubts: p.doubts, kind } };
+    }
+  }
+  return null;
+}
+
+/** "No. 3813-23474" printed beside the form's title: the document number. */
+function titleNumber(segments: Segment[], hits: LabelHit[]): Chosen<string> | null {
+  const title = segments.find((s) => /\b(BILL OF LADING|CONOCIMIENTO|CONNAISSEMENT|LETTRE DE VOITURE|CARTA PORTE)\b/.test(normalizeText(s.text)));
+  if (!title) return null;
+  for (const s of segments) {
+    if (s.page !== title.page || !(sameRow(s, title) || Math.abs(s.bbox[1] - title.bbox[1]) < 2 * title.lineHeight)) continue;
+    const m = /^(?:NO|N|NUM|NUMERO|#)\s*[.:#°º]*\s*([A-Z0-9][A-Z0-9-/]{3,})$/.exec(normalizeText(s.text).replace(/[°º]/g, 'O'));
+    if (!m) continue;
+    const r = parseReference(m[1]!);
+    if (!r) continue;
+    const ws = s.words.slice(1);
+    return { value: r.value, words: ws.length ? ws : s.words, evidence: { prior: 0.85, checks: 0, doubts: r.repaired ? 1 : 0, kind: 'code' } };
+  }
+  void hits;
+  return null;
+}
+
+/** Last resort for the BOL number: a code printed larger than the text around it near the top of page 1. */
+function prominentCode(segments: Segment[], pages: ReadPage[], labelled: Set<Segment>): Chosen<string> | null {
+  const first = pages[0];
+  if (!first) return null;
+  const heights = segments.map((s) => s.lineHeight).sort((a, b) => a - b);
+  const med = heights[Math.floor(heights.length / 2)] ?? 0;
+  const cands = segments.filter((s) => s.page === first.index && s.bbox[1] < first.height * 0.35 && !labelled.has(s) && s.lineHeight >= 1.15 * med
+    && /^[A-Z]{0,4}\d[\dA-Z-]{5,}$/.test(normalizeText(s.text)) && (normalizeText(s.text).match(/\d/g) ?? []).length >= 4);
+  const best = cands.sort((a, b) => b.lineHeight - a.lineHeight)[0];
+  if (!best) return null;
+  const r = parseReference(best.text);
+  return r ? { value: r.value, words: best.words, evidence: { prior: 0.6, checks: 0, doubts: 1, kind: 'code' } } : null;
+}
+
+interface TableRead {
+  weight: Chosen<{ value: number; unit: WeightUnit | null }> | null;
+  unitExplicit: boolean;
+  pieces: Chosen<number> | null;
+  handlingUnits: Chosen<number> | null;
+  commodity: Chosen<string> | null;
+  freightClass: Chosen<string> | null;
+  packagingType: string | null;
+}
+
+const isTotalRow = (seg: Segment, segments: Segment[]): boolean =>
+  segments.some((s) => sameRow(s, seg) && /\b(TOTAL|GRAND TOTAL|TOTALES?|TOTAUX?)\b/.test(normalizeText(s.text)));
+
+function readTable(hits: LabelHit[], segments: Segment[], labelled: Set<Segment>, pageWidth: number): TableRead {
+  const out: TableRead = { weight: null, unitExplicit: false, pieces: null, handlingUnits: null, commodity: null, freightClass: null, packagingType: null };
+  const hs = (f: LabelField): LabelHit[] => hits.filter((h) => h.field === f);
+  const kindOf = { prior: 0.9, checks: 0, doubts: 0 };
+
+  // Weight: inline "Weight: 2,500 lbs", else the column under a WEIGHT header (its total row first).
+  for (const h of hs('weight')) {
+    const headerUnit = unitIn(h.label) ?? unitIn(textOf(h.segment.words));
+    // "(SUBJECT TO CORRECTION)" and the like belong to the label.
+    const inline = textOf(h.valueWords).replace(/\([^)]*\)?/g, ' ').trim();
+    if (inline) {
+      const w = /\d/.test(inline) && (unitIn(inline) || /^[\d.,\s]+$/.test(inline)) ? parseWeight(inline, headerUnit) : null;
+      if (w) { out.weight = { value: w, words: h.valueWords, evidence: { ...kindOf, prior: 1, checks: w.unit ? 1 : 0, kind: 'number' } }; out.unitExplicit = !!unitIn(inline) || !!headerUnit; break; }
+      continue;
+    }
+    const cells = columnCells(h.bbox, h.segment, segments).filter((c) => !labelled.has(c));
+    const parsed = cells.map((c) => ({ c, w: parseWeight(c.text, headerUnit) })).filter((x) => x.w && /\d/.test(x.c.text));
+    if (!parsed.length) continue;
+    // Cells that carry a unit are weights; a bare number may be a neighbouring column's.
+    const withUnit = parsed.filter((x) => unitIn(x.c.text));
+    const pool = withUnit.length ? withUnit : parsed;
+    const total = pool.find((x) => isTotalRow(x.c, segments));
+    const pick = total ?? pool[0]!;
+    const agree = pool.filter((x) => x.w!.value === pick.w!.value).length;
+    out.weight = { value: pick.w!, words: pick.c.words, evidence: { prior: 0.9, checks: (pick.w!.unit ? 1 : 0) + (agree > 1 ? 1 : 0), doubts: 0, kind: 'number' } };
+    out.unitExplicit = !!unitIn(pick.c.text) || !!headerUnit;
+    break;
+  }
+  if (out.weight && !out.weight.value.unit) out.weight.value.unit = 'L';
+
+  const intCell = (text: string): number | null => {
+    const t = normalizeText(text).replace(/[|]/g, '').trim();
+    const m = /^(\d{1,5})(?:\s+[A-Z]{2,6})?$/.exec(t) ?? /^(\d{1,5})\b/.exec(t);
+    if (!m) return null;
+    const n = parseAmount(m[1]!);
+    return n !== null && Number.isInteger(n) && n > 0 && n < 100000 ? n : null;
+  };
+  const countField = (f: LabelField): Chosen<number> | null => {
+    for (const h of hs(f)) {
+      const inline = textOf(h.valueWords);
+      if (inline) {
+        const n = intCell(inline);
+        if (n !== null) return { value: n, words: h.valueWords, evidence: { prior: 1, checks: 0, doubts: 0, kind: 'number' } };
+        continue;
+      }
+      const cells = columnCells(h.bbox, h.segment, segments).filter((c) => !labelled.has(c) || intCell(c.text) !== null);
+      const nums = cells.map((c) => ({ c, n: intCell(c.text) })).filter((x) => x.n !== null);
+      if (!nums.length) continue;
+      const total = nums.find((x) => isTotalRow(x.c, segments));
+      const pick = total ?? nums[0]!;
+      const agree = nums.filter((x) => x.n === pick.n).length;
+      return { value: pick.n!, words: pick.c.words, evidence: { prior: 0.9, checks: agree > 1 ? 1 : 0, doubts: 0, kind: 'number' } };
+    }
+    return null;
+  };
+  out.pieces = countField('pieces');
+  out.handlingUnits = countField('handlingUnits');
+
+  // Class: inline or column; must be one of the 18 NMFC classes.
+  for (const h of hs('freightClass')) {
+    const inline = textOf(h.valueWords);
+    const cands: Array<{ text: string; words: Word[]; prior: number }> = inline
+      ? [{ text: inline, words: h.valueWords, prior: 1 }]
+      : columnCells(h.bbox, h.segment, segments).map((c) => ({ text: c.text, words: c.words, prior: 0.9 }));
+    const found = cands.map((c) => ({ c, k: parseFreightClass(c.text) })).find((x) => x.k);
+    if (found) { out.freightClass = { value: found.k!.value, words: found.c.words, evidence: { prior: found.c.prior, checks: 1, doubts: found.k!.repaired ? 1 : 0, kind: 'code' } }; break; }
+  }
+
+  // No class header read: a valid class printed on the item row, right of the weight.
+  if (!out.freightClass && out.weight) {
+    const anchor = out.weight.words[0]!;
+    const rowSegs = segments.filter((sg) => sg.page === anchor.page && sg.bbox[0] > anchor.bbox[2] && Math.min(sg.bbox[3], anchor.bbox[3]) - Math.max(sg.bbox[1], anchor.bbox[1]) > 0.3 * (anchor.bbox[3] - anchor.bbox[1]));
+    for (const sg of rowSegs.sort((a, b) => a.bbox[0] - b.bbox[0])) {
+      const k = /^\s*\d{2,3}(?:[.,]\d)?\s*$/.test(sg.text) ? parseFreightClass(sg.text) : null;
+      if (k) { out.freightClass = { value: k.value, words: sg.words, evidence: { prior: 0.7, checks: 1, doubts: 1, kind: 'code' } }; break; }
+    }
+  }
+
+  // Commodity: the first description cell that is not a total; packaging lines ("2 PALLETS STC 8 CARTONS") feed counts.
+  for (const h of hs('commodity')) {
+    const inline = textOf(h.valueWords);
+    let lines: Segment[] = [];
+    if (inline) {
+      const t = normalizeText(inline);
+      if (/[A-Z]{3}/.test(t)) { out.commodity = { value: t, words: h.valueWords, evidence: { prior: 1, checks: 0, doubts: 0, kind: 'text' } }; break; }
+      continue;
+    }
+    const cells = columnCells(h.bbox, h.segment, segments).filter((c) => !labelled.has(c) && !/^(GRAND )?TOTAL\b/.test(normalizeText(c.text)));
+    const first = cells[0];
+    if (!first) continue;
+    lines = [first];
+    for (const c of cells.slice(1)) {
+      const prev = lines[lines.length - 1]!;
+      if (c.bbox[1] - prev.bbox[3] < 0.9 * prev.lineHeight && Math.abs(c.bbox[0] - first.bbox[0]) < 2 * first.lineHeight) lines.push(c);
+      else break;
+    }
+    const kept: Segment[] = [];
+    for (const l of lines) {
+      const t = normalizeText(l.text);
+      const m = PACKAGING.exec(t);
+      if (m && m[0].length >= t.length - 1) {
+        if (!out.handlingUnits && /PALLET|PLT|SKID|TARIMA|PALETA|PALETTE/.test(m[2]!)) out.handlingUnits = { value: Number(m[1]), words: l.words, evidence: { prior: 0.85, checks: 0, doubts: 0, kind: 'number' } };
+        if (m[3] && !out.pieces) out.pieces = { value: Number(m[3]), words: l.words, evidence: { prior: 0.8, checks: 0, doubts: 0, kind: 'number' } };
+        out.packagingType = /PALLET|PLT|TARIMA|PALETA|PALETTE/.test(m[2]!) ? 'PLT' : /SKID/.test(m[2]!) ? 'SKD' : null;
+        continue;
+      }
+      kept.push(l);
+    }
+    if (!kept.length) continue;
+    const value = kept.map((l) => normalizeText(l.text)).join(' ').replace(/[|]/g, '').replace(/\s+/g, ' ').trim();
+    if (!/[A-Z]{3}/.test(value)) continue;
+    out.commodity = { value, words: kept.flatMap((l) => l.words), evidence: { prior: 0.9, checks: 0, doubts: kept.length > 2 ? 1 : 0, kind: 'text' } };
+    break;
+  }
+  void pageWidth; void segmentsBelow;
+  return out;
+}
+
+const TERMS: Array<[RegExp, FreightTerms]> = [
+  [/\b(THIRD PARTY|3RD PARTY|TERCEROS?|TIERS|TERCERA PARTE)\b/, 'third party'],
+  [/\b(COLLECT|POR COBRAR|PORT DU|DU|COBRAR|A COBRAR)\b/, 'collect'],
+  [/\b(PREPAID|PREPAGADO|PAGADO|PORT PAYE|PAYE|PREPAYE)\b/, 'prepaid'],
+];
+const CHECKED = /^(☒|☑|■|®|©|@|&|%|X|\[X\]|\(X\)|XI|XL|BY|EX|KX|K|B|E|EL|BE|M|W|8)$/;
+
+function freightTerms(hs: LabelHit[], segments: Segment[], labelled: Set<Segment>, pageWidth: number): Chosen<FreightTerms> | null {
+  for (const h of hs) {
+    const cands = valueCandidates(h, segments, labelled, pageWidth);
+    // Check boxes: the option followed by a marked box.
+    const rows = [h.segment, ...segmentsBelow(h.segment, segments, 3).slice(0, 3)];
+    for (const r of rows) {
+      const toks = r.words.map((w) => normalizeText(w.text));
+      const marked: FreightTerms[] = [];
+      toks.forEach((t, i) => {
+        const next = toks[i + 1] ?? '';
+        const prev = toks[i - 1] ?? '';
+        let opt: FreightTerms | null = null;
+        if (/^PREPAID|^PREPAGADO|^PAYE/.test(t)) opt = 'prepaid';
+        else if (/^COLLECT|^COBRAR|^DU$/.test(t)) opt = 'collect';
+        else if (/^PARTY|^TERCEROS|^TIERS/.test(t)) opt = 'third party';
+        if (opt && (CHECKED.test(next) || CHECKED.test(prev))) marked.push(opt);
+      });
+      if (marked.length === 1) return { value: marked[0]!, words: r.words, evidence: { prior: 0.8, checks: 0, doubts: 1, kind: 'text' } };
+    }
+    for (const c of cands) {
+      const t = normalizeText(c.text);
+      if ((t.match(/PREPAID|COLLECT|PARTY/g) ?? []).length > 1) continue;
+      const m = TERMS.find(([re]) => re.test(t));
+      if (m) return { value: m[1], words: c.words, evidence: { prior: c.prior, checks: 1, doubts: 0, kind: 'text' } };
+    }
+  }
+  return null;
+}

@@ -1,0 +1,126 @@
+import { normalizeText, type Segment } from '../layout.ts';
+import type { Word } from '../types.ts';
+import { editDistance } from './geo.ts';
+import { LABELS, type Lang, type LabelDef, type LabelField } from './lexicon.ts';
+
+/** A label found on the page, with the words after it on its segment (up to the next label). */
+export interface LabelHit {
+  field: LabelField;
+  lang: Lang;
+  label: string;
+  segment: Segment;
+  /** The label's own words. */
+  labelWords: Word[];
+  /** Words after the label on the same segment, up to the next label. */
+  valueWords: Word[];
+  /** Label box. */
+  bbox: [number, number, number, number];
+  /** True when the label sits at the start of its segment. */
+  atStart: boolean;
+  /** True when printed with a colon or # after it (a clear label). */
+  marked: boolean;
+}
+
+const PARTY_SUB = new Set<LabelField>(['name', 'address', 'city', 'state', 'zip', 'cityStateZip']);
+
+interface Token { t: string; word: number; colonAfter: boolean }
+
+/** Splits a word into comparison tokens: "SID#:" -> SID, #; "B/L" -> B, /, L; "P.O." -> PO. */
+export function tokenize(words: Word[]): Token[] {
+  const out: Token[] = [];
+  words.forEach((w, wi) => {
+    const n = normalizeText(w.text).replace(/[°º]/g, 'O').replace(/([#/()])/g, ' $1 ');
+    const parts = n.split(' ').filter(Boolean);
+    parts.forEach((p, pi) => {
+      const colon = /[:;]$/.test(p) || (pi === parts.length - 1 && /[:;]$/.test(w.text));
+      const t = p.replace(/[:;.,'’"]/g, '');
+      if (!t || t === '(' || t === ')') return;
+      out.push({ t, word: wi, colonAfter: colon });
+    });
+  });
+  return out;
+}
+
+const labelTokens = new Map<LabelDef, string[]>();
+for (const def of LABELS) {
+  labelTokens.set(def, normalizeText(def.text).replace(/([#/()])/g, ' $1 ').split(' ').map((t) => t.replace(/[:;.,'’"()]/g, '')).filter(Boolean));
+}
+const byFirst = new Map<string, LabelDef[]>();
+for (const [def, toks] of labelTokens) {
+  const k = toks[0]!;
+  (byFirst.get(k) ?? byFirst.set(k, []).get(k)!).push(def);
+}
+
+/** Edit cost of reading `seg` as `label`, or -1 when too far (short words must match exactly). */
+function tokenCost(seg: string, label: string): number {
+  if (seg === label) return 0;
+  if (label.length < 5 || seg.length < 4) return -1;
+  const d = editDistance(seg, label);
+  return d <= (label.length >= 10 ? 2 : 1) ? d : -1;
+}
+
+function matchAt(tokens: Token[], i: number): { def: LabelDef; len: number } | null {
+  let best: { def: LabelDef; len: number; cost: number } | null = null;
+  const first = tokens[i]!.t;
+  const candidates: LabelDef[] = [];
+  for (const [k, defs] of byFirst) if (tokenCost(first, k) >= 0) candidates.push(...defs);
+  for (const def of candidates) {
+    const lt = labelTokens.get(def)!;
+    if (i + lt.length > tokens.length) continue;
+    let cost = 0;
+    for (let j = 0; j < lt.length && cost >= 0; j++) {
+      const c = tokenCost(tokens[i + j]!.t, lt[j]!);
+      cost = c < 0 ? -1 : cost + c;
+    }
+    if (cost < 0) continue;
+    // Longest label first ("CUSTOMER ORDER NUMBER" over "ORDER NUMBER"), then the closest spelling.
+    if (!best || lt.length > best.len || (lt.length === best.len && (cost < best.cost || (cost === best.cost && def.text.length > best.def.text.length)))) best = { def, len: lt.length, cost };
+  }
+  return best;
+}
+
+/** Finds every label on every segment. */
+export function findLabels(segments: Segment[]): LabelHit[] {
+  const hits: LabelHit[] = [];
+  for (const seg of segments) {
+    const tokens = tokenize(seg.words);
+    const found: Array<{ def: LabelDef; start: number; end: number; marked: boolean }> = [];
+    for (let i = 0; i < tokens.length; i++) {
+      const m = matchAt(tokens, i);
+      if (!m) continue;
+      const end = i + m.len; // exclusive, in tokens
+      let marked = tokens[end - 1]!.colonAfter || tokens[end - 1]!.t === '#';
+      // "PRO #:" / "No.:" style: a # right after the label also marks it.
+      let stop = end;
+      while (stop < tokens.length && tokens[stop]!.t === '#') { marked = true; stop++; }
+      const whole = i === 0 && stop === tokens.length;
+      // Labels inside a line of text must look like labels (colon or #), or they would cut names like "REDWOOD FREIGHT LINES".
+      if (i > 0 && !marked) continue;
+      if (m.def.strict && !(whole || marked)) continue;
+      // Party sub-labels are ordinary words too ("CIUDAD JUAREZ", "NAME BRAND"): only with a colon.
+      if (PARTY_SUB.has(m.def.field) && !marked) continue;
+      // "PO BOX" is an address, not a purchase order.
+      if (m.def.field === 'po' && tokens[stop]?.t === 'BOX') continue;
+      found.push({ def: m.def, start: i, end: stop, marked });
+      i = stop - 1;
+    }
+    found.forEach((f, k) => {
+      const next = found[k + 1];
+      const labelWordIdx = new Set<number>();
+      for (let j = f.start; j < f.end; j++) labelWordIdx.add(tokens[j]!.word);
+      const lastLabelWord = tokens[f.end - 1]!.word;
+      const valueEnd = next ? tokens[next.start]!.word : seg.words.length;
+      // If the value shares a word with the label ("SID#:1633381"), keep the word as value only when it has more than the label.
+      const valueStart = lastLabelWord + 1;
+      const labelWords = seg.words.filter((_, wi) => labelWordIdx.has(wi));
+      const valueWords = seg.words.slice(valueStart, Math.max(valueStart, valueEnd));
+      const lb = labelWords.length ? labelWords : [seg.words[0]!];
+      hits.push({
+        field: f.def.field, lang: f.def.lang, label: f.def.text, segment: seg, labelWords: lb, valueWords,
+        bbox: [Math.min(...lb.map((w) => w.bbox[0])), Math.min(...lb.map((w) => w.bbox[1])), Math.max(...lb.map((w) => w.bbox[2])), Math.max(...lb.map((w) => w.bbox[3]))],
+        atStart: f.start === 0, marked: f.marked,
+      });
+    });
+  }
+  return hits;
+}

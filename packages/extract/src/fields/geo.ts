@@ -1,0 +1,123 @@
+import { createRequire } from 'node:module';
+import { normalizeText } from '../layout.ts';
+
+const require = createRequire(import.meta.url);
+
+export const US_STATES = new Set('AL AK AZ AR CA CO CT DE DC FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV NH NJ NM NY NC ND OH OK OR PA PR RI SC SD TN TX UT VT VA WA WV WI WY'.split(' '));
+export const CA_PROVINCES = new Set('AB BC MB NB NL NS NT NU ON PE QC SK YT'.split(' '));
+/** Mexican states: the abbreviations in common use on forms, and the ISO 3166-2 codes, to one state key. */
+export const MX_STATES: Record<string, string> = {
+  AGS: 'AGU', AGU: 'AGU', BC: 'BCN', BCN: 'BCN', BCS: 'BCS', CAM: 'CAM', CAMP: 'CAM', CHIS: 'CHP', CHP: 'CHP',
+  CHIH: 'CHH', CHH: 'CHH', COAH: 'COA', COA: 'COA', COL: 'COL', CDMX: 'CMX', CMX: 'CMX', DF: 'CMX', DGO: 'DUR', DUR: 'DUR',
+  GTO: 'GUA', GUA: 'GUA', GRO: 'GRO', HGO: 'HID', HID: 'HID', JAL: 'JAL', MEX: 'MEX', EDOMEX: 'MEX', MICH: 'MIC', MIC: 'MIC',
+  MOR: 'MOR', NAY: 'NAY', NL: 'NLE', NLE: 'NLE', OAX: 'OAX', PUE: 'PUE', QRO: 'QUE', QUE: 'QUE', QROO: 'ROO', ROO: 'ROO',
+  SLP: 'SLP', SIN: 'SIN', SON: 'SON', TAB: 'TAB', TAM: 'TAM', TAMPS: 'TAM', TLAX: 'TLA', TLA: 'TLA', VER: 'VER', YUC: 'YUC', ZAC: 'ZAC',
+};
+
+// Mexican postal codes: the first two digits give the state.
+const MX_CP: Array<[number, number, string]> = [
+  [1, 16, 'CMX'], [20, 20, 'AGU'], [21, 22, 'BCN'], [23, 23, 'BCS'], [24, 24, 'CAM'], [25, 27, 'COA'], [28, 28, 'COL'],
+  [29, 30, 'CHP'], [31, 33, 'CHH'], [34, 35, 'DUR'], [36, 38, 'GUA'], [39, 41, 'GRO'], [42, 43, 'HID'], [44, 49, 'JAL'],
+  [50, 57, 'MEX'], [58, 61, 'MIC'], [62, 62, 'MOR'], [63, 63, 'NAY'], [64, 67, 'NLE'], [68, 71, 'OAX'], [72, 75, 'PUE'],
+  [76, 76, 'QUE'], [77, 77, 'ROO'], [78, 79, 'SLP'], [80, 82, 'SIN'], [83, 85, 'SON'], [86, 86, 'TAB'], [87, 89, 'TAM'],
+  [90, 90, 'TLA'], [91, 96, 'VER'], [97, 97, 'YUC'], [98, 99, 'ZAC'],
+];
+// Canadian postal codes: the first letter gives the province.
+const CA_FSA: Record<string, string[]> = {
+  A: ['NL'], B: ['NS'], C: ['PE'], E: ['NB'], G: ['QC'], H: ['QC'], J: ['QC'], K: ['ON'], L: ['ON'], M: ['ON'], N: ['ON'], P: ['ON'],
+  R: ['MB'], S: ['SK'], T: ['AB'], V: ['BC'], X: ['NT', 'NU'], Y: ['YT'],
+};
+
+/** Country a state code belongs to, given the postal code's shape when the code is shared (BC). */
+export type Country = 'US' | 'CA' | 'MX';
+
+export function isStateCode(code: string): boolean {
+  return US_STATES.has(code) || CA_PROVINCES.has(code) || code in MX_STATES;
+}
+
+const toDigit: Record<string, string> = { O: '0', Q: '0', D: '0', I: '1', L: '1', '|': '1', S: '5', B: '8', Z: '2', G: '6', T: '7' };
+const toLetter: Record<string, string> = { '0': 'O', '1': 'I', '5': 'S', '8': 'B', '2': 'Z', '6': 'G', '7': 'T', '4': 'A' };
+
+/** Normalises a postal code read by OCR: ZIP / ZIP+4, Canadian "A1A 1A1" (letters and digits put back in place), Mexican CP. */
+export function normalizePostal(raw: string): { zip: string; country: Country | null; repaired: boolean } | null {
+  const t = raw.toUpperCase().replace(/[^A-Z0-9|-]/g, '');
+  const compact = t.replace(/-/g, '');
+  if (compact.length === 6 || (compact.length === 6 && /[A-Z]/.test(compact))) {
+    const fixed = compact.split('').map((c, i) => (i % 2 === 0 ? toLetter[c] ?? c : toDigit[c] ?? c)).join('');
+    const changes = [...fixed].filter((c, i) => c !== compact[i]).length;
+    // At most one misread character, or any six characters would pass for a postal code.
+    if (changes <= 1 && /^[ABCEGHJ-NPRSTVXY]\d[A-Z]\d[A-Z]\d$/.test(fixed)) return { zip: `${fixed.slice(0, 3)} ${fixed.slice(3)}`, country: 'CA', repaired: changes > 0 };
+  }
+  const digits = t.split('').map((c) => (c === '-' ? c : toDigit[c] ?? c)).join('');
+  const m = /^(\d{5})(?:-?(\d{4}))?$/.exec(digits);
+  if (m) return { zip: m[2] ? `${m[1]}-${m[2]}` : m[1]!, country: null, repaired: digits !== t };
+  return null;
+}
+
+interface ZipRecord { city: string; state: string; country: string }
+let zipLib: { lookup(z: string | number): ZipRecord | undefined } | null = null;
+function zipLookup(z: string): ZipRecord | undefined {
+  zipLib ??= require('zipcodes') as { lookup(z: string | number): ZipRecord | undefined };
+  return zipLib.lookup(z);
+}
+
+/** What the postal code says about the place: state/province codes it fits and, for the US and Canada, the city. */
+export function placeOfPostal(zip: string, country: Country | null): { states: string[]; city: string | null; country: Country } | null {
+  if (country === 'CA' || /^[A-Z]\d[A-Z]/.test(zip)) {
+    const states = CA_FSA[zip[0]!] ?? [];
+    const rec = zipLookup(zip.slice(0, 3));
+    return { states, city: rec ? rec.city.replace(/\s*\(.*$/, '').toUpperCase() : null, country: 'CA' };
+  }
+  const five = zip.slice(0, 5);
+  const rec = zipLookup(five);
+  if (rec && rec.country === 'US') return { states: [rec.state], city: rec.city.toUpperCase(), country: 'US' };
+  const prefix = Number(five.slice(0, 2));
+  const mx = MX_CP.find(([a, b]) => prefix >= a && prefix <= b);
+  if (mx) return { states: Object.keys(MX_STATES).filter((k) => MX_STATES[k] === mx[2]), city: null, country: 'MX' };
+  return null;
+}
+
+/** True when a state code is one the postal code allows. */
+export function stateMatchesPostal(state: string, place: { states: string[]; country: Country }): boolean {
+  if (place.country === 'MX') return state in MX_STATES && place.states.includes(state);
+  return place.states.includes(state);
+}
+
+/** Picks the state code the OCR most likely misread (0H -> OH), from the codes the postal code allows when known. */
+export function repairState(raw: string, allowed: string[] | null): string | null {
+  const t = raw.toUpperCase().replace(/[^A-Z0-9]/g, '');
+  if (!t) return null;
+  const letters = t.split('').map((c) => toLetter[c] ?? c).join('');
+  if (allowed?.includes(letters)) return letters;
+  if (!allowed && isStateCode(letters)) return letters;
+  if (allowed) {
+    // One wrong letter with the same length.
+    const near = allowed.filter((a) => a.length === letters.length && [...a].filter((c, i) => c !== letters[i]).length === 1);
+    if (near.length === 1) return near[0]!;
+  }
+  return isStateCode(letters) ? letters : null;
+}
+
+/** Levenshtein distance, for matching OCR'd words to known ones. */
+export function editDistance(a: string, b: string): number {
+  if (a === b) return 0;
+  const m = a.length, n = b.length;
+  if (!m || !n) return m || n;
+  let prev = Array.from({ length: n + 1 }, (_, j) => j);
+  for (let i = 1; i <= m; i++) {
+    const cur = [i];
+    for (let j = 1; j <= n; j++) cur[j] = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    prev = cur;
+  }
+  return prev[n]!;
+}
+
+const cityKey = (s: string): string => normalizeText(s).replace(/\bSAINT\b/g, 'ST').replace(/\bSAINTE\b/g, 'STE').replace(/\bFORT\b/g, 'FT').replace(/[^A-Z0-9 ]/g, '').replace(/\s+/g, ' ').trim();
+
+/** Compares an OCR'd city with the postal code's city: 'same', 'near' (OCR slip: use the known name) or 'different'. */
+export function compareCity(ocr: string, known: string): 'same' | 'near' | 'different' {
+  const a = cityKey(ocr), b = cityKey(known);
+  if (a === b) return 'same';
+  const d = editDistance(a, b);
+  return d <= Math.max(1, Math.floor(b.length / 5)) ? 'near' : 'different';
+}

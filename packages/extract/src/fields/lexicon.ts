@@ -1,0 +1,102 @@
+/** Field a label introduces. Party sub-labels (name, address...) and "stop" labels end a value without giving one. */
+export type LabelField =
+  | 'shipper' | 'consignee' | 'billTo' | 'carrier' | 'scac'
+  | 'bol' | 'pro' | 'po' | 'order'
+  | 'pickupDate' | 'deliveryDate' | 'docDate'
+  | 'weight' | 'pieces' | 'handlingUnits' | 'commodity' | 'freightClass' | 'nmfc' | 'freightTerms'
+  | 'name' | 'address' | 'cityStateZip' | 'city' | 'state' | 'zip'
+  | 'stop';
+
+export type Lang = 'en' | 'es' | 'fr';
+
+/** One label spelling: normalised (upper case, no accents) as it is printed. */
+export interface LabelDef { field: LabelField; text: string; lang: Lang; /** Only counts when it is the whole segment or ends with ':' (short, common words). */ strict?: boolean }
+
+const L = (field: LabelField, lang: Lang, texts: string[], strict = false): LabelDef[] => texts.map((text) => ({ field, text, lang, strict }));
+
+// Spellings as printed on US/Canadian VICS and short forms, Mexican "conocimiento de embarque" and
+// French "lettre de voiture / connaissement" forms. Order does not matter: the longest match wins.
+export const LABELS: LabelDef[] = [
+  ...L('shipper', 'en', ['SHIPPER', 'SHIP FROM', 'SHIPPED FROM', 'CONSIGNOR', 'SHIPPER NAME', 'SHIPPER NAME AND ADDRESS', 'SHIPPER INFORMATION', 'PICKUP FROM', 'PICK UP FROM', 'ORIGIN']),
+  ...L('shipper', 'en', ['FROM'], true),
+  ...L('shipper', 'es', ['REMITENTE', 'EMBARCADOR', 'EXPEDIDOR', 'CARGADOR', 'ORIGEN', 'DATOS DEL REMITENTE']),
+  ...L('shipper', 'fr', ['EXPEDITEUR', 'EXPEDIE PAR', 'CHARGEUR', 'ENVOYEUR', 'PROVENANCE']),
+  ...L('consignee', 'en', ['CONSIGNEE', 'SHIP TO', 'DELIVER TO', 'RECEIVER', 'CONSIGNEE NAME', 'CONSIGNEE INFORMATION', 'DESTINATION', 'CONSIGNED TO']),
+  ...L('consignee', 'en', ['TO'], true),
+  ...L('consignee', 'es', ['DESTINATARIO', 'CONSIGNATARIO', 'ENTREGAR A', 'DESTINO', 'DATOS DEL DESTINATARIO']),
+  ...L('consignee', 'fr', ['DESTINATAIRE', 'LIVRER A', 'RECEPTIONNAIRE', 'DESTINATION']),
+  ...L('billTo', 'en', ['BILL TO', 'THIRD PARTY FREIGHT CHARGES BILL TO', 'FREIGHT CHARGES BILL TO', 'BILL FREIGHT TO', 'BILL CHARGES TO', 'SEND FREIGHT BILL TO', 'THIRD PARTY BILL TO']),
+  ...L('billTo', 'es', ['FACTURAR A', 'FACTURAR FLETE A', 'COBRAR A']),
+  ...L('billTo', 'fr', ['FACTURER A', 'FACTURATION', 'PAYEUR', 'ADRESSE DE FACTURATION']),
+  ...L('carrier', 'en', ['CARRIER', 'CARRIER NAME', 'TRUCKING COMPANY', 'CARRIER NAME AND ADDRESS']),
+  ...L('carrier', 'es', ['TRANSPORTISTA', 'LINEA TRANSPORTISTA', 'EMPRESA TRANSPORTISTA', 'TRANSPORTADOR', 'NOMBRE DEL TRANSPORTISTA', 'FLETERA']),
+  ...L('carrier', 'fr', ['TRANSPORTEUR', 'NOM DU TRANSPORTEUR', 'VOITURIER']),
+  ...L('scac', 'en', ['SCAC', 'SCAC CODE', 'CARRIER SCAC']),
+  ...L('scac', 'es', ['CODIGO SCAC']),
+  ...L('scac', 'fr', ['CODE SCAC']),
+  ...L('bol', 'en', ['BILL OF LADING NUMBER', 'BILL OF LADING NO', 'BILL OF LADING #', 'BOL', 'BOL NO', 'BOL NUMBER', 'BOL #', 'B / L', 'B / L NO', 'B / L NUMBER', 'B / L #', 'BL NO', 'BL #', 'BL NUMBER', 'BOL NBR']),
+  ...L('bol', 'es', ['NO DE CONOCIMIENTO', 'NUMERO DE CONOCIMIENTO', 'CONOCIMIENTO NO', 'CONOCIMIENTO #', 'NUM CONOCIMIENTO', 'NO CONOCIMIENTO', 'FOLIO']),
+  ...L('bol', 'fr', ['NO CONNAISSEMENT', 'NUMERO DE CONNAISSEMENT', 'CONNAISSEMENT NO', 'NO DE CONNAISSEMENT', 'NO LETTRE DE VOITURE', 'NUMERO DE LETTRE DE VOITURE', 'LETTRE DE VOITURE NO', 'NO DE LA LETTRE DE VOITURE']),
+  ...L('pro', 'en', ['PRO', 'PRO #', 'PRO NO', 'PRO NUMBER', 'CARRIER PRO', 'PRO NBR', 'CARRIER PRO NO', 'PRO / TRACKING']),
+  ...L('pro', 'es', ['NUMERO PRO', 'NO PRO', 'NUMERO DE PRO', 'PRO NUMERO', 'NUM PRO']),
+  ...L('pro', 'fr', ['NO PRO', 'NUMERO PRO', 'NUMERO DE PRO']),
+  ...L('po', 'en', ['PO', 'PO #', 'PO NO', 'PO NUMBER', 'PURCHASE ORDER', 'PURCHASE ORDER NO', 'PURCHASE ORDER NUMBER', 'PURCHASE ORDER #', 'CUSTOMER ORDER NUMBER', 'CUSTOMER ORDER NO', 'CUSTOMER PO', 'CUST PO', 'CUSTOMER PO NUMBER']),
+  ...L('po', 'es', ['ORDEN DE COMPRA', 'NO ORDEN DE COMPRA', 'NO DE ORDEN DE COMPRA', 'NUMERO DE ORDEN DE COMPRA', 'OC']),
+  ...L('po', 'fr', ['BON DE COMMANDE', 'NO BON DE COMMANDE', 'NO DE BON DE COMMANDE', 'NUMERO DE BON DE COMMANDE', 'BC']),
+  ...L('order', 'en', ['ORDER', 'ORDER NO', 'ORDER #', 'ORDER NUMBER', 'SALES ORDER', 'SALES ORDER NO', 'SALES ORDER NUMBER', 'SO #', 'SO NO', 'SID', 'SID #', 'SHIPPER ORDER NO', "SHIPPER'S ORDER NO", 'ORDER REF']),
+  ...L('order', 'es', ['PEDIDO', 'NO PEDIDO', 'NO DE PEDIDO', 'NUMERO DE PEDIDO', 'PEDIDO NO', 'ORDEN', 'ORDEN NO', 'NUMERO DE ORDEN']),
+  ...L('order', 'fr', ['COMMANDE', 'NO COMMANDE', 'NO DE COMMANDE', 'NUMERO DE COMMANDE', 'COMMANDE NO', 'COMMANDE CLIENT']),
+  ...L('pickupDate', 'en', ['PICKUP DATE', 'PICK UP DATE', 'PICK - UP DATE', 'SHIP DATE', 'SHIPMENT DATE', 'DATE SHIPPED', 'SHIPPING DATE', 'CARRIER SIGNATURE / PICKUP DATE', 'PICKED UP', 'DATE OF SHIPMENT', 'LOAD DATE']),
+  ...L('pickupDate', 'es', ['FECHA DE RECOLECCION', 'FECHA RECOLECCION', 'FECHA DE RECOGIDA', 'FECHA DE EMBARQUE', 'FECHA DE CARGA', 'FECHA DE ENVIO', 'FECHA DE SALIDA']),
+  ...L('pickupDate', 'fr', ["DATE D'ENLEVEMENT", 'DATE D ENLEVEMENT', 'DATE DENLEVEMENT', 'DATE DE RAMASSAGE', "DATE D'EXPEDITION", 'DATE D EXPEDITION', 'DATE DEXPEDITION', 'DATE DE CHARGEMENT', 'DATE DE PRISE EN CHARGE', 'ENLEVEMENT LE']),
+  ...L('deliveryDate', 'en', ['DELIVERY DATE', 'REQUESTED DELIVERY DATE', 'DUE DATE', 'DELIVER BY', 'EXPECTED DELIVERY', 'EXPECTED DELIVERY DATE', 'DELIVERY DUE', 'SCHEDULED DELIVERY', 'ETA', 'REQ DELIVERY DATE']),
+  ...L('deliveryDate', 'es', ['FECHA DE ENTREGA', 'FECHA ENTREGA', 'FECHA DE LLEGADA', 'ENTREGA ESTIMADA', 'FECHA ESTIMADA DE ENTREGA']),
+  ...L('deliveryDate', 'fr', ['DATE DE LIVRAISON', 'LIVRAISON PREVUE', 'DATE LIVRAISON', 'LIVRAISON LE', 'DATE DE LIVRAISON PREVUE']),
+  ...L('docDate', 'en', ['DATE', 'BOL DATE', 'SHIPPER SIGNATURE / DATE']),
+  ...L('docDate', 'es', ['FECHA', 'FECHA DE EMISION']),
+  ...L('docDate', 'fr', ['DATE', "DATE D'EMISION", 'FAIT LE']),
+  ...L('weight', 'en', ['WEIGHT', 'GROSS WEIGHT', 'TOTAL WEIGHT', 'WEIGHT (SUBJECT TO CORRECTION)', 'WEIGHT SUBJECT TO CORRECTION', 'WT', 'GROSS WT', 'WEIGHT LBS', 'WEIGHT KG']),
+  ...L('weight', 'es', ['PESO', 'PESO BRUTO', 'PESO TOTAL', 'PESO KG', 'PESO LBS']),
+  ...L('weight', 'fr', ['POIDS', 'POIDS BRUT', 'POIDS TOTAL', 'POIDS KG']),
+  ...L('pieces', 'en', ['PIECES', 'PCS', '# PKGS', 'PKGS', 'NO OF PKGS', 'PACKAGES', 'NO OF PACKAGES', 'NUMBER OF PACKAGES', 'NO SHIPPING UNITS', 'SHIPPING UNITS', 'PACKAGE QTY', 'CARTONS', 'TOTAL PIECES', '# PIECES', 'PIECE COUNT']),
+  ...L('pieces', 'es', ['BULTOS', 'PIEZAS', 'NO DE BULTOS', 'NUMERO DE BULTOS', 'CANTIDAD DE BULTOS', 'CANTIDAD', 'TOTAL BULTOS']),
+  ...L('pieces', 'fr', ['COLIS', 'NB COLIS', 'NOMBRE DE COLIS', 'NBRE DE COLIS', 'PIECES', 'NB DE COLIS', 'QUANTITE']),
+  ...L('handlingUnits', 'en', ['HANDLING UNIT', 'HANDLING UNITS', 'PALLETS', 'SKIDS', 'NO OF PALLETS', 'PALLET COUNT']),
+  ...L('handlingUnits', 'es', ['TARIMAS', 'PALETAS', 'UNIDADES DE MANEJO', 'NO DE TARIMAS']),
+  ...L('handlingUnits', 'fr', ['PALETTES', 'UNITES DE MANUTENTION', 'NB PALETTES', 'NOMBRE DE PALETTES']),
+  ...L('commodity', 'en', ['COMMODITY', 'COMMODITY DESCRIPTION', 'DESCRIPTION', 'DESCRIPTION OF ARTICLES', 'KIND OF PACKAGING, DESCRIPTION OF ARTICLES', 'KIND OF PACKAGING DESCRIPTION OF ARTICLES', 'DESCRIPTION OF GOODS', 'DESCRIPTION OF ARTICLES, SPECIAL MARKS AND EXCEPTIONS', 'GOODS DESCRIPTION', 'ITEM DESCRIPTION']),
+  ...L('commodity', 'es', ['DESCRIPCION', 'DESCRIPCION DE LA MERCANCIA', 'MERCANCIA', 'DESCRIPCION DE MERCANCIA', 'DESCRIPCION DE LA CARGA', 'CONTENIDO']),
+  ...L('commodity', 'fr', ['DESCRIPTION DES MARCHANDISES', 'DESIGNATION DES MARCHANDISES', 'NATURE DE LA MARCHANDISE', 'MARCHANDISE', 'MARCHANDISES', 'DESIGNATION', 'NATURE DES MARCHANDISES']),
+  ...L('freightClass', 'en', ['CLASS', 'FREIGHT CLASS', 'CLASS OR RATE', 'NMFC CLASS', 'CLASS / RATE']),
+  ...L('freightClass', 'es', ['CLASE', 'CLASE DE FLETE', 'CLASE NMFC']),
+  ...L('freightClass', 'fr', ['CLASSE', 'CLASSE DE FRET', 'CLASSE NMFC']),
+  ...L('nmfc', 'en', ['NMFC', 'NMFC #', 'NMFC NO', 'NMFC ITEM']),
+  ...L('freightTerms', 'en', ['FREIGHT TERMS', 'FREIGHT CHARGES', 'FREIGHT CHARGE TERMS', 'TERMS', 'PAYMENT TERMS', 'FREIGHT']),
+  ...L('freightTerms', 'es', ['FLETE', 'CONDICIONES DE FLETE', 'PAGO DE FLETE', 'PAGO DEL FLETE', 'TIPO DE FLETE']),
+  ...L('freightTerms', 'fr', ['PORT', 'CONDITIONS DE PORT', 'FRAIS DE PORT', 'MODALITE DE PORT', 'REGLEMENT DU PORT']),
+  ...L('name', 'en', ['NAME', 'COMPANY', 'COMPANY NAME']),
+  ...L('name', 'es', ['NOMBRE', 'RAZON SOCIAL', 'EMPRESA']),
+  ...L('name', 'fr', ['NOM', 'RAISON SOCIALE', 'SOCIETE']),
+  ...L('address', 'en', ['ADDRESS', 'STREET', 'STREET ADDRESS']),
+  ...L('address', 'es', ['DIRECCION', 'DOMICILIO']),
+  ...L('address', 'fr', ['ADRESSE']),
+  ...L('cityStateZip', 'en', ['CITY / STATE / ZIP', 'CITY STATE ZIP', 'CITY, STATE, ZIP', 'CITY / STATE / POSTAL CODE', 'CITY, ST ZIP']),
+  ...L('cityStateZip', 'es', ['CIUDAD / ESTADO / CP', 'CIUDAD, ESTADO, CP', 'CIUDAD / ESTADO / C P', 'CIUDAD ESTADO CP']),
+  ...L('cityStateZip', 'fr', ['VILLE / PROVINCE / CODE POSTAL', 'VILLE / CODE POSTAL', 'VILLE, CODE POSTAL']),
+  ...L('city', 'en', ['CITY']), ...L('city', 'es', ['CIUDAD', 'MUNICIPIO']), ...L('city', 'fr', ['VILLE']),
+  ...L('state', 'en', ['STATE', 'PROVINCE']), ...L('state', 'es', ['ESTADO']), ...L('state', 'fr', ['PROVINCE', 'ETAT']),
+  ...L('zip', 'en', ['ZIP', 'ZIP CODE', 'POSTAL CODE']), ...L('zip', 'es', ['CP', 'C P', 'CODIGO POSTAL']), ...L('zip', 'fr', ['CODE POSTAL', 'CP']),
+  ...L('stop', 'en', ['CID', 'CID #', 'FOB', 'LOCATION #', 'LOCATION', 'TRAILER NUMBER', 'TRAILER NO', 'TRAILER', 'SEAL NUMBER', 'SEAL NUMBERS', 'SEAL NUMBER(S)', 'SEAL', 'SPECIAL INSTRUCTIONS', 'PAGE', 'SIGNATURE', 'SHIPPER SIGNATURE', 'PER', 'H M', 'HM', 'TYPE', 'QTY', 'PHONE', 'TEL', 'CONTACT', 'REMARKS', 'NOTES', 'TOTAL', 'GRAND TOTAL', 'REFERENCE', 'REF', 'HAZMAT', 'EMERGENCY', 'UNIT', 'DEPT', 'ADDITIONAL SHIPPER INFO', 'PALLET / SLIP', 'CUSTOMER ORDER INFORMATION', 'CARRIER INFORMATION', 'RECEIVED', 'COD', 'COD AMOUNT', 'DECLARED VALUE']),
+  ...L('stop', 'es', ['TELEFONO', 'INSTRUCCIONES ESPECIALES', 'OBSERVACIONES', 'FIRMA', 'FIRMA DEL REMITENTE', 'FIRMA DEL TRANSPORTISTA', 'SELLO', 'CAJA', 'PLACAS', 'TOTAL', 'REFERENCIA', 'RFC']),
+  ...L('stop', 'fr', ['TELEPHONE', 'INSTRUCTIONS PARTICULIERES', 'INSTRUCTIONS SPECIALES', 'REMARQUES', 'OBSERVATIONS', 'SIGNATURE', 'SIGNATURE DE L EXPEDITEUR', 'SIGNATURE DU TRANSPORTEUR', 'CACHET', 'PLOMB', 'REMORQUE', 'TOTAL', 'REFERENCE', 'SIRET', 'TVA']),
+];
+
+/** Month names and abbreviations in English, Spanish and French (normalised), to month number. */
+export const MONTHS: Record<string, number> = {
+  JAN: 1, JANUARY: 1, FEB: 2, FEBRUARY: 2, MAR: 3, MARCH: 3, APR: 4, APRIL: 4, MAY: 5, JUN: 6, JUNE: 6, JUL: 7, JULY: 7,
+  AUG: 8, AUGUST: 8, SEP: 9, SEPT: 9, SEPTEMBER: 9, OCT: 10, OCTOBER: 10, NOV: 11, NOVEMBER: 11, DEC: 12, DECEMBER: 12,
+  ENE: 1, ENERO: 1, FEBRERO: 2, MARZO: 3, ABR: 4, ABRIL: 4, MAYO: 5, JUNIO: 6, JULIO: 7, AGO: 8, AGOSTO: 8,
+  SEPTIEMBRE: 9, SETIEMBRE: 9, SET: 9, OCTUBRE: 10, NOVIEMBRE: 11, DIC: 12, DICIEMBRE: 12,
+  JANV: 1, JANVIER: 1, FEV: 2, FEVR: 2, FEVRIER: 2, MARS: 3, AVR: 4, AVRIL: 4, MAI: 5, JUIN: 6, JUIL: 7, JUILLET: 7,
+  AOU: 8, AOUT: 8, SEPTEMBRE: 9, OCTOBRE: 10, NOVEMBRE: 11, DECEMBRE: 12,
+};

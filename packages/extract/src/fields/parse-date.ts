@@ -1,0 +1,70 @@
+import { normalizeText } from '../layout.ts';
+import { MONTHS } from './lexicon.ts';
+
+/** Day-month order to assume for all-numeric dates when neither part is above 12. */
+export type DateOrder = 'MDY' | 'DMY';
+
+/** A date found in text: ISO form plus how sure the reading is (ambiguous numeric dates score lower). */
+export interface ParsedDate { iso: string; certainty: number; index: number; length: number }
+
+const pad = (n: number): string => String(n).padStart(2, '0');
+
+function valid(y: number, m: number, d: number): boolean {
+  if (m < 1 || m > 12 || d < 1 || d > 31 || y < 1990 || y > 2100) return false;
+  const days = new Date(Date.UTC(y, m, 0)).getUTCDate();
+  return d <= days;
+}
+
+const year4 = (y: number): number => (y < 100 ? 2000 + y : y);
+
+// OCR reads digits inside dates as look-alike letters now and then; only fix those inside digit groups.
+function fixDigits(s: string): string {
+  return s.replace(/(?<=\d)[OoQD](?=\d)|(?<=\d)[Il|](?=\d)/g, (c) => (/[OoQD]/.test(c) ? '0' : '1'));
+}
+
+/**
+ * Finds the first date in `text`: ISO (2026-10-03), numeric (10/03/2026, 03.10.26), or written out in
+ * English, Spanish or French ("Jul 23, 2026", "15 de julio de 2026", "1er mars 2026", "23-Jul-2026").
+ */
+export function parseDate(text: string, order: DateOrder = 'MDY'): ParsedDate | null {
+  const all = findDates(text, order);
+  return all[0] ?? null;
+}
+
+/** Every date found in `text`, in reading order. */
+export function findDates(text: string, order: DateOrder = 'MDY'): ParsedDate[] {
+  const t = fixDigits(normalizeText(text));
+  const out: ParsedDate[] = [];
+  const push = (y: number, m: number, d: number, certainty: number, index: number, length: number): void => {
+    if (valid(y, m, d)) out.push({ iso: `${y}-${pad(m)}-${pad(d)}`, certainty, index, length });
+  };
+  let m: RegExpExecArray | null;
+  const iso = /\b(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})\b/g;
+  while ((m = iso.exec(t))) push(+m[1]!, +m[2]!, +m[3]!, 1, m.index, m[0].length);
+  const num = /\b(\d{1,2})\s?[/.-]\s?(\d{1,2})\s?[/.-]\s?(\d{4}|\d{2})\b/g;
+  while ((m = num.exec(t))) {
+    if (out.some((o) => m!.index >= o.index && m!.index < o.index + o.length)) continue;
+    const a = +m[1]!, b = +m[2]!, y = year4(+m[3]!);
+    if (a > 12 && b <= 12) push(y, b, a, 1, m.index, m[0].length);
+    else if (b > 12 && a <= 12) push(y, a, b, 1, m.index, m[0].length);
+    else if (a === b) push(y, a, b, 1, m.index, m[0].length);
+    else if (order === 'MDY') push(y, a, b, 0.85, m.index, m[0].length);
+    else push(y, b, a, 0.85, m.index, m[0].length);
+  }
+  const monthAlt = Object.keys(MONTHS).sort((x, y) => y.length - x.length).join('|');
+  // 23 JUL 2026 / 15 DE JULIO DE 2026 / 1ER MARS 2026 / 23-JUL-2026
+  const dmy = new RegExp(`\\b(\\d{1,2})(?:ER|ST|ND|RD|TH|O)?\\.?\\s*(?:DE\\s+)?[-/ ]?\\s*(${monthAlt})\\.?\\s*(?:DE(?:L)?\\s+)?[-/, ]?\\s*(\\d{4}|\\d{2})\\b`, 'g');
+  while ((m = dmy.exec(t))) push(year4(+m[3]!), MONTHS[m[2]!]!, +m[1]!, 1, m.index, m[0].length);
+  // JUL 23, 2026 / JULY 23RD 2026
+  const mdy = new RegExp(`\\b(${monthAlt})\\.?\\s*[-/ ]?\\s*(\\d{1,2})(?:ST|ND|RD|TH)?\\s*[,.]?\\s*[-/ ]?\\s*(\\d{4})\\b`, 'g');
+  while ((m = mdy.exec(t))) push(+m[3]!, MONTHS[m[1]!]!, +m[2]!, 1, m.index, m[0].length);
+  out.sort((a, b) => a.index - b.index);
+  // Drop overlaps (keep the first, then the more certain).
+  const kept: ParsedDate[] = [];
+  for (const d of out) {
+    const prev = kept[kept.length - 1];
+    if (prev && d.index < prev.index + prev.length) { if (d.certainty > prev.certainty) kept[kept.length - 1] = d; continue; }
+    kept.push(d);
+  }
+  return kept;
+}

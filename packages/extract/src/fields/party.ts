@@ -1,0 +1,163 @@
+import type { Party } from '@ladingwise/shared';
+import { normalizeText, xOverlap, type Segment } from '../layout.ts';
+import type { Word } from '../types.ts';
+import { textOf } from './candidates.ts';
+import type { LabelHit } from './find-labels.ts';
+import { compareCity, normalizePostal, placeOfPostal, repairState, stateMatchesPostal, type Country } from './geo.ts';
+
+/** One party field's value with the words it came from and what the checks said. */
+export interface PartyValue { value: string; words: Word[]; checks: number; doubts: number }
+
+/** A parsed party block. */
+export interface ParsedParty {
+  Name: PartyValue | null;
+  Address: PartyValue | null;
+  City: PartyValue | null;
+  State: PartyValue | null;
+  Zip: PartyValue | null;
+  country: Country | null;
+  /** True when the city/state/ZIP line was found (a real address block). */
+  complete: boolean;
+  headerHit: LabelHit;
+  /** Found without a party header (assigned by position). */
+  orphan?: boolean;
+}
+
+const PARTY_SUBFIELDS = new Set(['name', 'address', 'cityStateZip', 'city', 'state', 'zip']);
+
+/** Collects the lines of a party block under (or after) its header. */
+export function partyLines(hit: LabelHit, segments: Segment[], hitsBySegment: Map<Segment, LabelHit[]>, pageWidth: number, keyed = false): Array<{ words: Word[]; sub: string | null }> {
+  const lines: Array<{ words: Word[]; sub: string | null }> = [];
+  const seg = hit.segment;
+  const lh = seg.lineHeight;
+  let colX0: number;
+  let lastBottom = seg.bbox[3];
+  if (keyed) {
+    // A "Name: ..." line with no header above it: the block is aligned on the label.
+    lines.push({ words: hit.valueWords, sub: 'name' });
+    colX0 = seg.bbox[0];
+  } else if (hit.valueWords.length) {
+    lines.push({ words: hit.valueWords, sub: null });
+    colX0 = hit.valueWords[0]!.bbox[0];
+  } else {
+    // First line under the header that overlaps it sets the column's left edge (headers are often centred).
+    const span: [number, number, number, number] = [seg.bbox[0] - 0.04 * pageWidth, seg.bbox[1], seg.bbox[2] + 0.04 * pageWidth, seg.bbox[3]];
+    const first = segments
+      .filter((s) => s.page === seg.page && s.bbox[1] > seg.bbox[1] + 0.5 * lh && s.bbox[1] - seg.bbox[3] < 3 * lh && xOverlap(s.bbox, span) > 0)
+      .sort((a, b) => a.bbox[1] - b.bbox[1] || Math.abs(a.bbox[0] - seg.bbox[0]) - Math.abs(b.bbox[0] - seg.bbox[0]))[0];
+    if (!first) return lines;
+    colX0 = first.bbox[0];
+  }
+  const stopFields = (s: Segment): boolean => {
+    const hs = hitsBySegment.get(s) ?? [];
+    const startHit = hs.find((h) => h.atStart);
+    return !!startHit && !PARTY_SUBFIELDS.has(startHit.field);
+  };
+  const below = segments
+    .filter((s) => s.page === seg.page && s.bbox[1] > seg.bbox[1] + 0.5 * lh && Math.abs(s.bbox[0] - colX0) < 2.2 * lh)
+    .sort((a, b) => a.bbox[1] - b.bbox[1]);
+  for (const s of below) {
+    if (s.bbox[1] - lastBottom > 2.4 * lh) break;
+    if (stopFields(s)) break;
+    const hs = hitsBySegment.get(s) ?? [];
+    const sub = hs.find((h) => h.atStart && PARTY_SUBFIELDS.has(h.field));
+    if (sub) {
+      lines.push({ words: sub.valueWords, sub: sub.field });
+      // A later label on the same line ("Location #: 434") ends the value: valueWords already stop there.
+    } else {
+      lines.push({ words: s.words, sub: null });
+    }
+    lastBottom = s.bbox[3];
+    if (lines.length >= 7) break;
+  }
+  return lines;
+}
+
+const cleanName = (s: string): string =>
+  s.replace(/\bS\.?\s?A\.?\s?DE\s?C\.?\s?V\.?(?=\s|$)/g, 'SA DE CV').replace(/\bSADE\s?CV\b/g, 'SA DE CV').replace(/\s+/g, ' ').replace(/^[\s:;,.|-]+|[\s:;,|-]+$/g, '').trim();
+
+/** Parses "CITY, ST 12345", "CITY PR A1A 1A1", "GUADALAJARA, JAL 44100", "C.P. 44100 CITY, ST" or "75008 PARIS". */
+export function parseCityStateZip(words: Word[]): { city: Word[]; state: Word[]; zip: Word[]; zipText: string; stateText: string; cityText: string; country: Country | null } | null {
+  const toks = words.map((w) => normalizeText(w.text).replace(/[.,;:]+$/g, '').replace(/^[.,;:]+/, ''));
+  const n = toks.length;
+  if (n < 2) return null;
+  // Postal code at the end: one token, or a Canadian code split in two.
+  const tryZip = (from: number, to: number): ReturnType<typeof normalizePostal> => normalizePostal(toks.slice(from, to).join(''));
+  let zipFrom = -1, zipTo = -1, z: ReturnType<typeof normalizePostal> = null;
+  for (const [a, b] of [[n - 2, n], [n - 1, n]] as const) {
+    if (a < 0) continue;
+    const p = tryZip(a, b);
+    if (p && (b - a === 1 || p.country === 'CA')) { z = p; zipFrom = a; zipTo = b; break; }
+  }
+  if (z) {
+    let stateIdx = zipFrom - 1;
+    // "C.P." / "CP" before the code.
+    if (stateIdx >= 0 && /^(C\.?P|CP)$/.test(toks[stateIdx]!.replace(/\./g, ''))) stateIdx--;
+    if (stateIdx < 0) return null;
+    const st = toks[stateIdx]!.replace(/[^A-Z0-9]/g, '');
+    if (st.length < 2 || st.length > 5) return null;
+    const city = words.slice(0, stateIdx);
+    if (!city.length) return null;
+    return {
+      city, state: [words[stateIdx]!], zip: words.slice(zipFrom, zipTo), zipText: z.zip, stateText: st,
+      cityText: city.map((w) => w.text).join(' ').replace(/[,;]+$/, '').trim(), country: z.country,
+    };
+  }
+  return null;
+}
+
+/** Builds a party from block lines, checking state and city against the postal code. */
+export function parseParty(lines: Array<{ words: Word[]; sub: string | null }>, headerHit: LabelHit): ParsedParty {
+  const p: ParsedParty = { Name: null, Address: null, City: null, State: null, Zip: null, country: null, complete: false, headerHit };
+  const used = new Set<number>();
+  // City/state/ZIP: a keyed line, else the first line that parses as one.
+  let cszIdx = lines.findIndex((l) => l.sub === 'cityStateZip');
+  if (cszIdx < 0) {
+    // The city line closes the block: take the last line that parses, after the name line.
+    for (let i = lines.length - 1; i >= 1 && cszIdx < 0; i--) if (lines[i]!.sub === null && parseCityStateZip(lines[i]!.words)) cszIdx = i;
+  }
+  if (cszIdx >= 0) {
+    const csz = parseCityStateZip(lines[cszIdx]!.words);
+    used.add(cszIdx);
+    if (csz) {
+      p.complete = true;
+      const place = placeOfPostal(csz.zipText, csz.country);
+      p.country = place?.country ?? csz.country;
+      const zipConf = { value: csz.zipText, words: csz.zip, checks: place ? 1 : 0, doubts: 0 };
+      const stateFixed = repairState(csz.stateText, place?.states ?? null);
+      const stateOk = stateFixed !== null && place !== null && stateMatchesPostal(stateFixed, place);
+      p.Zip = zipConf;
+      if (stateFixed) p.State = { value: stateFixed, words: csz.state, checks: stateOk ? 1 : 0, doubts: stateOk || !place ? 0 : 1 };
+      else p.State = { value: csz.stateText, words: csz.state, checks: 0, doubts: 1 };
+      if (stateOk) p.Zip.checks++;
+      let city = csz.cityText.replace(/\s+/g, ' ').toUpperCase();
+      let checks = 0, doubts = 0;
+      if (place?.city) {
+        const cmp = compareCity(city, place.city);
+        if (cmp === 'same') checks = 1;
+        else if (cmp === 'near') { city = place.city; checks = 1; }
+        else doubts = 1;
+      }
+      p.City = { value: city, words: csz.city, checks, doubts };
+    }
+  }
+  const nameIdx = lines.findIndex((l) => l.sub === 'name');
+  const nameLine = nameIdx >= 0 ? nameIdx : lines.findIndex((l, i) => !used.has(i) && l.sub === null && (cszIdx < 0 || i < cszIdx));
+  if (nameLine >= 0 && lines[nameLine]!.words.length) {
+    used.add(nameLine);
+    const w = lines[nameLine]!.words;
+    p.Name = { value: cleanName(textOf(w).toUpperCase()), words: w, checks: 0, doubts: 0 };
+  }
+  const addrKeyed = lines.map((l, i) => ({ l, i })).filter(({ l }) => l.sub === 'address');
+  const addrLines = addrKeyed.length
+    ? addrKeyed
+    : lines.map((l, i) => ({ l, i })).filter(({ l, i }) => !used.has(i) && l.sub === null && i > nameLine && (cszIdx < 0 || i < cszIdx));
+  if (addrLines.length) {
+    const words = addrLines.flatMap(({ l }) => l.words);
+    const value = textOf(words).toUpperCase().replace(/\s+/g, ' ').replace(/[,;]+$/, '');
+    // A street line usually starts with a number or names a street type; say so in the checks.
+    const looksStreet = /\d/.test(value) ? 1 : 0;
+    if (value) p.Address = { value, words, checks: looksStreet, doubts: addrLines.length > 2 ? 1 : 0 };
+  }
+  return p;
+}

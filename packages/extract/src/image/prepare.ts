@@ -1,0 +1,118 @@
+import sharp from 'sharp';
+import type { DecodedPage } from './decode.ts';
+import { estimateSkew, findDarkBars, inkFraction, inkMask, otsuThreshold, textDirection, type Grey } from './analyze.ts';
+
+/** What page analysis found before OCR. */
+export interface PageAnalysis {
+  /** Quarter turns (clockwise degrees) to try, most likely first: [0, 180] or [90, 270]. */
+  candidates: [number, number];
+  /** Measured skew in degrees, clockwise positive, for the first candidate (the same holds for its half-turn partner). */
+  skew: number;
+  blank: boolean;
+}
+
+/** A page made ready for OCR, with the mapping back to upright page pixels. */
+export interface PreparedPage {
+  /** Quarter turn applied to the decoded image (clockwise degrees). */
+  quarterTurn: number;
+  skew: number;
+  scale: number;
+  /** Size of the upright page (after the quarter turn, before deskew and scaling): the space of reported boxes. */
+  uprightWidth: number;
+  uprightHeight: number;
+  /** The OCR image as PNG and as raw greyscale. */
+  png: Buffer;
+  grey: Grey;
+  /** Maps a box in OCR-image pixels to upright-page pixels. */
+  toUpright(b: [number, number, number, number]): [number, number, number, number];
+}
+
+const ANALYSIS_SIDE = 1000;
+
+/** Decides orientation candidates, skew and blankness on a small copy of the page. */
+export async function analyzePage(page: DecodedPage): Promise<PageAnalysis> {
+  const f = Math.min(1, ANALYSIS_SIDE / Math.max(page.width, page.height));
+  const w = Math.max(1, Math.round(page.width * f)), h = Math.max(1, Math.round(page.height * f));
+  const small = await sharp(page.data, { raw: { width: page.width, height: page.height, channels: 1 } })
+    .resize(w, h, { kernel: 'linear' }).toColourspace('b-w').raw().toBuffer();
+  const img: Grey = { width: w, height: h, data: small };
+  let min = 255, max = 0;
+  const hist = new Uint32Array(256);
+  for (const v of small) hist[v]!++;
+  // 0.5th and 99.5th percentiles: a page with no real contrast is blank whatever Otsu says.
+  let acc = 0;
+  for (let i = 0; i < 256; i++) { acc += hist[i]!; if (acc > small.length * 0.005) { min = i; break; } }
+  acc = 0;
+  for (let i = 255; i >= 0; i--) { acc += hist[i]!; if (acc > small.length * 0.005) { max = i; break; } }
+  const t = otsuThreshold(img);
+  const mask = inkMask(img, t);
+  const ink = inkFraction(mask);
+  const blank = max - min < 40 || ink < 0.0015;
+  if (blank) return { candidates: [0, 180], skew: 0, blank };
+  const dir = textDirection(mask, w, h);
+  if (dir.vertical > dir.horizontal * 1.2) {
+    // Text runs vertically: turn a quarter and measure skew there.
+    const turned = transpose(mask, w, h);
+    return { candidates: [90, 270], skew: -estimateSkew(turned, h, w), blank };
+  }
+  return { candidates: [0, 180], skew: estimateSkew(mask, w, h), blank };
+}
+
+// Transposing equals a quarter turn plus a mirror; the mirror flips the skew sign, handled by the caller.
+function transpose(m: Uint8Array, w: number, h: number): Uint8Array {
+  const out = new Uint8Array(w * h);
+  for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) out[x * h + y] = m[y * w + x]!;
+  return out;
+}
+
+/** Target OCR width: printed forms read best near 200–250 dpi; faxes at ~100 dpi are enlarged. */
+function chooseScale(uprightWidth: number): number {
+  if (uprightWidth < 1400) return Math.min(2.5, 1900 / uprightWidth);
+  if (uprightWidth > 2600) return 2300 / uprightWidth;
+  return 1;
+}
+
+/** Turns, deskews, scales, normalises and inverts dark heading bars, giving the image OCR reads. */
+export async function preparePage(page: DecodedPage, quarterTurn: number, skew: number): Promise<PreparedPage> {
+  const uprightWidth = quarterTurn % 180 === 0 ? page.width : page.height;
+  const uprightHeight = quarterTurn % 180 === 0 ? page.height : page.width;
+  const scale = chooseScale(uprightWidth);
+  // Undo the measured skew (sharp turns clockwise for positive angles).
+  const angle = Math.abs(skew) < 0.15 ? 0 : -skew;
+  let img = sharp(page.data, { raw: { width: page.width, height: page.height, channels: 1 } });
+  if (quarterTurn) img = sharp(await img.rotate(quarterTurn).toColourspace('b-w').raw().toBuffer(), { raw: { width: uprightWidth, height: uprightHeight, channels: 1 } });
+  if (angle) img = img.rotate(angle, { background: { r: 255, g: 255, b: 255 } });
+  const rotatedW = angle ? Math.round(uprightWidth * Math.abs(Math.cos(rad(angle))) + uprightHeight * Math.abs(Math.sin(rad(angle)))) : uprightWidth;
+  const rotatedH = angle ? Math.round(uprightWidth * Math.abs(Math.sin(rad(angle))) + uprightHeight * Math.abs(Math.cos(rad(angle)))) : uprightHeight;
+  if (angle) img = sharp(await img.toColourspace('b-w').raw().toBuffer(), { raw: { width: rotatedW, height: rotatedH, channels: 1 } });
+  if (scale !== 1) img = img.resize(Math.round(rotatedW * scale), Math.round(rotatedH * scale), { kernel: scale > 1 ? 'lanczos3' : 'lanczos3' });
+  const { data, info } = await img.normalise({ lower: 1, upper: 99 }).toColourspace('b-w').raw().toBuffer({ resolveWithObject: true });
+  const grey: Grey = { width: info.width, height: info.height, data: info.channels === 1 ? data : await sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } }).extractChannel(0).raw().toBuffer() };
+  const t = Math.min(otsuThreshold(grey), 160);
+  // Mark first, then invert once, so overlapping bar boxes are not inverted twice.
+  const bars = findDarkBars(grey, t);
+  if (bars.length) {
+    const flip = new Uint8Array(grey.width * grey.height);
+    for (const [x0, y0, x1, y1] of bars) for (let y = y0; y < y1; y++) flip.fill(1, y * grey.width + x0, y * grey.width + x1);
+    for (let i = 0; i < flip.length; i++) if (flip[i]) grey.data[i] = 255 - grey.data[i]!;
+  }
+  const png = await sharp(grey.data, { raw: { width: grey.width, height: grey.height, channels: 1 } }).png({ compressionLevel: 1 }).toBuffer();
+  const cx = rotatedW / 2, cy = rotatedH / 2, ux = uprightWidth / 2, uy = uprightHeight / 2;
+  const cos = Math.cos(rad(-angle)), sin = Math.sin(rad(-angle));
+  const mapPoint = (x: number, y: number): [number, number] => {
+    const px = x / scale - cx, py = y / scale - cy;
+    return [ux + px * cos - py * sin, uy + px * sin + py * cos];
+  };
+  return {
+    quarterTurn, skew: angle, scale, uprightWidth, uprightHeight, png, grey,
+    toUpright([x0, y0, x1, y1]) {
+      const pts = [mapPoint(x0, y0), mapPoint(x1, y0), mapPoint(x0, y1), mapPoint(x1, y1)];
+      const xs = pts.map((p) => p[0]), ys = pts.map((p) => p[1]);
+      const clampX = (v: number) => Math.max(0, Math.min(uprightWidth, Math.round(v)));
+      const clampY = (v: number) => Math.max(0, Math.min(uprightHeight, Math.round(v)));
+      return [clampX(Math.min(...xs)), clampY(Math.min(...ys)), clampX(Math.max(...xs)), clampY(Math.max(...ys))];
+    },
+  };
+}
+
+const rad = (d: number): number => (d * Math.PI) / 180;

@@ -1,0 +1,13 @@
+export { createExtractor } from './extractor.ts';
+export { ExtractError, EXTRACT_ERROR_CODES, isExtractError, type ExtractErrorCode } from './errors.ts';
+export { sniffImageType, type ImageType } from './sniff.ts';
+export { decodePages, type DecodedPage, type DecodeOptions } from './image/decode.ts';
+export { extractFields } from './fields/extract-fields.ts';
+export { parseDate, findDates, type DateOrder } from './fields/parse-date.ts';
+export { parseWeight } from './fields/parse-weight.ts';
+export { parseFreightClass, FREIGHT_CLASSES } from './fields/freight-class.ts';
+export { parseScac, parseReference } from './fields/references.ts';
+export { normalizePostal, placeOfPostal, repairState } from './fields/geo.ts';
+export { nativeTesseractAvailable } from './ocr/native-tesseract.ts';
+export type { Barcode } from './barcodes.ts';
+export type { ExtractionResult, Extractor, ExtractorOptions, OcrWord, PageResult } from './types.ts';

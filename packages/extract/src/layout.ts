@@ -1,0 +1,74 @@
+import type { Word } from './types.ts';
+
+/** A run of words on one printed line with no wide gap inside: usually one label, value or table cell. */
+export interface Segment {
+  text: string;
+  words: Word[];
+  bbox: [number, number, number, number];
+  page: number;
+  /** Typical letter height on the line, the unit for distances. */
+  lineHeight: number;
+}
+
+/** Upper-case, accents removed, spaces collapsed: the form labels and values are compared in. */
+export function normalizeText(s: string): string {
+  return s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toUpperCase().replace(/\s+/g, ' ').trim();
+}
+
+const median = (xs: number[]): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length ? s[Math.floor(s.length / 2)]! : 0;
+};
+
+/** Joins words into printed lines (by engine line and vertical overlap), then splits lines at wide gaps. */
+export function buildSegments(words: Word[]): Segment[] {
+  const usable = words.filter((w) => w.text.trim() && !/^[|[\]{}_—–-]+$/.test(w.text.trim()));
+  const byLine = new Map<string, Word[]>();
+  for (const w of usable) {
+    const k = `${w.page}:${w.line}`;
+    (byLine.get(k) ?? byLine.set(k, []).get(k)!).push(w);
+  }
+  const segments: Segment[] = [];
+  for (const lineWords of byLine.values()) {
+    lineWords.sort((a, b) => a.bbox[0] - b.bbox[0]);
+    // Engines sometimes put two vertically offset rows on one line; split those too.
+    const h = median(lineWords.map((w) => w.bbox[3] - w.bbox[1])) || 10;
+    let cur: Word[] = [];
+    const flush = (): void => {
+      if (!cur.length) return;
+      const bbox: [number, number, number, number] = [
+        Math.min(...cur.map((w) => w.bbox[0])), Math.min(...cur.map((w) => w.bbox[1])),
+        Math.max(...cur.map((w) => w.bbox[2])), Math.max(...cur.map((w) => w.bbox[3])),
+      ];
+      segments.push({ text: cur.map((w) => w.text).join(' '), words: cur, bbox, page: cur[0]!.page, lineHeight: h });
+      cur = [];
+    };
+    for (const w of lineWords) {
+      const prev = cur[cur.length - 1];
+      if (prev) {
+        const gap = w.bbox[0] - prev.bbox[2];
+        const yOverlap = Math.min(prev.bbox[3], w.bbox[3]) - Math.max(prev.bbox[1], w.bbox[1]);
+        // A gap wider than about two letter heights separates columns; ordinary word spaces are far smaller.
+        if (gap > 1.9 * h || yOverlap < -0.2 * h) flush();
+      }
+      cur.push(w);
+    }
+    flush();
+  }
+  segments.sort((a, b) => a.page - b.page || a.bbox[1] - b.bbox[1] || a.bbox[0] - b.bbox[0]);
+  return segments;
+}
+
+/** Vertical centre of a box. */
+export const midY = (b: [number, number, number, number]): number => (b[1] + b[3]) / 2;
+
+/** Horizontal overlap of two boxes in pixels (negative when apart). */
+export const xOverlap = (a: [number, number, number, number], b: [number, number, number, number]): number =>
+  Math.min(a[2], b[2]) - Math.max(a[0], b[0]);
+
+/** True when two segments sit on the same printed row. */
+export function sameRow(a: Segment, b: Segment): boolean {
+  if (a.page !== b.page) return false;
+  const ov = Math.min(a.bbox[3], b.bbox[3]) - Math.max(a.bbox[1], b.bbox[1]);
+  return ov > 0.4 * Math.min(a.bbox[3] - a.bbox[1], b.bbox[3] - b.bbox[1]);
+}

@@ -1,0 +1,24 @@
+/** A word the OCR engine read, in the pixel space of the image it was given. */
+export interface EngineWord {
+  text: string;
+  /** 0–100 as engines report it. */
+  confidence: number;
+  bbox: [number, number, number, number];
+  /** Engine line identity (block.paragraph.line), used to keep a printed line together. */
+  line: string;
+}
+
+/** Page segmentation modes used here: 3 = automatic layout, 6 = one block, 7 = one line, 11 = sparse text. */
+export type Psm = 3 | 4 | 6 | 7 | 11;
+
+/** One OCR worker: recognises a PNG/greyscale image; `close` frees it. */
+export interface OcrWorker {
+  recognize(png: Buffer, psm: Psm): Promise<EngineWord[]>;
+  close(): Promise<void>;
+}
+
+/** Makes OCR workers of one engine. */
+export interface OcrEngineFactory {
+  name: string;
+  create(): Promise<OcrWorker>;
+}

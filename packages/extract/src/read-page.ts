@@ -1,0 +1,70 @@
+import { readPageBarcodes } from './barcodes.ts';
+import type { DecodedPage } from './image/decode.ts';
+import { analyzePage, preparePage, type PreparedPage } from './image/prepare.ts';
+import type { EngineWord, OcrWorker } from './ocr/engine.ts';
+import type { ReadPage, Word } from './types.ts';
+
+/** Quality of an OCR pass: mean confidence of word-like tokens, weighted by length. Upside-down text scores low. */
+export function passQuality(words: EngineWord[]): number {
+  let sum = 0, n = 0;
+  for (const w of words) {
+    const t = w.text.replace(/[^\p{L}\p{N}]/gu, '');
+    if (t.length < 2) continue;
+    sum += w.confidence * t.length; n += t.length;
+  }
+  return n ? sum / n : 0;
+}
+
+/** Reads one decoded page: orientation, deskew, OCR (a second orientation when the first reads badly), barcodes. */
+export async function readPage(
+  page: DecodedPage,
+  pageIndex: number,
+  worker: OcrWorker,
+  time: (step: string, ms: number) => void,
+): Promise<ReadPage> {
+  let t = Date.now();
+  const analysis = await analyzePage(page);
+  time('analyze', Date.now() - t);
+  if (analysis.blank) {
+    return { index: pageIndex, width: page.width, height: page.height, rotation: page.exifRotation, words: [], barcodes: [], blank: true };
+  }
+  let best: { prepared: PreparedPage; words: EngineWord[]; q: number } | null = null;
+  for (const turn of analysis.candidates) {
+    t = Date.now();
+    const prepared = await preparePage(page, turn, analysis.skew);
+    time('prepare', Date.now() - t);
+    t = Date.now();
+    const words = await worker.recognize(prepared.png, 3);
+    time('ocr', Date.now() - t);
+    const q = passQuality(words);
+    if (!best || q > best.q) best = { prepared, words, q };
+    // Right-way-up printed text reads with high confidence; only a poor pass is worth a second orientation.
+    if (q >= 70 && words.length >= 5) break;
+  }
+  const { prepared, words } = best!;
+  t = Date.now();
+  let barcodes: ReadPage['barcodes'] = [];
+  try {
+    barcodes = (await readPageBarcodes(prepared.grey)).map((b) => ({ ...b, ...(b.bbox ? { bbox: prepared.toUpright(b.bbox) } : {}) }));
+  } catch {
+    // A barcode failure must not lose the page's text; the fields fall back to OCR alone.
+    barcodes = [];
+  }
+  time('barcodes', Date.now() - t);
+  const out: Word[] = words.map((w) => ({
+    text: w.text,
+    confidence: Math.max(0, Math.min(1, w.confidence / 100)),
+    bbox: prepared.toUpright(w.bbox),
+    page: pageIndex,
+    line: w.line,
+  }));
+  return {
+    index: pageIndex,
+    width: prepared.uprightWidth,
+    height: prepared.uprightHeight,
+    rotation: (page.exifRotation + prepared.quarterTurn) % 360,
+    words: out,
+    barcodes,
+    blank: false,
+  };
+}

@@ -1,0 +1,54 @@
+import type { ExtractedData } from '@ladingwise/shared';
+import type { Barcode } from './barcodes.ts';
+
+/** Options for a long-lived extractor. */
+export interface ExtractorOptions {
+  /** OCR languages (default all three). */
+  languages?: ('eng' | 'spa' | 'fra')[];
+  /** Pages read in parallel, one OCR worker each (default 1). */
+  workers?: number;
+  /** Time allowed for one page, decode to fields (default 60 s). */
+  pageTimeoutMs?: number;
+  /** Largest image accepted, in pixels (default 60 million). */
+  maxPixels?: number;
+  /** OCR engine: 'tesseract.js' (default, npm only) or 'native' (the `tesseract` CLI, faster, when installed). */
+  engine?: 'tesseract.js' | 'native';
+  /** Path of the native `tesseract` binary (default "tesseract"). */
+  tesseractBinary?: string;
+  /** Step timings, for logs and metrics. */
+  logger?: (event: { step: string; ms: number; page?: number }) => void;
+}
+
+/** A word read by OCR: confidence in [0,1], box [x0, y0, x1, y1] in upright page pixels. */
+export interface OcrWord { text: string; confidence: number; bbox: [number, number, number, number] }
+
+/** What was read off one page. Boxes are in the upright page: the stored image turned clockwise by `rotation`. */
+export interface PageResult {
+  index: number;
+  width: number;
+  height: number;
+  /** Clockwise degrees (0, 90, 180, 270) that turn the uploaded image upright, EXIF included. */
+  rotation: number;
+  words: OcrWord[];
+  barcodes: Barcode[];
+}
+
+/** The extraction of one document. */
+export interface ExtractionResult {
+  extractedData: ExtractedData;
+  pages: PageResult[];
+  /** Milliseconds per step, summed over pages. */
+  timings: Record<string, number>;
+}
+
+/** A long-lived extractor holding OCR workers; one `extract` call is one document. */
+export interface Extractor {
+  extract(images: Array<{ name: string; bytes: Uint8Array }>): Promise<ExtractionResult>;
+  close(): Promise<void>;
+}
+
+/** Internal: an OCR word with its page, engine line and 0–1 confidence. */
+export interface Word extends OcrWord { page: number; line: string }
+
+/** Internal: a page with words in upright coordinates. */
+export interface ReadPage { index: number; width: number; height: number; rotation: number; words: Word[]; barcodes: Barcode[]; blank: boolean }
