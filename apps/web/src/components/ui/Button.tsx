@@ -3,7 +3,7 @@ import { forwardRef, type ButtonHTMLAttributes } from 'react';
 import { cx } from './cx.ts';
 import { Spinner } from './Spinner.tsx';
 
-export type ButtonVariant = 'primary' | 'secondary' | 'outline' | 'ghost' | 'danger' | 'white';
+export type ButtonVariant = 'primary' | 'secondary' | 'outline' | 'ghost' | 'danger' | 'white' | 'onDark' | 'dangerGhost' | 'darkGhost';
 export type ButtonSize = 'sm' | 'md' | 'lg';
 
 const VARIANTS: Record<ButtonVariant, string> = {
@@ -13,6 +13,9 @@ const VARIANTS: Record<ButtonVariant, string> = {
   ghost: 'text-slate-600 hover:bg-slate-100 hover:text-slate-900 disabled:text-slate-300',
   danger: 'bg-red-600 text-white shadow-sm hover:bg-red-700 disabled:bg-red-600/50',
   white: 'bg-white text-brand-700 shadow-sm hover:bg-brand-50',
+  dangerGhost: 'text-red-600 hover:bg-red-50 hover:text-red-700 disabled:text-red-300',
+  darkGhost: 'text-slate-300 hover:bg-white/10 hover:text-white disabled:text-slate-600',
+  onDark: 'text-slate-100 ring-1 ring-inset ring-white/20 hover:bg-white/10 hover:text-white',
 };
 const SIZES: Record<ButtonSize, string> = {
   sm: 'h-8 px-3 text-sm gap-1.5',

@@ -52,7 +52,7 @@ export function BillingPage() {
           <CardBody>
             <div className="flex items-center gap-2 text-sm font-medium text-slate-500"><Wallet className="h-4 w-4" />Current balance</div>
             <p className="mt-3 text-4xl font-semibold tracking-tight text-slate-900" data-testid="balance">
-              {info.isPending ? '—' : formatCredits(info.data?.balance ?? 0)} <span className="text-base font-normal text-slate-500">credits</span>
+              {info.isPending || info.isError ? '—' : formatCredits(info.data?.balance ?? 0)} <span className="text-base font-normal text-slate-500">credits</span>
             </p>
             {marketplace && <Badge tone="blue" className="mt-3"><Cloud className="h-3 w-3" />Billed through your cloud marketplace</Badge>}
           </CardBody>

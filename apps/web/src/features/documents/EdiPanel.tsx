@@ -51,10 +51,10 @@ export function EdiPanel({ job }: { job: Job }) {
           {doc?.isaControlNumber && <span className="ml-2 font-mono text-[11px] text-slate-500">ISA {doc.isaControlNumber}</span>}
         </div>
         <div className="flex gap-1.5">
-          <Button size="sm" variant="ghost" className="text-slate-300 hover:bg-white/10 hover:text-white" disabled={!doc} onClick={() => doc && void copyWithToast(doc.content)}>
+          <Button size="sm" variant="darkGhost" disabled={!doc} onClick={() => doc && void copyWithToast(doc.content)}>
             <Copy className="h-3.5 w-3.5" />Copy
           </Button>
-          <Button size="sm" variant="ghost" className="text-slate-300 hover:bg-white/10 hover:text-white" onClick={() => downloadEdi(job, doc)}>
+          <Button size="sm" variant="darkGhost" onClick={() => downloadEdi(job, doc)}>
             <Download className="h-3.5 w-3.5" />Download
           </Button>
         </div>

@@ -84,10 +84,10 @@ export function JobDetailsModal({ jobId, initial, onClose, onOpenImages }: {
       description={job ? `Uploaded ${formatTimestamp(job.createdAt, displayTimeZone())} · Sender ${job.senderId ?? '—'} → Receiver ${job.receiverId ?? '—'}` : undefined}
       footer={job && (
         <>
-          <Button variant="ghost" className="mr-auto text-red-600 hover:bg-red-50 hover:text-red-700" onClick={() => void remove()} loading={busy === 'delete'}><Trash2 className="h-4 w-4" />Delete</Button>
+          <Button variant="dangerGhost" className="mr-auto" onClick={() => void remove()} loading={busy === 'delete'}><Trash2 className="h-4 w-4" />Delete</Button>
           {job.status === 'InProgress' && <Button variant="outline" onClick={() => void cancel()} loading={busy === 'cancel'}><XCircle className="h-4 w-4" />Cancel processing</Button>}
           {(job.status === 'Failed' || job.status === 'Cancelled') && <Button variant="outline" onClick={() => void reprocess()} loading={busy === 'reprocess'}><RotateCcw className="h-4 w-4" />Reprocess</Button>}
-          <Button onClick={() => void saveAndRegenerate()} disabled={!dirty || !draft} loading={busy === 'save'}><Save className="h-4 w-4" />Save & regenerate EDI</Button>
+          {(job.extractedData || job.status === 'Completed') && <Button onClick={() => void saveAndRegenerate()} disabled={!dirty || !draft} loading={busy === 'save'}><Save className="h-4 w-4" />Save & regenerate EDI</Button>}
         </>
       )}>
       {!job ? (

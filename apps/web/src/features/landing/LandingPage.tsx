@@ -27,11 +27,11 @@ function TopBar() {
           {auth.isAuthenticated ? (
             <>
               <Link to="/app/upload" className={buttonClass('white', 'sm')}>Dashboard</Link>
-              <Button variant="ghost" size="sm" className="text-slate-200 hover:bg-white/10 hover:text-white" onClick={() => void auth.logout()}>Sign Out</Button>
+              <Button variant="onDark" size="sm" onClick={() => void auth.logout()}>Sign Out</Button>
             </>
           ) : (
             <>
-              <Button variant="ghost" size="sm" className="text-slate-200 hover:bg-white/10 hover:text-white" onClick={() => void auth.loginWithRedirect()}>Sign In</Button>
+              <Button variant="onDark" size="sm" onClick={() => void auth.loginWithRedirect()}>Sign In</Button>
               <Button variant="white" size="sm" onClick={() => void auth.loginWithRedirect({ signup: true })}>Sign Up</Button>
             </>
           )}
@@ -64,7 +64,7 @@ export function LandingPage() {
           </p>
           <div className="mt-10 flex flex-wrap justify-center gap-3">
             <Button size="lg" onClick={scrollToSignup}>Start Free Trial <ArrowRight className="h-4 w-4" /></Button>
-            <Button size="lg" variant="ghost" className="text-white ring-1 ring-white/20 hover:bg-white/10 hover:text-white" onClick={() => setDemoOpen(true)}>
+            <Button size="lg" variant="onDark" onClick={() => setDemoOpen(true)}>
               <Play className="h-4 w-4" /> Watch Demo
             </Button>
           </div>

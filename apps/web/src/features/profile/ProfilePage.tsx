@@ -68,7 +68,7 @@ export function ProfilePage() {
             <dl className="mt-4 space-y-3 text-sm">
               {[
                 ['User ID', p.id, true], ['Tenant ID', p.tenantId, true],
-                ['Member since', formatTimestamp(p.createdAt, tz), false], ['Last login', formatTimestamp(p.lastLoginAt, tz), false],
+                ['Member since', p.createdAt ? formatTimestamp(p.createdAt, tz) : 'Not recorded', false], ['Last login', p.lastLoginAt ? formatTimestamp(p.lastLoginAt, tz) : 'Not recorded', false],
               ].map(([k, v, mono]) => (
                 <div key={k as string}>
                   <dt className="text-xs text-slate-500">{k}</dt>

@@ -84,7 +84,7 @@ export function ApiKeysSection() {
                   {k.description && <p className="mt-0.5 text-xs text-slate-400">{k.description}</p>}
                 </div>
                 <Button size="sm" variant="outline" disabled={!k.isActive} loading={rotate.isPending && rotate.variables === k.id} onClick={() => rotate.mutate(k.id)}><RefreshCw className="h-3.5 w-3.5" />Rotate</Button>
-                <Button size="sm" variant="ghost" className="text-red-600 hover:bg-red-50 hover:text-red-700" disabled={!k.isActive}
+                <Button size="sm" variant="dangerGhost" disabled={!k.isActive}
                   loading={revoke.isPending && revoke.variables === k.id}
                   onClick={() => { if (window.confirm(`Revoke "${k.name}"? Systems using it will stop working.`)) revoke.mutate(k.id); }}>
                   <Trash2 className="h-3.5 w-3.5" />Revoke

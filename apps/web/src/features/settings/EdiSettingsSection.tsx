@@ -60,7 +60,7 @@ export function EdiSettingsSection() {
           <Field label="X12 version">
             {(id) => (
               <Select id={id} value={form.x12Version} onChange={(e) => setForm({ ...form, x12Version: e.target.value as X12Version })}>
-                {X12_VERSIONS.map((v) => <option key={v} value={v}>{`00${v}`}</option>)}
+                {X12_VERSIONS.map((v) => <option key={v} value={v}>{v === '5010' ? '5010 (default)' : v}</option>)}
               </Select>
             )}
           </Field>

@@ -28,7 +28,7 @@ export function PricingPlanSection() {
             return (
               <button key={p.id} type="button" role="radio" aria-checked={selected} disabled={m.isPending || q.isPending}
                 onClick={() => { if (!selected) m.mutate(p.id); }}
-                className={cx('rounded-xl border p-5 text-left transition', selected ? 'border-brand-600 bg-brand-50/50 ring-1 ring-brand-600' : 'border-slate-200 hover:border-slate-300 hover:bg-slate-50')}>
+                className={cx('flex flex-col justify-start rounded-xl border p-5 text-left transition', selected ? 'border-brand-600 bg-brand-50/50 ring-1 ring-brand-600' : 'border-slate-200 hover:border-slate-300 hover:bg-slate-50')}>
                 <div className="flex items-center justify-between">
                   <span className="text-sm font-semibold text-slate-900">{p.name}</span>
                   {selected && (m.isPending ? <Spinner className="h-4 w-4 text-brand-600" /> : <span className="flex h-5 w-5 items-center justify-center rounded-full bg-brand-600 text-white"><Check className="h-3 w-3" /></span>)}

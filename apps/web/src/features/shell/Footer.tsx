@@ -26,7 +26,7 @@ export function Footer({ year = new Date().getFullYear() }: { year?: number }) {
         <div className="col-span-2 md:col-span-1">
           <Brand />
           <p className="mt-3 text-sm text-slate-600">{COMPANY.tagline}</p>
-          <p className="mt-3 text-xs text-slate-500">© {year} {COMPANY.legalName}. All rights reserved.</p>
+          <p className="mt-3 text-xs text-slate-500">© {year} {COMPANY.legalName.replace(/\.$/, '')}. All rights reserved.</p>
         </div>
       </div>
     </footer>
