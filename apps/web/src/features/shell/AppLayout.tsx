@@ -20,8 +20,8 @@ export function AppLayout() {
     <div className="flex min-h-screen flex-col bg-slate-50">
       <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/90 backdrop-blur">
         <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
-          <div className="flex items-center gap-8">
-            <Brand />
+          <div className="flex min-w-0 items-center gap-3 sm:gap-8">
+            <Brand compact />
             <nav className="flex items-center gap-1" aria-label="Main">
               {NAV.map((n) => (
                 <NavLink key={n.to} to={n.to}

@@ -13,11 +13,11 @@ export function BrandMark({ className = 'h-8 w-8' }: { className?: string }) {
   );
 }
 
-export function Brand({ dark = false }: { dark?: boolean }) {
+export function Brand({ dark = false, compact = false }: { dark?: boolean; compact?: boolean }) {
   return (
     <Link to="/" className="flex items-center gap-2.5" aria-label={`${COMPANY.product} home`}>
       <BrandMark />
-      <span className={dark ? 'text-lg font-semibold tracking-tight text-white' : 'text-lg font-semibold tracking-tight text-slate-900'}>{COMPANY.product}</span>
+      <span className={`${compact ? 'hidden sm:inline ' : ''}${dark ? 'text-lg font-semibold tracking-tight text-white' : 'text-lg font-semibold tracking-tight text-slate-900'}`}>{COMPANY.product}</span>
     </Link>
   );
 }

@@ -22,9 +22,9 @@ export function UserMenu() {
   const name = displayName(auth.user);
   return (
     <Menu.Root>
-      <Menu.Trigger className="flex items-center gap-2 rounded-lg py-1.5 pl-1.5 pr-2.5 text-sm font-medium text-slate-700 hover:bg-slate-100">
+      <Menu.Trigger aria-label={`My Account: ${name}`} className="flex shrink-0 items-center gap-2 rounded-lg py-1.5 pl-1.5 pr-2.5 text-sm font-medium text-slate-700 hover:bg-slate-100">
         <span className="flex h-7 w-7 items-center justify-center rounded-full bg-brand-600 text-xs font-semibold text-white">{name.charAt(0).toUpperCase()}</span>
-        <span className="max-w-[12rem] truncate">{name}</span>
+        <span className="hidden max-w-[12rem] truncate sm:inline">{name}</span>
         <ChevronDown className="h-4 w-4 text-slate-400" />
       </Menu.Trigger>
       <Menu.Portal>
