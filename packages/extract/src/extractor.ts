@@ -44,7 +44,7 @@ export async function createExtractor(opts: ExtractorOptions = {}): Promise<Extr
         const t0 = Date.now();
         let timer: NodeJS.Timeout | undefined;
         const timeout = new Promise<never>((_, reject) => {
-          timer = setTimeout(() => reject(new ExtractError('PAGE_TIMEOUT', `Page ${index + 1} of ${name} took longer than ${Math.round(timeoutMs / 1000)} s to read and was stopped.`, name)), timeoutMs);
+          timer = setTimeout(() => reject(new ExtractError('PAGE_TIMEOUT', `Page ${index + 1} of ${name} took longer than ${timeoutMs >= 1000 ? `${Math.round(timeoutMs / 1000)} s` : `${timeoutMs} ms`} to read and was stopped.`, name)), timeoutMs);
         });
         try {
           const work = readPage(page, index, worker, (s, ms) => time(s, ms, index));

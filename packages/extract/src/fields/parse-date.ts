@@ -19,7 +19,7 @@ const year4 = (y: number): number => (y < 100 ? 2000 + y : y);
 
 // OCR reads digits inside dates as look-alike letters now and then; only fix those inside digit groups.
 function fixDigits(s: string): string {
-  return s.replace(/(?<=\d)[OoQD](?=\d)|(?<=\d)[Il|](?=\d)/g, (c) => (/[OoQD]/.test(c) ? '0' : '1'));
+  return s.replace(/(?<=\d)[OoQD](?=[\d/.-])|(?<=[\d/.-])[OoQD](?=\d)|(?<=\d)[Il|](?=[\d/.-])|(?<=[\d/.-])[Il|](?=\d)/g, (c) => (/[OoQD]/.test(c) ? '0' : '1'));
 }
 
 /**

@@ -49,8 +49,11 @@ export function tesseractJsFactory(languages: string[]): OcrEngineFactory {
         await worker.reinitialize(langs.join('+'), OEM.LSTM_ONLY);
       }
       let psmNow: Psm | null = null;
+      let closed = false;
       return {
         async recognize(png: Buffer, psm: Psm): Promise<EngineWord[]> {
+          // A terminated tesseract.js worker neither answers nor rejects (and leaks an unhandled rejection): refuse here.
+          if (closed) throw new Error('OCR worker already closed');
           if (psm !== psmNow) {
             await worker.setParameters({ tessedit_pageseg_mode: String(psm) as never, user_defined_dpi: '300' });
             psmNow = psm;
@@ -78,6 +81,8 @@ export function tesseractJsFactory(languages: string[]): OcrEngineFactory {
           return words;
         },
         async close() {
+          if (closed) return;
+          closed = true;
           await worker.terminate();
         },
       };

@@ -1,0 +1,122 @@
+import { describe, expect, it } from 'vitest';
+import { findDates, normalizePostal, parseDate, parseFreightClass, parseReference, parseScac, parseWeight, placeOfPostal, repairState } from '../src/index.ts';
+import { compareCity } from '../src/fields/geo.ts';
+
+describe('dates in English, Spanish and French', () => {
+  it.each([
+    ['2026-10-03', 'MDY', '2026-10-03'],
+    ['10/03/2026', 'MDY', '2026-10-03'],
+    ['03/10/2026', 'DMY', '2026-10-03'],
+    ['25/10/2026', 'MDY', '2026-10-25'],
+    ['12-08-26', 'MDY', '2026-12-08'],
+    ['Jul 23, 2026', 'MDY', '2026-07-23'],
+    ['July 4th 2026', 'MDY', '2026-07-04'],
+    ['08-MAY-2026', 'MDY', '2026-05-08'],
+    ['20 sep 2026', 'DMY', '2026-09-20'],
+    ['15 de julio de 2026', 'DMY', '2026-07-15'],
+    ['3 de diciembre del 2026', 'DMY', '2026-12-03'],
+    ['1er mars 2026', 'DMY', '2026-03-01'],
+    ['23 juillet 2026', 'DMY', '2026-07-23'],
+    ['14 févr. 2026', 'DMY', '2026-02-14'],
+    ['le 5 août 2026', 'DMY', '2026-08-05'],
+    ['Fecha: 2O/1O/2026', 'DMY', '2026-10-20'],
+  ] as const)('reads %s', (text, order, iso) => {
+    expect(parseDate(text, order)?.iso).toBe(iso);
+  });
+
+  it('marks a numeric date ambiguous only when day and month could swap', () => {
+    expect(parseDate('03/10/2026', 'MDY')!.certainty).toBeLessThan(1);
+    expect(parseDate('13/10/2026', 'MDY')!.certainty).toBe(1);
+  });
+
+  it('rejects impossible dates and finds several in a line', () => {
+    expect(parseDate('31/02/2026')).toBeNull();
+    expect(parseDate('Phone 555-1234')).toBeNull();
+    expect(findDates('Pickup 10/01/2026 Delivery 10/04/2026').map((d) => d.iso)).toEqual(['2026-10-01', '2026-10-04']);
+  });
+});
+
+describe('weights and freight classes', () => {
+  it.each([
+    ['24,260 LBS', 24260, 'L'],
+    ['3,407 LB', 3407, 'L'],
+    ['2,021 KG', 2021, 'K'],
+    ['2.021 KG', 2021, 'K'],
+    ['1 371 kg', 1371, 'K'],
+    ['1.234,5 kg', 1234.5, 'K'],
+    ['Peso: 850 kilos', 850, 'K'],
+    ['Poids brut 12 500 kg', 12500, 'K'],
+    ['437 LBS', 437, 'L'],
+    ['5000#', 5000, 'L'],
+  ] as const)('reads %s', (text, value, unit) => {
+    expect(parseWeight(text)).toEqual({ value, unit });
+  });
+
+  it('keeps the unit unknown when none is printed', () => {
+    expect(parseWeight('2588')).toEqual({ value: 2588, unit: null });
+  });
+
+  it('accepts only the 18 NMFC classes and repairs a lost decimal point', () => {
+    expect(parseFreightClass('92.5')).toEqual({ value: '92.5', repaired: false });
+    expect(parseFreightClass('CLASS 70')).toEqual({ value: '70', repaired: false });
+    expect(parseFreightClass('77,5')).toEqual({ value: '77.5', repaired: false });
+    expect(parseFreightClass('925')).toEqual({ value: '92.5', repaired: true });
+    expect(parseFreightClass('500')?.value).toBe('500');
+    expect(parseFreightClass('75')).toBeNull();
+    expect(parseFreightClass('45')).toBeNull();
+  });
+});
+
+describe('postal codes, states and cities', () => {
+  it('normalises US, Canadian and Mexican postal codes and repairs OCR slips', () => {
+    expect(normalizePostal('46802')).toEqual({ zip: '46802', country: null, repaired: false });
+    expect(normalizePostal('4680Z')).toEqual({ zip: '46802', country: null, repaired: true });
+    expect(normalizePostal('46802-1234')?.zip).toBe('46802-1234');
+    expect(normalizePostal('R3C4T3')).toEqual({ zip: 'R3C 4T3', country: 'CA', repaired: false });
+    expect(normalizePostal('R3C 4TS')).toEqual({ zip: 'R3C 4T5', country: 'CA', repaired: true });
+    expect(normalizePostal('T5J0N3')?.zip).toBe('T5J 0N3');
+    expect(normalizePostal('T5JON3')).toEqual({ zip: 'T5J 0N3', country: 'CA', repaired: true });
+    // "STE 117" is a suite, not a postal code: two letters would have to change.
+    expect(normalizePostal('STE117')).toBeNull();
+  });
+
+  it('knows the place a postal code belongs to', () => {
+    expect(placeOfPostal('46802', null)).toMatchObject({ states: ['IN'], city: 'FORT WAYNE', country: 'US' });
+    expect(placeOfPostal('R3C 4T3', 'CA')).toMatchObject({ states: ['MB'], city: 'WINNIPEG', country: 'CA' });
+    expect(placeOfPostal('44100', null)?.states).toContain('JAL');
+    expect(placeOfPostal('64000', null)?.states).toContain('NL');
+  });
+
+  it('repairs a misread state code with the ZIP code', () => {
+    expect(repairState('0H', ['OH'])).toBe('OH');
+    expect(repairState('1L', ['IL'])).toBe('IL');
+    expect(repairState('TX', ['TX'])).toBe('TX');
+    expect(repairState('OK', ['OH'])).toBe('OH');
+    expect(repairState('ZZ', null)).toBeNull();
+  });
+
+  it('matches a city against the ZIP code city', () => {
+    expect(compareCity('ST. LOUIS', 'SAINT LOUIS')).toBe('same');
+    expect(compareCity('BAYON ROUGE', 'BATON ROUGE')).toBe('near');
+    expect(compareCity('DENVER', 'CINCINNATI')).toBe('different');
+  });
+});
+
+describe('codes', () => {
+  it('reads SCACs of 2-4 letters and puts back letters read as digits', () => {
+    expect(parseScac('SNBT')).toEqual({ value: 'SNBT', repaired: false });
+    expect(parseScac('5NBT')).toEqual({ value: 'SNBT', repaired: true });
+    expect(parseScac('RWFL ')).toEqual({ value: 'RWFL', repaired: false });
+    expect(parseScac('123456')).toBeNull();
+  });
+
+  it('reads reference numbers and fixes letters inside digit runs', () => {
+    expect(parseReference('# BOL0652605')?.value).toBe('BOL0652605');
+    expect(parseReference('3813-23474')?.value).toBe('3813-23474');
+    expect(parseReference('76331-D')?.value).toBe('76331-D');
+    expect(parseReference('SO-001437')?.value).toBe('SO-001437');
+    expect(parseReference('8O7O278')).toEqual({ value: '8070278', repaired: true });
+    expect(parseReference('12/08/2026')).toBeNull();
+    expect(parseReference('N/A')).toBeNull();
+  });
+});
