@@ -2,8 +2,19 @@
 import { forwardRef, useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
 import { cx } from './cx.ts';
 
-export const inputClass =
-  'block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/20 disabled:bg-slate-50 disabled:text-slate-500';
+const INPUT_BASE =
+  'block w-full rounded-lg border px-3 py-2 text-sm text-slate-900 shadow-sm placeholder:text-slate-400 focus:outline-none focus:ring-2 disabled:bg-slate-50 disabled:text-slate-500';
+const INPUT_TONES = {
+  normal: 'border-slate-300 bg-white focus:border-brand-500 focus:ring-brand-500/20',
+  warn: 'border-amber-400 bg-amber-50 focus:border-amber-500 focus:ring-amber-500/20',
+} as const;
+
+/** Input classes in a tone; colours are chosen here because Tailwind does not let a later class override an earlier one. */
+export function inputClassFor(tone: keyof typeof INPUT_TONES = 'normal'): string {
+  return `${INPUT_BASE} ${INPUT_TONES[tone]}`;
+}
+
+export const inputClass = inputClassFor('normal');
 
 export const Input = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputElement>>(function Input({ className, ...rest }, ref) {
   return <input ref={ref} className={cx(inputClass, className)} {...rest} />;

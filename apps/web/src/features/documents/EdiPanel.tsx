@@ -38,7 +38,7 @@ export function EdiPanel({ job }: { job: Job }) {
   const [type, setType] = useState(docs[0]?.type ?? '204');
   const doc = docs.find((d) => d.type === type) ?? docs[0];
   return (
-    <div className="flex h-full flex-col rounded-xl border border-slate-200 bg-slate-950">
+    <div className="flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-slate-950">
       <div className="flex flex-wrap items-center justify-between gap-2 border-b border-white/10 px-3 py-2">
         <div className="flex items-center gap-1" role="tablist" aria-label="EDI document type">
           {docs.length === 0 && <span className="px-2 text-xs font-medium text-slate-400">EDI</span>}

@@ -2,7 +2,7 @@
 import type { ExtractedData } from '@ladingwise/shared';
 import { AlertTriangle } from 'lucide-react';
 import { useId } from 'react';
-import { inputClass } from '../../components/ui/Field.tsx';
+import { inputClassFor } from '../../components/ui/Field.tsx';
 import { cx } from '../../components/ui/cx.ts';
 import { FIELD_GROUPS, getField, isLowConfidence, isMissing, setField, type FieldDef } from './edit-model.ts';
 
@@ -23,7 +23,7 @@ function FieldInput({ def, data, original, onChange, disabled }: {
       <input id={id} type={def.kind === 'date' ? 'date' : 'text'} inputMode={def.kind === 'number' ? 'decimal' : undefined}
         value={getField(data, def.path)} disabled={disabled} data-low-confidence={low || undefined}
         onChange={(e) => onChange(setField(data, def.path, e.target.value, def.kind))}
-        className={cx(inputClass, 'py-1.5', (low || missing) && 'border-amber-400 bg-amber-50 focus:border-amber-500 focus:ring-amber-500/20')} />
+        className={cx(inputClassFor(low || missing ? 'warn' : 'normal'), 'py-1.5')} />
     </div>
   );
 }

@@ -108,7 +108,7 @@ export function JobDetailsModal({ jobId, initial, onClose, onOpenImages }: {
               <p className="rounded-lg bg-slate-50 px-3 py-6 text-center text-sm text-slate-500">Extracted data appears here once processing finishes.</p>
             )}
           </div>
-          <div className="min-h-0"><EdiPanel key={`${job.jobId}-${job.isaControlNumber}`} job={job} /></div>
+          <div className="min-h-0 lg:sticky lg:top-0 lg:self-start"><EdiPanel key={`${job.jobId}-${job.isaControlNumber}`} job={job} /></div>
         </div>
       )}
     </Modal>
