@@ -12,7 +12,7 @@ import { LoadingScreen } from '../../components/ui/Spinner.tsx';
 import { AuthContext, type AuthState } from './auth-context.ts';
 import { ConfigurationError, loadAuthConfig, type AuthConfig } from './auth-config.ts';
 import { isAdminUser, readAuthUser, type AuthUser } from './auth-user.ts';
-import { accessTokenOf, createUserManager, isRedirectCallback, type LoginState } from './oidc.ts';
+import { hasCachedOidcUser, isRedirectCallback, type LoginState } from './oidc-url.ts';
 import { clearSession, saveSession, storedToken, storedUser } from './password-session.ts';
 import { ConfigErrorScreen } from './ConfigErrorScreen.tsx';
 
@@ -30,6 +30,20 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const [passwordUser, setPasswordUser] = useState<AuthUser | null>(() => storedUser());
   const umRef = useRef<UserManager | null>(null);
 
+  // oidc-client-ts loads only when needed: a redirect answer, a cached OIDC user, or a login click.
+  const ensureUserManager = useCallback(async (cfg: AuthConfig): Promise<UserManager> => {
+    if (umRef.current) return umRef.current;
+    const { createUserManager } = await import('./oidc.ts');
+    const um = umRef.current ?? createUserManager(cfg);
+    if (!umRef.current) {
+      umRef.current = um;
+      um.events.addUserLoaded((u) => setOidcUser(u));
+      um.events.addUserUnloaded(() => setOidcUser(null));
+      um.events.addSilentRenewError((e) => console.warn('Token renewal failed', e));
+    }
+    return um;
+  }, []);
+
   useEffect(() => {
     let cancelled = false;
     (async () => {
@@ -40,14 +54,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         if (!cancelled) setConfigError(err instanceof ConfigurationError ? err.message : String(err));
         return;
       }
-      const um = createUserManager(cfg);
-      umRef.current = um;
-      um.events.addUserLoaded((u) => setOidcUser(u));
-      um.events.addUserUnloaded(() => setOidcUser(null));
-      um.events.addSilentRenewError((e) => console.warn('Token renewal failed', e));
       if (cancelled) return;
       setConfig(cfg);
       if (isRedirectCallback()) {
+        const um = await ensureUserManager(cfg);
         try {
           redirectResult ??= um.signinRedirectCallback();
           const u = await redirectResult;
@@ -59,15 +69,21 @@ export function AuthProvider({ children }: { children: ReactNode }) {
           console.error('Sign-in did not complete', err);
           navigate(window.location.pathname, { replace: true });
         }
-      } else {
+      } else if (hasCachedOidcUser(cfg.authority, cfg.clientId)) {
+        const um = await ensureUserManager(cfg);
         let u = await um.getUser().catch(() => null);
         if (u?.expired && u.refresh_token) u = await um.signinSilent().catch((e: unknown) => { console.warn('Refresh failed', e); return null; });
         setOidcUser(u && !u.expired ? u : null);
+      } else if (storedToken()) {
+        // Refresh the stored user's details; a 401 here runs the client's sign-out rule.
+        request('GET', '/auth/validate').then((env) => {
+          if (!cancelled && env.data && storedToken()) setPasswordUser(readAuthUser(env.data));
+        }, () => undefined);
       }
-      setLoading(false);
+      if (!cancelled) setLoading(false);
     })();
     return () => { cancelled = true; };
-  }, [navigate]);
+  }, [navigate, ensureUserManager]);
 
   const getAccessToken = useCallback(async (): Promise<string | null> => {
     const um = umRef.current;
@@ -75,7 +91,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       if (um) {
         const u = await um.getUser();
         if (u && !u.expired) return u.access_token;
-        if (u?.refresh_token) return accessTokenOf(await um.signinSilent());
+        if (u?.refresh_token) {
+          const r = await um.signinSilent();
+          return r && !r.expired ? r.access_token : null;
+        }
       }
     } catch (err) {
       console.warn('Could not get an access token', err);
@@ -123,9 +142,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     source,
     passwordLogin: config?.passwordLogin ?? true,
     loginWithRedirect: async (opts) => {
-      const um = umRef.current;
-      if (!um) return;
+      if (!config) return;
       try {
+        const um = await ensureUserManager(config);
         await um.signinRedirect({
           state: { returnTo: opts?.returnTo ?? AFTER_LOGIN } satisfies LoginState,
           extraQueryParams: opts?.signup ? { screen_hint: 'signup' } : undefined,
@@ -158,7 +177,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       navigate('/', { replace: true });
     },
     getAccessToken,
-  }), [loading, user, source, config, finishPasswordLogin, getAccessToken, signOutLocally, navigate]);
+  }), [loading, user, source, config, finishPasswordLogin, getAccessToken, signOutLocally, navigate, ensureUserManager]);
 
   if (configError) return <ConfigErrorScreen message={configError} />;
   if (loading) return <LoadingScreen />;

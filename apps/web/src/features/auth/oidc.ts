@@ -1,14 +1,13 @@
-/** The hosted redirect login: authorization code + PKCE with oidc-client-ts, tokens cached in localStorage. */
+/**
+ * The hosted redirect login: authorization code + PKCE with oidc-client-ts, tokens cached in localStorage.
+ * Loaded lazily (see AuthProvider) so visitors who never use it do not download the library.
+ */
 import { UserManager, WebStorageStateStore, type User } from 'oidc-client-ts';
 import type { AuthConfig } from './auth-config.ts';
+import { redirectUri } from './oidc-url.ts';
 
 /** Scopes from the spec; offline_access is how OIDC providers are asked for the refresh token. */
 export const LOGIN_SCOPE = 'openid profile email';
-
-/** Where the provider sends the browser back: the site origin. */
-export function redirectUri(): string {
-  return window.location.origin;
-}
 
 /** A UserManager for the configured provider. */
 export function createUserManager(config: AuthConfig): UserManager {
@@ -24,19 +23,7 @@ export function createUserManager(config: AuthConfig): UserManager {
     stateStore: new WebStorageStateStore({ store: window.localStorage }),
     automaticSilentRenew: true,
     loadUserInfo: false,
-    popupWindowFeatures: { closePopupWindowAfterInSeconds: 60 },
   });
-}
-
-/** True when the current URL is the provider's redirect back (code or error, with state). */
-export function isRedirectCallback(search: string = window.location.search): boolean {
-  const q = new URLSearchParams(search);
-  return q.has('state') && (q.has('code') || q.has('error'));
-}
-
-/** State carried through the redirect: where to go after login. */
-export interface LoginState {
-  returnTo?: string;
 }
 
 /** A usable access token from a user, or null. */
