@@ -2,6 +2,8 @@
 import { useState } from 'react';
 import { Cloud, CreditCard, KeyRound } from 'lucide-react';
 import { Button } from '../../components/ui/Button.tsx';
+import { Badge } from '../../components/ui/Badge.tsx';
+import { isCloudDeployment } from '../../config.ts';
 import { useAuth } from '../auth/auth-context.ts';
 import { PasswordSignInDialog } from '../auth/PasswordSignInDialog.tsx';
 import { WELCOME_CREDIT_USD } from './plans.ts';
@@ -31,7 +33,10 @@ export function SignupOptions() {
             )}
           </div>
           <div className="flex flex-col rounded-2xl border border-slate-200 p-8 shadow-sm">
-            <Cloud className="h-8 w-8 text-sky-600" />
+            <div className="flex items-center justify-between">
+              <Cloud className="h-8 w-8 text-sky-600" />
+              {isCloudDeployment() && <Badge tone="blue">Recommended here</Badge>}
+            </div>
             <h3 className="mt-4 text-lg font-semibold text-slate-900">Subscribe through your cloud marketplace</h3>
             <p className="mt-2 flex-1 text-sm leading-6 text-slate-600">
               Usage is billed through your cloud subscription at the end of each billing cycle; each processed document counts as one usage unit.
