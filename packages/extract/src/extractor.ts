@@ -67,6 +67,11 @@ export async function createExtractor(opts: ExtractorOptions = {}): Promise<Extr
     const blank = read.filter((r) => r.blank).map((r) => r.index + 1);
     if (blank.length) extractedData.Warnings.push(`${blank.length === 1 ? 'Page' : 'Pages'} ${blank.join(', ')} ${blank.length === 1 ? 'looks' : 'look'} blank.`);
     time('fields', Date.now() - t);
+    // Field boxes were found on deskewed pages: report them on the upright page like the words.
+    for (const src of Object.values(extractedData.FieldSources ?? {})) {
+      const p = read[src.page];
+      if (p) src.bbox = p.toUpright(src.bbox);
+    }
     return { extractedData, pages: read.map(toPageResult), timings };
   };
 
@@ -76,7 +81,7 @@ export async function createExtractor(opts: ExtractorOptions = {}): Promise<Extr
 function toPageResult(r: ReadPage): PageResult {
   return {
     index: r.index, width: r.width, height: r.height, rotation: r.rotation,
-    words: r.words.map((w) => ({ text: w.text, confidence: Math.round(w.confidence * 1000) / 1000, bbox: w.bbox })),
+    words: r.words.map((w) => ({ text: w.text, confidence: Math.round(w.confidence * 1000) / 1000, bbox: r.toUpright(w.bbox) })),
     barcodes: r.barcodes,
   };
 }

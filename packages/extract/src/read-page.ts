@@ -26,7 +26,7 @@ export async function readPage(
   const analysis = await analyzePage(page);
   time('analyze', Date.now() - t);
   if (analysis.blank) {
-    return { index: pageIndex, width: page.width, height: page.height, rotation: page.exifRotation, words: [], barcodes: [], blank: true };
+    return { index: pageIndex, width: page.width, height: page.height, rotation: page.exifRotation, words: [], barcodes: [], blank: true, toUpright: (b) => b };
   }
   let best: { prepared: PreparedPage; words: EngineWord[]; q: number } | null = null;
   for (const turn of analysis.candidates) {
@@ -51,13 +51,16 @@ export async function readPage(
     barcodes = [];
   }
   time('barcodes', Date.now() - t);
+  // Layout works on deskewed boxes (lines stay level); boxes given to callers are mapped back to the upright page.
+  const s = prepared.scale;
   const out: Word[] = words.map((w) => ({
     text: w.text,
     confidence: Math.max(0, Math.min(1, w.confidence / 100)),
-    bbox: prepared.toUpright(w.bbox),
+    bbox: [Math.round(w.bbox[0] / s), Math.round(w.bbox[1] / s), Math.round(w.bbox[2] / s), Math.round(w.bbox[3] / s)],
     page: pageIndex,
     line: w.line,
   }));
+  const toUpright = (b: [number, number, number, number]): [number, number, number, number] => prepared.toUpright([b[0] * s, b[1] * s, b[2] * s, b[3] * s]);
   return {
     index: pageIndex,
     width: prepared.uprightWidth,
@@ -66,5 +69,6 @@ export async function readPage(
     words: out,
     barcodes,
     blank: false,
+    toUpright,
   };
 }

@@ -50,5 +50,8 @@ export interface Extractor {
 /** Internal: an OCR word with its page, engine line and 0–1 confidence. */
 export interface Word extends OcrWord { page: number; line: string }
 
-/** Internal: a page with words in upright coordinates. */
-export interface ReadPage { index: number; width: number; height: number; rotation: number; words: Word[]; barcodes: Barcode[]; blank: boolean }
+/** Internal: a page with words in deskewed page coordinates, and the map from those to the upright page. */
+export interface ReadPage {
+  index: number; width: number; height: number; rotation: number; words: Word[]; barcodes: Barcode[]; blank: boolean;
+  toUpright: (b: [number, number, number, number]) => [number, number, number, number];
+}

@@ -17,7 +17,8 @@ export const textOf = (words: Word[]): string => words.map((w) => w.text).join('
 /** Segments that start with a label (they hold their own field, not someone else's value). */
 export function labelSegments(hits: LabelHit[]): Set<Segment> {
   const s = new Set<Segment>();
-  for (const h of hits) if (h.atStart && h.field !== 'stop') s.add(h.segment);
+  // A label without a colon that is followed by words ("PIECES DE MACHINERIE") may just be a value.
+  for (const h of hits) if (h.atStart && h.field !== 'stop' && (h.marked || h.valueWords.length === 0)) s.add(h.segment);
   return s;
 }
 

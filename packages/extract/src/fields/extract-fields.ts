@@ -270,6 +270,10 @@ function readTable(hits: LabelHit[], segments: Segment[], labelled: Set<Segment>
       if (w) { out.weight = { value: w, words: h.valueWords, evidence: { ...kindOf, prior: 1, checks: w.unit ? 1 : 0, kind: 'number' } }; out.unitExplicit = !!unitIn(inline) || !!headerUnit; break; }
       continue;
     }
+    // "Total Weight:" with the value printed further along the row.
+    const right = valueCandidates(h, segments, labelled, pageWidth).find((c) => c.method === 'right');
+    const rw = right && /\d/.test(right.text) ? parseWeight(right.text, headerUnit) : null;
+    if (right && rw) { out.weight = { value: rw, words: right.words, evidence: { prior: 0.9, checks: rw.unit ? 1 : 0, doubts: 0, kind: 'number' } }; out.unitExplicit = !!unitIn(right.text) || !!headerUnit; break; }
     const cells = columnCells(h.bbox, h.segment, segments).filter((c) => !labelled.has(c));
     const parsed = cells.map((c) => ({ c, w: parseWeight(c.text, headerUnit) })).filter((x) => x.w && /\d/.test(x.c.text));
     if (!parsed.length) continue;
@@ -300,6 +304,9 @@ function readTable(hits: LabelHit[], segments: Segment[], labelled: Set<Segment>
         if (n !== null) return { value: n, words: h.valueWords, evidence: { prior: 1, checks: 0, doubts: 0, kind: 'number' } };
         continue;
       }
+      const right = valueCandidates(h, segments, labelled, pageWidth).find((c) => c.method === 'right');
+      const rn = right ? intCell(right.text) : null;
+      if (right && rn !== null) return { value: rn, words: right.words, evidence: { prior: 0.9, checks: 0, doubts: 0, kind: 'number' } };
       const cells = columnCells(h.bbox, h.segment, segments).filter((c) => !labelled.has(c) || intCell(c.text) !== null);
       const nums = cells.map((c) => ({ c, n: intCell(c.text) })).filter((x) => x.n !== null);
       if (!nums.length) continue;
@@ -316,9 +323,10 @@ function readTable(hits: LabelHit[], segments: Segment[], labelled: Set<Segment>
   // Class: inline or column; must be one of the 18 NMFC classes.
   for (const h of hs('freightClass')) {
     const inline = textOf(h.valueWords);
+    const right = valueCandidates(h, segments, labelled, pageWidth).filter((c) => c.method === 'right').map((c) => ({ text: c.text, words: c.words, prior: 0.9 }));
     const cands: Array<{ text: string; words: Word[]; prior: number }> = inline
       ? [{ text: inline, words: h.valueWords, prior: 1 }]
-      : columnCells(h.bbox, h.segment, segments).map((c) => ({ text: c.text, words: c.words, prior: 0.9 }));
+      : [...right, ...columnCells(h.bbox, h.segment, segments).map((c) => ({ text: c.text, words: c.words, prior: 0.9 }))];
     const found = cands.map((c) => ({ c, k: parseFreightClass(c.text) })).find((x) => x.k);
     if (found) { out.freightClass = { value: found.k!.value, words: found.c.words, evidence: { prior: found.c.prior, checks: 1, doubts: found.k!.repaired ? 1 : 0, kind: 'code' } }; break; }
   }
@@ -368,6 +376,17 @@ function readTable(hits: LabelHit[], segments: Segment[], labelled: Set<Segment>
     if (!/[A-Z]{3}/.test(value)) continue;
     out.commodity = { value, words: kept.flatMap((l) => l.words), evidence: { prior: 0.9, checks: 0, doubts: kept.length > 2 ? 1 : 0, kind: 'text' } };
     break;
+  }
+  // No description header read: the wordiest cell on the weight's item row.
+  if (!out.commodity && out.weight && out.weight.evidence.prior < 1) {
+    const anchor = out.weight.words[0]!;
+    const cands = segments.filter((sg) => sg.page === anchor.page && !labelled.has(sg) && !sg.words.includes(anchor)
+      && Math.min(sg.bbox[3], anchor.bbox[3]) - Math.max(sg.bbox[1], anchor.bbox[1]) > 0.3 * (anchor.bbox[3] - anchor.bbox[1]))
+      .map((sg) => ({ sg, letters: (normalizeText(sg.text).match(/[A-Z]/g) ?? []).length }))
+      .filter((x) => x.letters >= 4 && !unitIn(x.sg.text) && !/^(GRAND )?TOTAL/.test(normalizeText(x.sg.text)))
+      .sort((a, b) => b.letters - a.letters);
+    const best = cands[0];
+    if (best) out.commodity = { value: normalizeText(best.sg.text).replace(/[|]/g, '').trim(), words: best.sg.words, evidence: { prior: 0.7, checks: 0, doubts: 1, kind: 'text' } };
   }
   void pageWidth; void segmentsBelow;
   return out;

@@ -29,7 +29,8 @@ interface Token { t: string; word: number; colonAfter: boolean }
 export function tokenize(words: Word[]): Token[] {
   const out: Token[] = [];
   words.forEach((w, wi) => {
-    const n = normalizeText(w.text).replace(/[°º]/g, 'O').replace(/([#/()])/g, ' $1 ');
+    // "N°.DE" is two words; "P.O." is one.
+    const n = normalizeText(w.text).replace(/[°º]/g, 'O').replace(/([#/()])/g, ' $1 ').replace(/([A-Z0-9]{2,})\.(?=[A-Z0-9]{2,})/g, '$1 ');
     const parts = n.split(' ').filter(Boolean);
     parts.forEach((p, pi) => {
       const colon = /[:;]$/.test(p) || (pi === parts.length - 1 && /[:;]$/.test(w.text));

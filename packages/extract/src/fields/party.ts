@@ -1,5 +1,5 @@
 import type { Party } from '@ladingwise/shared';
-import { normalizeText, xOverlap, type Segment } from '../layout.ts';
+import { normalizeText, sameRow, xOverlap, type Segment } from '../layout.ts';
 import type { Word } from '../types.ts';
 import { textOf } from './candidates.ts';
 import type { LabelHit } from './find-labels.ts';
@@ -56,19 +56,32 @@ export function partyLines(hit: LabelHit, segments: Segment[], hitsBySegment: Ma
   const below = segments
     .filter((s) => s.page === seg.page && s.bbox[1] > seg.bbox[1] + 0.5 * lh && Math.abs(s.bbox[0] - colX0) < 2.2 * lh)
     .sort((a, b) => a.bbox[1] - b.bbox[1]);
+  // "State:" with its value printed as a separate segment to the right.
+  const keyedValue = (h: LabelHit): Word[] => {
+    if (h.valueWords.length) return h.valueWords;
+    const right = segments.filter((r) => r !== h.segment && sameRow(r, h.segment) && r.bbox[0] > h.segment.bbox[2] && r.bbox[0] - h.segment.bbox[2] < 8 * lh)
+      .sort((a, b) => a.bbox[0] - b.bbox[0])[0];
+    if (!right || (hitsBySegment.get(right) ?? []).some((x) => x.atStart && x.marked)) return [];
+    return right.words;
+  };
   for (const s of below) {
     if (s.bbox[1] - lastBottom > 2.4 * lh) break;
     if (stopFields(s)) break;
     const hs = hitsBySegment.get(s) ?? [];
     const sub = hs.find((h) => h.atStart && PARTY_SUBFIELDS.has(h.field));
     if (sub) {
-      lines.push({ words: sub.valueWords, sub: sub.field });
       // A later label on the same line ("Location #: 434") ends the value: valueWords already stop there.
+      lines.push({ words: keyedValue(sub), sub: sub.field });
+      // "City: X   State: Y   Zip: Z" on one row: pick up the keyed siblings too.
+      for (const r of segments.filter((r) => r !== s && sameRow(r, s) && r.bbox[0] > s.bbox[0]).sort((a, b) => a.bbox[0] - b.bbox[0])) {
+        const rh = (hitsBySegment.get(r) ?? []).find((h) => h.atStart && PARTY_SUBFIELDS.has(h.field));
+        if (rh) lines.push({ words: keyedValue(rh), sub: rh.field });
+      }
     } else {
       lines.push({ words: s.words, sub: null });
     }
     lastBottom = s.bbox[3];
-    if (lines.length >= 7) break;
+    if (lines.length >= 9) break;
   }
   return lines;
 }
@@ -111,6 +124,16 @@ export function parseParty(lines: Array<{ words: Word[]; sub: string | null }>, 
   const p: ParsedParty = { Name: null, Address: null, City: null, State: null, Zip: null, country: null, complete: false, headerHit };
   const used = new Set<number>();
   // City/state/ZIP: a keyed line, else the first line that parses as one.
+  const keyed = (sub: string) => lines.findIndex((l) => l.sub === sub && l.words.length > 0);
+  const [ci, si, zi] = [keyed('city'), keyed('state'), keyed('zip')];
+  if (zi >= 0 && lines.findIndex((l) => l.sub === 'cityStateZip') < 0) {
+    // Separate "City:", "State:", "Zip:" fields: check them together as one city line would be.
+    const joined = [...(ci >= 0 ? lines[ci]!.words : []), ...(si >= 0 ? lines[si]!.words : []), ...lines[zi]!.words];
+    if (ci >= 0 && si >= 0) {
+      for (const i of [ci, si, zi]) if (i >= 0) lines[i] = { ...lines[i]!, sub: 'used' };
+      lines.push({ words: joined, sub: 'cityStateZip' });
+    }
+  }
   let cszIdx = lines.findIndex((l) => l.sub === 'cityStateZip');
   if (cszIdx < 0) {
     // The city line closes the block: take the last line that parses, after the name line.

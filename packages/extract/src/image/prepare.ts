@@ -86,7 +86,13 @@ export async function preparePage(page: DecodedPage, quarterTurn: number, skew: 
   const rotatedH = angle ? Math.round(uprightWidth * Math.abs(Math.sin(rad(angle))) + uprightHeight * Math.abs(Math.cos(rad(angle)))) : uprightHeight;
   if (angle) img = sharp(await img.toColourspace('b-w').raw().toBuffer(), { raw: { width: rotatedW, height: rotatedH, channels: 1 } });
   if (scale !== 1) img = img.resize(Math.round(rotatedW * scale), Math.round(rotatedH * scale), { kernel: scale > 1 ? 'lanczos3' : 'lanczos3' });
-  const { data, info } = await img.normalise({ lower: 1, upper: 99 }).toColourspace('b-w').raw().toBuffer({ resolveWithObject: true });
+  let { data, info } = await img.normalise({ lower: 1, upper: 99 }).toColourspace('b-w').raw().toBuffer({ resolveWithObject: true });
+  // Sensor noise and speckle on photos and cheap scans: Tesseract's own binarisation breaks up on them.
+  const noise = noiseLevel(data, info.width, info.height);
+  if (noise > 6) {
+    ({ data, info } = await sharp(data, { raw: { width: info.width, height: info.height, channels: 1 } })
+      .median(noise > 18 ? 5 : 3).toColourspace('b-w').raw().toBuffer({ resolveWithObject: true }));
+  }
   const grey: Grey = { width: info.width, height: info.height, data: info.channels === 1 ? data : await sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } }).extractChannel(0).raw().toBuffer() };
   const t = Math.min(otsuThreshold(grey), 160);
   // Mark first, then invert once, so overlapping bar boxes are not inverted twice.
@@ -116,3 +122,15 @@ export async function preparePage(page: DecodedPage, quarterTurn: number, skew: 
 }
 
 const rad = (d: number): number => (d * Math.PI) / 180;
+
+/** Median absolute difference between horizontal neighbours: about 0–2 on clean pages, tens on noisy photos. */
+export function noiseLevel(data: Uint8Array, w: number, h: number): number {
+  const hist = new Uint32Array(256);
+  let n = 0;
+  for (let y = 0; y < h; y += 3) {
+    for (let x = 0; x + 1 < w; x += 2) { hist[Math.abs(data[y * w + x]! - data[y * w + x + 1]!)]!++; n++; }
+  }
+  let acc = 0;
+  for (let i = 0; i < 256; i++) { acc += hist[i]!; if (acc >= n / 2) return i; }
+  return 0;
+}
