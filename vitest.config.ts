@@ -11,6 +11,7 @@ export default defineConfig({
     projects: [
       'packages/*/vitest.config.ts',
       'bench/vitest.config.ts',
+      'apps/web/vitest.config.ts',
       { extends: './apps/server/vitest.config.ts', test: { name: 'server (PGlite)', root: './apps/server' } },
       ...(pg
         ? [{ extends: './apps/server/vitest.config.ts', test: { name: 'server (PostgreSQL)', root: './apps/server', env: { TEST_POSTGRES_URL: pg } } }]

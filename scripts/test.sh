@@ -10,6 +10,9 @@ bash scripts/ensure-system-deps.sh
 echo "== type-check"
 npm run --silent typecheck
 
+echo "== web app bundle (served by the end-to-end tests)"
+node scripts/build-web.mjs
+
 LW_TEST_POSTGRES_URL="$(bash scripts/test-postgres.sh)"
 export LW_TEST_POSTGRES_URL
 trap 'bash scripts/test-postgres.sh stop' EXIT
