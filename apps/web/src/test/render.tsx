@@ -8,7 +8,7 @@ import { AuthContext, type AuthState } from '../features/auth/auth-context.ts';
 
 export function signedIn(over: Partial<AuthState> = {}): AuthState {
   return {
-    isLoading: false, isAuthenticated: true, isAdmin: false, source: 'password', passwordLogin: true,
+    isLoading: false, isAuthenticated: true, isAdmin: false, source: 'password', passwordLogin: true, hostedLogin: true,
     user: { id: 'u1', name: 'Dana Diaz', email: 'dana@example.com', role: 'User', roles: [], tenantId: 't1', createdAt: null, lastLoginAt: null },
     loginWithRedirect: async () => {}, loginWithPassword: async () => {}, signupWithPassword: async () => {},
     logout: async () => {}, getAccessToken: async () => 'token',

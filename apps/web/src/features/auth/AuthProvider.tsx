@@ -15,6 +15,7 @@ import { isAdminUser, readAuthUser, type AuthUser } from './auth-user.ts';
 import { hasCachedOidcUser, isRedirectCallback, type LoginState } from './oidc-url.ts';
 import { clearSession, saveSession, storedToken, storedUser } from './password-session.ts';
 import { ConfigErrorScreen } from './ConfigErrorScreen.tsx';
+import { PasswordSignInDialog } from './PasswordSignInDialog.tsx';
 
 const AFTER_LOGIN = '/app/upload';
 
@@ -29,6 +30,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const [oidcUser, setOidcUser] = useState<User | null>(null);
   const [passwordUser, setPasswordUser] = useState<AuthUser | null>(() => storedUser());
   const umRef = useRef<UserManager | null>(null);
+  // Password-only servers: the sign-in buttons open this dialog instead of a redirect.
+  const [pwDialog, setPwDialog] = useState<{ mode: 'signin' | 'signup'; returnTo?: string; n: number } | null>(null);
 
   // oidc-client-ts loads only when needed: a redirect answer, a cached OIDC user, or a login click.
   const ensureUserManager = useCallback(async (cfg: AuthConfig): Promise<UserManager> => {
@@ -56,7 +59,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       }
       if (cancelled) return;
       setConfig(cfg);
-      if (isRedirectCallback()) {
+      if (cfg.hostedLogin && isRedirectCallback()) {
         const um = await ensureUserManager(cfg);
         try {
           redirectResult ??= um.signinRedirectCallback();
@@ -69,7 +72,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
           console.error('Sign-in did not complete', err);
           navigate(window.location.pathname, { replace: true });
         }
-      } else if (hasCachedOidcUser(cfg.authority, cfg.clientId)) {
+      } else if (cfg.hostedLogin && hasCachedOidcUser(cfg.authority, cfg.clientId)) {
         const um = await ensureUserManager(cfg);
         let u = await um.getUser().catch(() => null);
         if (u?.expired && u.refresh_token) u = await um.signinSilent().catch((e: unknown) => { console.warn('Refresh failed', e); return null; });
@@ -141,8 +144,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     isAdmin: isAdminUser(user),
     source,
     passwordLogin: config?.passwordLogin ?? true,
+    hostedLogin: config?.hostedLogin ?? true,
     loginWithRedirect: async (opts) => {
       if (!config) return;
+      if (!config.hostedLogin) {
+        setPwDialog((d) => ({ mode: opts?.signup ? 'signup' : 'signin', returnTo: opts?.returnTo, n: (d?.n ?? 0) + 1 }));
+        return;
+      }
       try {
         const um = await ensureUserManager(config);
         await um.signinRedirect({
@@ -181,5 +189,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   if (configError) return <ConfigErrorScreen message={configError} />;
   if (loading) return <LoadingScreen />;
-  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+  return (
+    <AuthContext.Provider value={value}>
+      {children}
+      {pwDialog && (
+        <PasswordSignInDialog key={pwDialog.n} open initialMode={pwDialog.mode} returnTo={pwDialog.returnTo}
+          onOpenChange={(o) => { if (!o) setPwDialog(null); }} />
+      )}
+    </AuthContext.Provider>
+  );
 }

@@ -55,12 +55,14 @@ export function PasswordSignInDialog({ open, onOpenChange, initialMode = 'signin
         {error && <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700">{error}</p>}
         <Button type="submit" className="w-full" loading={busy}>{mode === 'signup' ? 'Create account' : 'Sign in'}</Button>
       </form>
-      <div className="mt-5 border-t border-slate-100 pt-4 text-center text-sm text-slate-500">
-        Prefer single sign-on?{' '}
-        <button type="button" className="font-medium text-brand-600 hover:text-brand-700" onClick={() => void auth.loginWithRedirect({ returnTo, signup: mode === 'signup' })}>
-          Continue with hosted sign-in
-        </button>
-      </div>
+      {auth.hostedLogin && (
+        <div className="mt-5 border-t border-slate-100 pt-4 text-center text-sm text-slate-500">
+          Prefer single sign-on?{' '}
+          <button type="button" className="font-medium text-brand-600 hover:text-brand-700" onClick={() => void auth.loginWithRedirect({ returnTo, signup: mode === 'signup' })}>
+            Continue with hosted sign-in
+          </button>
+        </div>
+      )}
     </Modal>
   );
 }

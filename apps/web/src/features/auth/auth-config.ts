@@ -10,6 +10,8 @@ export interface AuthConfig {
   /** Query parameter that carries the audience on the authorize request ("audience" or "resource"). */
   audienceParam: string;
   passwordLogin: boolean;
+  /** Whether an OIDC provider is configured; without one the sign-in buttons open the password dialog. */
+  hostedLogin: boolean;
 }
 
 /** Startup cannot continue: the message lists the missing names. */
@@ -32,6 +34,11 @@ export function parseAuthConfig(data: unknown): AuthConfig {
     !clientId && 'clientId (OIDC_CLIENT_ID)',
     !audience && 'audience (OIDC_AUDIENCE)',
   ].filter((x): x is string => Boolean(x));
+  // A self-hosted server with no OIDC provider at all, saying so by offering password login, is
+  // complete (the README's `npm start`); only a partial OIDC setup is a configuration error.
+  if (missing.length === 3 && bool(data, 'passwordLogin', false)) {
+    return { authority: '', clientId: '', audience: '', audienceParam: 'audience', passwordLogin: true, hostedLogin: false };
+  }
   if (missing.length) throw new ConfigurationError(`Missing required environment variables: ${missing.join(', ')}`, missing);
   return {
     authority: /^https?:\/\//i.test(domain) ? domain.replace(/\/+$/, '') : `https://${domain}`,
@@ -39,6 +46,7 @@ export function parseAuthConfig(data: unknown): AuthConfig {
     audience,
     audienceParam: str(data, 'audienceParam') || 'audience',
     passwordLogin: bool(data, 'passwordLogin', true),
+    hostedLogin: true,
   };
 }
 

@@ -13,7 +13,9 @@ export interface AuthState {
   source: AuthSource | null;
   /** Whether the e-mail/password login is offered. */
   passwordLogin: boolean;
-  /** Starts the hosted redirect login; returns to returnTo (default /app/upload). */
+  /** Whether the hosted (OIDC) login exists; without it loginWithRedirect opens the password dialog. */
+  hostedLogin: boolean;
+  /** Starts the hosted redirect login (or the password dialog when there is none); returns to returnTo (default /app/upload). */
   loginWithRedirect: (options?: { returnTo?: string; signup?: boolean }) => Promise<void>;
   loginWithPassword: (email: string, password: string, returnTo?: string) => Promise<void>;
   signupWithPassword: (name: string, email: string, password: string, returnTo?: string) => Promise<void>;

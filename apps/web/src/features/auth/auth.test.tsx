@@ -1,7 +1,7 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { AuthContext } from './auth-context.ts';
+import { AuthContext, useAuth } from './auth-context.ts';
 import { AuthProvider } from './AuthProvider.tsx';
 import { parseAuthConfig } from './auth-config.ts';
 import { isAdminUser, readAuthUser, displayName } from './auth-user.ts';
@@ -24,6 +24,21 @@ describe('startup configuration', () => {
     await waitFor(() => expect(screen.getByText('Configuration Error')).toBeTruthy());
     expect(screen.getByText(/Missing required environment variables: domain \(OIDC_ISSUER\)/)).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Reload Page' })).toBeTruthy();
+  });
+
+  it('starts with password login only when the server has no OIDC provider and offers passwords', async () => {
+    const cfg = parseAuthConfig({ domain: null, clientId: null, audience: null, passwordLogin: true });
+    expect(cfg).toMatchObject({ hostedLogin: false, passwordLogin: true });
+    expect(() => parseAuthConfig({ domain: 'id.example.com', clientId: null, audience: null, passwordLogin: true })).toThrow('clientId (OIDC_CLIENT_ID)');
+    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ success: true, data: { domain: null, clientId: null, audience: null, passwordLogin: true }, message: null }))));
+    const SignIn = () => {
+      const auth = useAuth();
+      return <button type="button" onClick={() => void auth.loginWithRedirect({ signup: true })}>Sign Up</button>;
+    };
+    render(<MemoryRouter><AuthProvider><SignIn /></AuthProvider></MemoryRouter>);
+    fireEvent.click(await screen.findByRole('button', { name: 'Sign Up' }));
+    expect(await screen.findByRole('dialog', { name: 'Create your account' })).toBeTruthy();
+    expect(screen.queryByText('Continue with hosted sign-in')).toBeNull();
   });
 });
 
