@@ -4,7 +4,7 @@ import { renderWithProviders } from '../../test/render.tsx';
 import { dismissToast, getToasts } from '../../lib/toast-store.ts';
 import { readJob } from '../../api/jobs.ts';
 import { completedJobDto } from './fixtures.ts';
-import { JobDetailsModal } from './JobDetailsModal.tsx';
+import { JobDetailsModal, NOT_FOUND_TEXT } from './JobDetailsModal.tsx';
 
 afterEach(() => { vi.unstubAllGlobals(); dismissToast(); });
 
@@ -53,4 +53,11 @@ it('shows the EDI of each type with its ISA number', async () => {
   expect(screen.getByText('ISA 000000123')).toBeTruthy();
   fireEvent.click(screen.getByRole('tab', { name: 'X12 211' }));
   expect(screen.getByText('ISA 000000124')).toBeTruthy();
+});
+
+it("says not found for a job the server does not return (another account's link) instead of loading forever", async () => {
+  vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ success: true, data: { jobs: [], total: 0 }, message: null }))));
+  renderWithProviders(<JobDetailsModal jobId="someone-elses" onClose={() => {}} onOpenImages={() => {}} />);
+  expect(await screen.findByText(NOT_FOUND_TEXT)).toBeTruthy();
+  expect(screen.queryByRole('button', { name: /Download/ })).toBeNull();
 });

@@ -15,6 +15,9 @@ import { DataIssues, ExtractedDataEditor } from './ExtractedDataEditor.tsx';
 import { JobStatus } from './JobStatus.tsx';
 import { Thumbnails } from './Thumbnails.tsx';
 
+/** Shown when the server has no such job for this account (deleted, or another tenant's link). */
+export const NOT_FOUND_TEXT = 'This document was not found. It may have been deleted, or it belongs to another account.';
+
 export function JobDetailsModal({ jobId, initial, onClose, onOpenImages }: {
   jobId: string; initial?: Job; onClose: () => void; onOpenImages: (job: Job, index: number) => void;
 }) {
@@ -91,7 +94,9 @@ export function JobDetailsModal({ jobId, initial, onClose, onOpenImages }: {
         </>
       )}>
       {!job ? (
-        <p className="py-10 text-center text-sm text-slate-500">{q.isError ? 'Could not load this document.' : 'Loading...'}</p>
+        <p className="py-10 text-center text-sm text-slate-500">
+          {q.isError ? 'Could not load this document.' : q.isSuccess ? NOT_FOUND_TEXT : 'Loading...'}
+        </p>
       ) : (
         <div className="grid gap-6 lg:grid-cols-[1fr_1fr]">
           <div className="space-y-5">
