@@ -1,0 +1,111 @@
+import { readFile, rm } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { createExtractor, type ExtractorOptions } from '@ladingwise/extract';
+import { runSet } from './lib/run-set.ts';
+import { score, scoreSubset, type ScoreReport } from './lib/score.ts';
+import { quantile, watchRss } from './lib/stats.ts';
+import { generateSet } from './synthetic/generate.ts';
+
+const BENCH_DIR = dirname(fileURLToPath(import.meta.url));
+const REPO_ROOT = resolve(BENCH_DIR, '..');
+
+const USAGE = `usage: npm run bench:extract -- [--dev DIR] [--count N] [--seed S] [--workers N] [--engine tesseract.js|native] [--out DIR] [--no-dev] [--no-synthetic]
+  --dev DIR      the dev set with truth.json and score.mjs (default ../shared/bol-dev from the repo root)
+  --count N      synthetic documents to generate (default 24), --seed S their seed (default 1)
+  --workers N    OCR workers, one core each (default 1)
+`;
+
+interface SetFigures {
+  name: string;
+  report: ScoreReport;
+  printed: ScoreReport | null;
+  handwritten: ScoreReport | null;
+  secondsPerPage: number[];
+  seconds: number;
+}
+
+const { values } = parseArgs({
+  options: {
+    dev: { type: 'string', default: resolve(REPO_ROOT, '../shared/bol-dev') },
+    count: { type: 'string', default: '24' },
+    seed: { type: 'string', default: '1' },
+    workers: { type: 'string', default: '1' },
+    engine: { type: 'string', default: 'tesseract.js' },
+    out: { type: 'string', default: join(BENCH_DIR, 'out') },
+    'no-dev': { type: 'boolean', default: false },
+    'no-synthetic': { type: 'boolean', default: false },
+    help: { type: 'boolean', default: false },
+  },
+});
+const count = Number(values.count);
+const seed = Number(values.seed);
+const workers = Number(values.workers);
+if (values.help || !Number.isInteger(count) || count < 1 || !Number.isInteger(seed) || seed < 0 || !Number.isInteger(workers) || workers < 1
+  || (values.engine !== 'tesseract.js' && values.engine !== 'native')) {
+  process.stderr.write(USAGE);
+  process.exit(values.help ? 0 : 2);
+}
+const devDir = resolve(values.dev);
+const outDir = resolve(values.out);
+const scorer = join(devDir, 'score.mjs');
+const log = (s: string): void => void process.stderr.write(`${s}\n`);
+
+const sets: Array<{ name: string; dir: string; truthPath: string }> = [];
+if (!values['no-dev']) sets.push({ name: `dev (${devDir})`, dir: devDir, truthPath: join(devDir, 'truth.json') });
+if (!values['no-synthetic']) {
+  const synDir = join(outDir, `synthetic-seed${seed}-n${count}`);
+  await rm(synDir, { recursive: true, force: true });
+  const t = performance.now();
+  await generateSet({ out: synDir, count, seed });
+  log(`generated ${count} synthetic documents (seed ${seed}) in ${((performance.now() - t) / 1000).toFixed(1)} s into ${synDir}`);
+  sets.push({ name: `synthetic (seed ${seed})`, dir: synDir, truthPath: join(synDir, 'truth.json') });
+}
+
+const opts: ExtractorOptions = { workers, engine: values.engine as ExtractorOptions['engine'] };
+const rss = watchRss();
+const extractor = await createExtractor(opts);
+const figures: SetFigures[] = [];
+try {
+  for (const set of sets) {
+    const rows = JSON.parse(await readFile(set.truthPath, 'utf8')) as Array<Record<string, unknown>>;
+    const files = rows.map((r) => String(r.file));
+    const slug = set.name.startsWith('dev') ? 'dev' : `synthetic-seed${seed}`;
+    const predsPath = join(outDir, `${slug}.preds.ndjson`);
+    log(`reading ${files.length} documents of ${set.name} with ${workers} worker(s)…`);
+    const run = await runSet(extractor, set.dir, files, workers, predsPath, (file, s, err) => log(`  ${file} ${s.toFixed(1)} s${err ? ` ERROR ${err}` : ''}`));
+    const report = await score(scorer, set.truthPath, predsPath);
+    const isHand = (r: Record<string, unknown>): boolean => r.writing === 'handwritten';
+    const printed = await scoreSubset(scorer, rows, (r) => !isHand(r), join(outDir, `${slug}.truth-printed.json`), predsPath);
+    const handwritten = await scoreSubset(scorer, rows, isHand, join(outDir, `${slug}.truth-handwritten.json`), predsPath);
+    figures.push({ name: set.name, report, printed, handwritten, secondsPerPage: run.secondsPerPage, seconds: run.seconds });
+  }
+} finally {
+  await extractor.close();
+  rss.stop();
+}
+
+const pct = (n: number | undefined): string => (n === undefined ? '—' : `${n.toFixed(1)}%`);
+const split = (r: ScoreReport | null): string => (r ? `${pct(r.summary.coreFieldAccuracy)} (${r.summary.documents} docs)` : '— (0 docs)');
+const lines: string[] = [];
+lines.push(`Ladingwise extraction bench — ${new Date().toISOString().slice(0, 10)}, engine ${opts.engine}, ${workers} OCR worker(s), ${availableParallelism()} CPU cores`);
+for (const f of figures) {
+  const s = f.report.summary;
+  lines.push('', `== ${f.name}`);
+  lines.push(`documents                      ${s.documents} (${s.errors} errors, ${s.missing} missing)`);
+  lines.push(`core-field accuracy            ${pct(s.coreFieldAccuracy)}`);
+  lines.push(`documents fully right          ${s.documentsAllCoreRight} of ${s.documents}`);
+  lines.push(`extended-field accuracy        ${pct(s.extendedFieldAccuracy)}`);
+  lines.push(`confidence>=0.9 precision      ${pct(s.highConfidence.precision)} (${s.highConfidence.fields} fields)`);
+  lines.push(`confidence>=0.9 coverage       ${pct(s.highConfidence.coverage)}`);
+  lines.push(`core accuracy, printed         ${split(f.printed)}`);
+  lines.push(`core accuracy, handwritten     ${split(f.handwritten)}`);
+  lines.push(`seconds per page, median       ${quantile(f.secondsPerPage, 0.5).toFixed(2)}`);
+  lines.push(`seconds per page, p95          ${quantile(f.secondsPerPage, 0.95).toFixed(2)}`);
+  lines.push(`wall time for the set          ${f.seconds.toFixed(1)} s`);
+  for (const [layout, v] of Object.entries(f.report.perLayout)) lines.push(`  layout ${layout.padEnd(22)} ${pct(v.total ? (100 * v.right) / v.total : 0)}`);
+}
+lines.push('', `peak RSS (bench process, OCR workers included)  ${(rss.peak() / 1024 / 1024).toFixed(0)} MiB`);
+process.stdout.write(`${lines.join('\n')}\n`);

@@ -1,0 +1,89 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import { randomBol, type BolDoc, type BolTruth } from './data.ts';
+import { degrade, type Profile } from './degrade.ts';
+import { handFamily, HAND_FONT_PACKAGES, missingHandFonts } from './fonts.ts';
+import { Rng } from './random.ts';
+import { PageRenderer } from './render.ts';
+import { TEMPLATES, type Template } from './templates/index.ts';
+
+/** One row of a truth file, in the format of /work/shared/bol-dev/truth.json plus `writing`. */
+export interface TruthRow {
+  file: string;
+  layout: string;
+  lang: BolDoc['lang'];
+  profile: Profile;
+  writing: 'printed' | 'handwritten';
+  truth: BolTruth;
+}
+
+/** A document decided but not yet drawn. */
+export interface PlannedDoc { row: Omit<TruthRow, 'file'>; name: string; doc: BolDoc; template: Template; hand: string | null; ink: string; seed: number }
+
+const PROFILES: Profile[] = ['clean', 'scan', 'scan', 'fax', 'photo', 'photo', 'lowres'];
+
+/** Decides every document of a set (data, layout, capture) without rendering; the same seed gives the same plan. */
+export function planSet(count: number, seed: number): PlannedDoc[] {
+  return Array.from({ length: count }, (_, i) => {
+    const docSeed = (Math.imul(seed, 1_000_003) + i * 7919) >>> 0;
+    const rng = new Rng(docSeed);
+    const template = TEMPLATES[(i + seed) % TEMPLATES.length]!;
+    const doc = randomBol(rng.fork('data'), template.lang);
+    const look = rng.fork('look');
+    const hand = look.chance(template.handChance) ? handFamily(look) : null;
+    const ink = look.pick(['#0b2a8a', '#1a1a1a', '#12306b', '#222c55']);
+    const profile = look.pick(PROFILES);
+    return {
+      row: { layout: template.id, lang: template.lang, profile, writing: hand ? 'handwritten' : 'printed', truth: doc.truth },
+      name: `syn-${seed}-${String(i + 1).padStart(3, '0')}`,
+      doc, template, hand, ink, seed: docSeed,
+    };
+  });
+}
+
+/** Renders and degrades one planned document; returns its file name and bytes. */
+export async function drawDoc(planned: PlannedDoc, renderer: PageRenderer): Promise<{ file: string; bytes: Buffer; width: number; height: number }> {
+  const rng = new Rng(planned.seed);
+  const html = planned.template.render(planned.doc, { rng: rng.fork('template'), hand: planned.hand, ink: planned.ink });
+  const dpi = 240;
+  const png = await renderer.render(html, dpi);
+  const out = await degrade(png, dpi, planned.row.profile, rng.fork('degrade'));
+  return { file: `${planned.name}.${out.ext}`, bytes: out.bytes, width: out.width, height: out.height };
+}
+
+/** Generates `count` synthetic BOL images and their truth.json into `out`; returns the truth rows. */
+export async function generateSet(opts: { out: string; count: number; seed: number; renderer?: PageRenderer }): Promise<TruthRow[]> {
+  await mkdir(opts.out, { recursive: true });
+  const renderer = opts.renderer ?? (await PageRenderer.launch());
+  const rows: TruthRow[] = [];
+  try {
+    for (const planned of planSet(opts.count, opts.seed)) {
+      const drawn = await drawDoc(planned, renderer);
+      await writeFile(join(opts.out, drawn.file), drawn.bytes);
+      rows.push({ file: drawn.file, ...planned.row });
+    }
+  } finally {
+    if (!opts.renderer) await renderer.close();
+  }
+  await writeFile(join(opts.out, 'truth.json'), `${JSON.stringify(rows, null, 1)}\n`);
+  return rows;
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({ options: { out: { type: 'string' }, count: { type: 'string', default: '24' }, seed: { type: 'string', default: '1' } } });
+  const count = Number(values.count);
+  const seed = Number(values.seed);
+  if (!values.out || !Number.isInteger(count) || count < 1 || !Number.isInteger(seed) || seed < 0) {
+    process.stderr.write('usage: npx tsx bench/synthetic/generate.ts --out DIR [--count N] [--seed S]\n');
+    process.exit(2);
+  }
+  const missing = missingHandFonts();
+  if (missing.length) process.stderr.write(`warning: handwriting fonts missing (${missing.join(', ')}); other fonts stand in. Install: apt-get install ${HAND_FONT_PACKAGES.join(' ')}\n`);
+  const t = Date.now();
+  const rows = await generateSet({ out: resolve(values.out), count, seed });
+  process.stdout.write(`${rows.length} documents written to ${resolve(values.out)} in ${((Date.now() - t) / 1000).toFixed(1)} s\n`);
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) await main();
