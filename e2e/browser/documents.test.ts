@@ -4,7 +4,7 @@
  */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BOL_DEV, DEFAULT_ID, billingBalance, downloadText, freshUser, jobRow, signUp, uploadOnPage, waitForCompleted, x12Segments } from '../support/browser.ts';
+import { BOL_DEV, DEFAULT_ID, billingBalance, downloadText, freshUser, jobRow, seeToast, signUp, uploadOnPage, waitForCompleted, x12Segments } from '../support/browser.ts';
 import { browserSuite } from '../support/browser-suite.ts';
 
 const suite = browserSuite();
@@ -56,7 +56,7 @@ describe('upload, review and download', () => {
     const file = 'd014.jpg';
     const jobId = await uploadOnPage(page, [join(BOL_DEV, file)]);
     expect(jobId).toMatch(/\S/);
-    await page.getByText('Upload received').waitFor();
+    await seeToast(page, 'Upload received');
 
     await page.getByRole('link', { name: 'View processed documents' }).click();
     await page.getByRole('heading', { name: 'Processed Bills of Lading' }).waitFor();
@@ -77,7 +77,7 @@ describe('upload, review and download', () => {
     await details.getByRole('button', { name: 'Save & regenerate EDI' }).click();
     expect((await saved).status()).toBe(200);
     expect((await regenerated).status()).toBe(200);
-    await page.getByText('Corrections saved').waitFor();
+    await seeToast(page, 'Corrections saved');
     await details.locator('pre').filter({ hasText: po }).waitFor();
 
     const downloading = page.waitForEvent('download');

@@ -6,7 +6,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BOL_DEV, authTokenOf, freshUser, signUp, uploadOnPage } from '../support/browser.ts';
+import { BOL_DEV, authTokenOf, freshUser, seeToast, signUp, uploadOnPage } from '../support/browser.ts';
 import { browserSuite } from '../support/browser-suite.ts';
 
 const suite = browserSuite();
@@ -63,8 +63,8 @@ describe('bad input', () => {
     await page.getByRole('button', { name: 'Upload & Generate EDI' }).click();
     expect((await answer).status()).toBe(415);
     // Spec section 8: 'Upload failed' with the server's message.
-    await page.getByText('Upload failed', { exact: true }).waitFor();
-    await page.getByText('not-a-scan.jpg is not a supported image. Use JPEG, PNG, BMP, TIFF or WebP. Nothing was uploaded.').waitFor();
+    await seeToast(page, 'Upload failed');
+    await seeToast(page, 'not-a-scan.jpg is not a supported image. Use JPEG, PNG, BMP, TIFF or WebP. Nothing was uploaded.');
     expect(await page.getByRole('button', { name: 'Upload & Generate EDI' }).isEnabled()).toBe(true);
 
     await page.goto('/app/documents');

@@ -4,7 +4,7 @@
  */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BOL_DEV, authTokenOf, downloadText, jobRow, signUp, uploadOnPage, waitForCompleted, x12Segments } from '../support/browser.ts';
+import { BOL_DEV, authTokenOf, downloadText, jobRow, seeToast, signUp, uploadOnPage, waitForCompleted, x12Segments } from '../support/browser.ts';
 import { browserSuite } from '../support/browser-suite.ts';
 
 const suite = browserSuite();
@@ -23,7 +23,7 @@ describe('EDI document settings', () => {
     const put = page.waitForResponse((r) => r.url().endsWith('/api/admin/user/settings') && r.request().method() === 'PUT');
     await save.click();
     expect((await put).status()).toBe(200);
-    await page.getByText('Settings saved successfully').waitFor();
+    await seeToast(page, 'Settings saved successfully');
 
     // The choice is the server's, not only the form's: a reload shows it again.
     await page.reload();

@@ -93,6 +93,11 @@ export async function waitForCompleted(page: Page, row: Locator, jobId: string):
   throw new Error(`job ${jobId} failed instead of completing: ${job?.ErrorMessage ?? 'no error message'}`);
 }
 
+/** Waits for a toast's text; Radix also copies it into a screen-reader announcement, hence first(). */
+export async function seeToast(page: Page, text: string): Promise<void> {
+  await page.getByText(text, { exact: true }).first().waitFor();
+}
+
 /** Reads a finished download as UTF-8 text. */
 export async function downloadText(download: Download): Promise<string> {
   const path = await download.path();
