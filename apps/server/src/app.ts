@@ -22,6 +22,8 @@ import { billingRoutes } from './billing/billing-routes.ts';
 import { sftpRoutes } from './sftp/sftp-routes.ts';
 import { marketplaceRoutes } from './marketplace/marketplace-routes.ts';
 import { webhookRoutes } from './delivery/webhook-routes.ts';
+import { installRateLimits } from './auth/rate-limits.ts';
+import { installOidc } from './auth/oidc/install-oidc.ts';
 
 const API_ROUTES = [
   healthRoutes, openApiRoutes,
@@ -56,12 +58,14 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   });
   app.decorateRequest('principal', null);
   app.addHook('onRequest', async (request) => authenticate(ctx, request));
+  await installRateLimits(app, ctx);
   await app.register(
     async (api) => {
       for (const routes of API_ROUTES) await api.register(async (scope) => routes(scope, ctx));
     },
     { prefix: '/api' },
   );
+  await installOidc(app, ctx);
   await installWebApp(app);
   return app;
 }

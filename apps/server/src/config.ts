@@ -40,6 +40,17 @@ const schema = z.object({
   OIDC_ISSUER: z.string().url().optional(),
   OIDC_CLIENT_ID: z.string().optional(),
   OIDC_AUDIENCE: z.string().optional(),
+  /** The bundled provider at /oidc (used when OIDC_ISSUER is unset); false = password login only. */
+  OIDC_BUNDLED: bool.default('true'),
+  /** Extra redirect URIs the bundled provider accepts besides PUBLIC_URL (comma list, e.g. a Vite dev origin). */
+  OIDC_EXTRA_REDIRECT_URIS: z.string().default(''),
+  /** Comma list of e-mails that get the Admin role when their account is created. */
+  ADMIN_EMAILS: z.string().default(''),
+  /** Sign-in, sign-up and password calls allowed per IP + e-mail per window. */
+  RATE_LIMIT_AUTH_MAX: int.min(1).default(10),
+  /** Calls allowed per API key per window. */
+  RATE_LIMIT_API_KEY_MAX: int.min(1).default(600),
+  RATE_LIMIT_WINDOW_SECONDS: int.min(1).default(60),
   /** Card payments (Stripe API). */
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),

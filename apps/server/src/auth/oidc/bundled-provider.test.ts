@@ -1,0 +1,116 @@
+import { createServer } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decodeJwt } from 'jose';
+import { startTestApp, type TestApp } from '../../../test/harness.ts';
+import { CookieJar, browse, codeFlow, readForm } from './test-browser.ts';
+
+/** A port free right now (the issuer URL must be known before the server listens). */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    }).on('error', reject);
+  });
+}
+
+let t: TestApp;
+let base: string;
+beforeAll(async () => {
+  const port = await freePort();
+  base = `http://127.0.0.1:${port}`;
+  t = await startTestApp({ PUBLIC_URL: base, ADMIN_EMAILS: 'boss@example.com' });
+  await t.app.listen({ host: '127.0.0.1', port });
+});
+afterAll(async () => { await t.close(); });
+
+const api = (path: string, token: string, init: RequestInit = {}) =>
+  fetch(`${base}/api${path}`, { ...init, headers: { authorization: `Bearer ${token}`, ...(init.headers as Record<string, string> | undefined) } });
+
+describe('bundled OpenID Connect provider', () => {
+  it('publishes itself through /api/auth/config and discovery', async () => {
+    const cfg = (await (await fetch(`${base}/api/auth/config`)).json()) as { data: Record<string, unknown> };
+    expect(cfg.data).toMatchObject({ issuer: `${base}/oidc`, clientId: 'ladingwise-web', audience: `${base}/api`, passwordLogin: true });
+    const d = (await (await fetch(`${base}/oidc/.well-known/openid-configuration`)).json()) as Record<string, unknown>;
+    expect(d.issuer).toBe(`${base}/oidc`);
+    expect(d.code_challenge_methods_supported).toEqual(['S256']);
+    expect(d.scopes_supported).toEqual(expect.arrayContaining(['openid', 'offline_access', 'profile', 'email']));
+    const jwks = (await (await fetch(d.jwks_uri as string)).json()) as { keys: Record<string, unknown>[] };
+    expect(jwks.keys).toHaveLength(1);
+    expect(jwks.keys[0]).not.toHaveProperty('d'); // public half only
+  });
+
+  it('signs up on the hosted page, then the access token works on the API, refreshes and logs out', async () => {
+    // Exactly what the web app sends (apps/web/src/features/auth/oidc.ts): origin redirect, offline_access, `audience`.
+    const { tokens, discovery, jar, pages } = await codeFlow({
+      issuer: `${base}/oidc`, clientId: 'ladingwise-web', redirectUri: base, scope: 'openid profile email offline_access',
+      params: { audience: `${base}/api`, screen_hint: 'signup' },
+      fill: ({ fields }) => ({ ...fields, name: 'Olga Oidc', email: 'Olga@Example.com', password: 'a good password' }),
+    });
+    expect(pages[0]).toContain('Create your account');
+    expect(tokens.refresh_token).toBeTruthy();
+    const access = decodeJwt(tokens.access_token);
+    expect(access).toMatchObject({ iss: `${base}/oidc`, aud: `${base}/api` });
+    const id = decodeJwt(tokens.id_token!);
+    expect(id).toMatchObject({ email: 'olga@example.com', name: 'Olga Oidc', role: 'User' });
+
+    const profile = await api('/user/profile', tokens.access_token);
+    expect(profile.status).toBe(200);
+    expect(((await profile.json()) as { data: { email: string } }).data.email).toBe('olga@example.com');
+
+    // Refresh: a new access token and a rotated refresh token; the old refresh token is spent.
+    const refresh = async (rt: string) => fetch(discovery.token_endpoint, {
+      method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: rt, client_id: 'ladingwise-web' }).toString(),
+    });
+    const r1 = await refresh(tokens.refresh_token!);
+    const t1 = (await r1.json()) as { access_token: string; refresh_token: string };
+    expect(r1.status).toBe(200);
+    expect(t1.refresh_token).not.toBe(tokens.refresh_token);
+    expect((await api('/auth/validate', t1.access_token)).status).toBe(200);
+    expect((await refresh(tokens.refresh_token!)).status).toBe(400);
+
+    // Logout: end_session with the ID token hint, confirm, back to the web app.
+    const end = new URL(discovery.end_session_endpoint!);
+    end.searchParams.set('id_token_hint', tokens.id_token!);
+    end.searchParams.set('post_logout_redirect_uri', base);
+    const out = await browse(end.href, base, jar, ({ fields }) => ({ ...fields, logout: 'yes' }));
+    expect(out.pages[0]).toContain('Sign out of Ladingwise?');
+    expect(out.location.origin).toBe(base);
+    // The browser session is gone: a new authorize shows the sign-in page again.
+    const again = await fetch(`${discovery.authorization_endpoint}?${new URLSearchParams({ client_id: 'ladingwise-web', redirect_uri: base, response_type: 'code',
+      scope: 'openid', code_challenge: 'x'.repeat(43), code_challenge_method: 'S256' })}`, { redirect: 'manual', headers: { cookie: jar.header() } });
+    expect(again.headers.get('location')).toMatch(/\/oidc\/interaction\//);
+  });
+
+  it('signs in an existing password account, grants Admin to ADMIN_EMAILS, and rejects a wrong password on the page', async () => {
+    await t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { email: 'boss@example.com', password: 'boss password', name: 'Boss' } });
+    let tries = 0;
+    const { tokens, pages } = await codeFlow({
+      issuer: `${base}/oidc`, clientId: 'ladingwise-web', redirectUri: `${base}/`, scope: 'openid profile email offline_access',
+      params: { audience: `${base}/api` },
+      fill: ({ fields }) => ({ ...fields, email: 'boss@example.com', password: tries++ === 0 ? 'wrong password' : 'boss password' }),
+    });
+    expect(pages[1]).toContain('Invalid email or password.');
+    const admin = await api('/admin/stats', tokens.access_token);
+    expect(admin.status).toBe(200);
+  });
+
+  it('refuses a redirect URI that is not the web app', async () => {
+    const res = await fetch(`${base}/oidc/auth?${new URLSearchParams({ client_id: 'ladingwise-web', redirect_uri: 'https://evil.example/', response_type: 'code',
+      scope: 'openid', code_challenge: 'x'.repeat(43), code_challenge_method: 'S256' })}`, { redirect: 'manual' });
+    expect(res.status).toBe(400);
+    expect(await res.text()).toContain('redirect_uri');
+  });
+
+  it('the sign-in page form posts to its interaction', async () => {
+    const jar = new CookieJar();
+    const res = await fetch(`${base}/oidc/auth?${new URLSearchParams({ client_id: 'ladingwise-web', redirect_uri: base, response_type: 'code',
+      scope: 'openid', code_challenge: 'x'.repeat(43), code_challenge_method: 'S256' })}`, { redirect: 'manual' });
+    jar.store(res);
+    const page = await fetch(new URL(res.headers.get('location')!, base), { headers: { cookie: jar.header() } });
+    const form = readForm(await page.text(), base);
+    expect(form.action).toMatch(/\/oidc\/interaction\/[^/]+\/login$/);
+    expect(Object.keys(form.fields).sort()).toEqual(['email', 'password']);
+  });
+});
