@@ -1,18 +1,7 @@
-import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeJwt } from 'jose';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
-import { CookieJar, browse, codeFlow, readForm } from './test-browser.ts';
-
-/** A port free right now (the issuer URL must be known before the server listens). */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    }).on('error', reject);
-  });
-}
+import { CookieJar, browse, codeFlow, freePort, readForm } from './test-browser.ts';
 
 let t: TestApp;
 let base: string;

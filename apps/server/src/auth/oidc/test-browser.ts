@@ -3,6 +3,17 @@
  * real HTTP with fetch: it keeps cookies, follows redirects, and submits the HTML forms it meets.
  */
 import { createHash, randomBytes } from 'node:crypto';
+import { createServer } from 'node:net';
+
+/** A port free right now (an issuer URL must be known before its server listens). */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    }).on('error', reject);
+  });
+}
 
 /** Cookies by name (the flows here stay on one host). */
 export class CookieJar {
@@ -65,7 +76,7 @@ export async function browse(startUrl: string, redirectUri: string, jar: CookieJ
     }
     const html = await res.text();
     pages.push(html);
-    if (!res.ok && !/<form/i.test(html)) throw new Error(`HTTP ${res.status} at ${url}: ${html.slice(0, 500)}`);
+    if (!res.ok && !/<form/i.test(html)) throw new Error(`HTTP ${res.status} at ${url}: ${html.replace(/<style>[\s\S]*?<\/style>/, '').replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').slice(0, 600)}`);
     const form = readForm(html, url);
     url = form.action;
     init = { method: 'POST', body: new URLSearchParams(fill(form, html)).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } };
