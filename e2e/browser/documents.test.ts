@@ -67,7 +67,7 @@ describe('upload, review and download', () => {
     expect(await row.innerText()).toContain(DEFAULT_ID);
 
     // Details: correct the PO number, save, regenerate, download.
-    await row.getByRole('button', { name: 'View' }).click();
+    await row.getByRole('button', { name: 'View', exact: true }).click();
     const details = page.getByRole('dialog', { name: `Details for ${file}` });
     await details.waitFor();
     const po = `E2E${Date.now().toString().slice(-7)}`;

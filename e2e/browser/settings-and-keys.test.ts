@@ -38,7 +38,7 @@ describe('EDI document settings', () => {
     await waitForCompleted(page, row, jobId);
     expect(await row.innerText()).toContain('211');
 
-    await row.getByRole('button', { name: 'View' }).click();
+    await row.getByRole('button', { name: 'View', exact: true }).click();
     const details = page.getByRole('dialog', { name: `Details for ${file}` });
     const tabs = details.getByRole('tablist', { name: 'EDI document type' }).getByRole('tab');
     await tabs.first().waitFor();
