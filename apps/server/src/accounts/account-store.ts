@@ -61,11 +61,22 @@ export async function releaseExternalSubject(db: Queryable, userId: string): Pro
   await db.query(`UPDATE users SET external_subject = 'released:' || id::text WHERE id = $1 AND deleted_at IS NOT NULL`, [userId]);
 }
 
-/** Marks a tenant and all its users deleted at `at` and revokes its API keys; their data is hidden from then on. */
+/** Ends the bundled provider's sessions, grants and refresh tokens of these users at once. */
+export async function endOidcSessions(db: Queryable, userIds: string[]): Promise<void> {
+  if (userIds.length) await db.query(`DELETE FROM oidc_payloads WHERE payload->>'accountId' = ANY($1::text[])`, [userIds]);
+}
+
+/**
+ * Marks a tenant, its users and its jobs deleted at `at`, revokes its API keys and ends its OIDC
+ * sessions: from then on every channel refuses it. The purge worker removes it all 90 days later.
+ */
 export async function softDeleteTenant(tx: Queryable, tenantId: string, at: Date): Promise<boolean> {
   const { rows } = await tx.query('UPDATE tenants SET deleted_at = $2 WHERE id = $1 AND deleted_at IS NULL RETURNING id', [tenantId, at]);
   if (rows.length === 0) return false;
-  await tx.query('UPDATE users SET deleted_at = $2 WHERE tenant_id = $1 AND deleted_at IS NULL', [tenantId, at]);
+  const users = await tx.query<{ id: string }>('UPDATE users SET deleted_at = $2 WHERE tenant_id = $1 AND deleted_at IS NULL RETURNING id', [tenantId, at]);
   await tx.query('UPDATE api_keys SET revoked_at = $2 WHERE tenant_id = $1 AND revoked_at IS NULL', [tenantId, at]);
+  // Queued jobs stop too: the pipeline only moves jobs whose deleted_at is null.
+  await tx.query('UPDATE jobs SET deleted_at = $2 WHERE tenant_id = $1 AND deleted_at IS NULL', [tenantId, at]);
+  await endOidcSessions(tx, users.rows.map((u) => u.id));
   return true;
 }

@@ -8,6 +8,8 @@ import { errors } from '../http/errors.ts';
 import { writeAudit, actorOf } from '../audit/write-audit.ts';
 import { grantWelcomeCredit } from '../billing/ledger.ts';
 import { ensureSftpAccount } from '../sftp/sftp-accounts.ts';
+import { softDeleteTenant } from './account-store.ts';
+import { RETENTION_DAYS } from './purge.ts';
 
 export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const tags = ['User'];
@@ -48,5 +50,17 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise
       await writeAudit(tx, { tenantId: p.tenantId, userId: p.userId, actor: actorOf(p), action: 'user.profile.update', targetType: 'user', targetId: p.userId ?? undefined });
     });
     return ok({ name }, 'Profile updated');
+  });
+
+  // Not in the spec's call list (section 7): added for "customer data is deleted 90 days after the customer deletes it".
+  app.delete('/user/account', { preHandler: requireUser, schema: { tags, summary: 'Delete your account and all its data (hidden now, erased after 90 days)' } }, async (req) => {
+    const p = principalOf(req);
+    const at = ctx.now();
+    await ctx.db.transaction(async (tx) => {
+      if (!(await softDeleteTenant(tx, p.tenantId, at))) throw errors.notFound('Account');
+      await writeAudit(tx, { tenantId: p.tenantId, userId: p.userId, actor: actorOf(p), action: 'tenant.delete', targetType: 'tenant', targetId: p.tenantId });
+    });
+    const purgeAfter = new Date(at.getTime() + RETENTION_DAYS * 24 * 3600 * 1000);
+    return ok({ deletedAt: at.toISOString(), purgeAfter: purgeAfter.toISOString() }, `Account deleted. Its data will be erased for good after ${RETENTION_DAYS} days.`);
   });
 }

@@ -85,6 +85,21 @@ describe('bundled OpenID Connect provider', () => {
     expect(admin.status).toBe(200);
   });
 
+  it('after account deletion its access and refresh tokens stop working at once', async () => {
+    const { tokens, discovery } = await codeFlow({
+      issuer: `${base}/oidc`, clientId: 'ladingwise-web', redirectUri: base, scope: 'openid profile email offline_access',
+      params: { audience: `${base}/api`, screen_hint: 'signup' },
+      fill: ({ fields }) => ({ ...fields, email: 'leaving@example.com', password: 'leaving password' }),
+    });
+    expect((await api('/user/account', tokens.access_token, { method: 'DELETE' })).status).toBe(200);
+    expect((await api('/user/profile', tokens.access_token)).status).toBe(401);
+    const refreshed = await fetch(discovery.token_endpoint, {
+      method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: tokens.refresh_token!, client_id: 'ladingwise-web' }).toString(),
+    });
+    expect(refreshed.status).toBe(400);
+  });
+
   it('refuses a redirect URI that is not the web app', async () => {
     const res = await fetch(`${base}/oidc/auth?${new URLSearchParams({ client_id: 'ladingwise-web', redirect_uri: 'https://evil.example/', response_type: 'code',
       scope: 'openid', code_challenge: 'x'.repeat(43), code_challenge_method: 'S256' })}`, { redirect: 'manual' });
