@@ -22,7 +22,9 @@ export interface TruthRow {
 /** A document decided but not yet drawn. */
 export interface PlannedDoc { row: Omit<TruthRow, 'file'>; name: string; doc: BolDoc; template: Template; hand: string | null; ink: string; seed: number }
 
-const PROFILES: Profile[] = ['clean', 'scan', 'scan', 'fax', 'photo', 'photo', 'lowres'];
+// Capture profiles in a fixed cycle, weighted toward scans and phone photos. Each round of templates starts three
+// places further on, so every layout meets every profile and a set's figures do not hinge on lucky draws.
+const PROFILE_CYCLE: Profile[] = ['scan', 'photo', 'clean', 'fax', 'photo', 'scan', 'lowres'];
 
 /** Decides every document of a set (data, layout, capture) without rendering; the same seed gives the same plan. */
 export function planSet(count: number, seed: number): PlannedDoc[] {
@@ -34,7 +36,7 @@ export function planSet(count: number, seed: number): PlannedDoc[] {
     const look = rng.fork('look');
     const hand = look.chance(template.handChance) ? handFamily(look) : null;
     const ink = look.pick(['#0b2a8a', '#1a1a1a', '#12306b', '#222c55']);
-    const profile = look.pick(PROFILES);
+    const profile = PROFILE_CYCLE[(i + seed + 3 * Math.floor(i / TEMPLATES.length)) % PROFILE_CYCLE.length]!;
     return {
       row: { layout: template.id, lang: template.lang, profile, writing: hand ? 'handwritten' : 'printed', truth: doc.truth },
       name: `syn-${seed}-${String(i + 1).padStart(3, '0')}`,

@@ -34,11 +34,11 @@ export const typewriter: Template = {
 h1{text-align:center;font-size:20px;letter-spacing:3px;font-variant:small-caps}
 .c{text-align:center;font-size:10px;margin-bottom:14px}
 .fld{position:relative;border-bottom:1px solid #555;height:26px;margin:3px 0;white-space:nowrap}
-.pl{font-size:9px;font-variant:small-caps;color:#333;display:inline-block;width:130px}
+.pl{font-size:10.5px;font-variant:small-caps;color:#333;display:inline-block;width:130px}
 .ty{position:relative;font-family:${mono},monospace;font-size:14px;color:#1a1a1a;text-shadow:0 0 1px #444;opacity:.92}
 .row{display:flex;gap:26px}.row>div{flex:1}
 .items{width:100%;margin-top:14px}
-.items th{font-size:9px;font-variant:small-caps;border-top:2px solid #000;border-bottom:1px solid #000;padding:3px}
+.items th{font-size:10px;font-variant:small-caps;border-top:2px solid #000;border-bottom:1px solid #000;padding:3px}
 .items td{border-bottom:1px solid #888;height:26px;padding:2px 4px}
 .fine{font-size:7.5px;margin-top:10px;font-style:italic}`;
     const body = `<div class="wrap"><h1>Straight Bill of Lading</h1><div class="c">Original &mdash; Not Negotiable &mdash; Domestic</div>
