@@ -8,7 +8,7 @@ import type { AppContext } from './context.ts';
 import { authenticate } from './auth/authenticate.ts';
 import { installErrorHandler } from './http/error-handler.ts';
 import { healthRoutes } from './http/health-routes.ts';
-import { openApiRoutes } from './http/openapi-routes.ts';
+import { openApiRoutes, trackRoutes } from './http/openapi-routes.ts';
 import { installWebApp } from './http/web-app.ts';
 import { uploadRoutes } from './intake/upload-routes.ts';
 import { processingRoutes } from './jobs/processing-routes.ts';
@@ -44,6 +44,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     genReqId: () => crypto.randomUUID(),
   });
   installErrorHandler(app);
+  trackRoutes(app);
   await app.register(swagger, {
     openapi: {
       info: { title: 'Ladingwise API', version: '1.0.0', description: 'Bills of lading to EDI X12 204/211.' },
