@@ -5,7 +5,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { BOL_DEV, jobRow, launchBrowser, newContext, signUp, uploadOnPage, waitForCompleted } from './browser.ts';
+import { BOL_DEV, authTokenOf, jobRow, launchBrowser, newContext, signUp, uploadOnPage, waitForCompleted } from './browser.ts';
 import { ROOT, spawnLadingwise } from './spawn-ladingwise.ts';
 
 const FILES = ['d010.jpg', 'd014.jpg', 'd019.jpg'];
@@ -17,6 +17,16 @@ try {
   const context = await newContext(browser, app.url);
   const page = await context.newPage();
   await signUp(page, { name: 'Dana Whitfield', email: 'dana@example.test', password: 'screenshot-only-1' });
+  // Saved interchange IDs become the upload page's defaults, so the table shows realistic partners.
+  const token = await authTokenOf(page);
+  // (No named helper inside evaluate: tsx wraps named functions in a __name() the page lacks.)
+  await page.evaluate(async (t) => {
+    const headers = { Authorization: `Bearer ${t}`, 'Content-Type': 'application/json' };
+    const a = await fetch('/api/admin/user/sender-ids', { method: 'POST', headers, body: JSON.stringify({ Label: 'Northwind Logistics', InterchangeId: 'NORTHWINDLOG' }) });
+    const b = await fetch('/api/admin/user/receiver-ids', { method: 'POST', headers, body: JSON.stringify({ Label: 'Swift Ridge Carriers', InterchangeId: 'SWIFTRIDGE' }) });
+    if (!a.ok || !b.ok) throw new Error(`saving interchange IDs answered ${a.status} / ${b.status}`);
+  }, token);
+  await page.reload(); // the upload page read the (empty) saved IDs before
   const jobs: Array<{ file: string; jobId: string }> = [];
   for (const file of FILES) jobs.push({ file, jobId: await uploadOnPage(page, [join(BOL_DEV, file)]) });
   await page.goto('/app/documents');
