@@ -42,6 +42,8 @@ export async function createBundledProvider(ctx: AppContext, settings: OidcSetti
     jwks: { keys: [signingKey as never] },
     cookies: { keys: [cookieKey] },
     pkce: { required: () => true },
+    // Browsers may call the token endpoint cross-origin only from the web app's own origins (e.g. a Vite dev server).
+    clientBasedCORS: (_kctx, origin, client) => origin !== 'null' && (client.redirectUris ?? []).some((u) => new URL(u).origin === origin),
     // oidc-provider drops offline_access unless prompt=consent is sent, which the web app does not do;
     // the spec wants refresh tokens for it, so the first-party client always gets one (rotated on use).
     issueRefreshToken: async (_kctx, client) => client.grantTypeAllowed('refresh_token'),
