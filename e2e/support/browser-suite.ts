@@ -18,13 +18,14 @@ export interface BrowserSuite {
 
 const ARTIFACTS = join(ROOT, 'tmp/e2e');
 
-/** Registers the hooks; call once at the top of a browser test file. */
-export function browserSuite(env: Record<string, string> = {}): BrowserSuite {
+/** Registers the hooks; call once at the top of a browser test file. env may be computed in beforeAll (e.g. a port). */
+export function browserSuite(env: Record<string, string> | (() => Promise<Record<string, string>>) = {}): BrowserSuite {
   let app: Running | undefined;
   let browser: Browser | undefined;
 
   beforeAll(async () => {
-    [app, browser] = await Promise.all([spawnLadingwise('serve', env), launchBrowser()]);
+    const vars = typeof env === 'function' ? await env() : env;
+    [app, browser] = await Promise.all([spawnLadingwise('serve', vars), launchBrowser()]);
   });
   afterAll(async () => {
     await browser?.close();
