@@ -1,5 +1,5 @@
 /** Built-in e-mail + password sign-up and login answering {token, user}, plus validate/test. */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../context.ts';
 import { requireUser, principalOf } from '../auth/principal.ts';
@@ -20,10 +20,16 @@ const Email = z.string().trim().toLowerCase().email('A valid e-mail address is r
 const Password = z.string().min(8, 'Password must be at least 8 characters long').max(200);
 
 export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const answer = async (u: UserRow) => ({
-    token: await issueAccessToken(ctx.tokenKeys, { userId: u.id, tenantId: u.tenant_id, role: u.role, email: u.email, name: u.name }),
-    user: { id: u.id, email: u.email, name: u.name, role: u.role, tenantId: u.tenant_id },
-  });
+  const answer = async (u: UserRow, req: FastifyRequest) => {
+    // The web app sends X-Dev-Role on password login too; in development the answer shows that role (the token keeps
+    // the real one, and the header keeps overriding it on each call).
+    const dev = req.headers['x-dev-role'];
+    const shownRole = ctx.config.isDev && (dev === 'Admin' || dev === 'User') ? dev : u.role;
+    return {
+      token: await issueAccessToken(ctx.tokenKeys, { userId: u.id, tenantId: u.tenant_id, role: u.role, email: u.email, name: u.name }),
+      user: { id: u.id, email: u.email, name: u.name, role: shownRole, tenantId: u.tenant_id },
+    };
+  };
 
   app.post('/auth/signup', { config: authRateLimit(ctx.config, 'signup'), schema: { tags: ['Auth'], summary: 'Create an account with e-mail and password' } }, async (req) => {
     const email = Email.parse(field(req.body, 'email'));
@@ -31,7 +37,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
     const name = z.string().trim().max(200).optional().parse(field(req.body, 'name') ?? undefined) || null;
     const hash = await hashPassword(password);
     const user = await ctx.db.transaction((tx) => createAccount(tx, { email, name, passwordHash: hash, adminEmails: ctx.config.ADMIN_EMAILS, via: 'password' }));
-    return ok(await answer(user), 'Account created');
+    return ok(await answer(user, req), 'Account created');
   });
 
   app.post('/auth/login', { config: authRateLimit(ctx.config, 'login'), schema: { tags: ['Auth'], summary: 'Sign in with e-mail and password' } }, async (req) => {
@@ -43,7 +49,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
       await tx.query('UPDATE users SET last_login_at = now() WHERE id = $1', [user.id]);
       await writeAudit(tx, { tenantId: user.tenant_id, userId: user.id, actor: `user:${user.id}`, action: 'user.login', targetType: 'user', targetId: user.id });
     });
-    return ok(await answer(user), 'Signed in');
+    return ok(await answer(user, req), 'Signed in');
   });
 
   app.get('/auth/validate', { preHandler: requireUser, schema: { tags: ['Auth'], summary: 'The signed-in user' } }, async (req) => {

@@ -21,6 +21,12 @@ describe('X-Dev-Role', () => {
     // Never without a signed-in user.
     expect((await dev.app.inject({ method: 'GET', url: '/api/admin/stats', headers: { 'x-dev-role': 'Admin' } })).statusCode).toBe(401);
 
+    // The password-login answer shows the development role too (the web app sends the header there).
+    const signup = await dev.app.inject({ method: 'POST', url: '/api/auth/signup', headers: { 'x-dev-role': 'Admin' }, payload: { email: 'devrole@example.com', password: 'dev password' } });
+    expect(signup.json().data.user.role).toBe('Admin');
+    const prodSignup = await prod.app.inject({ method: 'POST', url: '/api/auth/signup', headers: { 'x-dev-role': 'Admin' }, payload: { email: 'devrole@example.com', password: 'dev password' } });
+    expect(prodSignup.json().data.user.role).toBe('User');
+
     const p = await createTestUser(prod.ctx);
     const ignored = await prod.app.inject({ method: 'GET', url: '/api/admin/stats', headers: { ...p.auth, 'x-dev-role': 'Admin' } });
     expect(ignored.statusCode).toBe(403);
