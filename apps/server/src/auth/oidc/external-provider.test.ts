@@ -1,5 +1,5 @@
 import type { Server } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import Provider, { type KoaContextWithOIDC } from 'oidc-provider';
 import { SignJWT, generateKeyPair } from 'jose';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
@@ -90,5 +90,21 @@ describe('external OpenID Connect provider', () => {
     expect((await call(await forge(idp.issuer))).statusCode).toBe(401);
     const { rows } = await t.ctx.db.query('SELECT 1 FROM users WHERE email = $1', ['erin@idp.test']);
     expect(rows).toHaveLength(0);
+  });
+
+  it('refuses tokens of a deleted account; a later sign-in of that identity starts a new, empty account', async () => {
+    const token = await tokenFor('frank');
+    const before = (await call(token)).json().data as { tenantId: string };
+    expect((await t.app.inject({ method: 'DELETE', url: '/api/user/account', headers: { authorization: `Bearer ${token}` } })).statusCode).toBe(200);
+    expect((await call(token)).statusCode).toBe(401);
+    // Token times are whole seconds: move the clock (IdP and app share Date) a few seconds on instead of waiting.
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 5000 });
+    try {
+      const fresh = await call(await tokenFor('frank'));
+      expect(fresh.statusCode).toBe(200);
+      expect(fresh.json().data.tenantId).not.toBe(before.tenantId);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
