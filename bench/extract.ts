@@ -23,6 +23,7 @@ interface SetFigures {
   report: ScoreReport;
   printed: ScoreReport | null;
   handwritten: ScoreReport | null;
+  byProfile: Array<[string, ScoreReport]>;
   secondsPerPage: number[];
   seconds: number;
 }
@@ -80,7 +81,12 @@ try {
     const isHand = (r: Record<string, unknown>): boolean => r.writing === 'handwritten';
     const printed = await scoreSubset(scorer, rows, (r) => !isHand(r), join(outDir, `${slug}.truth-printed.json`), predsPath);
     const handwritten = await scoreSubset(scorer, rows, isHand, join(outDir, `${slug}.truth-handwritten.json`), predsPath);
-    figures.push({ name: set.name, report, printed, handwritten, secondsPerPage: run.secondsPerPage, seconds: run.seconds });
+    const byProfile: Array<[string, ScoreReport]> = [];
+    for (const profile of [...new Set(rows.map((r) => String(r.profile ?? 'unknown')))].sort()) {
+      const r = await scoreSubset(scorer, rows, (x) => String(x.profile ?? 'unknown') === profile, join(outDir, `${slug}.truth-${profile}.json`), predsPath);
+      if (r) byProfile.push([profile, r]);
+    }
+    figures.push({ name: set.name, report, printed, handwritten, byProfile, secondsPerPage: run.secondsPerPage, seconds: run.seconds });
   }
 } finally {
   await extractor.close();
@@ -106,6 +112,7 @@ for (const f of figures) {
   lines.push(`seconds per page, p95          ${quantile(f.secondsPerPage, 0.95).toFixed(2)}`);
   lines.push(`wall time for the set          ${f.seconds.toFixed(1)} s`);
   for (const [layout, v] of Object.entries(f.report.perLayout)) lines.push(`  layout ${layout.padEnd(22)} ${pct(v.total ? (100 * v.right) / v.total : 0)}`);
+  for (const [profile, r] of f.byProfile) lines.push(`  capture ${profile.padEnd(21)} ${split(r)}`);
 }
 lines.push('', `peak RSS (bench process, OCR workers included)  ${(rss.peak() / 1024 / 1024).toFixed(0)} MiB`);
 process.stdout.write(`${lines.join('\n')}\n`);
