@@ -32,7 +32,14 @@ describe('account deletion', () => {
     await t.ctx.storage.put(`tenants/${user.tenantId}/edi/x.x12`, new Uint8Array([1]), 'text/plain');
     expect((await t.app.inject({ method: 'GET', url: '/api/processing/jobs', headers: { 'x-api-key': key } })).statusCode).toBe(200);
 
-    const del = await t.app.inject({ method: 'DELETE', url: '/api/user/account', headers: auth });
+    // The password confirms it: missing or wrong → 400 and nothing happens.
+    for (const payload of [undefined, { password: 'not it at all' }]) {
+      const refused = await t.app.inject({ method: 'DELETE', url: '/api/user/account', headers: auth, ...(payload ? { payload } : {}) });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().message).toBe('Enter your current password to delete your account.');
+    }
+    expect((await t.app.inject({ method: 'GET', url: '/api/user/profile', headers: auth })).statusCode).toBe(200);
+    const del = await t.app.inject({ method: 'DELETE', url: '/api/user/account', headers: auth, payload: { password: 'password one' } });
     expect(del.statusCode).toBe(200);
     expect(del.json().data.purgeAfter).toBe(new Date(clock.getTime() + 90 * DAY).toISOString());
 

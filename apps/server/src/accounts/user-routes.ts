@@ -8,7 +8,9 @@ import { errors } from '../http/errors.ts';
 import { writeAudit, actorOf } from '../audit/write-audit.ts';
 import { grantWelcomeCredit } from '../billing/ledger.ts';
 import { ensureSftpAccount } from '../sftp/sftp-accounts.ts';
-import { softDeleteTenant } from './account-store.ts';
+import { findLiveUser, softDeleteTenant } from './account-store.ts';
+import { verifyPassword } from './passwords.ts';
+import { authRateLimit } from '../auth/rate-limits.ts';
 import { RETENTION_DAYS } from './purge.ts';
 
 export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -53,8 +55,18 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise
   });
 
   // Not in the spec's call list (section 7): added for "customer data is deleted 90 days after the customer deletes it".
-  app.delete('/user/account', { preHandler: requireUser, schema: { tags, summary: 'Delete your account and all its data (hidden now, erased after 90 days)' } }, async (req) => {
+  app.delete('/user/account', { preHandler: requireUser, config: authRateLimit(ctx.config, 'delete-account'), schema: { tags,
+    summary: 'Delete your account and all its data (hidden now, erased after 90 days); accounts with a password confirm it',
+    body: { type: 'object', nullable: true, properties: { password: { type: 'string' } } } } }, async (req) => {
     const p = principalOf(req);
+    // A stolen token alone must not erase an account that has a password.
+    const user = await findLiveUser(ctx.db, p.userId ?? '', p.tenantId);
+    if (!user) throw errors.unauthorized();
+    const b = (req.body ?? {}) as Record<string, unknown>;
+    const password = b.password ?? b.Password;
+    if (user.password_hash && !(typeof password === 'string' && (await verifyPassword(password, user.password_hash)))) {
+      throw errors.validation('Enter your current password to delete your account.');
+    }
     const at = ctx.now();
     await ctx.db.transaction(async (tx) => {
       if (!(await softDeleteTenant(tx, p.tenantId, at))) throw errors.notFound('Account');

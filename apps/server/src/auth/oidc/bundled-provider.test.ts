@@ -91,7 +91,7 @@ describe('bundled OpenID Connect provider', () => {
       params: { audience: `${base}/api`, screen_hint: 'signup' },
       fill: ({ fields }) => ({ ...fields, email: 'leaving@example.com', password: 'leaving password' }),
     });
-    expect((await api('/user/account', tokens.access_token, { method: 'DELETE' })).status).toBe(200);
+    expect((await api('/user/account', tokens.access_token, { method: 'DELETE', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ password: 'leaving password' }) })).status).toBe(200);
     expect((await api('/user/profile', tokens.access_token)).status).toBe(401);
     const refreshed = await fetch(discovery.token_endpoint, {
       method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' },
