@@ -98,8 +98,9 @@ export function findLabels(segments: Segment[]): LabelHit[] {
       // Labels inside a line of text must look like labels (colon or #), or they would cut names like "REDWOOD FREIGHT LINES".
       if (i > 0 && !marked) continue;
       if (m.def.strict && !(whole || marked)) continue;
-      // Party sub-labels are ordinary words too ("CIUDAD JUAREZ", "NAME BRAND"): only with a colon.
-      if (PARTY_SUB.has(m.def.field) && !marked) continue;
+      // Party sub-labels are ordinary words too ("CIUDAD JUAREZ", "NAME BRAND"): only with a colon, or alone in
+      // their own cell (a form grid's row label "NAME | value").
+      if (PARTY_SUB.has(m.def.field) && !marked && !whole) continue;
       // "PO BOX" is an address, not a purchase order.
       if (m.def.field === 'po' && tokens[stop]?.t === 'BOX') continue;
       found.push({ def: m.def, start: i, end: stop, marked });

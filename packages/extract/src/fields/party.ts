@@ -78,12 +78,33 @@ export function partyLines(hit: LabelHit, segments: Segment[], hitsBySegment: Ma
         if (rh) lines.push({ words: keyedValue(rh), sub: rh.field });
       }
     } else {
-      lines.push({ words: s.words, sub: null });
+      lines.push(stripSubLabel(s.words));
     }
     lastBottom = s.bbox[3];
     if (lines.length >= 9) break;
   }
   return lines;
+}
+
+// Row labels printed without a colon in front of a party's values ("NAME  Acme Corp", "CITY, STATE, ZIP  Austin TX").
+// Single words that also start real values ("CITY", "CIUDAD JUAREZ") are left alone; these need a value after them.
+const SUB_LABELS: Array<[string, string]> = [
+  ['COMPANY NAME', 'name'], ['COMPANY', 'name'], ['NAME', 'name'], ['NOMBRE RAZON SOCIAL', 'name'], ['NOMBRE', 'name'], ['RAZON SOCIAL', 'name'],
+  ['RAISON SOCIALE', 'name'], ['NOM', 'name'], ['STREET ADDRESS', 'address'], ['ADDRESS', 'address'], ['STREET', 'address'],
+  ['DIRECCION', 'address'], ['DOMICILIO', 'address'], ['ADRESSE', 'address'],
+  ['CITY STATE ZIP', 'cityStateZip'], ['CITY STATE POSTAL CODE', 'cityStateZip'], ['CITY ST ZIP', 'cityStateZip'], ['CIUDAD ESTADO CP', 'cityStateZip'],
+  ['CIUDAD ESTADO C P', 'cityStateZip'], ['VILLE CODE POSTAL', 'cityStateZip'], ['VILLE PROVINCE CODE POSTAL', 'cityStateZip'],
+];
+const labelKey = (words: Word[]): string => words.map((w) => normalizeText(w.text).replace(/[^A-Z0-9 ]/g, ' ')).join(' ').replace(/\s+/g, ' ').trim();
+
+/** Removes a leading unmarked row label from a party line and says which sub-field it names. */
+export function stripSubLabel(words: Word[]): { words: Word[]; sub: string | null } {
+  for (let k = Math.min(5, words.length - 1); k >= 1; k--) {
+    const key = labelKey(words.slice(0, k));
+    const hit = SUB_LABELS.find(([l]) => l === key);
+    if (hit) return { words: words.slice(k), sub: hit[1] };
+  }
+  return { words, sub: null };
 }
 
 const cleanName = (s: string): string =>
@@ -138,6 +159,22 @@ export function parseParty(lines: Array<{ words: Word[]; sub: string | null }>, 
   if (cszIdx < 0) {
     // The city line closes the block: take the last line that parses, after the name line.
     for (let i = lines.length - 1; i >= 1 && cszIdx < 0; i--) if (lines[i]!.sub === null && parseCityStateZip(lines[i]!.words)) cszIdx = i;
+  }
+  if (cszIdx < 0) {
+    // City, state and postal code stacked on two or three lines of their own (a grid with a row for each).
+    for (let i = lines.length - 1; i >= 2 && cszIdx < 0; i--) {
+      for (const n of [3, 2]) {
+        const from = i - n + 1;
+        if (from < 2) continue;
+        const group = lines.slice(from, i + 1);
+        if (group.some((l) => (l.sub !== null && l.sub !== 'city' && l.sub !== 'state' && l.sub !== 'zip') || !l.words.length || l.words.length > 4)) continue;
+        const joined = group.flatMap((l) => l.words);
+        if (!parseCityStateZip(joined)) continue;
+        lines.splice(from, n, { words: joined, sub: 'cityStateZip' });
+        cszIdx = from;
+        break;
+      }
+    }
   }
   if (cszIdx >= 0) {
     const csz = parseCityStateZip(lines[cszIdx]!.words);
