@@ -10,8 +10,12 @@ export class PageRenderer {
 
   /** Launches Chromium (Debian's, not a downloaded one). */
   static async launch(executablePath = CHROMIUM_PATH): Promise<PageRenderer> {
-    const browser = await chromium.launch({ executablePath, args: ['--font-render-hinting=none', '--disable-gpu'] });
-    return new PageRenderer(browser);
+    try {
+      const browser = await chromium.launch({ executablePath, args: ['--font-render-hinting=none', '--disable-gpu'] });
+      return new PageRenderer(browser);
+    } catch (e) {
+      throw new Error(`Chromium could not start from ${executablePath} (Debian package "chromium"): ${e instanceof Error ? e.message.split('\n')[0] : String(e)}`, { cause: e });
+    }
   }
 
   /** Renders one US Letter page at `dpi` dots per inch. */
