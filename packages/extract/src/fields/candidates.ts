@@ -60,15 +60,27 @@ export function columnCells(header: [number, number, number, number], headerSeg:
   const left = row.filter((s) => s.bbox[2] <= header[0] + lh).sort((a, b) => b.bbox[2] - a.bbox[2])[0];
   const right = row.filter((s) => s.bbox[0] >= header[2] - lh).sort((a, b) => a.bbox[0] - b.bbox[0])[0];
   const x0 = left ? (left.bbox[2] + header[0]) / 2 : header[0] - 6 * lh;
-  const x1 = right ? (header[2] + right.bbox[0]) / 2 : header[2] + 6 * lh;
+  // The last column runs to the edge: numbers there are often right-aligned far from a short header.
+  const x1 = right ? (header[2] + right.bbox[0]) / 2 : Number.POSITIVE_INFINITY;
+  // Word-level bound for cells the OCR joined with the next column's ("27 CTN" under PIECES | PKG TYPE).
+  const x1Words = right ? right.bbox[0] - 0.2 * lh : x1;
   const span: [number, number, number, number] = [x0, header[1], x1, header[3]];
   const cells: Segment[] = [];
   let lastBottom = header[3];
-  const cands = segments
-    .filter((s) => s.page === headerSeg.page && s.bbox[1] > header[1] + 0.6 * lh && s !== headerSeg)
+  const cands: Segment[] = [];
+  for (const s of segments) {
+    if (s.page !== headerSeg.page || s.bbox[1] <= header[1] + 0.6 * lh || s === headerSeg) continue;
     // Mostly inside the column: not a long line crossing several columns.
-    .filter((s) => xOverlap(s.bbox, span) >= 0.6 * (s.bbox[2] - s.bbox[0]))
-    .sort((a, b) => a.bbox[1] - b.bbox[1]);
+    if (xOverlap(s.bbox, span) >= 0.6 * (s.bbox[2] - s.bbox[0])) { cands.push(s); continue; }
+    if (s.words.length > 4) continue;
+    const inside = s.words.filter((w) => { const c = (w.bbox[0] + w.bbox[2]) / 2; return c >= x0 && c <= x1Words; });
+    if (!inside.length || inside.length === s.words.length) continue;
+    cands.push({
+      ...s, words: inside, text: inside.map((w) => w.text).join(' '),
+      bbox: [Math.min(...inside.map((w) => w.bbox[0])), Math.min(...inside.map((w) => w.bbox[1])), Math.max(...inside.map((w) => w.bbox[2])), Math.max(...inside.map((w) => w.bbox[3]))],
+    });
+  }
+  cands.sort((a, b) => a.bbox[1] - b.bbox[1]);
   for (const s of cands) {
     if (s.bbox[1] - lastBottom > 6 * lh) break;
     cells.push(s);
