@@ -2,6 +2,7 @@ import { readPageBarcodes } from './barcodes.ts';
 import type { DecodedPage } from './image/decode.ts';
 import { analyzePage, preparePage, type PreparedPage } from './image/prepare.ts';
 import type { EngineWord, OcrWorker } from './ocr/engine.ts';
+import { rereadWeakLines } from './ocr/reread.ts';
 import type { ReadPage, Word } from './types.ts';
 
 /** Quality of an OCR pass: mean confidence of word-like tokens, weighted by length. Upside-down text scores low. */
@@ -41,7 +42,16 @@ export async function readPage(
     // Right-way-up printed text reads with high confidence; only a poor pass is worth a second orientation.
     if (q >= 70 && words.length >= 5) break;
   }
-  const { prepared, words } = best!;
+  const { prepared } = best!;
+  let words = best!.words;
+  // Small print, stamps and handwriting read weakly in the page pass: read those lines again, enlarged.
+  t = Date.now();
+  try {
+    words = (await rereadWeakLines(prepared.grey, words, worker)).words;
+  } catch {
+    // The page pass already has words for these lines; keep them.
+  }
+  time('reread', Date.now() - t);
   t = Date.now();
   let barcodes: ReadPage['barcodes'] = [];
   try {

@@ -112,10 +112,13 @@ export function extractFields(pages: ReadPage[]): ExtractedData {
       const r = parseReference(c.text);
       return r ? { value: r.value, checks: 0, doubts: r.repaired ? 1 : 0 } : null;
     }, 'code');
-  let bol = ref('bol') ?? titleNumber(segments, hits) ?? prominentCode(segments, pages, labelled);
   let pro = ref('pro');
   const po = ref('po');
   const orderNo = ref('order');
+  // A number already given to another reference is not the BOL number as well.
+  const taken = new Set([pro, po, orderNo].filter(Boolean).map((c) => c!.value.replace(/[^A-Z0-9]/g, '')));
+  const free = (c: Chosen<string> | null): Chosen<string> | null => (c && !taken.has(c.value.replace(/[^A-Z0-9]/g, '')) ? c : null);
+  let bol = ref('bol') ?? free(titleNumber(segments, hits)) ?? free(prominentCode(segments, pages, labelled));
   // Barcodes confirm (or fill) the BOL and PRO numbers.
   const codes = pages.flatMap((p) => p.barcodes.map((b) => ({ ...b, page: p.index })));
   const confirm = (c: Chosen<string> | null): Chosen<string> | null => {
@@ -296,8 +299,10 @@ function readTable(hits: LabelHit[], segments: Segment[], labelled: Set<Segment>
     const n = parseAmount(m[1]!);
     return n !== null && Number.isInteger(n) && n > 0 && n < 100000 ? n : null;
   };
+  // "PIECES" names the piece count outright; "SHIPPING UNITS" and the like may count pallets on some forms.
+  const exact = /^(PIECES|PCS|# PIECES|TOTAL PIECES|PIECE COUNT|PIEZAS|BULTOS|COLIS|NB COLIS|TARIMAS|PALLETS|PALETTES)$/;
   const countField = (f: LabelField): Chosen<number> | null => {
-    for (const h of hs(f)) {
+    for (const h of [...hs(f)].sort((a, b) => Number(exact.test(b.label)) - Number(exact.test(a.label)))) {
       const inline = textOf(h.valueWords);
       if (inline) {
         const n = intCell(inline);

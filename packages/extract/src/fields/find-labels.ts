@@ -96,7 +96,8 @@ export function findLabels(segments: Segment[]): LabelHit[] {
       while (stop < tokens.length && tokens[stop]!.t === '#') { marked = true; stop++; }
       const whole = i === 0 && stop === tokens.length;
       // Labels inside a line of text must look like labels (colon or #), or they would cut names like "REDWOOD FREIGHT LINES".
-      if (i > 0 && !marked) continue;
+      // SCAC is never an ordinary word: "NOT NEGOTIABLE : SCAC NLTP" holds a label mid-line.
+      if (i > 0 && !marked && !(m.def.field === 'scac' && stop < tokens.length)) continue;
       if (m.def.strict && !(whole || marked)) continue;
       // Party sub-labels are ordinary words too ("CIUDAD JUAREZ", "NAME BRAND"): only with a colon, or alone in
       // their own cell (a form grid's row label "NAME | value").

@@ -59,7 +59,7 @@ export function partyLines(hit: LabelHit, segments: Segment[], hitsBySegment: Ma
   // "State:" with its value printed as a separate segment to the right.
   const keyedValue = (h: LabelHit): Word[] => {
     if (h.valueWords.length) return h.valueWords;
-    const right = segments.filter((r) => r !== h.segment && sameRow(r, h.segment) && r.bbox[0] > h.segment.bbox[2] && r.bbox[0] - h.segment.bbox[2] < 8 * lh)
+    const right = segments.filter((r) => r !== h.segment && sameRow(r, h.segment) && r.bbox[0] > h.segment.bbox[2] && r.bbox[0] - h.segment.bbox[2] < Math.max(8 * lh, 0.25 * pageWidth))
       .sort((a, b) => a.bbox[0] - b.bbox[0])[0];
     if (!right || (hitsBySegment.get(right) ?? []).some((x) => x.atStart && x.marked)) return [];
     return right.words;
