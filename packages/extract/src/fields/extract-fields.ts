@@ -245,6 +245,18 @@ function prominentCode(segments: Segment[], pages: ReadPage[], labelled: Set<Seg
   return r ? { value: r.value, words: best.words, evidence: { prior: 0.6, checks: 0, doubts: 1, kind: 'code' } } : null;
 }
 
+const LEAD_PACKAGING = /^(\d{1,4})\s*(PALLETS?|PLTS?|SKIDS?|SKD|TARIMAS?|PALETAS?|PALETTES?|CRATES?|DRUMS?|TOTES?|CARTONS?|CTNS?|BOXES|CAJAS|BULTOS|COLIS)\b[\s,;:-]*(?=[A-Z])/;
+
+/** Tidies a description: stray table rulings and bullets at its ends go, a leading "10 SKID" count is split off. */
+export function cleanCommodity(raw: string): { text: string; count: number | null; packaging: string | null } {
+  let t = normalizeText(raw).replace(/^[^A-Z0-9(]+/, '').replace(/[^A-Z0-9)]+$/, '').replace(/\s+/g, ' ');
+  const m = LEAD_PACKAGING.exec(t);
+  if (!m) return { text: t, count: null, packaging: null };
+  t = t.slice(m[0].length);
+  const kind = m[2]!;
+  return { text: t, count: Number(m[1]), packaging: /PALLET|PLT|TARIMA|PALETA|PALETTE/.test(kind) ? 'PLT' : /SKID|SKD/.test(kind) ? 'SKD' : null };
+}
+
 interface TableRead {
   weight: Chosen<{ value: number; unit: WeightUnit | null }> | null;
   unitExplicit: boolean;
@@ -392,6 +404,12 @@ function readTable(hits: LabelHit[], segments: Segment[], labelled: Set<Segment>
       .sort((a, b) => b.letters - a.letters);
     const best = cands[0];
     if (best) out.commodity = { value: normalizeText(best.sg.text).replace(/[|]/g, '').trim(), words: best.sg.words, evidence: { prior: 0.7, checks: 0, doubts: 1, kind: 'text' } };
+  }
+  if (out.commodity) {
+    const c = cleanCommodity(out.commodity.value);
+    out.commodity.value = c.text;
+    if (c.count !== null && !out.handlingUnits) out.handlingUnits = { value: c.count, words: out.commodity.words, evidence: { prior: 0.8, checks: 0, doubts: 1, kind: 'number' } };
+    if (c.packaging && !out.packagingType) out.packagingType = c.packaging;
   }
   void pageWidth; void segmentsBelow;
   return out;

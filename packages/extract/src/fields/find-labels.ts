@@ -89,7 +89,13 @@ export function findLabels(segments: Segment[]): LabelHit[] {
     for (let i = 0; i < tokens.length; i++) {
       const m = matchAt(tokens, i);
       if (!m) continue;
-      const end = i + m.len; // exclusive, in tokens
+      let end = i + m.len; // exclusive, in tokens
+      // "REMITENTE / ORIGEN", "NOMBRE / RAZON SOCIAL:": two names for one field make one label.
+      while (tokens[end]?.t === '/' && end + 1 < tokens.length) {
+        const alt = matchAt(tokens, end + 1);
+        if (!alt || alt.def.field !== m.def.field) break;
+        end = end + 1 + alt.len;
+      }
       let marked = tokens[end - 1]!.colonAfter || tokens[end - 1]!.t === '#';
       // "PRO #:" / "No.:" style: a # right after the label also marks it.
       let stop = end;

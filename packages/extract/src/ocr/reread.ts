@@ -24,21 +24,39 @@ export function lineConfidence(words: EngineWord[]): number {
   return n ? sum / n : 0;
 }
 
-/** Engine lines read with low confidence, weakest first (lines of pure punctuation and ruling noise are skipped). */
-export function weakLines(words: EngineWord[], opts: RereadOptions = {}): WeakLine[] {
-  const maxConf = opts.maxConfidence ?? 70;
+/** Splits engine lines at wide gaps (a label and its value far apart on one line are read and judged apart). */
+function pieces(words: EngineWord[]): EngineWord[][] {
   const byLine = new Map<string, EngineWord[]>();
   for (const w of words) (byLine.get(w.line) ?? byLine.set(w.line, []).get(w.line)!).push(w);
+  const out: EngineWord[][] = [];
+  for (const ws of byLine.values()) {
+    const sorted = [...ws].sort((a, b) => a.bbox[0] - b.bbox[0]);
+    const hs = sorted.map((w) => w.bbox[3] - w.bbox[1]).sort((a, b) => a - b);
+    const h = hs[Math.floor(hs.length / 2)] ?? 10;
+    let cur: EngineWord[] = [];
+    for (const w of sorted) {
+      const prev = cur[cur.length - 1];
+      if (prev && w.bbox[0] - prev.bbox[2] > 1.9 * h) { out.push(cur); cur = []; }
+      cur.push(w);
+    }
+    if (cur.length) out.push(cur);
+  }
+  return out;
+}
+
+/** Pieces of lines read with low confidence, weakest first (punctuation, ruling noise and pictures are skipped). */
+export function weakLines(words: EngineWord[], opts: RereadOptions = {}): WeakLine[] {
+  const maxConf = opts.maxConfidence ?? 70;
   const out: WeakLine[] = [];
-  for (const [line, ws] of byLine) {
-    if (ws.reduce((a, w) => a + letters(w.text), 0) < 2) continue;
+  pieces(words).forEach((ws, i) => {
+    if (ws.reduce((a, w) => a + letters(w.text), 0) < 2) return;
     const bbox: [number, number, number, number] = [Math.min(...ws.map((w) => w.bbox[0])), Math.min(...ws.map((w) => w.bbox[1])), Math.max(...ws.map((w) => w.bbox[2])), Math.max(...ws.map((w) => w.bbox[3]))];
     const h = bbox[3] - bbox[1];
-    // Tall boxes are pictures, logos or barcodes read as text; wide ones are long printed lines that read fine anyway.
-    if (h < 6 || h > 200 || ws.length > 8) continue;
+    // Tall boxes are pictures, logos or barcodes read as text; long runs are sentences that read fine anyway.
+    if (h < 6 || h > 200 || ws.length > 8) return;
     const confidence = lineConfidence(ws);
-    if (confidence < maxConf) out.push({ line, words: ws, bbox, confidence });
-  }
+    if (confidence < maxConf) out.push({ line: `${ws[0]!.line}#${i}`, words: ws, bbox, confidence });
+  });
   return out.sort((a, b) => a.confidence - b.confidence).slice(0, opts.maxLines ?? 30);
 }
 
@@ -82,7 +100,7 @@ export async function rereadWeakLines(grey: Grey, words: EngineWord[], worker: O
     replace.set(s.weak.line, mine.map((w) => ({
       text: w.text,
       confidence: w.confidence,
-      line: s.weak.line,
+      line: s.weak.words[0]!.line,
       bbox: [
         Math.round(s.crop[0] + (w.bbox[0] - padX) / s.f), Math.round(s.crop[1] + (w.bbox[1] - s.y) / s.f),
         Math.round(s.crop[0] + (w.bbox[2] - padX) / s.f), Math.round(s.crop[1] + (w.bbox[3] - s.y) / s.f),
@@ -90,12 +108,15 @@ export async function rereadWeakLines(grey: Grey, words: EngineWord[], worker: O
     })));
   }
   if (!replace.size) return { words, replaced: 0, tried: strips.length };
+  const owner = new Map<EngineWord, string>();
+  for (const s of strips) for (const w of s.weak.words) owner.set(w, s.weak.line);
   const out: EngineWord[] = [];
   const done = new Set<string>();
   for (const w of words) {
-    const r = replace.get(w.line);
+    const id = owner.get(w);
+    const r = id === undefined ? undefined : replace.get(id);
     if (!r) { out.push(w); continue; }
-    if (!done.has(w.line)) { out.push(...r); done.add(w.line); }
+    if (!done.has(id!)) { out.push(...r); done.add(id!); }
   }
   return { words: out, replaced: replace.size, tried: strips.length };
 }
