@@ -56,6 +56,26 @@ export function buildSegments(words: Word[]): Segment[] {
     flush();
   }
   segments.sort((a, b) => a.page - b.page || a.bbox[1] - b.bbox[1] || a.bbox[0] - b.bbox[0]);
+  // The engine sometimes cuts one printed word run into two lines ("2" + "27067-31"): join runs that touch on a row.
+  for (let i = 0; i < segments.length; i++) {
+    const a = segments[i]!;
+    for (let j = i + 1; j < segments.length; j++) {
+      const b = segments[j]!;
+      if (b.page !== a.page || b.bbox[1] > a.bbox[3]) break;
+      const h = Math.min(a.lineHeight, b.lineHeight);
+      const [l, r] = a.bbox[0] <= b.bbox[0] ? [a, b] : [b, a];
+      const gap = r.bbox[0] - l.bbox[2];
+      if (gap > 0.6 * h || gap < -0.2 * h || !sameRow(a, b)) continue;
+      const words = [...l.words, ...r.words];
+      segments[i] = {
+        text: words.map((w) => w.text).join(' '), words, page: a.page, lineHeight: Math.max(a.lineHeight, b.lineHeight),
+        bbox: [Math.min(a.bbox[0], b.bbox[0]), Math.min(a.bbox[1], b.bbox[1]), Math.max(a.bbox[2], b.bbox[2]), Math.max(a.bbox[3], b.bbox[3])],
+      };
+      segments.splice(j, 1);
+      i--;
+      break;
+    }
+  }
   return segments;
 }
 

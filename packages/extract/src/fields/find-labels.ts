@@ -85,8 +85,11 @@ export function findLabels(segments: Segment[]): LabelHit[] {
   const hits: LabelHit[] = [];
   for (const seg of segments) {
     const tokens = tokenize(seg.words);
-    const found: Array<{ def: LabelDef; start: number; end: number; marked: boolean }> = [];
-    for (let i = 0; i < tokens.length; i++) {
+    const found: Array<{ def: LabelDef; start: number; end: number; marked: boolean; atStart: boolean }> = [];
+    // Section icons and check boxes in front of a heading read as "@", "©", "o": the label still starts the line.
+    let lead = 0;
+    while (lead < tokens.length - 1 && lead < 2 && (/^[^A-Z0-9]$/.test(tokens[lead]!.t) || /^[OE]$/.test(tokens[lead]!.t) || /^\[J$/.test(tokens[lead]!.t))) lead++;
+    for (let i = lead; i < tokens.length; i++) {
       const m = matchAt(tokens, i);
       if (!m) continue;
       let end = i + m.len; // exclusive, in tokens
@@ -100,17 +103,17 @@ export function findLabels(segments: Segment[]): LabelHit[] {
       // "PRO #:" / "No.:" style: a # right after the label also marks it.
       let stop = end;
       while (stop < tokens.length && tokens[stop]!.t === '#') { marked = true; stop++; }
-      const whole = i === 0 && stop === tokens.length;
+      const whole = i === lead && stop === tokens.length;
       // Labels inside a line of text must look like labels (colon or #), or they would cut names like "REDWOOD FREIGHT LINES".
       // SCAC is never an ordinary word: "NOT NEGOTIABLE : SCAC NLTP" holds a label mid-line.
-      if (i > 0 && !marked && !(m.def.field === 'scac' && stop < tokens.length)) continue;
+      if (i > lead && !marked && !(m.def.field === 'scac' && stop < tokens.length)) continue;
       if (m.def.strict && !(whole || marked)) continue;
       // Party sub-labels are ordinary words too ("CIUDAD JUAREZ", "NAME BRAND"): only with a colon, or alone in
       // their own cell (a form grid's row label "NAME | value").
       if (PARTY_SUB.has(m.def.field) && !marked && !whole) continue;
       // "PO BOX" is an address, not a purchase order.
       if (m.def.field === 'po' && tokens[stop]?.t === 'BOX') continue;
-      found.push({ def: m.def, start: i, end: stop, marked });
+      found.push({ def: m.def, start: i, end: stop, marked, atStart: i === lead });
       i = stop - 1;
     }
     found.forEach((f, k) => {
@@ -127,7 +130,7 @@ export function findLabels(segments: Segment[]): LabelHit[] {
       hits.push({
         field: f.def.field, lang: f.def.lang, label: f.def.text, segment: seg, labelWords: lb, valueWords,
         bbox: [Math.min(...lb.map((w) => w.bbox[0])), Math.min(...lb.map((w) => w.bbox[1])), Math.max(...lb.map((w) => w.bbox[2])), Math.max(...lb.map((w) => w.bbox[3]))],
-        atStart: f.start === 0, marked: f.marked,
+        atStart: f.atStart, marked: f.marked,
       });
     });
   }
