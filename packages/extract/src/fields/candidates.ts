@@ -14,11 +14,13 @@ export interface Candidate {
 
 export const textOf = (words: Word[]): string => words.map((w) => w.text).join(' ').replace(/^[\s:#.;|,-]+/, '').replace(/[\s|]+$/, '').trim();
 
+const alnum = (words: Word[]): number => words.reduce((a, w) => a + w.text.replace(/[^\p{L}\p{N}]/gu, '').length, 0);
+
 /** Segments that start with a label (they hold their own field, not someone else's value). */
 export function labelSegments(hits: LabelHit[]): Set<Segment> {
   const s = new Set<Segment>();
   // A label without a colon that is followed by words ("PIECES DE MACHINERIE") may just be a value.
-  for (const h of hits) if (h.atStart && h.field !== 'stop' && (h.marked || h.valueWords.length === 0)) s.add(h.segment);
+  for (const h of hits) if (h.atStart && h.field !== 'stop' && (h.marked || h.valueWords.length === 0 || alnum(h.valueWords) <= 1)) s.add(h.segment);
   return s;
 }
 
@@ -27,12 +29,12 @@ export function valueCandidates(hit: LabelHit, segments: Segment[], labelled: Se
   const out: Candidate[] = [];
   const inline = textOf(hit.valueWords);
   if (inline) out.push({ text: inline, words: hit.valueWords, method: 'inline', prior: 1, hit });
-  // Only a label that ends its segment can have its value elsewhere.
-  if (hit.valueWords.length > 0) return out;
+  // Only a label that ends its segment can have its value elsewhere ("PO 4" is "PO #" misread: still a bare label).
+  if (hit.valueWords.length > 0 && alnum(hit.valueWords) > 1) return out;
   const seg = hit.segment;
   const lh = seg.lineHeight;
   const right = segments
-    .filter((s) => s !== seg && s.page === seg.page && sameRow(s, seg) && s.bbox[0] > seg.bbox[2] && s.bbox[0] - seg.bbox[2] < Math.max(pageWidth * 0.3, 12 * lh))
+    .filter((s) => s !== seg && s.page === seg.page && sameRow(s, seg) && s.bbox[0] > seg.bbox[2] && s.bbox[0] - seg.bbox[2] < Math.max(pageWidth * 0.4, 12 * lh))
     .sort((a, b) => a.bbox[0] - b.bbox[0])[0];
   if (right && !labelled.has(right)) out.push({ text: textOf(right.words), words: right.words, method: 'right', prior: 0.9, hit });
   const below = segmentsBelow(seg, segments, 3.2);
