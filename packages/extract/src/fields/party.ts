@@ -23,6 +23,7 @@ export interface ParsedParty {
   orphan?: boolean;
 }
 
+const PLACE_ROW = /^(DESTINATION|DESTINO|ORIGIN|ORIGEN|PROVENANCE)$/;
 const PARTY_SUBFIELDS = new Set(['name', 'address', 'cityStateZip', 'city', 'state', 'zip']);
 
 /** Collects the lines of a party block under (or after) its header. */
@@ -47,6 +48,10 @@ export function partyLines(hit: LabelHit, segments: Segment[], hitsBySegment: Ma
       .sort((a, b) => a.bbox[1] - b.bbox[1] || Math.abs(a.bbox[0] - seg.bbox[0]) - Math.abs(b.bbox[0] - seg.bbox[0]))[0];
     if (!first) return lines;
     colX0 = first.bbox[0];
+    // "CONSIGNED TO   Acme Corp" with keyed rows under it: the name sits right of the header.
+    const right = segments.filter((r) => r !== seg && sameRow(r, seg) && r.bbox[0] > seg.bbox[2] && r.bbox[0] - seg.bbox[2] < Math.max(8 * lh, 0.25 * pageWidth))
+      .sort((a, b) => a.bbox[0] - b.bbox[0])[0];
+    if (right && !(hitsBySegment.get(right) ?? []).some((x) => x.atStart) && /[A-Z]{2}/i.test(right.text)) lines.push({ words: right.words, sub: 'headerRight' });
   }
   const stopFields = (s: Segment): boolean => {
     const hs = hitsBySegment.get(s) ?? [];
@@ -66,6 +71,12 @@ export function partyLines(hit: LabelHit, segments: Segment[], hitsBySegment: Ma
   };
   for (const s of below) {
     if (s.bbox[1] - lastBottom > 2.4 * lh) break;
+    // "DESTINATION  Austin, TX 78701" / "ORIGEN ...": a place row inside the block, not the next party.
+    const placeHit = (hitsBySegment.get(s) ?? []).find((h) => h.atStart && PLACE_ROW.test(h.label));
+    if (placeHit && lines.length) {
+      const v = keyedValue(placeHit);
+      if (v.length && parseCityStateZip(v)) { lines.push({ words: v, sub: 'cityStateZip' }); lastBottom = s.bbox[3]; continue; }
+    }
     if (stopFields(s)) break;
     const hs = hitsBySegment.get(s) ?? [];
     const sub = hs.find((h) => h.atStart && PARTY_SUBFIELDS.has(h.field));
@@ -201,7 +212,10 @@ export function parseParty(lines: Array<{ words: Word[]; sub: string | null }>, 
       p.City = { value: city, words: csz.city, checks, doubts };
     }
   }
-  const nameIdx = lines.findIndex((l) => l.sub === 'name');
+  const keyedName = lines.findIndex((l) => l.sub === 'name' && l.words.length > 0);
+  // The value right of the header names the party only on keyed forms (rows labelled STREET, DESTINATION...).
+  const keyedRows = lines.some((l) => l.sub !== null && l.sub !== 'headerRight');
+  const nameIdx = keyedName >= 0 ? keyedName : keyedRows ? lines.findIndex((l) => l.sub === 'headerRight') : -1;
   const nameLine = nameIdx >= 0 ? nameIdx : lines.findIndex((l, i) => !used.has(i) && l.sub === null && (cszIdx < 0 || i < cszIdx));
   if (nameLine >= 0 && lines[nameLine]!.words.length) {
     used.add(nameLine);
