@@ -152,7 +152,9 @@ export function parseCityStateZip(words: Word[]): { city: Word[]; state: Word[];
 }
 
 /** Builds a party from block lines, checking state and city against the postal code. */
-export function parseParty(lines: Array<{ words: Word[]; sub: string | null }>, headerHit: LabelHit): ParsedParty {
+export function parseParty(allLines: Array<{ words: Word[]; sub: string | null }>, headerHit: LabelHit): ParsedParty {
+  // A line with fewer than two letters or digits is a misread rule, tick or stray label mark.
+  const lines = allLines.filter((l) => l.words.length === 0 || l.words.map((w) => w.text).join('').replace(/[^\p{L}\p{N}]/gu, '').length >= 2);
   const p: ParsedParty = { Name: null, Address: null, City: null, State: null, Zip: null, country: null, complete: false, headerHit };
   const used = new Set<number>();
   // City/state/ZIP: a keyed line, else the first line that parses as one.
