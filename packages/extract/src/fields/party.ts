@@ -151,6 +151,26 @@ export function parseCityStateZip(words: Word[]): { city: Word[]; state: Word[];
   return null;
 }
 
+// Street types as printed on forms; OCR turns their L into I and O into 0 ("INDUSTRIAL PI").
+const SUFFIXES = new Set('ST AVE AV RD DR LN CT PL WAY BLVD CIR PKWY HWY TRL TER SQ LOOP RUN ROW PIKE PLZ CRES'.split(' '));
+const SUFFIX_SLIPS: Record<string, string> = { I: 'L', '1': 'L', '|': 'L', '0': 'O', '5': 'S', '8': 'B' };
+
+/** Puts back a street type misread by one look-alike character at the end of a street line ("PI" -> "PL"). */
+export function repairStreetSuffix(line: string): { value: string; repaired: boolean } {
+  const toks = line.split(' ');
+  // The type is the last word, or the one before a unit ("... PL STE 8").
+  for (let i = toks.length - 1; i >= 1 && i >= toks.length - 3; i--) {
+    const t = toks[i]!.replace(/[.,]$/, '');
+    if (SUFFIXES.has(t)) return { value: line, repaired: false };
+    const fixed = t.split('').map((c) => SUFFIX_SLIPS[c] ?? c).join('');
+    if (fixed !== t && SUFFIXES.has(fixed) && !/\d/.test(toks[i - 1] ?? '') ) {
+      toks[i] = fixed;
+      return { value: toks.join(' '), repaired: true };
+    }
+  }
+  return { value: line, repaired: false };
+}
+
 /** Builds a party from block lines, checking state and city against the postal code. */
 export function parseParty(allLines: Array<{ words: Word[]; sub: string | null }>, headerHit: LabelHit): ParsedParty {
   // A line with fewer than two letters or digits is a misread rule, tick or stray label mark.
@@ -230,10 +250,14 @@ export function parseParty(allLines: Array<{ words: Word[]; sub: string | null }
     : lines.map((l, i) => ({ l, i })).filter(({ l, i }) => !used.has(i) && l.sub === null && i > nameLine && (cszIdx < 0 || i < cszIdx));
   if (addrLines.length) {
     const words = addrLines.flatMap(({ l }) => l.words);
-    const value = textOf(words).toUpperCase().replace(/\s+/g, ' ').replace(/[,;]+$/, '');
+    const raw = textOf(words).toUpperCase().replace(/\s+/g, ' ').replace(/[,;]+$/, '');
+    const fixed = repairStreetSuffix(raw);
+    const value = fixed.value;
     // A street line usually starts with a number or names a street type; say so in the checks.
     const looksStreet = /\d/.test(value) ? 1 : 0;
-    if (value) p.Address = { value, words, checks: looksStreet, doubts: addrLines.length > 2 ? 1 : 0 };
+    // Two street numbers, or several lines, may mean a neighbouring block's line was taken in: not sure enough to trust.
+    const numbers = (value.match(/(?:^|\s)\d{2,}(?=\s|$)/g) ?? []).length;
+    if (value) p.Address = { value, words, checks: looksStreet, doubts: (addrLines.length > 1 ? 1 : 0) + (numbers > 1 && !/\b(STE|SUITE|UNIT|BLDG|KM|INT|EXT|APT|#)\b/.test(value) ? 1 : 0) + (fixed.repaired ? 1 : 0) };
   }
   return p;
 }
