@@ -29,6 +29,20 @@ const schema = z.object({
   SFTP_ENABLED: bool.default('true'),
   SFTP_HOST: z.string().default('0.0.0.0'),
   SFTP_PORT: int.min(0).max(65535).default(2222),
+  /** Host name and port users connect to, shown on the settings page (default: PUBLIC_URL's host, the listening port). */
+  SFTP_PUBLIC_HOST: z.string().optional(),
+  SFTP_PUBLIC_PORT: int.min(1).max(65535).optional(),
+  /** SFTP host private key (OpenSSH/PEM text, \n allowed); unset = an ed25519 key generated once under DATA_DIR. */
+  SFTP_HOST_KEY: z.string().optional(),
+  /** Failed SFTP logins allowed per IP and per username before further attempts are refused for SFTP_LOGIN_LOCK_SECONDS. */
+  SFTP_MAX_FAILED_LOGINS: int.min(1).default(5),
+  SFTP_LOGIN_LOCK_SECONDS: int.min(1).default(900),
+  /** Webhooks: per-attempt timeout, retries after the first attempt (exponential backoff from the delay), private targets. */
+  WEBHOOK_TIMEOUT_SECONDS: int.min(1).max(120).default(10),
+  WEBHOOK_RETRY_LIMIT: int.min(0).max(20).default(8),
+  WEBHOOK_RETRY_DELAY_SECONDS: int.min(1).default(30),
+  /** false = refuse webhook URLs that resolve to loopback, private or link-local addresses (hosted installs). */
+  WEBHOOK_ALLOW_PRIVATE_TARGETS: bool.default('true'),
   /** S3-compatible storage; unset = local disk under DATA_DIR/files. */
   S3_BUCKET: z.string().optional(),
   S3_ENDPOINT: z.string().url().optional(),
@@ -59,6 +73,13 @@ const schema = z.object({
   MARKETPLACE_PROVIDER: z.string().default('azure'),
   MARKETPLACE_API_BASE: z.string().url().optional(),
   MARKETPLACE_TOKEN: z.string().optional(),
+  /** Microsoft Entra client credentials for the marketplace APIs (used when MARKETPLACE_TOKEN is unset). */
+  MARKETPLACE_ENTRA_TENANT_ID: z.string().optional(),
+  MARKETPLACE_CLIENT_ID: z.string().optional(),
+  MARKETPLACE_CLIENT_SECRET: z.string().optional(),
+  MARKETPLACE_LOGIN_BASE: z.string().url().default('https://login.microsoftonline.com'),
+  /** Metering dimension id of the offer's plans: one unit per processed document. */
+  MARKETPLACE_DIMENSION: z.string().default('documents'),
   OCR_LANGUAGES: z.string().default('eng,spa,fra'),
   OCR_WORKERS: int.min(1).max(16).default(1),
 });

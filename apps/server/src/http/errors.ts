@@ -31,6 +31,21 @@ export const errors = {
   checkoutFailed: () =>
     new AppError(502, 'CHECKOUT_FAILED', 'Unable to create payment session. Please try again or contact support.'),
   internal: () => new AppError(500, 'INTERNAL', 'Something went wrong on our side. Please try again.'),
+  // Billing and cloud marketplace.
+  invalidPricingPlan: () => new AppError(400, 'INVALID_PRICING_PLAN', 'Choose the pricing plan good-as-a-human or better-than-a-human.'),
+  maximumAmount: (max: number) => new AppError(400, 'MAXIMUM_AMOUNT', `The most one purchase can be is $${max.toLocaleString('en-US')}.`),
+  paymentNotCompleted: () => new AppError(409, 'PAYMENT_NOT_COMPLETED', 'This payment has not been completed, so no credits were added.'),
+  invalidWebhookSignature: () => new AppError(400, 'INVALID_SIGNATURE', 'The webhook signature is missing, invalid or too old.'),
+  marketplaceNotConfigured: () =>
+    new AppError(503, 'MARKETPLACE_NOT_CONFIGURED', 'Cloud marketplace subscriptions are not configured on this server.'),
+  marketplaceResolveFailed: () => new AppError(400, 'MARKETPLACE_RESOLVE_FAILED', 'Failed to resolve marketplace token. Please contact support.'),
+  marketplaceLinkFailed: () => new AppError(400, 'MARKETPLACE_LINK_FAILED', 'Failed to link Azure subscription. Please try again.'),
+  marketplaceUnavailable: () =>
+    new AppError(502, 'MARKETPLACE_UNAVAILABLE', 'The cloud marketplace could not be reached. Please try again in a few minutes.'),
+  marketplacePlanManaged: () =>
+    new AppError(409, 'MARKETPLACE_BILLING', 'This account is billed through its cloud marketplace subscription: change the plan in your cloud provider\'s portal.'),
+  marketplaceSubscriptionInactive: () =>
+    new AppError(402, 'MARKETPLACE_SUBSCRIPTION_INACTIVE', 'Your cloud marketplace subscription is not active, so documents cannot be processed. Check it in your cloud provider\'s portal.'),
   // Pipeline: upload, jobs, images, EDI.
   tooManyFiles: (max: number) => new AppError(413, 'TOO_MANY_FILES', `Too many files: upload at most ${max} images at a time. Nothing was uploaded.`),
   emptyFile: (name: string) => new AppError(400, 'EMPTY_FILE', `${name} is empty. Nothing was uploaded.`),
@@ -49,6 +64,15 @@ export const errors = {
   jobNotCancellable: () => new AppError(409, 'JOB_NOT_CANCELLABLE', 'Only queued jobs can be cancelled; this one has already started or finished.'),
   jobNotEditable: () => new AppError(409, 'JOB_NOT_EDITABLE', 'Only completed jobs can be corrected or have their EDI rebuilt.'),
   noEdiContent: () => new AppError(404, 'NO_EDI_CONTENT', 'No EDI content available to download.'),
+  // SFTP and webhooks: SFTP answers carry the text in data.errorMessage too (the settings page reads it there).
+  sftpPasswordRejected: (message: string) => new AppError(400, 'SFTP_PASSWORD_REJECTED', message, { errorMessage: message }),
+  sftpAccountMissing: () =>
+    new AppError(404, 'SFTP_ACCOUNT_NOT_FOUND', 'No SFTP account exists yet. Create one first.', { errorMessage: 'No SFTP account exists yet. Create one first.' }),
+  sftpPublicKeyInvalid: () =>
+    new AppError(400, 'SFTP_PUBLIC_KEY_INVALID', 'Paste one OpenSSH public key line (ssh-ed25519, ssh-rsa or ecdsa-sha2-nistp256/384/521).'),
+  webhookUrlInvalid: (detail: string) => new AppError(400, 'WEBHOOK_URL_INVALID', `Enter a valid http:// or https:// URL (${detail}).`),
+  webhookNotFound: () => new AppError(404, 'WEBHOOK_NOT_FOUND', 'Webhook not found.'),
+  webhookLimit: (max: number) => new AppError(409, 'WEBHOOK_LIMIT', `At most ${max} webhooks can be registered. Delete one first.`),
 } as const;
 
 /** 1024-based size, as the upload page shows it ("25 MB"). */

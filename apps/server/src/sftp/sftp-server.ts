@@ -1,8 +1,104 @@
-/** Placeholder: the SFTP engineer implements the SFTP server (ssh2) here. */
+/**
+ * The SFTP server (ssh2, pure JavaScript): password or public-key login per tenant, failed logins
+ * throttled, and only the SFTP subsystem (no shell, exec or forwarding). Each login sees its own
+ * tenant's virtual tree (see sftp-session.ts).
+ */
+import { timingSafeEqual } from 'node:crypto';
+import ssh2 from 'ssh2';
+import type { AuthContext, Connection } from 'ssh2';
 import type { AppContext } from '../context.ts';
+import { loadHostKey } from './host-key.ts';
+import { LoginLimiter } from './login-limiter.ts';
+import { accountKeyBlobs, checkSftpPassword, findLoginAccount, recordSftpLogin } from './sftp-accounts.ts';
+import { serveSftp, type SessionUser } from './sftp-session.ts';
 
 export interface SftpServer { port: number; stop(): Promise<void> }
 
-export async function startSftpServer(_ctx: AppContext): Promise<SftpServer | null> {
-  return null;
+let listeningPort: number | null = null;
+
+/** The port this process's SFTP server listens on, or null when none runs. */
+export function runningSftpPort(): number | null {
+  return listeningPort;
+}
+
+/** Starts the SFTP server on SFTP_HOST:SFTP_PORT (0 = a free port); resolves once it listens. */
+export async function startSftpServer(ctx: AppContext): Promise<SftpServer | null> {
+  const { config } = ctx;
+  const limiter = new LoginLimiter(config.SFTP_MAX_FAILED_LOGINS, config.SFTP_LOGIN_LOCK_SECONDS * 1000, () => ctx.now().getTime());
+  const clients = new Set<Connection>();
+  const server = new ssh2.Server({ hostKeys: [loadHostKey(config)], ident: 'Ladingwise' }, (client, info) => {
+    clients.add(client);
+    client.on('close', () => clients.delete(client));
+    client.on('error', (err: Error) => ctx.logger.debug({ err, ip: info.ip }, 'sftp connection error'));
+    let user: SessionUser | null = null;
+
+    client.on('authentication', (auth: AuthContext) => {
+      authenticate(ctx, limiter, info.ip, auth)
+        .then((u) => {
+          if (u) { user = u; auth.accept(); } else auth.reject(['password', 'publickey']);
+        })
+        .catch((err: unknown) => {
+          ctx.logger.error({ err }, 'sftp authentication failed');
+          auth.reject(['password', 'publickey']);
+        });
+    });
+
+    client.on('ready', () => {
+      client.on('session', (accept) => {
+        const session = accept();
+        session.on('sftp', (acceptSftp) => {
+          if (!user) return;
+          serveSftp(ctx, acceptSftp(), user);
+        });
+      });
+    });
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.SFTP_PORT, config.SFTP_HOST, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  server.on('error', (err: Error) => ctx.logger.error({ err }, 'sftp server error'));
+  const port = (server.address() as { port: number }).port;
+  listeningPort = port;
+  return {
+    port,
+    async stop() {
+      for (const c of clients) c.end();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      if (listeningPort === port) listeningPort = null;
+    },
+  };
+}
+
+/** Checks one authentication request; null means reject. Key "probes" (no signature) never count as failures. */
+async function authenticate(ctx: AppContext, limiter: LoginLimiter, ip: string, auth: AuthContext): Promise<SessionUser | null> {
+  const username = auth.username.slice(0, 100);
+  if (auth.method !== 'password' && auth.method !== 'publickey') return null;
+  if (limiter.blocked(ip, username)) {
+    ctx.logger.warn({ ip, sftpUser: username }, 'sftp login refused: too many failed attempts');
+    return null;
+  }
+  const account = await findLoginAccount(ctx.db, username);
+  let ok = false;
+  if (auth.method === 'password') {
+    ok = account ? await checkSftpPassword(account, auth.password) : false;
+  } else {
+    const blobs = account ? await accountKeyBlobs(ctx.db, account.id) : [];
+    const known = blobs.some((b) => b.length === auth.key.data.length && timingSafeEqual(b, auth.key.data));
+    if (!auth.signature) return known ? ({ tenantId: account!.tenant_id, username } satisfies SessionUser) : null;
+    const parsed = ssh2.utils.parseKey(auth.key.data);
+    ok = known && !(parsed instanceof Error) && auth.blob !== undefined && parsed.verify(auth.blob, auth.signature, auth.hashAlgo) === true;
+  }
+  if (!ok || !account) {
+    limiter.fail(ip, username);
+    ctx.logger.info({ ip, sftpUser: username, method: auth.method }, 'sftp login failed');
+    return null;
+  }
+  await recordSftpLogin(ctx.db, account.id, ctx.now());
+  ctx.logger.info({ ip, tenantId: account.tenant_id, sftpUser: username, method: auth.method }, 'sftp login');
+  return { tenantId: account.tenant_id, username };
 }

@@ -1,0 +1,72 @@
+/**
+ * One webhook attempt: signs the stored body with a fresh timestamp, POSTs it (no redirects, a
+ * timeout), and records the outcome. Non-2xx or a network error fails the attempt; the queue
+ * retries with exponential backoff until the retry limit, when the delivery is marked failed.
+ */
+import type { AppContext } from '../context.ts';
+import { DELIVERY_HEADER, EVENT_HEADER, SIGNATURE_HEADER, signPayload } from './sign-payload.ts';
+import { parseWebhookUrl, privateTargetProblem } from './webhook-url.ts';
+import { abandonDelivery, getDelivery, getWebhookForSending, recordAttempt } from './webhook-store.ts';
+
+export type AttemptOutcome = { sent: boolean; final: boolean; statusCode: number | null; error: string | null };
+
+/** Thrown so pg-boss schedules the next retry. */
+export class WebhookAttemptFailed extends Error {}
+
+/** Makes one attempt; `retryLimit` retries follow the first attempt. */
+export async function attemptDelivery(ctx: AppContext, o: { tenantId: string; deliveryId: string; retryLimit: number }): Promise<AttemptOutcome | null> {
+  const d = await getDelivery(ctx.db, o.tenantId, o.deliveryId);
+  if (!d || d.status !== 'pending') return null;
+  const hook = await getWebhookForSending(ctx.db, o.tenantId, d.webhook_id);
+  if (!hook) {
+    await abandonDelivery(ctx.db, o.tenantId, d.id, 'The webhook was deleted.');
+    return null;
+  }
+  const final = d.attempts + 1 > o.retryLimit;
+  const started = Date.now();
+  let statusCode: number | null = null;
+  let error: string | null = null;
+  let blocked = false;
+  const parsed = parseWebhookUrl(hook.url);
+  if ('problem' in parsed) {
+    error = `Invalid URL: ${parsed.problem}`;
+    blocked = true;
+  } else {
+    const problem = await privateTargetProblem(parsed.url, ctx.config.WEBHOOK_ALLOW_PRIVATE_TARGETS);
+    if (problem) {
+      error = `Refused: ${problem}`;
+      blocked = true;
+    } else {
+      try {
+        const res = await fetch(parsed.url, {
+          method: 'POST',
+          redirect: 'manual',
+          signal: AbortSignal.timeout(ctx.config.WEBHOOK_TIMEOUT_SECONDS * 1000),
+          headers: {
+            'content-type': 'application/json',
+            'user-agent': 'Ladingwise-Webhooks/1.0',
+            [SIGNATURE_HEADER]: signPayload(hook.secret, d.body, Math.floor(ctx.now().getTime() / 1000)),
+            [EVENT_HEADER]: d.event,
+            [DELIVERY_HEADER]: d.id,
+          },
+          body: d.body,
+        });
+        statusCode = res.status;
+        await res.body?.cancel().catch(() => {});
+        if (res.status < 200 || res.status >= 300) error = `HTTP ${res.status}`;
+      } catch (err) {
+        const e = err as Error & { cause?: { code?: string; message?: string } };
+        error = e.name === 'TimeoutError' ? `Timed out after ${ctx.config.WEBHOOK_TIMEOUT_SECONDS} s` : (e.cause?.code ?? e.cause?.message ?? e.message);
+      }
+    }
+  }
+  const sent = error === null;
+  const done = sent || final || blocked;
+  await ctx.db.transaction((tx) =>
+    recordAttempt(tx, {
+      tenantId: o.tenantId, deliveryId: d.id, statusCode, error, durationMs: Date.now() - started,
+      status: sent ? 'succeeded' : done ? 'failed' : 'pending', now: ctx.now(),
+    }));
+  ctx.logger.info({ tenantId: o.tenantId, deliveryId: d.id, webhookId: hook.id, statusCode, error, attempt: d.attempts + 1 }, 'webhook attempt');
+  return { sent, final: done, statusCode, error };
+}

@@ -1,0 +1,191 @@
+/**
+ * One SFTP subsystem session for one signed-in tenant. Files written to /inbound go through
+ * acceptUpload on close, exactly like web and API uploads; /outbound lists the tenant's EDI and
+ * status files (read and remove only). Every lookup carries the session's tenant id.
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import ssh2 from 'ssh2';
+import type { SFTPWrapper } from 'ssh2';
+import type { AppContext } from '../context.ts';
+import { AppError } from '../http/envelope.ts';
+import { acceptUpload } from '../intake/accept-upload.ts';
+import { writeAudit } from '../audit/write-audit.ts';
+import { getOutboundFile, listOutboundFiles, markOutboundDownloaded, putOutboundFile, removeOutboundFile } from './outbound-store.ts';
+import { attrsOf, INBOUND, locate, longname, OUTBOUND } from './virtual-tree.ts';
+
+const { STATUS_CODE, OPEN_MODE } = ssh2.utils.sftp;
+
+export interface SessionUser { tenantId: string; username: string }
+
+type Handle =
+  | { kind: 'dir'; entries: { filename: string; longname: string; attrs: ReturnType<typeof attrsOf> }[]; done: boolean }
+  | { kind: 'read'; content: Buffer; mtime: Date }
+  | { kind: 'write'; name: string; chunks: { offset: number; data: Buffer }[]; size: number; failed: string | null };
+
+/** Wires an SFTP channel to the tenant's virtual tree. */
+export function serveSftp(ctx: AppContext, sftp: SFTPWrapper, user: SessionUser): void {
+  const handles = new Map<string, Handle>();
+  const maxBytes = ctx.config.UPLOAD_MAX_FILE_BYTES;
+  const actor = `sftp:${user.username}`;
+  const log = ctx.logger.child({ tenantId: user.tenantId, sftpUser: user.username });
+  const started = new Date();
+
+  const newHandle = (h: Handle): Buffer => {
+    const id = randomBytes(8);
+    handles.set(id.toString('hex'), h);
+    return id;
+  };
+  const handleOf = (b: Buffer) => handles.get(b.toString('hex'));
+  const status = (reqId: number, code: number, message?: string) => sftp.status(reqId, code, message);
+  const denied = (reqId: number, message: string) => status(reqId, STATUS_CODE.PERMISSION_DENIED, message);
+  const noSuch = (reqId: number) => status(reqId, STATUS_CODE.NO_SUCH_FILE, 'No such file or folder');
+  const folderAttrs = (path: string) => attrsOf({ dir: true, writable: path === INBOUND, size: 0, mtime: started });
+  // One failing request must answer the client, never crash the process.
+  const guard = (reqId: number, fn: () => Promise<void>) => {
+    fn().catch((err: unknown) => {
+      log.error({ err }, 'sftp request failed');
+      try { status(reqId, STATUS_CODE.FAILURE, 'Internal error'); } catch { /* channel closed */ }
+    });
+  };
+
+  // OpenSSH's client half-closes the channel when it is done and waits for the server to close it.
+  sftp.on('end', () => sftp.end());
+  sftp.on('close', () => handles.clear());
+
+  sftp.on('REALPATH', (reqId, path) => {
+    const where = locate(path);
+    sftp.name(reqId, [{ filename: where.path, longname: where.path, attrs: {} as never }]);
+  });
+
+  const stat = (reqId: number, path: string) => guard(reqId, async () => {
+    const where = locate(path);
+    if (where.kind === 'folder') return void sftp.attrs(reqId, folderAttrs(where.path));
+    if (where.kind === 'file' && where.folder === OUTBOUND) {
+      const f = await getOutboundFile(ctx.db, user.tenantId, where.name);
+      if (f) return void sftp.attrs(reqId, attrsOf({ dir: false, writable: false, size: f.size, mtime: f.createdAt }));
+    }
+    noSuch(reqId);
+  });
+  sftp.on('STAT', stat);
+  sftp.on('LSTAT', stat);
+
+  sftp.on('FSTAT', (reqId, handle) => {
+    const h = handleOf(handle);
+    if (!h) return status(reqId, STATUS_CODE.FAILURE, 'Invalid handle');
+    if (h.kind === 'read') return sftp.attrs(reqId, attrsOf({ dir: false, writable: false, size: h.content.length, mtime: h.mtime }));
+    if (h.kind === 'write') return sftp.attrs(reqId, attrsOf({ dir: false, writable: true, size: h.size, mtime: new Date() }));
+    return sftp.attrs(reqId, folderAttrs('/'));
+  });
+
+  sftp.on('OPENDIR', (reqId, path) => guard(reqId, async () => {
+    const where = locate(path);
+    if (where.kind !== 'folder') return noSuch(reqId);
+    const entry = (name: string, dir: boolean, writable: boolean, size: number, mtime: Date) => ({
+      filename: name, longname: longname(name, { dir, writable, size, mtime, owner: user.username }), attrs: attrsOf({ dir, writable, size, mtime }),
+    });
+    const entries = [entry('.', true, where.path === INBOUND, 0, started), entry('..', true, false, 0, started)];
+    if (where.path === '/') entries.push(entry('inbound', true, true, 0, started), entry('outbound', true, false, 0, started));
+    if (where.path === OUTBOUND) {
+      for (const f of await listOutboundFiles(ctx.db, user.tenantId)) entries.push(entry(f.name, false, false, f.size, f.createdAt));
+    }
+    sftp.handle(reqId, newHandle({ kind: 'dir', entries, done: false }));
+  }));
+
+  sftp.on('READDIR', (reqId, handle) => {
+    const h = handleOf(handle);
+    if (!h || h.kind !== 'dir') return status(reqId, STATUS_CODE.FAILURE, 'Invalid handle');
+    if (h.done) return status(reqId, STATUS_CODE.EOF);
+    h.done = true;
+    sftp.name(reqId, h.entries as never);
+  });
+
+  sftp.on('OPEN', (reqId, path, flags) => guard(reqId, async () => {
+    const where = locate(path);
+    const writing = (flags & (OPEN_MODE.WRITE | OPEN_MODE.APPEND | OPEN_MODE.CREAT | OPEN_MODE.TRUNC)) !== 0;
+    if (where.kind === 'folder') return status(reqId, STATUS_CODE.FAILURE, `${where.path} is a folder`);
+    if (where.kind !== 'file') return denied(reqId, 'Only /inbound (upload images) and /outbound (EDI files) exist');
+    if (where.folder === INBOUND) {
+      if (!writing) return denied(reqId, '/inbound is for uploads only; processed files appear in /outbound');
+      return void sftp.handle(reqId, newHandle({ kind: 'write', name: where.name, chunks: [], size: 0, failed: null }));
+    }
+    if (writing) return denied(reqId, '/outbound is read-only');
+    const f = await getOutboundFile(ctx.db, user.tenantId, where.name);
+    if (!f) return noSuch(reqId);
+    await markOutboundDownloaded(ctx.db, user.tenantId, f.id, ctx.now());
+    sftp.handle(reqId, newHandle({ kind: 'read', content: Buffer.from(f.content, 'utf8'), mtime: f.createdAt }));
+  }));
+
+  sftp.on('READ', (reqId, handle, offset, length) => {
+    const h = handleOf(handle);
+    if (!h || h.kind !== 'read') return status(reqId, STATUS_CODE.FAILURE, 'Invalid handle');
+    if (offset >= h.content.length) return status(reqId, STATUS_CODE.EOF);
+    sftp.data(reqId, h.content.subarray(offset, Math.min(h.content.length, offset + length)));
+  });
+
+  sftp.on('WRITE', (reqId, handle, offset, data) => {
+    const h = handleOf(handle);
+    if (!h || h.kind !== 'write') return status(reqId, STATUS_CODE.FAILURE, 'Invalid handle');
+    const end = offset + data.length;
+    if (end > maxBytes) {
+      h.failed = `${h.name} is larger than the upload limit of ${maxBytes} bytes. Nothing was uploaded.`;
+      h.chunks = [];
+      return status(reqId, STATUS_CODE.FAILURE, h.failed);
+    }
+    if (h.failed) return status(reqId, STATUS_CODE.FAILURE, h.failed);
+    h.chunks.push({ offset, data: Buffer.from(data) });
+    h.size = Math.max(h.size, end);
+    status(reqId, STATUS_CODE.OK);
+  });
+
+  sftp.on('CLOSE', (reqId, handle) => guard(reqId, async () => {
+    const key = handle.toString('hex');
+    const h = handles.get(key);
+    handles.delete(key);
+    if (!h) return status(reqId, STATUS_CODE.FAILURE, 'Invalid handle');
+    if (h.kind !== 'write') return status(reqId, STATUS_CODE.OK);
+    if (h.failed) return status(reqId, STATUS_CODE.FAILURE, h.failed);
+    const bytes = Buffer.alloc(h.size);
+    for (const c of h.chunks) c.data.copy(bytes, c.offset);
+    try {
+      const { jobId } = await acceptUpload(ctx, { tenantId: user.tenantId, actor, files: [{ name: h.name, bytes }], source: 'sftp' });
+      log.info({ jobId, file: h.name }, 'sftp upload accepted');
+      status(reqId, STATUS_CODE.OK);
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+      // Most clients show only a generic "Failure", so the reason is also left in /outbound.
+      await noteRejection(ctx, user, h.name, err.message).catch((e: unknown) => log.error({ err: e }, 'could not write rejection note'));
+      log.info({ file: h.name, code: err.code }, 'sftp upload refused');
+      status(reqId, STATUS_CODE.FAILURE, err.message);
+    }
+  }));
+
+  sftp.on('REMOVE', (reqId, path) => guard(reqId, async () => {
+    const where = locate(path);
+    if (where.kind !== 'file' || where.folder !== OUTBOUND) return denied(reqId, 'Only files in /outbound can be removed');
+    if (!(await removeOutboundFile(ctx.db, user.tenantId, where.name, ctx.now()))) return noSuch(reqId);
+    await writeAudit(ctx.db, { tenantId: user.tenantId, actor, action: 'sftp.outbound.remove', targetType: 'sftp-file', targetId: where.name });
+    status(reqId, STATUS_CODE.OK);
+  }));
+
+  sftp.on('FSETSTAT', (reqId, handle) => {
+    // `put -p` sets times on the new file; harmless to accept and ignore.
+    const h = handleOf(handle);
+    status(reqId, h?.kind === 'write' ? STATUS_CODE.OK : STATUS_CODE.PERMISSION_DENIED);
+  });
+  sftp.on('SETSTAT', (reqId) => denied(reqId, 'Changing attributes is not allowed'));
+  sftp.on('MKDIR', (reqId) => denied(reqId, 'Folders cannot be created; use /inbound and /outbound'));
+  sftp.on('RMDIR', (reqId) => denied(reqId, 'Folders cannot be removed'));
+  sftp.on('RENAME', (reqId) => denied(reqId, 'Renaming is not allowed'));
+  sftp.on('READLINK', (reqId) => noSuch(reqId));
+  sftp.on('SYMLINK', (reqId) => denied(reqId, 'Links are not allowed'));
+}
+
+/** Leaves `<name>.rejected.txt` in /outbound saying why an upload was refused. */
+async function noteRejection(ctx: AppContext, user: SessionUser, name: string, message: string): Promise<void> {
+  const at = ctx.now().toISOString();
+  await putOutboundFile(ctx.db, {
+    tenantId: user.tenantId, jobId: null, sourceKey: `rejected:${randomUUID()}`,
+    name: `${name.replace(/[^A-Za-z0-9._-]+/g, '_').slice(0, 200)}.rejected.txt`,
+    content: `${at} ${name} was not accepted: ${message}\n`,
+  });
+}
