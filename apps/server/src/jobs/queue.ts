@@ -14,6 +14,8 @@ export const QUEUES = {
   deliverJob: 'deliver-job',
   deliverWebhook: 'deliver-webhook',
   purgeDeleted: 'purge-deleted',
+  /** Hourly: report finished hours of cloud-marketplace metered usage. */
+  reportMarketplaceUsage: 'report-marketplace-usage',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
