@@ -3,7 +3,7 @@ import { normalizeText, sameRow, xOverlap, type Segment } from '../layout.ts';
 import type { Word } from '../types.ts';
 import { textOf } from './candidates.ts';
 import type { LabelHit } from './find-labels.ts';
-import { compareCity, normalizePostal, placeOfPostal, repairState, stateMatchesPostal, type Country } from './geo.ts';
+import { compareCity, editDistance, normalizePostal, placeOfPostal, repairState, stateMatchesPostal, type Country } from './geo.ts';
 
 /** One party field's value with the words it came from and what the checks said. */
 export interface PartyValue { value: string; words: Word[]; checks: number; doubts: number }
@@ -229,7 +229,11 @@ export function parseParty(allLines: Array<{ words: Word[]; sub: string | null }
         const cmp = compareCity(city, place.city);
         if (cmp === 'same') checks = 1;
         else if (cmp === 'near') { city = place.city; checks = 1; }
-        else doubts = 1;
+        else if (stateOk && editDistance(normalizeText(city), place.city) <= Math.ceil(0.45 * place.city.length)) {
+          // Handwriting garbles more letters ("MAM" for MIAMI): the postal code and state agree, so take the known
+          // city, but only as a suggestion to review.
+          city = place.city; doubts = 1;
+        } else doubts = 1;
       }
       p.City = { value: city, words: csz.city, checks, doubts };
     }

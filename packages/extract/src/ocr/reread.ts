@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import type { Grey } from '../image/analyze.ts';
+import { inkMask, otsuThreshold, type Grey } from '../image/analyze.ts';
 import type { EngineWord, OcrWorker } from './engine.ts';
 
 /** Limits for the second pass over weakly read lines. */
@@ -10,10 +10,15 @@ export interface RereadOptions {
   maxLines?: number;
   /** Letter height the crops are enlarged to, in pixels (default 40). */
   targetHeight?: number;
+  /** Also look for inked lines the page pass returned nothing for (default true). */
+  missed?: boolean;
 }
 
 /** A weak line: its words, its box in the OCR image and the mean confidence it was read with. */
 export interface WeakLine { line: string; words: EngineWord[]; bbox: [number, number, number, number]; confidence: number }
+
+// New words found where the page pass read nothing must be read at least this well to be kept.
+const MISSED_FLOOR = 52;
 
 const letters = (t: string): number => t.replace(/[^\p{L}\p{N}]/gu, '').length;
 
@@ -61,12 +66,104 @@ export function weakLines(words: EngineWord[], opts: RereadOptions = {}): WeakLi
 }
 
 /**
+ * Inked runs of text the page pass returned no words for (handwriting often goes missing in whole lines): the ink
+ * mask without table rulings, less the read words' boxes, grouped on a coarse grid into line-shaped regions.
+ */
+export function missedRegions(grey: Grey, words: EngineWord[], max = 16): Array<[number, number, number, number]> {
+  const hs = words.map((w) => w.bbox[3] - w.bbox[1]).filter((h) => h > 4).sort((a, b) => a - b);
+  const lh = hs[Math.floor(hs.length / 2)] ?? 20;
+  const cell = Math.max(4, Math.round(lh / 3));
+  const gw = Math.ceil(grey.width / cell), gh = Math.ceil(grey.height / cell);
+  const mask = inkMask(grey, Math.min(otsuThreshold(grey), 160));
+  // Rulings leave ragged edges the mask's own removal misses: clear long runs that allow small breaks.
+  const longRun = Math.round(3 * lh);
+  for (let y = 0; y < grey.height; y++) {
+    const row = y * grey.width;
+    let start = -1, lastInk = -10;
+    for (let x = 0; x <= grey.width; x++) {
+      const ink = x < grey.width && mask[row + x] === 1;
+      if (ink) { if (start < 0 || x - lastInk > 4) { if (start >= 0 && lastInk - start >= longRun) mask.fill(0, row + start, row + lastInk + 1); start = x; } lastInk = x; }
+      else if (x === grey.width && start >= 0 && lastInk - start >= longRun) mask.fill(0, row + start, row + lastInk + 1);
+    }
+  }
+  const count = new Uint16Array(gw * gh);
+  for (let y = 0; y < grey.height; y++) {
+    const row = y * grey.width, gy = Math.floor(y / cell) * gw;
+    for (let x = 0; x < grey.width; x++) if (mask[row + x]) count[gy + Math.floor(x / cell)]!++;
+  }
+  // A cell holds text when enough of it is ink (specks and dust stay below).
+  const on = new Uint8Array(gw * gh);
+  const minInk = Math.max(3, Math.round(cell * cell * 0.04));
+  for (let i = 0; i < on.length; i++) on[i] = count[i]! >= minInk ? 1 : 0;
+  const pad = Math.round(0.25 * lh);
+  for (const w of words) {
+    const x0 = Math.max(0, Math.floor((w.bbox[0] - pad) / cell)), x1 = Math.min(gw - 1, Math.floor((w.bbox[2] + pad) / cell));
+    const y0 = Math.max(0, Math.floor((w.bbox[1] - pad) / cell)), y1 = Math.min(gh - 1, Math.floor((w.bbox[3] + pad) / cell));
+    for (let gy = y0; gy <= y1; gy++) on.fill(0, gy * gw + x0, gy * gw + x1 + 1);
+  }
+  // Join cells along a row across word gaps, then take connected components.
+  const joinGap = 3;
+  for (let gy = 0; gy < gh; gy++) {
+    let last = -1;
+    for (let gx = 0; gx < gw; gx++) {
+      if (!on[gy * gw + gx]) continue;
+      if (last >= 0 && gx - last > 1 && gx - last <= joinGap + 1) for (let k = last + 1; k < gx; k++) on[gy * gw + k] = 2;
+      last = gx;
+    }
+  }
+  const seen = new Uint8Array(gw * gh);
+  const out: Array<{ box: [number, number, number, number]; ink: number }> = [];
+  const stack: number[] = [];
+  for (let i = 0; i < on.length; i++) {
+    if (!on[i] || seen[i]) continue;
+    let minX = gw, minY = gh, maxX = 0, maxY = 0, ink = 0;
+    stack.push(i); seen[i] = 1;
+    while (stack.length) {
+      const j = stack.pop()!;
+      const x = j % gw, y = (j - x) / gw;
+      if (on[j] === 1) ink++;
+      minX = Math.min(minX, x); maxX = Math.max(maxX, x); minY = Math.min(minY, y); maxY = Math.max(maxY, y);
+      for (const k of [x > 0 ? j - 1 : -1, x < gw - 1 ? j + 1 : -1, y > 0 ? j - gw : -1, y < gh - 1 ? j + gw : -1]) {
+        if (k >= 0 && on[k] && !seen[k]) { seen[k] = 1; stack.push(k); }
+      }
+    }
+    const wPx = (maxX - minX + 1) * cell, hPx = (maxY - minY + 1) * cell;
+    // Line-shaped: wider than tall, about one to two letter heights; barcodes, logos and boxes are taller.
+    if (hPx < 0.6 * lh || hPx > 2.6 * lh || wPx < 1.5 * lh || wPx < hPx || ink < 4) continue;
+    out.push({ box: [minX * cell, minY * cell, Math.min(grey.width, (maxX + 1) * cell), Math.min(grey.height, (maxY + 1) * cell)], ink });
+  }
+  return out.sort((a, b) => b.ink - a.ink).slice(0, max).map((r) => r.box);
+}
+
+/**
+ * Black text on white for one crop: its own threshold (tinted paper next to the white canvas would otherwise read as
+ * ink) and underlines or form rules crossing it removed.
+ */
+export function cleanStrip(data: Buffer, w: number, h: number): Buffer {
+  const t = otsuThreshold({ width: w, height: h, data });
+  const out = Buffer.alloc(data.length, 255);
+  for (let i = 0; i < data.length; i++) if (data[i]! <= t) out[i] = 0;
+  const long = Math.round(0.5 * w);
+  for (let y = 0; y < h; y++) {
+    let run = 0;
+    for (let x = 0; x <= w; x++) {
+      if (x < w && out[y * w + x] === 0) run++;
+      else { if (run >= long) out.fill(255, y * w + x - run, y * w + x); run = 0; }
+    }
+  }
+  return out;
+}
+
+/**
  * Reads weak lines a second time: each line is cut out, enlarged and stacked with the others into one small image
  * read in a single OCR call (one call costs far less than one a line). A line's new reading replaces the old one
  * only when it is read with clearly higher confidence. Returns the page's words with those lines replaced.
  */
 export async function rereadWeakLines(grey: Grey, words: EngineWord[], worker: OcrWorker, opts: RereadOptions = {}): Promise<{ words: EngineWord[]; replaced: number; tried: number }> {
   const weak = weakLines(words, opts);
+  if (opts.missed !== false) {
+    missedRegions(grey, words).forEach((box, i) => weak.push({ line: `missed#${i}`, words: [], bbox: box, confidence: MISSED_FLOOR }));
+  }
   if (!weak.length) return { words, replaced: 0, tried: 0 };
   const target = opts.targetHeight ?? 40;
   const strips: Array<{ weak: WeakLine; crop: [number, number, number, number]; f: number; y: number; w: number; h: number; data: Buffer }> = [];
@@ -78,8 +175,8 @@ export async function rereadWeakLines(grey: Grey, words: EngineWord[], worker: O
     if (x1 - x0 < 4 || y1 - y0 < 4) continue;
     const f = Math.max(1, Math.min(3, target / h));
     const w = Math.round((x1 - x0) * f), sh = Math.round((y1 - y0) * f);
-    const data = await sharp(Buffer.from(grey.data.buffer, grey.data.byteOffset, grey.data.byteLength), { raw: { width: grey.width, height: grey.height, channels: 1 } })
-      .extract({ left: x0, top: y0, width: x1 - x0, height: y1 - y0 }).resize(w, sh, { kernel: 'lanczos3' }).toColourspace('b-w').raw().toBuffer();
+    const data = cleanStrip(await sharp(Buffer.from(grey.data.buffer, grey.data.byteOffset, grey.data.byteLength), { raw: { width: grey.width, height: grey.height, channels: 1 } })
+      .extract({ left: x0, top: y0, width: x1 - x0, height: y1 - y0 }).resize(w, sh, { kernel: 'lanczos3' }).toColourspace('b-w').raw().toBuffer(), w, sh);
     strips.push({ weak: wl, crop: [x0, y0, x1, y1], f, y, w, h: sh, data });
     y += sh + Math.max(24, Math.round(0.8 * sh));
     width = Math.max(width, w);
@@ -90,7 +187,7 @@ export async function rereadWeakLines(grey: Grey, words: EngineWord[], worker: O
   const canvas = Buffer.alloc(W * H, 255);
   for (const s of strips) for (let r = 0; r < s.h; r++) s.data.copy(canvas, (s.y + r) * W + padX, r * s.w, (r + 1) * s.w);
   const png = await sharp(canvas, { raw: { width: W, height: H, channels: 1 } }).png({ compressionLevel: 1 }).toBuffer();
-  const read = await worker.recognize(png, 6);
+  const read = await worker.recognize(png, 11);
   const replace = new Map<string, EngineWord[]>();
   for (const s of strips) {
     const mine = read.filter((w) => { const cy = (w.bbox[1] + w.bbox[3]) / 2; return cy >= s.y && cy < s.y + s.h; });
@@ -100,7 +197,7 @@ export async function rereadWeakLines(grey: Grey, words: EngineWord[], worker: O
     replace.set(s.weak.line, mine.map((w) => ({
       text: w.text,
       confidence: w.confidence,
-      line: s.weak.words[0]!.line,
+      line: s.weak.words[0]?.line ?? s.weak.line,
       bbox: [
         Math.round(s.crop[0] + (w.bbox[0] - padX) / s.f), Math.round(s.crop[1] + (w.bbox[1] - s.y) / s.f),
         Math.round(s.crop[0] + (w.bbox[2] - padX) / s.f), Math.round(s.crop[1] + (w.bbox[3] - s.y) / s.f),
@@ -111,6 +208,7 @@ export async function rereadWeakLines(grey: Grey, words: EngineWord[], worker: O
   const owner = new Map<EngineWord, string>();
   for (const s of strips) for (const w of s.weak.words) owner.set(w, s.weak.line);
   const out: EngineWord[] = [];
+  for (const s of strips) if (!s.weak.words.length) out.push(...(replace.get(s.weak.line) ?? []));
   const done = new Set<string>();
   for (const w of words) {
     const id = owner.get(w);

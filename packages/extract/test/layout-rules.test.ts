@@ -1,0 +1,160 @@
+import { describe, expect, it } from 'vitest';
+import { extractFields } from '../src/fields/extract-fields.ts';
+import { cleanCommodity } from '../src/fields/extract-fields.ts';
+import { repairStreetSuffix, stripSubLabel } from '../src/fields/party.ts';
+import { parseReference } from '../src/fields/references.ts';
+import { buildSegments } from '../src/layout.ts';
+import { cleanStrip, missedRegions, weakLines } from '../src/ocr/reread.ts';
+import type { EngineWord } from '../src/ocr/engine.ts';
+import type { ReadPage, Word } from '../src/types.ts';
+
+// Small OCR fixtures: words laid out as an engine reports them (letter height 20 px, ~11 px a character).
+let lineNo = 0;
+/** One engine line of words starting at x, y; `gap` puts extra space before words marked with a leading '|'. */
+function line(x: number, y: number, text: string, confidence = 0.95): Word[] {
+  const id = `l${lineNo++}`;
+  const out: Word[] = [];
+  let cx = x;
+  for (const raw of text.split(' ')) {
+    const jump = raw.startsWith('|') ? 120 : 0;
+    const t = raw.replace(/^\|/, '');
+    cx += jump;
+    out.push({ text: t, confidence, bbox: [cx, y, cx + 11 * t.length, y + 20], page: 0, line: id });
+    cx += 11 * t.length + 11;
+  }
+  return out;
+}
+const page = (...lines: Word[][]): ReadPage[] => [{
+  index: 0, width: 1700, height: 2200, rotation: 0, words: lines.flat(), barcodes: [], blank: false, toUpright: (b) => b,
+}];
+
+describe('party blocks on grid and keyed forms', () => {
+  it('reads row labels printed without colons in their own cells (NAME | value)', () => {
+    const d = extractFields(page(
+      line(100, 100, 'SHIP FROM'),
+      line(100, 140, 'NAME'), line(400, 140, 'Trillium Millworks LLC'),
+      line(100, 180, 'ADDRESS'), line(400, 180, '27396 Garfield Hwy Ste 3'),
+      line(100, 220, 'CITY / STATE / ZIP'), line(400, 220, 'Cheyenne, WY 82007'),
+    ));
+    expect(d.Shipper).toMatchObject({ Name: 'TRILLIUM MILLWORKS LLC', Address: '27396 GARFIELD HWY STE 3', City: 'CHEYENNE', State: 'WY', Zip: '82007' });
+  });
+
+  it('strips a row label the OCR joined to its value', () => {
+    expect(stripSubLabel(line(0, 0, 'NAME Acme Foods Inc')).sub).toBe('name');
+    expect(stripSubLabel(line(0, 0, 'CITY, STATE, ZIP Austin, TX 78701')).words.map((w) => w.text).join(' ')).toBe('Austin, TX 78701');
+    // A city that starts with a label-like word keeps it.
+    expect(stripSubLabel(line(0, 0, 'CIUDAD JUAREZ, CHIH 32000')).sub).toBeNull();
+  });
+
+  it('joins city, state and postal code printed on separate rows under a party column', () => {
+    const d = extractFields(page(
+      line(400, 100, 'SHIPPER'),
+      line(400, 140, 'Kestrel Ceramics Holdings INC'),
+      line(400, 180, '17054 N Monroe Parkway'),
+      line(400, 220, 'LANSING'),
+      line(400, 260, 'MI'),
+      line(400, 300, '48906'),
+    ));
+    expect(d.Shipper).toMatchObject({ Name: 'KESTREL CERAMICS HOLDINGS INC', Address: '17054 N MONROE PARKWAY', City: 'LANSING', State: 'MI', Zip: '48906' });
+  });
+
+  it('reads a keyed-row form: the name right of the header, DESTINATION as the city row', () => {
+    const d = extractFields(page(
+      line(100, 100, 'CONSIGNED TO'), line(450, 100, 'BRIGHTON GLASSWORKS INC'),
+      line(100, 150, 'STREET'), line(450, 150, '1002 PORTAGE ST'),
+      line(100, 200, 'DESTINATION'), line(450, 200, 'SURREY, BC V4N 8K4'),
+    ));
+    expect(d.Consignee).toMatchObject({ Name: 'BRIGHTON GLASSWORKS INC', Address: '1002 PORTAGE ST', City: 'SURREY', State: 'BC', Zip: 'V4N 8K4' });
+  });
+
+  it('finds headings behind a section icon and joins two names for one field', () => {
+    const d = extractFields(page(
+      line(100, 100, '@ EXPÉDITEUR'),
+      line(100, 140, 'Blue Ridge Wire ULC'), line(100, 180, '3702 Queen St S'), line(100, 220, 'Halifax, NS B3K 4P1'),
+      line(900, 100, 'REMITENTE / ORIGEN'),
+    ));
+    expect(d.Shipper?.Name).toBe('BLUE RIDGE WIRE ULC');
+    expect(d.Shipper?.Zip).toBe('B3K 4P1');
+  });
+
+  it('repairs a street type misread by one look-alike letter, and doubts a two-line street', () => {
+    expect(repairStreetSuffix('22464 INDUSTRIAL PI')).toEqual({ value: '22464 INDUSTRIAL PL', repaired: true });
+    expect(repairStreetSuffix('100 MAIN ST')).toEqual({ value: '100 MAIN ST', repaired: false });
+    const d = extractFields(page(
+      line(100, 100, 'SHIPPER:'), line(100, 140, 'Acme Corp'), line(100, 180, '12 Main St'), line(100, 220, '9118 Walnut Ave'), line(100, 260, 'Austin, TX 78701'),
+    ));
+    expect(d.ConfidenceScores['Shipper.Address']).toBeLessThan(0.9);
+  });
+});
+
+describe('tables and references', () => {
+  it('reads a right-aligned number in the last column and a count the OCR joined to the next cell', () => {
+    const d = extractFields(page(
+      line(100, 100, 'PIECES |PKG TYPE |DESCRIPTION |WEIGHT (LB)'),
+      line(150, 140, '27 CTN'), line(480, 140, 'GLASS BOTTLES'), line(820, 140, '11,340'),
+    ));
+    expect(d.ShipmentDetails?.Pieces).toBe(27);
+    expect(d.ShipmentDetails?.Weight).toBe(11340);
+    expect(d.ShipmentDetails?.WeightUnit).toBe('L');
+  });
+
+  it('reads a SCAC named in the middle of a line', () => {
+    const d = extractFields(page(line(100, 100, 'NOT NEGOTIABLE : SCAC NLTP')));
+    expect(d.Carrier?.Scac).toBe('NLTP');
+  });
+
+  it('puts back the O of PO and SO prefixes read as a zero, as a repair', () => {
+    expect(parseReference('P0928635')).toEqual({ value: 'PO928635', repaired: true });
+    expect(parseReference('S0864820')).toEqual({ value: 'SO864820', repaired: true });
+    expect(parseReference('4563163134')).toEqual({ value: '4563163134', repaired: false });
+  });
+
+  it('takes a misread "PO #" as a bare label and looks right of it', () => {
+    const d = extractFields(page(line(100, 100, 'PO 4'), line(500, 100, 'PO-346114')));
+    expect(d.References?.PoNumber).toBe('PO-346114');
+  });
+
+  it('tidies a description: stray rules go, a leading pallet count is split off', () => {
+    expect(cleanCommodity('[CERAMIC FLOOR TILE')).toEqual({ text: 'CERAMIC FLOOR TILE', count: null, packaging: null });
+    expect(cleanCommodity('10 SKID CORRUGATED BOXES, KD FLAT')).toEqual({ text: 'CORRUGATED BOXES, KD FLAT', count: 10, packaging: 'SKD' });
+  });
+
+  it('joins word runs the engine split into two lines on one row', () => {
+    const a: Word = { text: '2', confidence: 0.9, bbox: [100, 100, 110, 120], page: 0, line: 'a' };
+    const b: Word = { text: '27067-31', confidence: 0.9, bbox: [112, 101, 200, 121], page: 0, line: 'b' };
+    expect(buildSegments([a, b]).map((s) => s.text)).toEqual(['2 27067-31']);
+  });
+});
+
+describe('second OCR pass', () => {
+  const ew = (text: string, confidence: number, x: number, y: number, lineId: string): EngineWord => ({ text, confidence, bbox: [x, y, x + 10 * text.length, y + 20], line: lineId });
+
+  it('picks weakly read pieces of lines, weakest first, and leaves well read ones', () => {
+    const weak = weakLines([ew('CARRIER', 95, 100, 100, 'a'), ew('Co', 30, 100, 140, 'b'), ew('FREER', 45, 100, 180, 'c'), ew('|', 10, 100, 220, 'd')]);
+    expect(weak.map((w) => w.words[0]!.text)).toEqual(['Co', 'FREER']);
+  });
+
+  it('finds an inked line the page pass returned no words for, but not a form rule', () => {
+    const width = 600, height = 600;
+    const data = new Uint8Array(width * height).fill(230);
+    // "Handwriting": blobs of ink on a row; a thin rule under another row.
+    for (let k = 0; k < 8; k++) for (let y = 40; y < 60; y++) for (let x = 100 + k * 22; x < 112 + k * 22; x++) data[y * width + x] = 20;
+    for (let x = 50; x < 550; x++) { data[150 * width + x] = 20; data[151 * width + x] = 20; }
+    const words = [ew('Label', 95, 400, 40, 'a')];
+    const regions = missedRegions({ width, height, data }, words);
+    expect(regions.length).toBe(1);
+    expect(regions[0]![1]).toBeLessThanOrEqual(40);
+    expect(regions[0]![3]).toBeGreaterThanOrEqual(60);
+  });
+
+  it('turns a crop into black on white with its underline removed', () => {
+    const w = 100, h = 20;
+    const data = Buffer.alloc(w * h, 180);
+    for (let x = 10; x < 20; x++) for (let y = 2; y < 12; y++) data[y * w + x] = 40;
+    for (let x = 0; x < w; x++) data[17 * w + x] = 40;
+    const out = cleanStrip(data, w, h);
+    expect(out[5 * w + 15]).toBe(0);
+    expect(out[5 * w + 50]).toBe(255);
+    expect(out[17 * w + 50]).toBe(255);
+  });
+});
