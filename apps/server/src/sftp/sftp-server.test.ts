@@ -95,7 +95,7 @@ describe('SFTP server', () => {
     expect(jobs[0]).toMatchObject({ status: 'InProgress', source: 'sftp', file_name: 'scan 1.jpg' });
     expect(jobs[0]!.queue_job_id).toBeTruthy();
     const pages = await t.ctx.db.query<{ storage_key: string }>('SELECT storage_key FROM job_pages WHERE job_id = $1', [jobs[0]!.id]);
-    expect(Buffer.compare(await t.ctx.storage.get(pages.rows[0]!.storage_key), BOL_JPEG)).toBe(0);
+    expect(Buffer.compare((await t.ctx.storage.get(pages.rows[0]!.storage_key))!, BOL_JPEG)).toBe(0);
     const creds = (await t.app.inject({ method: 'GET', url: '/api/sftp/credentials', headers: u.auth })).json().data;
     expect(creds).toMatchObject({ username: u.username, port: sftp.port, isActive: true, password: null });
     expect(creds.lastLogin).toBeTruthy();
