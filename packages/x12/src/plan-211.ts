@@ -1,9 +1,10 @@
 /**
  * Segment plan of the 211 Motor Carrier Bill of Lading: BOL, B2A, L11, G62, parties (loop 0100),
- * one AT1 line per line item (AT4 description, AT2 quantity and weight) and L3 totals.
+ * one AT1 line per line item (AT4 description, AT2 quantity and weight). The 211 has no summary
+ * area: SE follows the last AT1 loop (L3 totals belong to the 204 and 210), so totals travel per line.
  */
 import type { ExtractedData } from '@ladingwise/shared';
-import { code, dateSegment, partyLoop, referenceSegments, REF_ID_MAX, seg, totalsSegment } from './plan-parts.ts';
+import { code, dateSegment, partyLoop, referenceSegments, REF_ID_MAX, seg } from './plan-parts.ts';
 import type { LoopInstance, TransactionPlan } from './segment-plan.ts';
 
 /** One AT1 loop per line item; without line items, one line from the shipment totals. */
@@ -50,6 +51,5 @@ export const PLAN_211: TransactionPlan = {
         },
       ],
     },
-    totalsSegment(),
   ],
 };

@@ -2,7 +2,7 @@
  * Segment specs shared by the 204 and 211 plans: party loops (N1/N3/N4), references (L11),
  * dates (G62) and totals (L3). Each returns plain data so a partner profile can adjust it.
  */
-import type { ElementSpec, LoopSpec, SegmentSpec } from './segment-plan.ts';
+import type { ElementSpec, Format, LoopSpec, SegmentSpec } from './segment-plan.ts';
 
 /** Reference Identification (127): 30 characters in 004010, 50 from 004020 on. */
 export const REF_ID_MAX = { '4010': 30, default: 50 } as const;
@@ -53,15 +53,16 @@ export function partyLoop(id: string): LoopSpec {
 
 /** One L11 per reference the BOL carries; qualifiers BM, PO, OQ, CN (PRO). */
 export function referenceSegments(): SegmentSpec[] {
-  const refs: [string, string, string][] = [
-    ['References.BolNumber', 'BM', 'Bill of Lading Number'],
-    ['References.PoNumber', 'PO', 'Purchase Order Number'],
-    ['References.OrderNumber', 'OQ', 'Order Number'],
-    ['References.ProNumber', 'CN', "Carrier's Reference Number (PRO/Invoice)"],
+  // The BOL number is written as in B204/BOL03 (no spaces) so partners can match the two.
+  const refs: [string, string, string, Format][] = [
+    ['References.BolNumber', 'BM', 'Bill of Lading Number', 'compact'],
+    ['References.PoNumber', 'PO', 'Purchase Order Number', 'text'],
+    ['References.OrderNumber', 'OQ', 'Order Number', 'text'],
+    ['References.ProNumber', 'CN', "Carrier's Reference Number (PRO/Invoice)", 'text'],
   ];
-  return refs.map(([field, qual, name]) =>
+  return refs.map(([field, qual, name, format]) =>
     seg('L11', 'O', [
-      { ref: 'L1101', name, usage: 'M', type: 'AN', min: 1, max: REF_ID_MAX, source: { field } },
+      { ref: 'L1101', name, usage: 'M', type: 'AN', min: 1, max: REF_ID_MAX, source: { field, format } },
       code('L1102', 'Reference Identification Qualifier', qual, 2, 3),
     ], 100),
   );
