@@ -367,7 +367,16 @@ function readTable(hits: LabelHit[], segments: Segment[], labelled: Set<Segment>
       if (/[A-Z]{3}/.test(t)) { out.commodity = { value: t, words: h.valueWords, evidence: { prior: 1, checks: 0, doubts: 0, kind: 'text' } }; break; }
       continue;
     }
-    const cells = columnCells(h.bbox, h.segment, segments).filter((c) => !labelled.has(c) && !/^(GRAND )?TOTAL\b/.test(normalizeText(c.text)));
+    // "Description   SPORTING GOODS" on a keyed form: a value to the right, when no other heading shares the row.
+    const rowHeads = hits.filter((o) => o !== h && o.field !== 'stop' && sameRow(o.segment, h.segment));
+    const right = rowHeads.length ? undefined : valueCandidates(h, segments, labelled, pageWidth).find((c) => c.method === 'right');
+    if (right && /[A-Z]{3}/.test(normalizeText(right.text)) && !hits.some((o) => o.segment.words.includes(right.words[0]!) && o.atStart)) {
+      out.commodity = { value: normalizeText(right.text), words: right.words, evidence: { prior: 0.85, checks: 0, doubts: 0, kind: 'text' } };
+      break;
+    }
+    // Cells that start with any label (a signature or driver row) are not descriptions.
+    const startsLabel = new Set(hits.filter((o) => o.atStart).map((o) => o.segment));
+    const cells = columnCells(h.bbox, h.segment, segments).filter((c) => !labelled.has(c) && !startsLabel.has(c) && !/^(GRAND )?TOTAL\b/.test(normalizeText(c.text)));
     const first = cells[0];
     if (!first) continue;
     lines = [first];

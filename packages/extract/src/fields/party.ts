@@ -220,9 +220,13 @@ export function parseParty(allLines: Array<{ words: Word[]; sub: string | null }
       const stateFixed = repairState(csz.stateText, place?.states ?? null);
       const stateOk = stateFixed !== null && place !== null && stateMatchesPostal(stateFixed, place);
       p.Zip = zipConf;
-      if (stateFixed) p.State = { value: stateFixed, words: csz.state, checks: stateOk ? 1 : 0, doubts: stateOk || !place ? 0 : 1 };
+      // A state changed to fit the postal code (WA -> CA) is a guess, unlike a look-alike slip (0H -> OH).
+      const guessed = stateFixed !== null && stateFixed !== repairState(csz.stateText, null);
+      if (stateFixed) p.State = { value: stateFixed, words: csz.state, checks: stateOk && !guessed ? 1 : 0, doubts: (stateOk || !place ? 0 : 1) + (guessed ? 1 : 0) };
       else p.State = { value: csz.stateText, words: csz.state, checks: 0, doubts: 1 };
-      if (stateOk) p.Zip.checks++;
+      if (stateOk && !guessed) p.Zip.checks++;
+      // The postal code names another state: one of the two is misread, and nothing says which.
+      else if (place && stateFixed) p.Zip.doubts++;
       let city = csz.cityText.replace(/\s+/g, ' ').toUpperCase();
       let checks = 0, doubts = 0;
       if (place?.city) {
@@ -236,6 +240,8 @@ export function parseParty(allLines: Array<{ words: Word[]; sub: string | null }
         } else doubts = 1;
       }
       p.City = { value: city, words: csz.city, checks, doubts };
+      // Neither the printed state nor the city agrees with the postal code: the code itself is the likely misread.
+      if (guessed && doubts > 0) p.Zip.doubts++;
     }
   }
   const keyedName = lines.findIndex((l) => l.sub === 'name' && l.words.length > 0);

@@ -6,7 +6,7 @@ import type { EngineWord, OcrWorker } from './engine.ts';
 export interface RereadOptions {
   /** Lines whose mean word confidence (0–100) is below this are read again (default 70). */
   maxConfidence?: number;
-  /** At most this many lines a page (default 30). */
+  /** At most this many lines a page (default 20). */
   maxLines?: number;
   /** Letter height the crops are enlarged to, in pixels (default 40). */
   targetHeight?: number;
@@ -19,6 +19,8 @@ export interface WeakLine { line: string; words: EngineWord[]; bbox: [number, nu
 
 // New words found where the page pass read nothing must be read at least this well to be kept.
 const MISSED_FLOOR = 52;
+// About a quarter of a page at OCR resolution.
+const MAX_CANVAS = 1_200_000;
 
 const letters = (t: string): number => t.replace(/[^\p{L}\p{N}]/gu, '').length;
 
@@ -62,7 +64,7 @@ export function weakLines(words: EngineWord[], opts: RereadOptions = {}): WeakLi
     const confidence = lineConfidence(ws);
     if (confidence < maxConf) out.push({ line: `${ws[0]!.line}#${i}`, words: ws, bbox, confidence });
   });
-  return out.sort((a, b) => a.confidence - b.confidence).slice(0, opts.maxLines ?? 30);
+  return out.sort((a, b) => a.confidence - b.confidence).slice(0, opts.maxLines ?? 20);
 }
 
 /**
@@ -162,7 +164,7 @@ export function cleanStrip(data: Buffer, w: number, h: number): Buffer {
 export async function rereadWeakLines(grey: Grey, words: EngineWord[], worker: OcrWorker, opts: RereadOptions = {}): Promise<{ words: EngineWord[]; replaced: number; tried: number }> {
   const weak = weakLines(words, opts);
   if (opts.missed !== false) {
-    missedRegions(grey, words).forEach((box, i) => weak.push({ line: `missed#${i}`, words: [], bbox: box, confidence: MISSED_FLOOR }));
+    missedRegions(grey, words, 10).forEach((box, i) => weak.push({ line: `missed#${i}`, words: [], bbox: box, confidence: MISSED_FLOOR }));
   }
   if (!weak.length) return { words, replaced: 0, tried: 0 };
   const target = opts.targetHeight ?? 40;
@@ -175,6 +177,8 @@ export async function rereadWeakLines(grey: Grey, words: EngineWord[], worker: O
     if (x1 - x0 < 4 || y1 - y0 < 4) continue;
     const f = Math.max(1, Math.min(3, target / h));
     const w = Math.round((x1 - x0) * f), sh = Math.round((y1 - y0) * f);
+    // Bound the one OCR call: the stacked image's area is what it costs.
+    if ((Math.max(width, w) + 40) * (y + sh) > MAX_CANVAS) continue;
     const data = cleanStrip(await sharp(Buffer.from(grey.data.buffer, grey.data.byteOffset, grey.data.byteLength), { raw: { width: grey.width, height: grey.height, channels: 1 } })
       .extract({ left: x0, top: y0, width: x1 - x0, height: y1 - y0 }).resize(w, sh, { kernel: 'lanczos3' }).toColourspace('b-w').raw().toBuffer(), w, sh);
     strips.push({ weak: wl, crop: [x0, y0, x1, y1], f, y, w, h: sh, data });
