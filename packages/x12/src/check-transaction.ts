@@ -117,12 +117,14 @@ function knownIds(nodes: PlanNode[], into: Set<string>): Set<string> {
   return into;
 }
 
-/** Checks the body of one transaction set against its plan and fills `tx.loops`. */
+/** Checks the body of one transaction set against its plan and sets `tx.loops` to the loops found. */
 export function checkTransaction(tx: ParsedTransaction, plan: TransactionPlan, version: X12Version, options: CheckOptions = {}): X12Issue[] {
   const body = tx.segments.slice(1, tx.se ? -1 : undefined);
   const ctx: MatchCtx = { segs: body, pos: 0, version, known: knownIds(plan.nodes, new Set()), issues: [], strict: options.strict ?? false };
   const header: ParsedSegment[] = [];
-  matchNodes(plan.nodes, ctx, header, tx.loops);
+  const loops: ParsedLoop[] = [];
+  matchNodes(plan.nodes, ctx, header, loops);
+  tx.loops = loops;
   const left = current(ctx);
   if (left) ctx.issues.push(issue('ORDER', where(left), `${left.id} is out of order in the ${plan.type}: the segments from here on do not follow the ${plan.type} layout.`));
   return ctx.issues;

@@ -1,3 +1,7 @@
+import { checkTransaction } from './check-transaction.ts';
+import { PLANS } from './plans.ts';
+import { versionFromCode, type TransactionType } from './versions.ts';
+
 /**
  * Reads any X12 interchange: takes the delimiters from the ISA (element at position 4, repetition
  * ISA11 from 00402 on, component ISA16, segment terminator right after it), splits segments and
@@ -38,7 +42,7 @@ export interface ParsedTransaction {
   segments: ParsedSegment[];
   type: string;
   controlNumber: string;
-  /** Loops of a 204/211 body, filled by `checkInterchange`'s matcher; empty otherwise. */
+  /** Loops of a 204/211 body (party, stop and line loops with their segments); empty for other sets. */
   loops: ParsedLoop[];
 }
 
@@ -136,6 +140,14 @@ export function parseInterchange(input: string): ParsedInterchange {
         tx = undefined;
       }
     } else group.stray.push(s);
+  }
+  // Group 204/211 bodies into loops with the same plan the checker uses (its issues are not kept here).
+  for (const g of out.groups) {
+    const version = versionFromCode(g.gs.elements[7] ?? '') ?? versionFromCode(out.isa?.elements[11] ?? '');
+    for (const t of g.transactions) {
+      const plan = PLANS[t.type as TransactionType];
+      if (plan && version) checkTransaction(t, plan, version);
+    }
   }
   return out;
 }

@@ -4,8 +4,8 @@
  */
 import type { ElementSpec, Format, LoopSpec, SegmentSpec } from './segment-plan.ts';
 
-/** Reference Identification (127): 30 characters in 004010, 50 from 004020 on. */
-export const REF_ID_MAX = { '4010': 30, default: 50 } as const;
+/** Reference Identification (127): 30 characters in 004010, 50 in 005010, 80 from 005030 on (so in 007010). */
+export const REF_ID_MAX = { '4010': 30, '5010': 50, '7010': 80, default: 50 } as const;
 
 /** Builds a segment spec. */
 export function seg(id: string, usage: 'M' | 'O', elements: ElementSpec[], maxUse?: number): SegmentSpec {

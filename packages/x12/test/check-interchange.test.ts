@@ -59,8 +59,11 @@ describe('checkInterchange', () => {
     const r = checkInterchange(text);
     expect(r.issues).toEqual([]);
     const tx = parseInterchange(written()).groups[0]!.transactions[0]!;
-    checkInterchange(written());
     expect(tx.type).toBe('204');
     expect(tx.segments[0]!.elements).toEqual(['204', '0001']);
+    expect(tx.loops.map((l) => `${l.id}:${l.segments.map((s) => s.id).join(',')}`)).toEqual([
+      '0100:N1,N3,N4', '0100:N1,N3,N4', '0100:N1,N3,N4', '0300:S5,G62,AT8', '0300:S5,G62,AT8',
+    ]);
+    expect(tx.loops[3]!.loops.map((l) => l.segments.map((s) => s.elements.join('|')))).toEqual([['SH|Orion Plastics Inc', '1200 Industrial Pkwy', 'Dayton|OH|45404|US']]);
   });
 });

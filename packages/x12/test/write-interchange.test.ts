@@ -94,7 +94,7 @@ describe('writeInterchange content', () => {
     expect(r.issues).toContainEqual(expect.objectContaining({ code: 'CLEANED', path: 'Consignee.Name' }));
   });
 
-  it('cuts over-long text to the element maximum (N102 60, L1101 30 in 4010 and 50 later) and says so', () => {
+  it('cuts over-long text to the element maximum (N102 60; L1101 30 in 4010, 50 in 5010, 80 in 7010) and says so', () => {
     const d = sampleData();
     d.Shipper = { ...d.Shipper!, Name: 'N'.repeat(80) };
     d.References.PoNumber = 'P'.repeat(70);
@@ -103,6 +103,7 @@ describe('writeInterchange content', () => {
     expect(segment(r4.content, 'L11', 1)).toBe(`L11*${'P'.repeat(30)}*PO`);
     expect(r4.issues).toContainEqual(expect.objectContaining({ code: 'TRUNCATED', path: 'Shipper.Name' }));
     expect(segment(write({ version: '5010', data: d }).content, 'L11', 1)).toBe(`L11*${'P'.repeat(50)}*PO`);
+    expect(segment(write({ version: '7010', data: d }).content, 'L11', 1)).toBe(`L11*${'P'.repeat(70)}*PO`);
   });
 
   it('writes kilograms as K and rounds weights to two decimals', () => {
