@@ -30,20 +30,25 @@ export async function listWebhooks(db: Queryable, tenantId: string): Promise<Web
   return rows.map(toDto);
 }
 
-/** A live webhook with its secret (for signing), or null (unknown, deleted or another tenant's). */
+/** A live webhook with its secret (for signing), or null (unknown, deleted, another tenant's, or the account deleted). */
 export async function getWebhookForSending(db: Queryable, tenantId: string, id: string): Promise<{ id: string; url: string; secret: string } | null> {
   if (!UUID.test(id)) return null;
   const { rows } = await db.query<WebhookRow>(
-    'SELECT id, tenant_id, url, secret, events, created_at FROM webhooks WHERE id = $1 AND tenant_id = $2 AND deleted_at IS NULL',
+    `SELECT w.id, w.tenant_id, w.url, w.secret, w.events, w.created_at FROM webhooks w JOIN tenants t ON t.id = w.tenant_id
+     WHERE w.id = $1 AND w.tenant_id = $2 AND w.deleted_at IS NULL AND t.deleted_at IS NULL`,
     [id, tenantId],
   );
   const r = rows[0];
   return r ? { id: r.id, url: r.url, secret: r.secret } : null;
 }
 
-/** Live webhooks subscribed to an event. */
+/** Live webhooks subscribed to an event (none once the account is deleted). */
 export async function webhooksFor(db: Queryable, tenantId: string, event: WebhookEvent): Promise<{ id: string }[]> {
-  const { rows } = await db.query<{ id: string; events: string }>('SELECT id, events FROM webhooks WHERE tenant_id = $1 AND deleted_at IS NULL', [tenantId]);
+  const { rows } = await db.query<{ id: string; events: string }>(
+    `SELECT w.id, w.events FROM webhooks w JOIN tenants t ON t.id = w.tenant_id
+     WHERE w.tenant_id = $1 AND w.deleted_at IS NULL AND t.deleted_at IS NULL`,
+    [tenantId],
+  );
   return rows.filter((r) => event === 'webhook.test' || r.events.split(',').includes(event)).map((r) => ({ id: r.id }));
 }
 

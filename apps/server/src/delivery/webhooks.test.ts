@@ -9,6 +9,7 @@ import { createTestUser, startTestApp, type TestApp } from '../../test/harness.t
 import { waitFor } from '../../test/pipeline-helpers.ts';
 import { registerDeliveryWorkers } from './delivery-workers.ts';
 import { enqueueDelivery } from './enqueue-delivery.ts';
+import { deliverJob } from './deliver-job.ts';
 import { finishedJob } from './finished-job-fixture.ts';
 import { verifySignature } from './sign-payload.ts';
 import { privateTargetProblem } from './webhook-url.ts';
@@ -146,6 +147,20 @@ describe('webhooks', () => {
     expect((await t.app.inject({ method: 'DELETE', url: `/api/webhooks/${hook.id}`, headers: a.auth })).statusCode).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: '/api/webhooks', headers: a.auth })).json().data).toEqual([]);
     expect((await t.app.inject({ method: 'DELETE', url: '/api/webhooks/not-a-uuid', headers: a.auth })).statusCode).toBe(404);
+  });
+
+  it('sends nothing for a job that is not finished, nor once the account is deleted', async () => {
+    const u = await createTestUser(t.ctx);
+    await addHook(u.auth, '/gone');
+    const running = await finishedJob(t.ctx, u.tenantId, { status: 'Completed' });
+    await t.ctx.db.query(`UPDATE jobs SET status = 'InProgress', stage = 'processing' WHERE id = $1`, [running.jobId]);
+    await deliverJob(t.ctx, { tenantId: u.tenantId, jobId: running.jobId });
+    expect(await deliveries(u.auth)).toEqual([]);
+    const done = await finishedJob(t.ctx, u.tenantId, { status: 'Completed' });
+    await t.ctx.db.query('UPDATE tenants SET deleted_at = now() WHERE id = $1', [u.tenantId]);
+    await deliverJob(t.ctx, { tenantId: u.tenantId, jobId: done.jobId });
+    const { rows } = await t.ctx.db.query('SELECT id FROM webhook_deliveries WHERE tenant_id = $1', [u.tenantId]);
+    expect(rows).toEqual([]);
   });
 
   it('blocks private-network targets only when WEBHOOK_ALLOW_PRIVATE_TARGETS is false', async () => {

@@ -157,6 +157,14 @@ describe('SFTP server', () => {
     expect((await runSftp(a.username, { key: keyA }, ['ls /outbound'])).out).toContain(name);
   });
 
+  it('refuses a login once the account is deleted', async () => {
+    const u = await sftpUser();
+    const key = await registerKey(u);
+    expect((await runSftp(u.username, { key }, ['ls /'])).code).toBe(0);
+    await t.ctx.db.query('UPDATE tenants SET deleted_at = now() WHERE id = $1', [u.tenantId]);
+    expect((await runSftp(u.username, { key }, ['ls /'])).code).not.toBe(0);
+  });
+
   it('rejects a wrong password, then locks the username after repeated failures', async () => {
     const u = await sftpUser('Right-Password-1');
     const ok = await runSftp(u.username, { password: 'Right-Password-1' }, ['ls /']);

@@ -7,6 +7,7 @@ import { timingSafeEqual } from 'node:crypto';
 import ssh2 from 'ssh2';
 import type { AuthContext, Connection } from 'ssh2';
 import type { AppContext } from '../context.ts';
+import { hashPassword, verifyPassword } from '../accounts/passwords.ts';
 import { loadHostKey } from './host-key.ts';
 import { LoginLimiter } from './login-limiter.ts';
 import { accountKeyBlobs, checkSftpPassword, findLoginAccount, recordSftpLogin } from './sftp-accounts.ts';
@@ -15,6 +16,9 @@ import { serveSftp, type SessionUser } from './sftp-session.ts';
 export interface SftpServer { port: number; stop(): Promise<void> }
 
 let listeningPort: number | null = null;
+const LOGIN_GRACE_MS = 60_000;
+/** Checked for unknown usernames too, so response time does not reveal which usernames exist. */
+let dummyHash: Promise<string> | null = null;
 
 /** The port this process's SFTP server listens on, or null when none runs. */
 export function runningSftpPort(): number | null {
@@ -31,6 +35,10 @@ export async function startSftpServer(ctx: AppContext): Promise<SftpServer | nul
     client.on('close', () => clients.delete(client));
     client.on('error', (err: Error) => ctx.logger.debug({ err, ip: info.ip }, 'sftp connection error'));
     let user: SessionUser | null = null;
+    // A connection that has not logged in within a minute is dropped (no half-open sessions piling up).
+    const loginTimer = setTimeout(() => client.end(), LOGIN_GRACE_MS);
+    loginTimer.unref();
+    client.on('close', () => clearTimeout(loginTimer));
 
     client.on('authentication', (auth: AuthContext) => {
       authenticate(ctx, limiter, info.ip, auth)
@@ -44,6 +52,7 @@ export async function startSftpServer(ctx: AppContext): Promise<SftpServer | nul
     });
 
     client.on('ready', () => {
+      clearTimeout(loginTimer);
       client.on('session', (accept) => {
         const session = accept();
         session.on('sftp', (acceptSftp) => {
@@ -85,7 +94,8 @@ async function authenticate(ctx: AppContext, limiter: LoginLimiter, ip: string, 
   const account = await findLoginAccount(ctx.db, username);
   let ok = false;
   if (auth.method === 'password') {
-    ok = account ? await checkSftpPassword(account, auth.password) : false;
+    if (account) ok = await checkSftpPassword(account, auth.password);
+    else await verifyPassword(auth.password, await (dummyHash ??= hashPassword('not-a-real-password')));
   } else {
     const blobs = account ? await accountKeyBlobs(ctx.db, account.id) : [];
     const known = blobs.some((b) => b.length === auth.key.data.length && timingSafeEqual(b, auth.key.data));
