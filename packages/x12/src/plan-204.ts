@@ -2,7 +2,7 @@
  * Segment plan of the 204 Motor Carrier Load Tender: header (B2, B2A, L11), parties (loop 0100),
  * two stops (loop 0300: pickup at the shipper, delivery at the consignee) and L3 totals.
  */
-import { code, dateSegment, partySegments, partyLoop, referenceSegments, seg, totalsSegment } from './plan-parts.ts';
+import { code, dateSegment, partySegments, partyLoop, readerOnly, referenceSegments, seg, totalsSegment } from './plan-parts.ts';
 import type { SegmentSpec, TransactionPlan } from './segment-plan.ts';
 
 /** AT8 with the shipment's gross weight, pieces and handling units. */
@@ -32,7 +32,14 @@ export const PLAN_204: TransactionPlan = {
       code('B2A02', 'Application Type', 'LT', 2, 2, 'O'),
     ]),
     ...referenceSegments(),
-    partyLoop('0100'),
+    readerOnly('G62'),
+    readerOnly('MS3'),
+    readerOnly('AT5', 6),
+    readerOnly('PLD'),
+    readerOnly('NTE', 10),
+    partyLoop('0100', [readerOnly('L11', 5), readerOnly('G61', 3)]),
+    // Equipment loop: not written (a BOL rarely names the trailer), accepted when read.
+    { kind: 'loop', id: '0200', usage: 'O', maxUse: 10, instances: [], children: [readerOnly('N7'), readerOnly('N7A'), readerOnly('M7', 2)] },
     {
       kind: 'loop', id: '0300', usage: 'M', maxUse: 999,
       instances: [
@@ -44,8 +51,14 @@ export const PLAN_204: TransactionPlan = {
           { ref: 'S501', name: 'Stop Sequence Number', usage: 'M', type: 'N0', min: 1, max: 3, source: { const: '{seq}' } },
           code('S502', 'Stop Reason Code', '{reason}', 2, 2),
         ]),
+        readerOnly('L11', 50),
         dateSegment('{dateQualifier}', '{dateField}', 2),
         weightSegment(),
+        readerOnly('LAD', 999),
+        readerOnly('AT5', 6),
+        readerOnly('PRF'),
+        readerOnly('N9', 10),
+        readerOnly('NTE', 20),
         { kind: 'loop', id: '0310', usage: 'O', instances: [{ vars: {} }], children: partySegments() },
       ],
     },

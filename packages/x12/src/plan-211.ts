@@ -4,7 +4,7 @@
  * area: SE follows the last AT1 loop (L3 totals belong to the 204 and 210), so totals travel per line.
  */
 import type { ExtractedData } from '@ladingwise/shared';
-import { code, dateSegment, partyLoop, referenceSegments, REF_ID_MAX, seg } from './plan-parts.ts';
+import { code, dateSegment, partyLoop, readerOnly, referenceSegments, REF_ID_MAX, seg } from './plan-parts.ts';
 import type { LoopInstance, TransactionPlan } from './segment-plan.ts';
 
 /** One AT1 loop per line item; without line items, one line from the shipment totals. */
@@ -27,15 +27,21 @@ export const PLAN_211: TransactionPlan = {
       { ref: 'BOL06', name: 'Reference Identification (PRO number)', usage: 'O', type: 'AN', min: 1, max: REF_ID_MAX, source: { field: 'References.ProNumber' } },
     ]),
     seg('B2A', 'M', [code('B2A01', 'Transaction Set Purpose Code', '00', 2, 2)]),
+    readerOnly('MS3', 12),
+    readerOnly('MS2'),
     ...referenceSegments(),
     dateSegment('10', 'Dates.Pickup', 6),
     dateSegment('02', 'Dates.Delivery', 6),
+    readerOnly('AT5', 50),
+    readerOnly('K1', 10),
     partyLoop('0100'),
     {
       kind: 'loop', id: '0200', usage: 'M', maxUse: 9999,
       instances: lineInstances,
       children: [
         seg('AT1', 'M', [{ ref: 'AT101', name: 'Lading Line Item Number', usage: 'M', type: 'N0', min: 1, max: 3, source: { const: '{line}' } }]),
+        readerOnly('L11', 100),
+        readerOnly('AT3'),
         seg('AT4', 'O', [{ ref: 'AT401', name: 'Lading Description', usage: 'M', type: 'AN', min: 1, max: 50, source: { field: '{item}.Commodity' } }], 99),
         {
           kind: 'loop', id: '0210', usage: 'O', instances: [{ vars: {} }],
@@ -47,7 +53,19 @@ export const PLAN_211: TransactionPlan = {
               { ref: 'AT204', name: 'Weight Unit Code', usage: 'M', type: 'ID', min: 1, max: 1, source: { field: 'ShipmentDetails.WeightUnit', format: 'code', fallback: 'L' } },
               { ref: 'AT205', name: 'Weight', usage: 'M', type: 'R', min: 1, max: 10, source: { field: '{item}.Weight', format: 'decimal' } },
             ]),
+            readerOnly('MAN', 999999),
+            readerOnly('OID', 999999),
+            readerOnly('L4'),
           ],
+        },
+        // Marks, hazardous-material and contact loops: not written, accepted when read.
+        { kind: 'loop', id: '0220', usage: 'O', instances: [], children: [readerOnly('LX'), readerOnly('MAN', 999999), readerOnly('OID', 999999)] },
+        {
+          kind: 'loop', id: '0230', usage: 'O', instances: [], maxUse: 2,
+          children: [readerOnly('G61'), readerOnly('L11', 5), readerOnly('LH6', 6), {
+            kind: 'loop', id: '0231', usage: 'O', instances: [], maxUse: 25,
+            children: [readerOnly('LH1'), readerOnly('LH2', 4), readerOnly('LH3', 10), readerOnly('LFH', 20), readerOnly('LEP', 3), readerOnly('LH4'), readerOnly('LHT', 3), readerOnly('L11', 5)],
+          }],
         },
       ],
     },

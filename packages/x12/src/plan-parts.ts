@@ -12,13 +12,21 @@ export function seg(id: string, usage: 'M' | 'O', elements: ElementSpec[], maxUs
   return maxUse === undefined ? { kind: 'segment', id, usage, elements } : { kind: 'segment', id, usage, elements, maxUse };
 }
 
+/**
+ * A segment the standard allows here that Ladingwise does not write (MS3, NTE, N2, G61...): it has
+ * no elements, so the writer never emits it, and the checker accepts it in this place.
+ */
+export function readerOnly(id: string, maxUse = 1): SegmentSpec {
+  return seg(id, 'O', [], maxUse);
+}
+
 /** A constant code element. */
 export function code(ref: string, name: string, value: string, min: number, max: number, usage: 'M' | 'O' = 'M'): ElementSpec {
   return { ref, name, usage, type: 'ID', min, max, source: { const: value } };
 }
 
 /** N1/N3/N4 for one party; `{party}` is the ExtractedData key (Shipper...) and `{entity}` the N101 code. */
-export function partySegments(): SegmentSpec[] {
+export function partySegments(extras: SegmentSpec[] = [readerOnly('G61', 3)]): SegmentSpec[] {
   // The bill-to party is optional on a BOL: its fields are required only when `{required}` is set.
   const req = { required: '{required}' };
   return [
@@ -26,6 +34,7 @@ export function partySegments(): SegmentSpec[] {
       { ref: 'N101', name: 'Entity Identifier Code', usage: 'M', type: 'ID', min: 2, max: 3, source: { const: '{entity}' } },
       { ref: 'N102', name: 'Name', usage: 'M', type: 'AN', min: 1, max: 60, source: { field: '{party}.Name' }, ...req },
     ]),
+    readerOnly('N2'),
     seg('N3', 'O', [
       { ref: 'N301', name: 'Address Information', usage: 'M', type: 'AN', min: 1, max: 55, source: { field: '{party}.Address' }, ...req },
     ], 2),
@@ -35,11 +44,12 @@ export function partySegments(): SegmentSpec[] {
       { ref: 'N403', name: 'Postal Code', usage: 'O', type: 'ID', min: 3, max: 15, source: { field: '{party}.Zip', format: 'code' }, ...req },
       { ref: 'N404', name: 'Country Code', usage: 'O', type: 'ID', min: 2, max: 3, source: { field: '{party}.Country', format: 'code' } },
     ]),
+    ...extras,
   ];
 }
 
 /** The party loop (SH, CN, BT); the bill-to party is optional data. */
-export function partyLoop(id: string): LoopSpec {
+export function partyLoop(id: string, extras?: SegmentSpec[]): LoopSpec {
   return {
     kind: 'loop', id, usage: 'O', maxUse: 10,
     instances: [
@@ -47,7 +57,7 @@ export function partyLoop(id: string): LoopSpec {
       { vars: { party: 'Consignee', entity: 'CN', required: 'yes' } },
       { vars: { party: 'BillTo', entity: 'BT', required: '' } },
     ],
-    children: partySegments(),
+    children: partySegments(extras),
   };
 }
 
