@@ -14,6 +14,8 @@ export interface EdiCliIo {
   readFile(p: string): Promise<string>;
   stdout: NodeJS.WritableStream;
   stderr: NodeJS.WritableStream;
+  /** Interchange date and time; the current time when absent. */
+  now?: () => Date;
 }
 
 export const EDI_HELP = `Usage:
@@ -122,7 +124,7 @@ export async function runEdiCli(argv: string[], io: EdiCliIo): Promise<number> {
     const r = writeInterchange({
       type: a.type as TransactionType, version: a.version as X12Version, data,
       senderId: a.sender ?? DEFAULT_SENDER_ID, receiverId: a.receiver ?? 'RECEIVER',
-      controlNumber: control, now: new Date(), usage: a.test ? 'T' : 'P',
+      controlNumber: control, now: io.now?.() ?? new Date(), usage: a.test ? 'T' : 'P',
     });
     io.stdout.write(r.content);
     if (r.missingRequired.length > 0) write(io.stderr, `Missing for the ${a.type}: ${r.missingRequired.join(', ')}`);
