@@ -13,6 +13,7 @@ export { X12WriteError, ISSUE_CODES, WRITE_ERROR_CODES, type X12Issue, type Issu
 export { cleanText } from './sanitize.ts';
 export { DEFAULT_SENDER_ID, DELIMITERS } from './envelope.ts';
 export { PLANS } from './plans.ts';
+export { requireElements } from './profile.ts';
 export { PLAN_204 } from './plan-204.ts';
 export { PLAN_211 } from './plan-211.ts';
 export type { TransactionPlan, PlanNode, SegmentSpec, LoopSpec, ElementSpec, ValueSource, Format } from './segment-plan.ts';

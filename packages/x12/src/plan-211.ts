@@ -9,7 +9,8 @@ import type { LoopInstance, TransactionPlan } from './segment-plan.ts';
 
 /** One AT1 loop per line item; without line items, one line from the shipment totals. */
 function lineInstances(data: unknown): LoopInstance[] {
-  const items = (data as ExtractedData).LineItems ?? [];
+  const raw = (data as Partial<ExtractedData> | null)?.LineItems;
+  const items = Array.isArray(raw) ? raw : [];
   if (items.length === 0) return [{ vars: { line: '1', item: 'ShipmentDetails' } }];
   return items.slice(0, 9999).map((_, i) => ({ vars: { line: String(i + 1), item: `LineItems.${i}` } }));
 }

@@ -8,6 +8,7 @@ import { X12WriteError, type X12Issue } from './errors.ts';
 import { controlNumber, DEFAULT_SENDER_ID, DELIMITERS, gsElements, interchangeId, isaElements, type EnvelopeInput } from './envelope.ts';
 import { PLANS } from './plans.ts';
 import { renderPlan, type BuiltSegment } from './render-plan.ts';
+import type { TransactionPlan } from './segment-plan.ts';
 import { TYPES, VERSIONS, type TransactionType, type X12Version } from './versions.ts';
 
 /** What `writeInterchange` needs. */
@@ -27,6 +28,8 @@ export interface WriteInterchangeInput {
   now: Date;
   /** ISA15: P production (default) or T test. */
   usage?: 'P' | 'T';
+  /** A partner's plan for this type (see `requireElements`); the built-in plan when absent. */
+  plan?: TransactionPlan;
 }
 
 /** What `writeInterchange` returns. */
@@ -50,7 +53,8 @@ export function writeInterchange(input: WriteInterchangeInput): WriteInterchange
   const usage = input.usage ?? 'P';
   if (usage !== 'P' && usage !== 'T') throw new X12WriteError('BAD_USAGE', `usage must be P or T (got ${String(usage)}).`);
   const isa = controlNumber(input.controlNumber, 'controlNumber');
-  const plan = PLANS[input.type];
+  const plan = input.plan ?? PLANS[input.type];
+  if (plan.type !== input.type) throw new X12WriteError('BAD_TYPE', `plan is for the ${plan.type}, not the ${input.type}.`);
   const env: EnvelopeInput = {
     version: input.version,
     functionalId: plan.functionalId,

@@ -136,3 +136,22 @@ describe('writeInterchange content', () => {
     expect(segment(write({ type: '211', data: d }).content, 'AT2')).toBe('AT2*4*CTN*G*L*80');
   });
 });
+
+describe('partner profiles', () => {
+  it('lists fields a partner plan requires beyond the standard one', async () => {
+    const { PLAN_204, requireElements } = await import('../src/index.ts');
+    const d = sampleData();
+    d.Shipper = { ...d.Shipper!, Country: null };
+    expect(write({ data: d }).missingRequired).toEqual([]);
+    const r = write({ data: d, plan: requireElements(PLAN_204, ['N404']) });
+    expect(r.missingRequired).toEqual(['Shipper.Country', 'BillTo.Country']);
+    expect(() => write({ type: '211', plan: PLAN_204 })).toThrow(expect.objectContaining({ code: 'BAD_TYPE' }));
+  });
+
+  it('does not fail on malformed data (strings where objects belong, LineItems not a list)', () => {
+    const bad = { ...emptyExtractedData(), Shipper: 'ACME' as never, LineItems: 'none' as never, Dates: null as never };
+    const r = write({ type: '211', data: bad });
+    expect(checkInterchange(r.content).ok).toBe(true);
+    expect(r.missingRequired).toContain('Shipper.Name');
+  });
+});
