@@ -7,7 +7,7 @@ import { requireAdmin, requireTenant, requireUser, principalOf } from '../auth/p
 import { ok } from '../http/envelope.ts';
 import { errors } from '../http/errors.ts';
 import { writeAudit, actorOf } from '../audit/write-audit.ts';
-import { CREDITS_PER_USD, PLAN_CREDITS, planCredits, refundJobCharge } from './ledger.ts';
+import { CREDITS_PER_USD, openCreditAccount, PLAN_CREDITS, planCredits, refundJobCharge } from './ledger.ts';
 import { getAccountSummary, listPaidCheckouts, listTransactions, setPricingPlan, usageSince } from './billing-store.ts';
 import { confirmCheckout, handleStripeWebhook, MIN_PURCHASE_USD, startCheckout, stripeOptions } from './checkout.ts';
 import { getCheckoutSession } from './checkout-store.ts';
@@ -28,6 +28,7 @@ function monthStart(now: Date): Date {
 
 export async function billingRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const summaryOf = async (tenantId: string) => {
+    await openCreditAccount(ctx.db, tenantId);
     const s = await getAccountSummary(ctx.db, tenantId);
     if (!s) throw errors.notFound('Account');
     return s;
@@ -154,7 +155,7 @@ export async function billingRoutes(app: FastifyInstance, ctx: AppContext): Prom
   await app.register(async (scope) => {
     scope.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => done(null, body));
     scope.post('/billing/stripe-webhook', {
-      schema: { tags, summary: 'Stripe webhook (checkout.session.completed, async_payment_succeeded, expired); Stripe-Signature checked' },
+      schema: { tags, summary: 'Stripe webhook (checkout.session.completed, async_payment_succeeded, expired; charge.refunded); Stripe-Signature checked' },
     }, async (req) => {
       const raw = typeof req.body === 'string' ? req.body : '';
       const sig = req.headers['stripe-signature'];

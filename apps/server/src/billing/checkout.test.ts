@@ -1,6 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestUser, startTestApp, type TestApp } from '../../test/harness.ts';
 import { startStripeStandIn, type StripeStandIn } from '../../test/stand-ins/stripe-stand-in.ts';
+import { chargeJob } from './ledger.ts';
 
 const SECRET = 'whsec_test_secret';
 let stripe: StripeStandIn;
@@ -41,26 +43,26 @@ describe('card checkout through the Stripe stand-in', () => {
     // Coming back before paying adds nothing.
     const early = await t.app.inject({ method: 'GET', url: `/api/billing/checkout-return?session_id=${sessionId}` });
     expect(early.headers.location).toBe('https://app.example.com/app/billing?cancelled=true');
-    expect(await balanceOf(u.auth)).toBe(0);
+    expect(await balanceOf(u.auth)).toBe(400); // the welcome credit only
 
     // The hosted page's Pay button: the stand-in signs and sends checkout.session.completed to the real server.
     const paid = await fetch(url, { method: 'POST', redirect: 'manual' });
     expect(paid.status).toBe(303);
     expect(paid.headers.get('location')).toBe(`https://app.example.com/api/billing/checkout-return?session_id=${sessionId}`);
-    expect(await balanceOf(u.auth)).toBe(2000);
+    expect(await balanceOf(u.auth)).toBe(2400);
 
     // The browser then lands on the return URL: success notice, no second credit.
     const back = await t.app.inject({ method: 'GET', url: `/api/billing/checkout-return?session_id=${sessionId}` });
     expect(back.statusCode).toBe(303);
     expect(back.headers.location).toBe('https://app.example.com/app/billing?success=true');
-    expect(await balanceOf(u.auth)).toBe(2000);
+    expect(await balanceOf(u.auth)).toBe(2400);
 
     // A replayed (re-signed, in-window) event is acknowledged and ignored.
     const replay = stripe.signedEvent(sessionId);
     const r1 = await postWebhook(replay.payload, replay.signature);
     expect(r1.status).toBe(200);
     expect(((await r1.json()) as { data: { outcome: string } }).data.outcome).toBe('already-credited');
-    expect(await balanceOf(u.auth)).toBe(2000);
+    expect(await balanceOf(u.auth)).toBe(2400);
 
     // Wrong secret, tampered body, stale timestamp: 400.
     const forged = stripe.signedEvent(sessionId);
@@ -71,8 +73,9 @@ describe('card checkout through the Stripe stand-in', () => {
     expect((await postWebhook(forged.payload, '')).status).toBe(400);
 
     const txs = (await t.app.inject({ method: 'GET', url: '/api/billing/transactions', headers: u.auth })).json().data;
-    expect(txs.total).toBe(1);
+    expect(txs.total).toBe(2);
     expect(txs.transactions[0]).toMatchObject({ transactionType: 'Deposit', amount: 2000, metadata: { source: 'card', sessionId } });
+    expect(txs.transactions[1]).toMatchObject({ transactionType: 'Deposit', amount: 400, metadata: { source: 'welcome' } });
     const invoices = (await t.app.inject({ method: 'GET', url: '/api/billing/invoices', headers: u.auth })).json().data;
     expect(invoices).toMatchObject([{ id: sessionId, amountUsd: 50, credits: 2000, status: 'paid' }]);
   });
@@ -85,10 +88,10 @@ describe('card checkout through the Stripe stand-in', () => {
     s.payment_status = 'paid';
     const back = await t.app.inject({ method: 'GET', url: `/api/billing/checkout-return?session_id=${sessionId}` });
     expect(back.headers.location).toBe('https://app.example.com/app/billing?success=true');
-    expect(await balanceOf(u.auth)).toBe(493); // $12.34 x 40 = 493.6, floored
+    expect(await balanceOf(u.auth)).toBe(400 + 493); // welcome + $12.34 x 40 = 493.6, floored
     const late = stripe.signedEvent(sessionId);
     expect((await postWebhook(late.payload, late.signature)).status).toBe(200);
-    expect(await balanceOf(u.auth)).toBe(493);
+    expect(await balanceOf(u.auth)).toBe(400 + 493);
   });
 
   it('validates the amount with the spec texts', async () => {
@@ -109,9 +112,31 @@ describe('card checkout through the Stripe stand-in', () => {
     await stripe.pay(sessionId);
     const other = await t.app.inject({ method: 'POST', url: '/api/billing/verify-checkout', headers: b.auth, payload: { sessionId } });
     expect(other.statusCode).toBe(404);
-    expect(await balanceOf(b.auth)).toBe(0);
+    expect(await balanceOf(b.auth)).toBe(400);
     const own = await t.app.inject({ method: 'POST', url: '/api/billing/verify-checkout', headers: a.auth, payload: { sessionId } });
-    expect(own.json().data).toMatchObject({ credited: false, balance: 200 });
+    expect(own.json().data).toMatchObject({ credited: false, balance: 600 });
     expect((await t.app.inject({ method: 'GET', url: '/api/billing/invoices', headers: b.auth })).json().data).toEqual([]);
+  });
+
+  it('takes credits back once when the payment is refunded at Stripe; what was already spent becomes owed', async () => {
+    const u = await createTestUser(t.ctx);
+    const { sessionId } = (await checkout(u.auth, 10)).json().data;
+    await stripe.pay(sessionId);
+    expect(await balanceOf(u.auth)).toBe(800); // welcome 400 + $10 = 400
+    const half = await stripe.refund(sessionId, 500);
+    expect(half.delivered).toBe(200);
+    expect(await balanceOf(u.auth)).toBe(600);
+    // Replaying the same (cumulative) refund event changes nothing.
+    const again = await postWebhook(half.payload, half.signature);
+    expect(again.status).toBe(200);
+    expect(((await again.json()) as { data: { outcome: string } }).data.outcome).toBe('ignored');
+    expect(await balanceOf(u.auth)).toBe(600);
+    for (let i = 0; i < 70; i++) await t.ctx.db.transaction((tx) => chargeJob(tx, { tenantId: u.tenantId, jobId: randomUUID() }));
+    expect(await balanceOf(u.auth)).toBe(40);
+    await stripe.refund(sessionId, 500);
+    const b = (await t.app.inject({ method: 'GET', url: '/api/billing/balance', headers: u.auth })).json().data;
+    expect(b).toEqual({ balance: 0, owed: 160 });
+    const txs = (await t.app.inject({ method: 'GET', url: '/api/billing/transactions?limit=1', headers: u.auth })).json().data.transactions;
+    expect(txs[0]).toMatchObject({ transactionType: 'Refund', amount: -40, metadata: { source: 'card-refund', sessionId, credits: 200, owed: 160 } });
   });
 });

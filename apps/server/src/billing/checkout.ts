@@ -8,8 +8,8 @@ import type { Config } from '../config.ts';
 import type { Principal } from '../auth/principal.ts';
 import { errors } from '../http/errors.ts';
 import { writeAudit, actorOf } from '../audit/write-audit.ts';
-import { creditsForCents, depositCredits } from './ledger.ts';
-import { claimPaidSession, expireSession, getCheckoutSession, insertCheckoutSession } from './checkout-store.ts';
+import { creditsForCents, depositCredits, withdrawCredits } from './ledger.ts';
+import { claimPaidSession, claimRefund, expireSession, getCheckoutSession, insertCheckoutSession } from './checkout-store.ts';
 import {
   createCheckoutSession, retrieveCheckoutSession, verifyStripeSignature, StripeError,
   type StripeCheckoutSession, type StripeOptions,
@@ -73,7 +73,7 @@ export type CreditOutcome = 'credited' | 'already-credited' | 'unpaid' | 'unknow
  * Adds a paid session's credits once. The credits and tenant come from our own row (written when
  * the session was created), never from the payment provider's metadata; the paid amount must match.
  */
-export async function creditPaidSession(ctx: AppContext, session: Pick<StripeCheckoutSession, 'id' | 'payment_status' | 'amount_total'>, via: 'return' | 'webhook'): Promise<CreditOutcome> {
+export async function creditPaidSession(ctx: AppContext, session: Pick<StripeCheckoutSession, 'id' | 'payment_status' | 'amount_total' | 'payment_intent'>, via: 'return' | 'webhook'): Promise<CreditOutcome> {
   const row = await getCheckoutSession(ctx.db, session.id);
   if (!row) return 'unknown-session';
   if (session.payment_status !== 'paid') return 'unpaid';
@@ -82,7 +82,7 @@ export async function creditPaidSession(ctx: AppContext, session: Pick<StripeChe
     return 'unpaid';
   }
   return ctx.db.transaction(async (tx) => {
-    const claimed = await claimPaidSession(tx, session.id);
+    const claimed = await claimPaidSession(tx, session.id, session.payment_intent ?? null);
     if (!claimed) return 'already-credited';
     await depositCredits(tx, {
       tenantId: claimed.tenant_id, credits: claimed.credits, externalRef: claimed.id,
@@ -113,7 +113,7 @@ export async function handleStripeWebhook(ctx: AppContext, rawBody: string, sign
   const secret = ctx.config.STRIPE_WEBHOOK_SECRET;
   if (!secret) throw errors.checkoutNotConfigured();
   if (!verifyStripeSignature(rawBody, signature, secret, Math.floor(ctx.now().getTime() / 1000))) throw errors.invalidWebhookSignature();
-  let event: { id?: string; type?: string; data?: { object?: StripeCheckoutSession } };
+  let event: { id?: string; type?: string; data?: { object?: StripeCheckoutSession & { amount_refunded?: number } } };
   try {
     event = JSON.parse(rawBody) as typeof event;
   } catch {
@@ -125,9 +125,27 @@ export async function handleStripeWebhook(ctx: AppContext, rawBody: string, sign
   if (type === 'checkout.session.completed' || type === 'checkout.session.async_payment_succeeded') {
     return { type, outcome: await creditPaidSession(ctx, obj, 'webhook') };
   }
+  if (type === 'charge.refunded' && obj.payment_intent) {
+    return { type, outcome: await applyCardRefund(ctx, obj.payment_intent, obj.amount_refunded ?? 0, obj.id) };
+  }
   if (type === 'checkout.session.expired') {
     await expireSession(ctx.db, obj.id);
     return { type, outcome: 'expired' };
   }
   return { type, outcome: 'ignored' };
+}
+
+/** A card payment refunded at the payment provider takes back the same share of its credits, once. */
+async function applyCardRefund(ctx: AppContext, paymentIntent: string, refundedCents: number, chargeId: string): Promise<string> {
+  return ctx.db.transaction(async (tx) => {
+    const claimed = await claimRefund(tx, paymentIntent, refundedCents);
+    if (!claimed) return 'ignored';
+    const { row, credits } = claimed;
+    await withdrawCredits(tx, {
+      tenantId: row.tenant_id, credits, description: `Card payment refunded ($${(refundedCents / 100).toFixed(2)} of $${(row.amount_cents / 100).toFixed(2)})`,
+      metadata: { source: 'card-refund', sessionId: row.id, chargeId },
+    });
+    await writeAudit(tx, { tenantId: row.tenant_id, actor: 'system:stripe-webhook', action: 'billing.credits.refund', targetType: 'checkout_session', targetId: row.id, details: { credits, refundedCents } });
+    return 'refunded';
+  });
 }

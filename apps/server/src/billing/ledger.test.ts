@@ -114,7 +114,13 @@ describe('paying before processing', () => {
     expect(second.json()).toMatchObject({ success: false, message: INSUFFICIENT });
   });
 
-  it('gives the welcome credit to a tenant that reaches its first upload without setup', async () => {
+  it('opens every account with the welcome credit, even one that reaches billing without setup', async () => {
+    const reader = await createTestUser(t.ctx);
+    expect((await info(reader.auth)).balance).toBe(400);
+    await t.app.inject({ method: 'POST', url: '/api/user/initialize', headers: reader.auth });
+    expect((await info(reader.auth)).balance).toBe(400);
+    expect(await ledgerSum(reader.tenantId)).toBe(400);
+
     const u = await createTestUser(t.ctx);
     await assertCanAfford(t.ctx.db, u.tenantId, 1);
     expect((await account(u.tenantId)).balance).toBe(400);
@@ -134,9 +140,10 @@ describe('history and isolation', () => {
     expect(page.total).toBe(4);
     expect(page.transactions).toHaveLength(2);
     expect(page.transactions.every((x: { transactionType: string }) => x.transactionType === 'Charge' || x.transactionType === 'Deposit')).toBe(true);
+    expect((await info(b.auth)).balance).toBe(400);
     const other = (await t.app.inject({ method: 'GET', url: '/api/billing/transactions', headers: b.auth })).json().data;
-    expect(other).toMatchObject({ total: 0, transactions: [] });
-    expect((await info(b.auth)).balance).toBe(0);
+    expect(other.total).toBe(1);
+    expect(other.transactions[0]).toMatchObject({ description: 'Welcome credit ($10)', amount: 400 });
     const usage = (await t.app.inject({ method: 'GET', url: '/api/billing/current-usage', headers: a.auth })).json().data;
     expect(usage).toMatchObject({ documents: 3, creditsUsed: 24, balance: 376 });
     expect((await t.app.inject({ method: 'GET', url: '/api/billing/transactions' })).statusCode).toBe(401);

@@ -43,6 +43,16 @@ export async function grantWelcomeCredit(tx: Queryable, tenantId: string): Promi
   await tx.query(WELCOME_SQL, [randomUUID(), tenantId, WELCOME_CREDITS]);
 }
 
+/**
+ * Every account starts with the welcome credit. First-time setup grants it; an account touched by
+ * billing before setup (an upload, a balance read) gets it then, so the balance a user first sees
+ * never jumps later. Idempotent (one statement, unique welcome row).
+ */
+export async function openCreditAccount(db: Queryable, tenantId: string): Promise<void> {
+  const { rows } = await db.query('SELECT 1 FROM credit_accounts WHERE tenant_id = $1', [tenantId]);
+  if (rows.length === 0) await grantWelcomeCredit(db, tenantId);
+}
+
 interface TenantBilling { pricing_plan: string; billing_mode: string }
 
 async function tenantBilling(db: Queryable, tenantId: string): Promise<TenantBilling | null> {
@@ -64,10 +74,7 @@ export async function assertCanAfford(db: Queryable, tenantId: string, documents
     if (rows.length === 0) throw errors.marketplaceSubscriptionInactive();
     return;
   }
-  // Every account starts with the welcome credit; first-time setup grants it, and a tenant that
-  // reached an upload without setup (API-made accounts) gets it here. The statement is idempotent.
-  const { rows: acct } = await db.query('SELECT 1 FROM credit_accounts WHERE tenant_id = $1', [tenantId]);
-  if (acct.length === 0) await grantWelcomeCredit(db, tenantId);
+  await openCreditAccount(db, tenantId);
   const { rows } = await db.query<{ balance: number; owed: number; in_flight: number }>(
     `SELECT a.balance, a.owed,
        (SELECT count(*)::int FROM jobs j WHERE j.tenant_id = a.tenant_id AND j.status = 'InProgress' AND j.deleted_at IS NULL) AS in_flight
@@ -77,9 +84,9 @@ export async function assertCanAfford(db: Queryable, tenantId: string, documents
   if (!a || a.owed > 0 || a.balance < (a.in_flight + documents) * price) throw errors.insufficientCredits();
 }
 
-/** The balance row, locked for the rest of the transaction (created empty when missing). */
+/** The balance row, locked for the rest of the transaction (opened with the welcome credit when missing). */
 async function lockAccount(tx: Queryable, tenantId: string): Promise<{ balance: number; owed: number }> {
-  await tx.query('INSERT INTO credit_accounts (tenant_id) VALUES ($1) ON CONFLICT (tenant_id) DO NOTHING', [tenantId]);
+  await openCreditAccount(tx, tenantId);
   const { rows } = await tx.query<{ balance: number; owed: number }>(
     'SELECT balance, owed FROM credit_accounts WHERE tenant_id = $1 FOR UPDATE', [tenantId]);
   return rows[0]!;
@@ -179,4 +186,18 @@ export async function refundJobCharge(tx: Queryable, r: { tenantId: string; jobI
   await tx.query('UPDATE credit_accounts SET balance = balance + $2, owed = GREATEST(owed - $3, 0), updated_at = now() WHERE tenant_id = $1',
     [r.tenantId, credits, charge.owed ?? 0]);
   return credits;
+}
+
+/**
+ * Takes credits back (a card payment refunded at the payment provider). What the balance cannot
+ * cover becomes owed, as for an unpaid charge; the balance never goes below zero.
+ */
+export async function withdrawCredits(tx: Queryable, w: { tenantId: string; credits: number; description: string; metadata: Record<string, unknown> }): Promise<void> {
+  const acct = await lockAccount(tx, w.tenantId);
+  const paid = Math.min(acct.balance, w.credits);
+  const short = w.credits - paid;
+  await tx.query('UPDATE credit_accounts SET balance = balance - $2, owed = owed + $3, updated_at = now() WHERE tenant_id = $1', [w.tenantId, paid, short]);
+  await tx.query(
+    `INSERT INTO credit_transactions (id, tenant_id, kind, amount, description, metadata) VALUES ($1, $2, 'refund', $3, $4, $5::jsonb)`,
+    [randomUUID(), w.tenantId, -paid, w.description, JSON.stringify({ ...w.metadata, credits: w.credits, ...(short > 0 ? { owed: short } : {}) })]);
 }

@@ -14,6 +14,8 @@ export interface StripeCheckoutSession {
   status: 'open' | 'complete' | 'expired';
   payment_status: 'paid' | 'unpaid' | 'no_payment_required';
   amount_total: number | null;
+  /** Set once paid; refunds (charge.refunded) name it. */
+  payment_intent?: string | null;
   currency: string | null;
   client_reference_id: string | null;
   metadata: Record<string, string>;

@@ -11,7 +11,7 @@ import type { AddressInfo } from 'node:net';
 
 export interface StandInSession {
   id: string; object: 'checkout.session'; url: string; status: 'open' | 'complete' | 'expired'; payment_status: 'paid' | 'unpaid';
-  amount_total: number; currency: string; client_reference_id: string | null; customer_email: string | null; mode: string;
+  amount_total: number; currency: string; payment_intent: string | null; amount_refunded: number; client_reference_id: string | null; customer_email: string | null; mode: string;
   success_url: string; cancel_url: string; metadata: Record<string, string>; created: number;
 }
 
@@ -53,6 +53,8 @@ export interface StripeStandIn {
   setWebhookUrl(url: string): void;
   /** Marks a session paid (what the hosted page's Pay button does) and returns the signed webhook it sends. */
   pay(id: string): Promise<{ payload: string; signature: string; delivered: number | null }>;
+  /** Refunds `cents` more of a paid session's payment and sends the signed charge.refunded webhook (cumulative amount_refunded). */
+  refund(id: string, cents: number): Promise<{ payload: string; signature: string; delivered: number | null }>;
   /** A signed event for a session, as Stripe would send it (timestamp override for replay tests). */
   signedEvent(id: string, type?: string, timestampSeconds?: number): { payload: string; signature: string };
   close(): Promise<void>;
@@ -65,12 +67,20 @@ export async function startStripeStandIn(opts: { port?: number; webhookSecret: s
   const requests: StripeStandIn['requests'] = [];
   let base = '';
 
+  const sign = (type: string, object: unknown, t = Math.floor(Date.now() / 1000)) => {
+    const payload = JSON.stringify({ id: `evt_${randomBytes(12).toString('hex')}`, object: 'event', type, created: t, data: { object } });
+    const v1 = createHmac('sha256', opts.webhookSecret).update(`${t}.${payload}`, 'utf8').digest('hex');
+    return { payload, signature: `t=${t},v1=${v1}` };
+  };
   const signedEvent = (id: string, type = 'checkout.session.completed', t = Math.floor(Date.now() / 1000)) => {
     const session = sessions.get(id);
     if (!session) throw new Error(`no session ${id}`);
-    const payload = JSON.stringify({ id: `evt_${randomBytes(12).toString('hex')}`, object: 'event', type, created: t, data: { object: session } });
-    const v1 = createHmac('sha256', opts.webhookSecret).update(`${t}.${payload}`, 'utf8').digest('hex');
-    return { payload, signature: `t=${t},v1=${v1}` };
+    return sign(type, session, t);
+  };
+  const deliver = async (ev: { payload: string; signature: string }) => {
+    if (!webhookUrl) return null;
+    const r = await fetch(webhookUrl, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': ev.signature }, body: ev.payload });
+    return r.status;
   };
 
   const pay = async (id: string) => {
@@ -78,13 +88,19 @@ export async function startStripeStandIn(opts: { port?: number; webhookSecret: s
     if (!s) throw new Error(`no session ${id}`);
     s.status = 'complete';
     s.payment_status = 'paid';
+    s.payment_intent ??= `pi_${randomBytes(12).toString('hex')}`;
     const ev = signedEvent(id);
-    let delivered: number | null = null;
-    if (webhookUrl) {
-      const r = await fetch(webhookUrl, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': ev.signature }, body: ev.payload });
-      delivered = r.status;
-    }
-    return { ...ev, delivered };
+    return { ...ev, delivered: await deliver(ev) };
+  };
+
+  const refund = async (id: string, cents: number) => {
+    const s = sessions.get(id);
+    if (!s?.payment_intent) throw new Error(`session ${id} is not paid`);
+    s.amount_refunded = Math.min(s.amount_total, s.amount_refunded + cents);
+    const charge = { id: `ch_${s.payment_intent.slice(3)}`, object: 'charge', payment_intent: s.payment_intent, amount: s.amount_total,
+      amount_refunded: s.amount_refunded, refunded: s.amount_refunded === s.amount_total, currency: 'usd' };
+    const ev = sign('charge.refunded', charge);
+    return { ...ev, delivered: await deliver(ev) };
   };
 
   const server: Server = createServer((req, res) => {
@@ -111,7 +127,7 @@ export async function startStripeStandIn(opts: { port?: number; webhookSecret: s
         }
         const id = `cs_test_${randomBytes(16).toString('hex')}`;
         const s: StandInSession = {
-          id, object: 'checkout.session', url: `${base}/pay/${id}`, status: 'open', payment_status: 'unpaid', amount_total: amount, currency: 'usd',
+          id, object: 'checkout.session', url: `${base}/pay/${id}`, status: 'open', payment_status: 'unpaid', amount_total: amount, currency: 'usd', payment_intent: null, amount_refunded: 0,
           client_reference_id: f.client_reference_id ?? null, customer_email: f.customer_email ?? null, mode: 'payment',
           success_url: String(f.success_url), cancel_url: String(f.cancel_url), metadata: f.metadata ?? {}, created: Math.floor(Date.now() / 1000),
         };
@@ -140,7 +156,7 @@ export async function startStripeStandIn(opts: { port?: number; webhookSecret: s
   });
   await new Promise<void>((resolve) => server.listen(opts.port ?? 0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return { url: base, sessions, requests, pay, signedEvent, setWebhookUrl: (u: string) => { webhookUrl = u; }, close: () => new Promise((r) => server.close(() => r())) };
+  return { url: base, sessions, requests, pay, refund, signedEvent, setWebhookUrl: (u: string) => { webhookUrl = u; }, close: () => new Promise((r) => server.close(() => r())) };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
