@@ -5,7 +5,14 @@
  */
 import type { ExtractedData } from '@ladingwise/shared';
 import { code, dateSegment, partyLoop, readerOnly, referenceSegments, REF_ID_MAX, seg } from './plan-parts.ts';
-import type { LoopInstance, TransactionPlan } from './segment-plan.ts';
+import type { ElementSpec, LoopInstance, TransactionPlan } from './segment-plan.ts';
+
+/** AT203–AT205: gross weight with its unit. */
+const AT2_WEIGHT: ElementSpec[] = [
+  code('AT203', 'Weight Qualifier', 'G', 1, 2),
+  { ref: 'AT204', name: 'Weight Unit Code', usage: 'M', type: 'ID', min: 1, max: 1, source: { field: 'ShipmentDetails.WeightUnit', format: 'code', fallback: 'L' } },
+  { ref: 'AT205', name: 'Weight', usage: 'M', type: 'R', min: 1, max: 10, source: { field: '{item}.Weight', format: 'decimal' } },
+];
 
 /** One AT1 loop per line item; without line items, one line from the shipment totals. */
 function lineInstances(data: unknown): LoopInstance[] {
@@ -47,13 +54,22 @@ export const PLAN_211: TransactionPlan = {
         {
           kind: 'loop', id: '0210', usage: 'O', instances: [{ vars: {} }],
           children: [
-            seg('AT2', 'M', [
-              { ref: 'AT201', name: 'Lading Quantity (handling units)', usage: 'M', type: 'N0', min: 1, max: 7, source: { field: '{item}.HandlingUnits', format: 'integer' } },
-              { ref: 'AT202', name: 'Packaging Form Code', usage: 'M', type: 'ID', min: 3, max: 3, source: { field: '{item}.PackagingType', format: 'packaging' } },
-              code('AT203', 'Weight Qualifier', 'G', 1, 2),
-              { ref: 'AT204', name: 'Weight Unit Code', usage: 'M', type: 'ID', min: 1, max: 1, source: { field: 'ShipmentDetails.WeightUnit', format: 'code', fallback: 'L' } },
-              { ref: 'AT205', name: 'Weight', usage: 'M', type: 'R', min: 1, max: 10, source: { field: '{item}.Weight', format: 'decimal' } },
-            ]),
+            {
+              ...seg('AT2', 'M', [
+                { ref: 'AT201', name: 'Lading Quantity (handling units)', usage: 'M', type: 'N0', min: 1, max: 7, source: { field: '{item}.HandlingUnits', format: 'integer' } },
+                { ref: 'AT202', name: 'Packaging Form Code', usage: 'M', type: 'ID', min: 3, max: 3, source: { field: '{item}.PackagingType', format: 'packaging' } },
+                ...AT2_WEIGHT,
+              ]),
+              // Weight only travels in AT2 in a 211: when the packaging is unknown, count pieces (PCS).
+              alternatives: [{
+                ...seg('AT2', 'M', [
+                  { ref: 'AT201', name: 'Lading Quantity (pieces)', usage: 'M', type: 'N0', min: 1, max: 7, source: { field: '{item}.Pieces', format: 'integer' } },
+                  code('AT202', 'Packaging Form Code', 'PCS', 3, 3),
+                  ...AT2_WEIGHT,
+                ]),
+                note: { path: '{item}.PackagingType', message: 'packaging unknown; wrote the piece count with PCS.' },
+              }],
+            },
             readerOnly('MAN', 999999),
             readerOnly('OID', 999999),
             readerOnly('L4'),

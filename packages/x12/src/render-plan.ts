@@ -112,13 +112,20 @@ function renderSegment(spec: SegmentSpec, vars: Record<string, string>, ctx: Ctx
   if (written) {
     out.push(r.segment);
     ctx.issues.push(...r.notes, ...(usage === 'M' ? r.incomplete : []));
-  } else if (emit && r.hasData) {
-    ctx.issues.push(...r.notes.filter((n) => n.code === 'INVALID_VALUE'));
-    ctx.issues.push(issue('MISSING_REQUIRED', r.incomplete[0]?.path ?? spec.id, `${spec.id} left out: ${r.incomplete.map((i) => i.message).join(' ')}`));
-  } else if (emit) {
-    ctx.issues.push(...r.notes.filter((n) => n.code === 'INVALID_VALUE'));
+    return true;
   }
-  return written;
+  if (!emit) return false;
+  for (const alt of spec.alternatives ?? []) {
+    const a = buildSegment(alt, vars, ctx);
+    if (a.hasData && a.complete) {
+      out.push(a.segment);
+      ctx.issues.push(...a.notes, issue('DEFAULTED', fill(alt.note.path, vars), `${spec.id}: ${alt.note.message}`));
+      return true;
+    }
+  }
+  ctx.issues.push(...r.notes.filter((n) => n.code === 'INVALID_VALUE'));
+  if (r.hasData) ctx.issues.push(issue('MISSING_REQUIRED', r.incomplete[0]?.path ?? spec.id, `${spec.id} left out: ${r.incomplete.map((i) => i.message).join(' ')}`));
+  return false;
 }
 
 function renderLoop(loop: LoopSpec, outer: Record<string, string>, ctx: Ctx, emit: boolean, out: BuiltSegment[]): void {

@@ -53,6 +53,11 @@ export interface SegmentSpec {
   elements: ElementSpec[];
   /** Maximum times the segment may repeat at this place (checker). */
   maxUse?: number;
+  /**
+   * Other ways to write the same segment, tried in order when this one cannot be written
+   * (e.g. AT2 from pieces when the packaging is unknown). `note` is reported as a DEFAULTED issue.
+   */
+  alternatives?: (SegmentSpec & { note: { path: string; message: string } })[];
 }
 
 export interface LoopInstance {

@@ -121,9 +121,18 @@ describe('writeInterchange content', () => {
     expect(lines(one).filter((l) => /^AT[124]\*/.test(l))).toEqual(['AT1*1', 'AT4*Plastic resin pellets', 'AT2*2*PLT*G*L*1250.5']);
   });
 
-  it('leaves out an AT2 it cannot complete instead of writing a partial one', () => {
+  it('writes the AT2 from the piece count (PCS) when the packaging is unknown, so the weight still travels', () => {
     const d = sampleData();
-    d.LineItems = [{ HandlingUnits: 3, PackagingType: null, Pieces: 3, Weight: 100, Commodity: 'Boxes of bolts', FreightClass: '55' }];
+    d.LineItems = [{ HandlingUnits: 1, PackagingType: null, Pieces: 3, Weight: 100, Commodity: 'Boxes of bolts', FreightClass: '55' }];
+    const r = write({ type: '211', data: d });
+    expect(segment(r.content, 'AT2')).toBe('AT2*3*PCS*G*L*100');
+    expect(r.issues).toContainEqual(expect.objectContaining({ code: 'DEFAULTED', path: 'LineItems.0.PackagingType' }));
+    expect(checkInterchange(r.content, { strict: true }).ok).toBe(true);
+  });
+
+  it('leaves out an AT2 it cannot complete (no weight) instead of writing a partial one', () => {
+    const d = sampleData();
+    d.LineItems = [{ HandlingUnits: 3, PackagingType: 'PLT', Pieces: 3, Weight: null, Commodity: 'Boxes of bolts', FreightClass: '55' }];
     const r = write({ type: '211', data: d });
     expect(segment(r.content, 'AT2')).toBeUndefined();
     expect(segment(r.content, 'AT4')).toBe('AT4*Boxes of bolts');
