@@ -160,15 +160,20 @@ export async function handleMarketplaceWebhook(ctx: AppContext, body: unknown): 
   return { action: op.action, applied };
 }
 
+/** Per-event verdicts that will not change on a retry: the hour is settled either way. */
+const FINAL = new Set(['Accepted', 'Duplicate', 'Expired', 'ResourceNotFound', 'ResourceNotActive', 'ResourceNotAuthorized', 'InvalidDimension', 'InvalidQuantity', 'BadArgument']);
+
 /**
  * Reports finished hours of metered usage (one event per subscription, plan and hour, as the
- * metering API requires). Accepted and Duplicate both mean the marketplace has it; other results stay for the next run.
+ * metering API requires). Accepted and Duplicate mean the marketplace has it; a final refusal
+ * (e.g. Expired after 24 hours) is recorded and logged so it cannot block later hours; anything
+ * else stays for the next run.
  */
-export async function reportMarketplaceUsage(ctx: AppContext, now: Date = ctx.now()): Promise<{ events: number; accepted: number }> {
+export async function reportMarketplaceUsage(ctx: AppContext, now: Date = ctx.now()): Promise<{ events: number; accepted: number; refused: number }> {
   const client = marketplaceClient(ctx.config);
-  if (!client) return { events: 0, accepted: 0 };
+  if (!client) return { events: 0, accepted: 0, refused: 0 };
   const hourStart = new Date(Math.floor(now.getTime() / 3_600_000) * 3_600_000);
-  let events = 0, accepted = 0;
+  let events = 0, accepted = 0, refused = 0;
   for (;;) {
     const buckets = await unreportedBuckets(ctx.db, hourStart, 25);
     if (buckets.length === 0) break;
@@ -177,18 +182,22 @@ export async function reportMarketplaceUsage(ctx: AppContext, now: Date = ctx.no
       effectiveStartTime: new Date(b.hour_no * 3_600_000).toISOString(), planId: b.plan_id,
     })));
     events += buckets.length;
-    let progress = 0;
+    let settled = 0;
     for (const [i, b] of buckets.entries()) {
-      const r = results[i];
-      if (r && (r.status === 'Accepted' || r.status === 'Duplicate')) {
-        await markBucketReported(ctx.db, b, r.usageEventId ?? null);
-        accepted++;
-        progress++;
-      } else {
-        ctx.logger.warn({ subscriptionId: b.subscription_id, hour: b.hour_no, result: r?.status }, 'marketplace: usage event not accepted');
+      const status = results[i]?.status ?? 'NoResult';
+      if (!FINAL.has(status)) {
+        ctx.logger.warn({ subscriptionId: b.subscription_id, hour: b.hour_no, status }, 'marketplace: usage event not accepted; will retry');
+        continue;
+      }
+      await markBucketReported(ctx.db, b, status, results[i]?.usageEventId ?? null);
+      settled++;
+      if (status === 'Accepted' || status === 'Duplicate') accepted++;
+      else {
+        refused++;
+        ctx.logger.error({ subscriptionId: b.subscription_id, hour: b.hour_no, units: b.units, status }, 'marketplace: usage event refused for good; these units are not billed');
       }
     }
-    if (progress < buckets.length) break; // do not spin on events the marketplace refuses
+    if (settled < buckets.length) break; // do not spin on events to retry later
   }
-  return { events, accepted };
+  return { events, accepted, refused };
 }

@@ -76,7 +76,8 @@ export async function claimOperation(tx: Queryable, op: { id: string; subscripti
 /** Usage for the tenant's subscription since `since`: documents, reported units, pending units. */
 export async function usageSummary(db: Queryable, tenantId: string, since: Date): Promise<{ documents: number; reported: number; pending: number; lastReportedAt: string | null }> {
   const { rows } = await db.query<{ documents: number; reported: number; pending: number; last: Date | null }>(
-    `SELECT count(*)::int AS documents, count(reported_at)::int AS reported, (count(*) - count(reported_at))::int AS pending, max(reported_at) AS last
+    `SELECT count(*)::int AS documents, count(*) FILTER (WHERE report_status IN ('Accepted', 'Duplicate'))::int AS reported,
+       (count(*) - count(reported_at))::int AS pending, max(reported_at) AS last
      FROM marketplace_usage WHERE tenant_id = $1 AND completed_at >= $2`, [tenantId, since]);
   const r = rows[0];
   return { documents: r?.documents ?? 0, reported: r?.reported ?? 0, pending: r?.pending ?? 0, lastReportedAt: r?.last ? new Date(r.last).toISOString() : null };
@@ -96,10 +97,10 @@ export async function unreportedBuckets(db: Queryable, before: Date, limit = 25)
   return rows;
 }
 
-/** Marks a bucket's rows reported with the metering API's event id. */
-export async function markBucketReported(db: Queryable, b: UsageBucket, usageEventId: string | null): Promise<void> {
+/** Settles a bucket's rows with the metering API's verdict and event id. */
+export async function markBucketReported(db: Queryable, b: UsageBucket, status: string, usageEventId: string | null): Promise<void> {
   await db.query(
-    `UPDATE marketplace_usage SET reported_at = now(), usage_event_id = $4
+    `UPDATE marketplace_usage SET reported_at = now(), usage_event_id = $4, report_status = $5
      WHERE reported_at IS NULL AND subscription_id = $1 AND plan_id = $2 AND ${HOUR} = $3`,
-    [b.subscription_id, b.plan_id, b.hour_no, usageEventId]);
+    [b.subscription_id, b.plan_id, b.hour_no, usageEventId, status]);
 }

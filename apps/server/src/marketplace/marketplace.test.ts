@@ -107,6 +107,21 @@ describe('usage and metering', () => {
   });
 });
 
+describe('usage the marketplace refuses', () => {
+  it('settles an hour refused for good (older than 24 h) without blocking the hours after it', async () => {
+    const { u, subId } = await linkedUser();
+    const oldJob = randomUUID();
+    await t.ctx.db.transaction((tx) => chargeJob(tx, { tenantId: u.tenantId, jobId: oldJob }));
+    await t.ctx.db.query("UPDATE marketplace_usage SET completed_at = now() - interval '3 days' WHERE job_id = $1", [oldJob]);
+    await t.ctx.db.transaction((tx) => chargeJob(tx, { tenantId: u.tenantId, jobId: randomUUID() }));
+    const r = await reportMarketplaceUsage(t.ctx, new Date(Date.now() + 2 * 3600_000));
+    expect(r.refused).toBeGreaterThanOrEqual(1);
+    const { rows } = await t.ctx.db.query<{ report_status: string }>('SELECT report_status FROM marketplace_usage WHERE tenant_id = $1 ORDER BY completed_at', [u.tenantId]);
+    expect(rows.map((x) => x.report_status)).toEqual(['Expired', 'Accepted']);
+    expect(azure.usage.filter((e) => e.resourceId === subId).reduce((n, e) => n + e.quantity, 0)).toBe(1);
+  });
+});
+
 describe('marketplace webhook', () => {
   it('applies a plan change once, confirmed with the fulfillment API, and acknowledges it', async () => {
     const { u, subId } = await linkedUser();

@@ -88,6 +88,8 @@ export async function startAzureSaasStandIn(opts: { port?: number; token?: strin
           const sub = subscriptions.get(e.resourceId);
           if (!sub || sub.saasSubscriptionStatus !== 'Subscribed') return { status: 'ResourceNotFound', ...e };
           if (sub.planId !== e.planId) return { status: 'InvalidDimension', ...e };
+          // The real API refuses events more than 24 hours old.
+          if (Date.parse(e.effectiveStartTime) < Date.now() - 24 * 3600_000) return { status: 'Expired', ...e };
           const dup = usage.find((u) => u.resourceId === e.resourceId && u.dimension === e.dimension && u.effectiveStartTime === e.effectiveStartTime);
           if (dup) return { status: 'Duplicate', ...dup };
           const accepted: StandInUsage = { resourceId: e.resourceId, quantity: e.quantity, dimension: e.dimension, effectiveStartTime: e.effectiveStartTime, planId: e.planId, usageEventId: randomUUID() };
