@@ -66,4 +66,21 @@ describe('checkInterchange', () => {
     ]);
     expect(tx.loops[3]!.loops.map((l) => l.segments.map((s) => s.elements.join('|')))).toEqual([['SH|Orion Plastics Inc', '1200 Industrial Pkwy', 'Dayton|OH|45404|US']]);
   });
+
+  it('rejects envelope values that break the rules: GS08 vs ISA12, ISA11 in 00401, non-ASCII, usage indicator', () => {
+    expect(codes(written('204', '5010').replace('*X*005010~', '*X*004010~'))).toContain('VERSION_MISMATCH');
+    expect(codes(written('204', '4010').replace('*U*00401*', '*^*00401*'))).toContain('ISA_ELEMENT');
+    expect(codes(written().replace('Orion Plastics Inc', 'Orión Plastics Inc'))).toContain('BAD_CHARACTER');
+    expect(codes(written().replace('*0*P*:~', '*0*X*:~'))).toContain('ISA_ELEMENT');
+  });
+
+  it('rejects two transaction sets with the same ST02 in one group', () => {
+    const text = written();
+    const lines = text.split('~\n');
+    const st = lines.findIndex((l) => l.startsWith('ST*'));
+    const se = lines.findIndex((l) => l.startsWith('SE*'));
+    const set = lines.slice(st, se + 1);
+    const doubled = [...lines.slice(0, se + 1), ...set, ...lines.slice(se + 1)].join('~\n').replace('GE*1*', 'GE*2*');
+    expect(codes(doubled)).toEqual(['DUPLICATE_CONTROL_NUMBER']);
+  });
 });
