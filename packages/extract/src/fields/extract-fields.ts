@@ -6,7 +6,7 @@ import { scoreField, type Evidence } from './confidence.ts';
 import { findLabels, type LabelHit } from './find-labels.ts';
 import { parseFreightClass } from './freight-class.ts';
 import type { Lang, LabelField } from './lexicon.ts';
-import { parseParty, partyLines, type ParsedParty, type PartyValue } from './party.ts';
+import { isPlaceRow, parseParty, partyLines, type ParsedParty, type PartyValue } from './party.ts';
 import { findDates, type DateOrder } from './parse-date.ts';
 import { parseAmount, parseWeight, unitIn } from './parse-weight.ts';
 import { parseReference, parseScac } from './references.ts';
@@ -44,6 +44,7 @@ export function extractFields(pages: ReadPage[]): ExtractedData {
     let best: ParsedParty | null = null;
     for (const h of of(field)) {
       if (usedHeaders.has(h.segment) && !h.valueWords.length) continue;
+      if (isPlaceRow(h, segments, pageWidth)) continue;
       const p = parseParty(partyLines(h, segments, hitsBySegment, pageWidth), h);
       if (!p.Name && !p.complete) continue;
       if (!best || (p.complete && !best.complete)) best = p;

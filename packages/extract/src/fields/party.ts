@@ -26,6 +26,22 @@ export interface ParsedParty {
 const PLACE_ROW = /^(DESTINATION|DESTINO|ORIGIN|ORIGEN|PROVENANCE)$/;
 const PARTY_SUBFIELDS = new Set(['name', 'address', 'cityStateZip', 'city', 'state', 'zip']);
 
+/**
+ * True when a "DESTINATION" / "ORIGEN" label is a place row inside a party block (its value is a city, state and
+ * postal code) rather than the heading of a party: such a hit must not start a block of its own.
+ */
+export function isPlaceRow(hit: LabelHit, segments: Segment[], pageWidth: number): boolean {
+  if (!PLACE_ROW.test(hit.label)) return false;
+  let words = hit.valueWords;
+  if (!words.length) {
+    const seg = hit.segment;
+    const right = segments.filter((r) => r !== seg && sameRow(r, seg) && r.bbox[0] > seg.bbox[2] && r.bbox[0] - seg.bbox[2] < Math.max(8 * seg.lineHeight, 0.25 * pageWidth))
+      .sort((a, b) => a.bbox[0] - b.bbox[0])[0];
+    words = right?.words ?? [];
+  }
+  return words.length > 0 && parseCityStateZip(words) !== null;
+}
+
 /** Collects the lines of a party block under (or after) its header. */
 export function partyLines(hit: LabelHit, segments: Segment[], hitsBySegment: Map<Segment, LabelHit[]>, pageWidth: number, keyed = false): Array<{ words: Word[]; sub: string | null }> {
   const lines: Array<{ words: Word[]; sub: string | null }> = [];
