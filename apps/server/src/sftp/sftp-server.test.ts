@@ -13,6 +13,7 @@ import { BOL_JPEG } from '../../test/pipeline-helpers.ts';
 import { finishedJob } from '../delivery/finished-job-fixture.ts';
 import { deliverJob } from '../delivery/deliver-job.ts';
 import { startSftpServer, type SftpServer } from './sftp-server.ts';
+import { putOutboundFile } from './outbound-store.ts';
 
 let t: TestApp;
 let sftp: SftpServer;
@@ -131,6 +132,18 @@ describe('SFTP server', () => {
     const rm = await runSftp(u.username, { key }, [`rm /outbound/${name}`, 'ls /outbound']);
     expect(rm.code, rm.out).toBe(0);
     expect(rm.out.split('ls /outbound')[1]).not.toContain(name);
+  });
+
+  it('lists a long /outbound completely (directory pages)', async () => {
+    const u = await sftpUser();
+    const key = await registerKey(u);
+    const job = await finishedJob(t.ctx, u.tenantId, { status: 'Completed' });
+    for (let i = 0; i < 250; i++) {
+      await putOutboundFile(t.ctx.db, { tenantId: u.tenantId, jobId: job.jobId, sourceKey: `bulk:${i}`, name: `bulk_${String(i).padStart(3, '0')}.x12`, content: 'ISA~' });
+    }
+    const r = await runSftp(u.username, { key }, ['ls -1 /outbound']);
+    expect(r.code, r.out).toBe(0);
+    expect(r.out.match(/bulk_\d{3}\.x12/g)).toHaveLength(250);
   });
 
   it("never shows another tenant's files, and paths cannot leave the tenant's tree", async () => {

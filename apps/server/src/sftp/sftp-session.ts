@@ -14,6 +14,7 @@ import { getOutboundFile, listOutboundFiles, markOutboundDownloaded, putOutbound
 import { attrsOf, INBOUND, locate, longname, OUTBOUND } from './virtual-tree.ts';
 
 const { STATUS_CODE, OPEN_MODE } = ssh2.utils.sftp;
+const READDIR_PAGE = 100;
 
 export interface SessionUser { tenantId: string; username: string }
 
@@ -94,9 +95,11 @@ export function serveSftp(ctx: AppContext, sftp: SFTPWrapper, user: SessionUser)
   sftp.on('READDIR', (reqId, handle) => {
     const h = handleOf(handle);
     if (!h || h.kind !== 'dir') return status(reqId, STATUS_CODE.FAILURE, 'Invalid handle');
-    if (h.done) return status(reqId, STATUS_CODE.EOF);
-    h.done = true;
-    sftp.name(reqId, h.entries as never);
+    if (h.done || h.entries.length === 0) return status(reqId, STATUS_CODE.EOF);
+    // Pages of 100: clients refuse SFTP messages over 256 KB, which a long /outbound would exceed in one.
+    const page = h.entries.splice(0, READDIR_PAGE);
+    h.done = h.entries.length === 0;
+    sftp.name(reqId, page as never);
   });
 
   sftp.on('OPEN', (reqId, path, flags) => guard(reqId, async () => {
