@@ -60,6 +60,8 @@ export function partyLines(hit: LabelHit, segments: Segment[], hitsBySegment: Ma
     // First line under the header that overlaps it sets the column's left edge (headers are often centred).
     const span: [number, number, number, number] = [seg.bbox[0] - 0.04 * pageWidth, seg.bbox[1], seg.bbox[2] + 0.04 * pageWidth, seg.bbox[3]];
     const first = segments
+      // Specks read as "." or "i" do not set the column.
+      .filter((s) => s.text.replace(/[^\p{L}\p{N}]/gu, '').length >= 2)
       .filter((s) => s.page === seg.page && s.bbox[1] > seg.bbox[1] + 0.5 * lh && s.bbox[1] - seg.bbox[3] < 3 * lh && xOverlap(s.bbox, span) > 0)
       .sort((a, b) => a.bbox[1] - b.bbox[1] || Math.abs(a.bbox[0] - seg.bbox[0]) - Math.abs(b.bbox[0] - seg.bbox[0]))[0];
     if (!first) return lines;
