@@ -70,6 +70,8 @@ export const errors = {
     new AppError(404, 'SFTP_ACCOUNT_NOT_FOUND', 'No SFTP account exists yet. Create one first.', { errorMessage: 'No SFTP account exists yet. Create one first.' }),
   sftpPublicKeyInvalid: () =>
     new AppError(400, 'SFTP_PUBLIC_KEY_INVALID', 'Paste one OpenSSH public key line (ssh-ed25519, ssh-rsa or ecdsa-sha2-nistp256/384/521).'),
+  sftpDownloadLogsPlan: () =>
+    new AppError(403, 'PLAN_REQUIRED', 'SFTP download logs are part of the Better than a Human plan. Change your pricing plan in Settings.'),
   webhookUrlInvalid: (detail: string) => new AppError(400, 'WEBHOOK_URL_INVALID', `Enter a valid http:// or https:// URL (${detail}).`),
   webhookNotFound: () => new AppError(404, 'WEBHOOK_NOT_FOUND', 'Webhook not found.'),
   webhookLimit: (max: number) => new AppError(409, 'WEBHOOK_LIMIT', `At most ${max} webhooks can be registered. Delete one first.`),

@@ -48,13 +48,39 @@ export async function listOutboundFiles(db: Queryable, tenantId: string): Promis
 }
 
 /** One visible file by exact name, with its content, or null. */
-export async function getOutboundFile(db: Queryable, tenantId: string, name: string): Promise<(OutboundFile & { content: string }) | null> {
-  const { rows } = await db.query<{ id: string; name: string; content: string; created_at: Date | string }>(
-    `SELECT f.id::text AS id, f.name, f.content, f.created_at FROM sftp_outbound_files f WHERE ${VISIBLE} AND f.name = $2`,
+export async function getOutboundFile(db: Queryable, tenantId: string, name: string): Promise<(OutboundFile & { content: string; jobId: string | null }) | null> {
+  const { rows } = await db.query<{ id: string; name: string; content: string; job_id: string | null; created_at: Date | string }>(
+    `SELECT f.id::text AS id, f.name, f.content, f.job_id, f.created_at FROM sftp_outbound_files f WHERE ${VISIBLE} AND f.name = $2`,
     [tenantId, name],
   );
   const r = rows[0];
-  return r ? { id: r.id, name: r.name, content: r.content, size: Buffer.byteLength(r.content), createdAt: new Date(r.created_at) } : null;
+  return r ? { id: r.id, name: r.name, content: r.content, jobId: r.job_id, size: Buffer.byteLength(r.content), createdAt: new Date(r.created_at) } : null;
+}
+
+/** Appends one row to the tenant's SFTP download log. */
+export async function logDownload(db: Queryable, d: { tenantId: string; fileName: string; jobId: string | null; username: string; ip: string; bytes: number; at: Date }): Promise<void> {
+  await db.query(
+    'INSERT INTO sftp_download_log (tenant_id, file_name, job_id, username, ip, bytes, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)',
+    [d.tenantId, d.fileName, d.jobId, d.username, d.ip, d.bytes, d.at],
+  );
+}
+
+export interface DownloadLogEntry { fileName: string; jobId: string | null; username: string; ip: string; bytes: number; downloadedAt: string }
+
+/** The tenant's newest downloads first. */
+export async function listDownloads(db: Queryable, tenantId: string, o: { limit: number; skip: number }): Promise<{ total: number; downloads: DownloadLogEntry[] }> {
+  const [{ rows }, count] = await Promise.all([
+    db.query<{ file_name: string; job_id: string | null; username: string; ip: string; bytes: number; created_at: Date | string }>(
+      `SELECT file_name, job_id, username, ip, bytes, created_at FROM sftp_download_log WHERE tenant_id = $1
+       ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3`,
+      [tenantId, o.limit, o.skip],
+    ),
+    db.query<{ n: number }>('SELECT count(*)::int AS n FROM sftp_download_log WHERE tenant_id = $1', [tenantId]),
+  ]);
+  return {
+    total: count.rows[0]?.n ?? 0,
+    downloads: rows.map((r) => ({ fileName: r.file_name, jobId: r.job_id, username: r.username, ip: r.ip, bytes: r.bytes, downloadedAt: new Date(r.created_at).toISOString() })),
+  };
 }
 
 export async function markOutboundDownloaded(db: Queryable, tenantId: string, id: string, now: Date): Promise<void> {

@@ -14,6 +14,7 @@ import {
   parsePublicKeyLine, setSftpPassword, sftpAccountActive, sftpPasswordProblem, type SftpAccountRow,
 } from './sftp-accounts.ts';
 import { runningSftpPort } from './sftp-server.ts';
+import { listDownloads } from './outbound-store.ts';
 
 /** A body field by camelCase or PascalCase name, as a string (else undefined). */
 const field = (body: unknown, key: string): string | undefined => {
@@ -129,6 +130,21 @@ export async function sftpRoutes(app: FastifyInstance, ctx: AppContext): Promise
       await writeAudit(tx, { tenantId: p.tenantId, userId: p.userId, actor: actorOf(p), action: 'sftp.key.remove', targetType: 'sftp-key', targetId: req.params.id });
     });
     return ok(null, 'Public key removed');
+  });
+
+  app.get<{ Querystring: { limit?: string; skip?: string } }>('/sftp/download-logs', {
+    preHandler: requireTenant,
+    schema: {
+      tags, summary: 'Files downloaded from /outbound, newest first (Better than a Human plan)',
+      querystring: { type: 'object', properties: { limit: { type: 'string' }, skip: { type: 'string' } } },
+    },
+  }, async (req) => {
+    const { tenantId } = principalOf(req);
+    const { rows } = await ctx.db.query<{ pricing_plan: string }>('SELECT pricing_plan FROM tenants WHERE id = $1', [tenantId]);
+    if (rows[0]?.pricing_plan !== 'better-than-a-human') throw errors.sftpDownloadLogsPlan();
+    const limit = Math.min(200, Math.max(1, Number.parseInt(req.query.limit ?? '50', 10) || 50));
+    const skip = Math.max(0, Number.parseInt(req.query.skip ?? '0', 10) || 0);
+    return ok(await listDownloads(ctx.db, tenantId, { limit, skip }));
   });
 
   // Admin: every tenant's SFTP accounts.

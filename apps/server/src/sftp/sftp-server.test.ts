@@ -129,6 +129,15 @@ describe('SFTP server', () => {
     expect(readFileSync(got, 'utf8')).toBe(done.edi);
     expect(readFileSync(join(dir, 'failed.txt'), 'utf8')).toContain('The image is too blurry to read.');
 
+    // Downloads are logged; the log is shown on the Better than a Human plan only.
+    const logsUrl = { method: 'GET' as const, url: '/api/sftp/download-logs', headers: u.auth };
+    expect((await t.app.inject(logsUrl)).json()).toMatchObject({ success: false, message: expect.stringContaining('Better than a Human') });
+    await t.ctx.db.query(`UPDATE tenants SET pricing_plan = 'better-than-a-human' WHERE id = $1`, [u.tenantId]);
+    const logs = (await t.app.inject(logsUrl)).json().data;
+    expect(logs.total).toBe(2);
+    expect(logs.downloads.map((d: { fileName: string }) => d.fileName).sort()).toEqual(['blurry.failed.txt', name].sort());
+    expect(logs.downloads.find((d: { fileName: string }) => d.fileName === name)).toMatchObject({ jobId: done.jobId, username: u.username, ip: '127.0.0.1', bytes: done.edi!.length });
+
     const rm = await runSftp(u.username, { key }, [`rm /outbound/${name}`, 'ls /outbound']);
     expect(rm.code, rm.out).toBe(0);
     expect(rm.out.split('ls /outbound')[1]).not.toContain(name);

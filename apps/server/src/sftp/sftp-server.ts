@@ -99,7 +99,7 @@ async function authenticate(ctx: AppContext, limiter: LoginLimiter, ip: string, 
   } else {
     const blobs = account ? await accountKeyBlobs(ctx.db, account.id) : [];
     const known = blobs.some((b) => b.length === auth.key.data.length && timingSafeEqual(b, auth.key.data));
-    if (!auth.signature) return known ? ({ tenantId: account!.tenant_id, username } satisfies SessionUser) : null;
+    if (!auth.signature) return known ? ({ tenantId: account!.tenant_id, username, ip } satisfies SessionUser) : null;
     const parsed = ssh2.utils.parseKey(auth.key.data);
     ok = known && !(parsed instanceof Error) && auth.blob !== undefined && parsed.verify(auth.blob, auth.signature, auth.hashAlgo) === true;
   }
@@ -110,5 +110,5 @@ async function authenticate(ctx: AppContext, limiter: LoginLimiter, ip: string, 
   }
   await recordSftpLogin(ctx.db, account.id, ctx.now());
   ctx.logger.info({ ip, tenantId: account.tenant_id, sftpUser: username, method: auth.method }, 'sftp login');
-  return { tenantId: account.tenant_id, username };
+  return { tenantId: account.tenant_id, username, ip };
 }

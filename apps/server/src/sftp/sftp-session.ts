@@ -10,13 +10,13 @@ import type { AppContext } from '../context.ts';
 import { AppError } from '../http/envelope.ts';
 import { acceptUpload } from '../intake/accept-upload.ts';
 import { writeAudit } from '../audit/write-audit.ts';
-import { getOutboundFile, listOutboundFiles, markOutboundDownloaded, putOutboundFile, removeOutboundFile } from './outbound-store.ts';
+import { getOutboundFile, listOutboundFiles, logDownload, markOutboundDownloaded, putOutboundFile, removeOutboundFile } from './outbound-store.ts';
 import { attrsOf, INBOUND, locate, longname, OUTBOUND } from './virtual-tree.ts';
 
 const { STATUS_CODE, OPEN_MODE } = ssh2.utils.sftp;
 const READDIR_PAGE = 100;
 
-export interface SessionUser { tenantId: string; username: string }
+export interface SessionUser { tenantId: string; username: string; ip: string }
 
 type Handle =
   | { kind: 'dir'; entries: { filename: string; longname: string; attrs: ReturnType<typeof attrsOf> }[]; done: boolean }
@@ -115,6 +115,7 @@ export function serveSftp(ctx: AppContext, sftp: SFTPWrapper, user: SessionUser)
     const f = await getOutboundFile(ctx.db, user.tenantId, where.name);
     if (!f) return noSuch(reqId);
     await markOutboundDownloaded(ctx.db, user.tenantId, f.id, ctx.now());
+    await logDownload(ctx.db, { tenantId: user.tenantId, fileName: f.name, jobId: f.jobId, username: user.username, ip: user.ip, bytes: f.size, at: ctx.now() });
     sftp.handle(reqId, newHandle({ kind: 'read', content: Buffer.from(f.content, 'utf8'), mtime: f.createdAt }));
   }));
 
