@@ -101,7 +101,7 @@ export async function sftpRoutes(app: FastifyInstance, ctx: AppContext): Promise
   app.get('/sftp/test-connection', { preHandler: requireTenant, schema: { tags, summary: 'Checks that the SFTP server answers (SSH banner)' } }, async (req) => {
     const { server, port } = endpoint(req);
     const listening = runningSftpPort();
-    if (!config.SFTP_ENABLED || listening === null) return ok({ connected: false, server, port, message: 'The SFTP server is not running on this installation.' });
+    if (listening === null) return ok({ connected: false, server, port, message: 'The SFTP server is not running on this installation.' });
     const banner = await readBanner(listening);
     return ok({ connected: banner !== null, server, port, message: banner ? `Connected: ${banner}` : 'The SFTP server did not answer.' });
   });

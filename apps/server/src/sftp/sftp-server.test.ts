@@ -100,6 +100,8 @@ describe('SFTP server', () => {
     const creds = (await t.app.inject({ method: 'GET', url: '/api/sftp/credentials', headers: u.auth })).json().data;
     expect(creds).toMatchObject({ username: u.username, port: sftp.port, isActive: true, password: null });
     expect(creds.lastLogin).toBeTruthy();
+    const test = (await t.app.inject({ method: 'GET', url: '/api/sftp/test-connection', headers: u.auth })).json().data;
+    expect(test).toMatchObject({ connected: true, port: sftp.port, message: 'Connected: SSH-2.0-Ladingwise' });
   });
 
   it('refuses a file that is not an image, creates no job and leaves the reason in /outbound', async () => {
