@@ -20,7 +20,7 @@ let sftp: SftpServer;
 let dir: string;
 
 beforeAll(async () => {
-  t = await startTestApp({ SFTP_PORT: '0', SFTP_MAX_FAILED_LOGINS: '3' });
+  t = await startTestApp({ SFTP_PORT: '0', SFTP_MAX_FAILED_LOGINS: '3', UPLOAD_MAX_FILE_BYTES: '300000' });
   sftp = (await startSftpServer(t.ctx))!;
   dir = mkdtempSync(join(tmpdir(), 'lw-sftp-'));
 });
@@ -113,6 +113,12 @@ describe('SFTP server', () => {
     expect(r.out).toMatch(/notes\.jpg.*(Failure|failed|not a supported)/is);
     expect(await jobsOf(u.tenantId)).toHaveLength(0);
     expect(readFileSync(join(dir, 'rejected.txt'), 'utf8')).toContain('is not a supported image');
+    // Over UPLOAD_MAX_FILE_BYTES (300000 here): refused while writing, nothing stored.
+    writeFileSync(join(dir, 'huge.jpg'), Buffer.concat([BOL_JPEG, Buffer.alloc(200_000)]));
+    const big = await runSftp(u.username, { key }, ['-put huge.jpg /inbound/huge.jpg']);
+    expect(big.code, big.out).toBe(0);
+    expect(big.out).toMatch(/huge\.jpg.*(Failure|larger)/is);
+    expect(await jobsOf(u.tenantId)).toHaveLength(0);
   });
 
   it('lists and downloads the EDI file of a finished job from /outbound, and rm picks it up', async () => {

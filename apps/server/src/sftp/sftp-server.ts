@@ -17,6 +17,8 @@ export interface SftpServer { port: number; stop(): Promise<void> }
 
 let listeningPort: number | null = null;
 const LOGIN_GRACE_MS = 60_000;
+/** Open connections one address may hold (a TMS polling plus people; a flood stops here). */
+const MAX_CONNECTIONS_PER_IP = 20;
 /** Checked for unknown usernames too, so response time does not reveal which usernames exist. */
 let dummyHash: Promise<string> | null = null;
 
@@ -30,10 +32,22 @@ export async function startSftpServer(ctx: AppContext): Promise<SftpServer | nul
   const { config } = ctx;
   const limiter = new LoginLimiter(config.SFTP_MAX_FAILED_LOGINS, config.SFTP_LOGIN_LOCK_SECONDS * 1000, () => ctx.now().getTime());
   const clients = new Set<Connection>();
+  const perIp = new Map<string, number>();
   const server = new ssh2.Server({ hostKeys: [loadHostKey(config)], ident: 'Ladingwise' }, (client, info) => {
     clients.add(client);
-    client.on('close', () => clients.delete(client));
     client.on('error', (err: Error) => ctx.logger.debug({ err, ip: info.ip }, 'sftp connection error'));
+    const open = (perIp.get(info.ip) ?? 0) + 1;
+    perIp.set(info.ip, open);
+    client.on('close', () => {
+      clients.delete(client);
+      const left = (perIp.get(info.ip) ?? 1) - 1;
+      if (left > 0) perIp.set(info.ip, left); else perIp.delete(info.ip);
+    });
+    if (open > MAX_CONNECTIONS_PER_IP) {
+      ctx.logger.warn({ ip: info.ip }, 'sftp connection refused: too many from this address');
+      client.end();
+      return;
+    }
     let user: SessionUser | null = null;
     // A connection that has not logged in within a minute is dropped (no half-open sessions piling up).
     const loginTimer = setTimeout(() => client.end(), LOGIN_GRACE_MS);
