@@ -12,7 +12,13 @@ export function loadHostKey(config: Config): string {
   mkdirSync(config.dataDir, { recursive: true });
   // The key must survive restarts, or every client would warn of a changed host key.
   const pair = ssh2.utils.generateKeyPairSync('ed25519', { comment: 'ladingwise-sftp' });
-  writeFileSync(file, pair.private, { mode: 0o600, flag: 'wx' });
+  try {
+    writeFileSync(file, pair.private, { mode: 0o600, flag: 'wx' });
+  } catch (err) {
+    // Another process sharing DATA_DIR wrote it first: use that one.
+    if ((err as NodeJS.ErrnoException).code === 'EEXIST') return readFileSync(file, 'utf8');
+    throw err;
+  }
   writeFileSync(`${file}.pub`, pair.public, { mode: 0o644 });
   return pair.private;
 }

@@ -23,6 +23,9 @@ const field = (body: unknown, key: string): string | undefined => {
   return typeof v === 'string' ? v : undefined;
 };
 
+/** An OpenAPI body of optional string fields (PascalCase spellings are accepted too). */
+const strBody = (...names: string[]) => ({ type: 'object', properties: Object.fromEntries(names.map((n) => [n, { type: 'string' }])) });
+
 const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
 
 export async function sftpRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -56,7 +59,7 @@ export async function sftpRoutes(app: FastifyInstance, ctx: AppContext): Promise
 
   app.post('/sftp/create-user', {
     preHandler: requireUser,
-    schema: { tags, summary: 'Create the SFTP account (optionally with customPassword); the e-mail is taken from the signed-in user' },
+    schema: { tags, summary: 'Create the SFTP account (optionally with customPassword); the e-mail is taken from the signed-in user', body: strBody('userEmail', 'customPassword') },
   }, async (req) => {
     const p = principalOf(req);
     const custom = field(req.body, 'customPassword') ?? field(req.body, 'newPassword');
@@ -79,7 +82,7 @@ export async function sftpRoutes(app: FastifyInstance, ctx: AppContext): Promise
     return ok(await credentials(req, account), 'SFTP user created successfully');
   });
 
-  app.post('/sftp/reset-password', { preHandler: requireUser, schema: { tags, summary: 'Set a new SFTP password (at least 10 characters, upper and lower case and digits)' } }, async (req) => {
+  app.post('/sftp/reset-password', { preHandler: requireUser, schema: { tags, summary: 'Set a new SFTP password (at least 10 characters, upper and lower case and digits)', body: strBody('userEmail', 'newPassword') } }, async (req) => {
     const p = principalOf(req);
     const password = field(req.body, 'newPassword') ?? field(req.body, 'customPassword') ?? '';
     const problem = sftpPasswordProblem(password);
@@ -109,7 +112,7 @@ export async function sftpRoutes(app: FastifyInstance, ctx: AppContext): Promise
   app.get('/sftp/public-keys', { preHandler: requireTenant, schema: { tags, summary: 'Public keys allowed to log in as your SFTP user' } }, async (req) =>
     ok((await listSftpPublicKeys(ctx.db, principalOf(req).tenantId)).map(({ keyData, ...k }) => ({ ...k, fingerprintBase: keyData.slice(-16) }))));
 
-  app.post('/sftp/public-keys', { preHandler: requireUser, schema: { tags, summary: 'Allow an OpenSSH public key ({publicKey}) to log in as your SFTP user' } }, async (req) => {
+  app.post('/sftp/public-keys', { preHandler: requireUser, schema: { tags, summary: 'Allow an OpenSSH public key ({publicKey}) to log in as your SFTP user', body: strBody('publicKey') } }, async (req) => {
     const p = principalOf(req);
     const parsed = parsePublicKeyLine(field(req.body, 'publicKey') ?? '');
     if (!parsed) throw errors.sftpPublicKeyInvalid();
@@ -178,7 +181,7 @@ export async function sftpRoutes(app: FastifyInstance, ctx: AppContext): Promise
     return ok(rows.map((r) => ({ tenantId: r.tenant_id, username: r.username, userEmail: r.email, status: 'Completed', createdAt: iso(r.created_at), completedAt: iso(r.created_at) })));
   });
 
-  app.post('/sftp/admin/reset-password', { preHandler: requireAdmin, schema: { tags: adminTags, summary: "Set a tenant's SFTP password ({tenantId, newPassword})" } }, async (req) => {
+  app.post('/sftp/admin/reset-password', { preHandler: requireAdmin, schema: { tags: adminTags, summary: "Set a tenant's SFTP password ({tenantId, newPassword})", body: strBody('tenantId', 'userEmail', 'newPassword') } }, async (req) => {
     const p = principalOf(req);
     const tenantId = field(req.body, 'tenantId') ?? '';
     const password = field(req.body, 'newPassword') ?? '';
