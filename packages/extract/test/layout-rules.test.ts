@@ -3,6 +3,7 @@ import { extractFields } from '../src/fields/extract-fields.ts';
 import { cleanCommodity } from '../src/fields/extract-fields.ts';
 import { repairStreetSuffix, stripSubLabel } from '../src/fields/party.ts';
 import { parseReference } from '../src/fields/references.ts';
+import { findLabels, ocrDistance } from '../src/fields/find-labels.ts';
 import { buildSegments } from '../src/layout.ts';
 import { cleanStrip, missedRegions, weakLines } from '../src/ocr/reread.ts';
 import type { EngineWord } from '../src/ocr/engine.ts';
@@ -84,6 +85,18 @@ describe('party blocks on grid and keyed forms', () => {
       line(100, 100, 'SHIPPER:'), line(100, 140, 'Acme Corp'), line(100, 180, '12 Main St'), line(100, 220, '9118 Walnut Ave'), line(100, 260, 'Austin, TX 78701'),
     ));
     expect(d.ConfidenceScores['Shipper.Address']).toBeLessThan(0.9);
+  });
+});
+
+describe('labels misread by OCR', () => {
+  it('counts look-alike letters as half an edit, so small-caps labels read with slips still match', () => {
+    expect(ocrDistance('CONSICNEN', 'CONSIGNED')).toBe(1);
+    expect(ocrDistance('HOUSE', 'MOUSE')).toBe(1);
+    const fields = (text: string): string[] => findLabels(buildSegments(line(100, 100, text))).map((h) => h.field);
+    expect(fields('Consicnen 10')).toEqual(['consignee']);
+    expect(fields('Orber No.')).toEqual(['order']);
+    // A real word one plain edit away from a short label is not that label.
+    expect(fields('Carter')).toEqual([]);
   });
 });
 

@@ -1,6 +1,5 @@
 import { normalizeText, type Segment } from '../layout.ts';
 import type { Word } from '../types.ts';
-import { editDistance } from './geo.ts';
 import { LABELS, type Lang, type LabelDef, type LabelField } from './lexicon.ts';
 
 /** A label found on the page, with the words after it on its segment (up to the next label). */
@@ -52,12 +51,37 @@ for (const [def, toks] of labelTokens) {
   (byFirst.get(k) ?? byFirst.set(k, []).get(k)!).push(def);
 }
 
-/** Edit cost of reading `seg` as `label`, or -1 when too far (short words must match exactly). */
+// Letters and digits OCR confuses on small print and scans: reading one for the other costs half an edit.
+const LOOKALIKE = new Set(['0O', 'O0', '1I', 'I1', '1L', 'L1', '1T', 'T1', '5S', 'S5', '8B', 'B8', 'CG', 'GC', 'ND', 'DN', 'IL', 'LI',
+  'CE', 'EC', 'UV', 'VU', 'RN', 'NR', 'HN', 'NH', 'OD', 'DO', 'OQ', 'QO', 'EF', 'FE', 'PR', 'RP', '2Z', 'Z2', '6G', 'G6']);
+const DIGIT_AS_LETTER: Record<string, string> = { '0': 'O', '1': 'I', '5': 'S', '8': 'B', '2': 'Z', '6': 'G' };
+
+/** Edit distance where a look-alike substitution (C for G, 0 for O...) costs 0.5. */
+export function ocrDistance(a: string, b: string): number {
+  const m = a.length, n = b.length;
+  let prev = Array.from({ length: n + 1 }, (_, j) => j);
+  for (let i = 1; i <= m; i++) {
+    const cur = [i];
+    for (let j = 1; j <= n; j++) {
+      const ca = a[i - 1]!, cb = b[j - 1]!;
+      const sub = ca === cb ? 0 : LOOKALIKE.has(ca + cb) ? 0.5 : 1;
+      cur[j] = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + sub);
+    }
+    prev = cur;
+  }
+  return prev[n]!;
+}
+
+/** Edit cost of reading `seg` as `label`, or -1 when too far (short words must match exactly, bar digits for letters). */
 function tokenCost(seg: string, label: string): number {
   if (seg === label) return 0;
-  if (label.length < 5 || seg.length < 4) return -1;
-  const d = editDistance(seg, label);
-  return d <= (label.length >= 10 ? 2 : 1) ? d : -1;
+  if (label.length < 5 || seg.length < 4) {
+    // "10" for TO, "P0" for PO: only digits standing for their look-alike letters.
+    if (seg.length === label.length && /\d/.test(seg) && [...seg].every((c, k) => c === label[k] || DIGIT_AS_LETTER[c] === label[k] || (c === '1' && label[k] === 'T'))) return 0.5;
+    return -1;
+  }
+  const d = ocrDistance(seg, label);
+  return d <= (label.length >= 10 ? 2 : label.length >= 7 ? 1.5 : 1) ? d : -1;
 }
 
 function matchAt(tokens: Token[], i: number): { def: LabelDef; len: number } | null {

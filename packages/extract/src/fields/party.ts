@@ -61,7 +61,7 @@ export function partyLines(hit: LabelHit, segments: Segment[], hitsBySegment: Ma
     const span: [number, number, number, number] = [seg.bbox[0] - 0.04 * pageWidth, seg.bbox[1], seg.bbox[2] + 0.04 * pageWidth, seg.bbox[3]];
     const first = segments
       // Specks read as "." or "i" do not set the column.
-      .filter((s) => s.text.replace(/[^\p{L}\p{N}]/gu, '').length >= 2)
+      .filter((s) => s.bbox[2] - s.bbox[0] >= 0.4 * lh || s.bbox[3] - s.bbox[1] >= 0.4 * lh)
       .filter((s) => s.page === seg.page && s.bbox[1] > seg.bbox[1] + 0.5 * lh && s.bbox[1] - seg.bbox[3] < 3 * lh && xOverlap(s.bbox, span) > 0)
       .sort((a, b) => a.bbox[1] - b.bbox[1] || Math.abs(a.bbox[0] - seg.bbox[0]) - Math.abs(b.bbox[0] - seg.bbox[0]))[0];
     if (!first) return lines;
