@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { extractFields } from '../src/fields/extract-fields.ts';
 import { cleanCommodity } from '../src/fields/extract-fields.ts';
-import { repairStreetSuffix, stripSubLabel } from '../src/fields/party.ts';
+import { repairStreetSuffix, stripLeadingJunk, stripSubLabel } from '../src/fields/party.ts';
 import { parseReference } from '../src/fields/references.ts';
 import { findLabels, ocrDistance } from '../src/fields/find-labels.ts';
 import { buildSegments } from '../src/layout.ts';
@@ -76,6 +76,15 @@ describe('party blocks on grid and keyed forms', () => {
     ));
     expect(d.Shipper?.Name).toBe('BLUE RIDGE WIRE ULC');
     expect(d.Shipper?.Zip).toBe('B3K 4P1');
+  });
+
+  it('drops a garbled row label in front of a house number and of a city, as doubts', () => {
+    expect(stripLeadingJunk('SMEER 3359 MACLEOD AVE')).toEqual({ value: '3359 MACLEOD AVE', repaired: true });
+    expect(stripLeadingJunk('N 100 MAIN ST')).toEqual({ value: 'N 100 MAIN ST', repaired: false });
+    expect(stripLeadingJunk('CALLE 5 DE MAYO 120')).toEqual({ value: 'CALLE 5 DE MAYO 120', repaired: false });
+    const d = extractFields(page(line(100, 100, 'CONSIGNEE:'), line(100, 140, 'Acme Corp'), line(100, 180, '36 Walnut Hwy'), line(100, 220, 'CRV SRE 2 KNOXVILLE, TN 37921')));
+    expect(d.Consignee?.City).toBe('KNOXVILLE');
+    expect(d.ConfidenceScores['Consignee.City']).toBeLessThan(0.9);
   });
 
   it('repairs a street type misread by one look-alike letter, and doubts a two-line street', () => {

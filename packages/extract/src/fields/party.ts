@@ -189,6 +189,19 @@ export function repairStreetSuffix(line: string): { value: string; repaired: boo
   return { value: line, repaired: false };
 }
 
+// Words that may come before the house number in a real street line.
+const STREET_LEAD = new Set('N S E W NE NW SE SW NORTH SOUTH EAST WEST ONE TWO HWY HIGHWAY ROUTE RT RTE RR COUNTY CR FM SR US STATE HC PO BOX KM AV AVE AVENIDA CALLE CALZ CALZADA CARR CARRETERA PRIV PROL BLVD BOULEVARD RUE CHEMIN BOUL STE SUITE UNIT APT BLDG LOT PIER DOCK GATE'.split(' '));
+
+/** Drops a misread row label in front of a street line that starts with its house number ("SMEER 3359 MACLEOD AVE"). */
+export function stripLeadingJunk(line: string): { value: string; repaired: boolean } {
+  const toks = line.split(' ');
+  const first = toks[0] ?? '';
+  if (toks.length >= 3 && /^[A-Z.:]{3,}$/.test(first) && /^\d/.test(toks[1]!) && !STREET_LEAD.has(first.replace(/[.:]/g, ''))) {
+    return { value: toks.slice(1).join(' '), repaired: true };
+  }
+  return { value: line, repaired: false };
+}
+
 /** Builds a party from block lines, checking state and city against the postal code. */
 export function parseParty(allLines: Array<{ words: Word[]; sub: string | null }>, headerHit: LabelHit): ParsedParty {
   // A line with fewer than two letters or digits is a misread rule, tick or stray label mark.
@@ -248,7 +261,14 @@ export function parseParty(allLines: Array<{ words: Word[]; sub: string | null }
       let city = csz.cityText.replace(/\s+/g, ' ').toUpperCase();
       let checks = 0, doubts = 0;
       if (place?.city) {
-        const cmp = compareCity(city, place.city);
+        let cmp = compareCity(city, place.city);
+        if (cmp === 'different') {
+          // A misread row label in front of the city ("CRV SRE 2 KNOXVILLE"): the city is the line's last words.
+          const ws = city.split(' ');
+          for (let k = 1; k < ws.length && k <= 3 && cmp === 'different'; k++) {
+            if (compareCity(ws.slice(-k).join(' '), place.city) !== 'different') { cmp = 'near'; doubts = 1; }
+          }
+        }
         if (cmp === 'same') checks = 1;
         else if (cmp === 'near') { city = place.city; checks = 1; }
         else if (stateOk && editDistance(normalizeText(city), place.city) <= Math.ceil(0.45 * place.city.length)) {
@@ -279,7 +299,9 @@ export function parseParty(allLines: Array<{ words: Word[]; sub: string | null }
   if (addrLines.length) {
     const words = addrLines.flatMap(({ l }) => l.words);
     const raw = textOf(words).toUpperCase().replace(/\s+/g, ' ').replace(/[,;]+$/, '');
-    const fixed = repairStreetSuffix(raw);
+    const lead = stripLeadingJunk(raw);
+    const fixed = repairStreetSuffix(lead.value);
+    if (lead.repaired) fixed.repaired = true;
     const value = fixed.value;
     // A street line usually starts with a number or names a street type; say so in the checks.
     const looksStreet = /\d/.test(value) ? 1 : 0;
