@@ -78,6 +78,11 @@ describe('party blocks on grid and keyed forms', () => {
     expect(d.Shipper?.Zip).toBe('B3K 4P1');
   });
 
+  it('ignores marks after the postal code of a city line', () => {
+    const d = extractFields(page(line(100, 100, 'SHIPPER:'), line(100, 140, 'Acme Corp'), line(100, 180, '12 Main St'), line(100, 220, 'Charleston, SC 29405 >')));
+    expect(d.Shipper).toMatchObject({ City: 'CHARLESTON', State: 'SC', Zip: '29405' });
+  });
+
   it('drops a garbled row label in front of a house number and of a city, as doubts', () => {
     expect(stripLeadingJunk('SMEER 3359 MACLEOD AVE')).toEqual({ value: '3359 MACLEOD AVE', repaired: true });
     expect(stripLeadingJunk('N 100 MAIN ST')).toEqual({ value: 'N 100 MAIN ST', repaired: false });
@@ -90,6 +95,8 @@ describe('party blocks on grid and keyed forms', () => {
   it('repairs a street type misread by one look-alike letter, and doubts a two-line street', () => {
     expect(repairStreetSuffix('22464 INDUSTRIAL PI')).toEqual({ value: '22464 INDUSTRIAL PL', repaired: true });
     expect(repairStreetSuffix('100 MAIN ST')).toEqual({ value: '100 MAIN ST', repaired: false });
+    expect(repairStreetSuffix('36 WALNUTHWY')).toEqual({ value: '36 WALNUT HWY', repaired: true });
+    expect(repairStreetSuffix('1 BROADWAY')).toEqual({ value: '1 BROADWAY', repaired: false });
     const d = extractFields(page(
       line(100, 100, 'SHIPPER:'), line(100, 140, 'Acme Corp'), line(100, 180, '12 Main St'), line(100, 220, '9118 Walnut Ave'), line(100, 260, 'Austin, TX 78701'),
     ));

@@ -5,7 +5,7 @@ import { columnCells, labelSegments, segmentsBelow, textOf, valueCandidates, typ
 import { scoreField, type Evidence } from './confidence.ts';
 import { findLabels, type LabelHit } from './find-labels.ts';
 import { parseFreightClass } from './freight-class.ts';
-import type { Lang, LabelField } from './lexicon.ts';
+import { AMBIGUOUS_LABELS, type Lang, type LabelField } from './lexicon.ts';
 import { isPlaceRow, parseParty, partyLines, type ParsedParty, type PartyValue } from './party.ts';
 import { findDates, type DateOrder } from './parse-date.ts';
 import { parseAmount, parseWeight, unitIn } from './parse-weight.ts';
@@ -209,7 +209,7 @@ function firstValue<T>(hs: LabelHit[], segments: Segment[], labelled: Set<Segmen
   for (const h of hs) {
     for (const c of valueCandidates(h, segments, labelled, pageWidth)) {
       const p = parse(c);
-      if (p) return { value: p.value, words: c.words, evidence: { prior: c.prior * (h.marked ? 1 : 0.95), checks: p.checks, doubts: p.doubts, kind } };
+      if (p) return { value: p.value, words: c.words, evidence: { prior: c.prior * (h.marked ? 1 : 0.95), checks: p.checks, doubts: p.doubts + (AMBIGUOUS_LABELS.has(h.label) ? 1 : 0), kind } };
     }
   }
   return null;

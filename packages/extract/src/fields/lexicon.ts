@@ -92,6 +92,9 @@ export const LABELS: LabelDef[] = [
   ...L('stop', 'fr', ['TELEPHONE', 'INSTRUCTIONS PARTICULIERES', 'INSTRUCTIONS SPECIALES', 'REMARQUES', 'OBSERVATIONS', 'SIGNATURE', 'SIGNATURE DE L EXPEDITEUR', 'SIGNATURE DU TRANSPORTEUR', 'CACHET', 'PLOMB', 'REMORQUE', 'TOTAL', 'REFERENCE', 'SIRET', 'TVA']),
 ];
 
+/** Labels whose meaning varies between forms ("SID" is a shipper's order number on some, a shipper ID on others): their values are never trusted outright. */
+export const AMBIGUOUS_LABELS = new Set(['SID', 'SID #']);
+
 /** Month names and abbreviations in English, Spanish and French (normalised), to month number. */
 export const MONTHS: Record<string, number> = {
   JAN: 1, JANUARY: 1, FEB: 2, FEBRUARY: 2, MAR: 3, MARCH: 3, APR: 4, APRIL: 4, MAY: 5, JUN: 6, JUNE: 6, JUL: 7, JULY: 7,

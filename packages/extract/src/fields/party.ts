@@ -141,6 +141,10 @@ const cleanName = (s: string): string =>
 
 /** Parses "CITY, ST 12345", "CITY PR A1A 1A1", "GUADALAJARA, JAL 44100", "C.P. 44100 CITY, ST" or "75008 PARIS". */
 export function parseCityStateZip(words: Word[]): { city: Word[]; state: Word[]; zip: Word[]; zipText: string; stateText: string; cityText: string; country: Country | null } | null {
+  // Marks after the postal code ("29405 >", a tick, a rule end) are not part of the line.
+  let end = words.length;
+  while (end > 0 && !/[\p{L}\p{N}]/u.test(words[end - 1]!.text)) end--;
+  if (end < words.length) words = words.slice(0, end);
   const toks = words.map((w) => normalizeText(w.text).replace(/[.,;:]+$/g, '').replace(/^[.,;:]+/, ''));
   const n = toks.length;
   if (n < 2) return null;
@@ -180,6 +184,9 @@ export function repairStreetSuffix(line: string): { value: string; repaired: boo
   for (let i = toks.length - 1; i >= 1 && i >= toks.length - 3; i--) {
     const t = toks[i]!.replace(/[.,]$/, '');
     if (SUFFIXES.has(t)) return { value: line, repaired: false };
+    // A street type glued to the name ("WALNUTHWY").
+    const glued = /^([A-Z]{3,})(HWY|AVE|BLVD|PKWY)$/.exec(t);
+    if (glued && i === toks.length - 1) { toks[i] = `${glued[1]} ${glued[2]}`; return { value: toks.join(' '), repaired: true }; }
     const fixed = t.split('').map((c) => SUFFIX_SLIPS[c] ?? c).join('');
     if (fixed !== t && SUFFIXES.has(fixed) && !/\d/.test(toks[i - 1] ?? '') ) {
       toks[i] = fixed;
@@ -271,7 +278,8 @@ export function parseParty(allLines: Array<{ words: Word[]; sub: string | null }
         }
         if (cmp === 'same') checks = 1;
         else if (cmp === 'near') { city = place.city; checks = 1; }
-        else if (stateOk && editDistance(normalizeText(city), place.city) <= Math.ceil(0.45 * place.city.length)) {
+        else if (stateOk && Math.abs(city.length - place.city.length) <= 2 && !place.city.includes(normalizeText(city))
+          && editDistance(normalizeText(city), place.city) <= Math.ceil(0.45 * place.city.length)) {
           // Handwriting garbles more letters ("MAM" for MIAMI): the postal code and state agree, so take the known
           // city, but only as a suggestion to review.
           city = place.city; doubts = 1;
