@@ -127,6 +127,15 @@ describe('tables and references', () => {
     expect(d.ShipmentDetails?.WeightUnit).toBe('L');
   });
 
+  it('without readable table headings, takes the weight, class, count and description from the item row, as doubts', () => {
+    const d = extractFields(page(
+      line(100, 100, '7 SKID'), line(300, 100, '63'), line(450, 100, 'STEEL FASTENERS'), line(800, 100, '2342 kg'), line(1000, 100, '250'),
+      line(300, 200, 'TOTAL'), line(800, 200, '2342 kg'),
+    ));
+    expect(d.ShipmentDetails).toMatchObject({ Weight: 2342, WeightUnit: 'K', Pieces: 63, HandlingUnits: 7, FreightClass: '250', Commodity: 'STEEL FASTENERS' });
+    for (const f of ['ShipmentDetails.Weight', 'ShipmentDetails.Pieces', 'ShipmentDetails.HandlingUnits']) expect(d.ConfidenceScores[f]).toBeLessThan(0.9);
+  });
+
   it('reads a SCAC named in the middle of a line', () => {
     const d = extractFields(page(line(100, 100, 'NOT NEGOTIABLE : SCAC NLTP')));
     expect(d.Carrier?.Scac).toBe('NLTP');

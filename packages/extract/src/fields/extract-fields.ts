@@ -303,6 +303,22 @@ function readTable(hits: LabelHit[], segments: Segment[], labelled: Set<Segment>
     out.unitExplicit = !!unitIn(pick.c.text) || !!headerUnit;
     break;
   }
+  // No weight heading read (small print lost on a photo): a cell that is a number with a weight unit, the total
+  // row's first, else the value printed most often. Found by shape alone, so never trusted outright.
+  if (!out.weight) {
+    const cells = segments.map((sg) => ({ sg, w: /^\s*\d[\d.,]*(?:\s\d{3})*\s*(LBS?|KGS?|POUNDS?|KILOS?|KILOGRAM\w*)\.?\s*$/.test(normalizeText(sg.text)) ? parseWeight(sg.text) : null }))
+      .filter((x) => x.w && x.w.unit);
+    const total = cells.find((x) => isTotalRow(x.sg, segments));
+    const counts = new Map<number, number>();
+    for (const x of cells) counts.set(x.w!.value, (counts.get(x.w!.value) ?? 0) + 1);
+    // The item row, not the total row, is where the class and description sit: anchor there when the values agree.
+    const item = total && cells.find((x) => x !== total && x.w!.value === total.w!.value);
+    const pick = item || total || [...cells].sort((a, b) => counts.get(b.w!.value)! - counts.get(a.w!.value)!)[0];
+    if (pick) {
+      out.weight = { value: pick.w!, words: pick.sg.words, evidence: { prior: 0.75, checks: 0, doubts: 1, kind: 'number' } };
+      out.unitExplicit = true;
+    }
+  }
   if (out.weight && !out.weight.value.unit) out.weight.value.unit = 'L';
 
   const intCell = (text: string): number | null => {
@@ -356,6 +372,20 @@ function readTable(hits: LabelHit[], segments: Segment[], labelled: Set<Segment>
     for (const sg of rowSegs.sort((a, b) => a.bbox[0] - b.bbox[0])) {
       const k = /^\s*\d{2,3}(?:[.,]\d)?\s*$/.test(sg.text) ? parseFreightClass(sg.text) : null;
       if (k) { out.freightClass = { value: k.value, words: sg.words, evidence: { prior: 0.7, checks: 1, doubts: 1, kind: 'code' } }; break; }
+    }
+  }
+
+  // No piece-count heading read: the one bare whole number on the weight's item row (not its class), as a doubt.
+  if (out.weight && (!out.pieces || !out.handlingUnits)) {
+    const anchor = out.weight.words[0]!;
+    const row = segments.filter((sg) => sg.page === anchor.page && !sg.words.includes(anchor) && !(out.freightClass?.words[0] && sg.words.includes(out.freightClass.words[0]))
+      && Math.min(sg.bbox[3], anchor.bbox[3]) - Math.max(sg.bbox[1], anchor.bbox[1]) > 0.3 * (anchor.bbox[3] - anchor.bbox[1]));
+    const bare = row.filter((sg) => /^\d{1,5}$/.test(normalizeText(sg.text)));
+    if (!out.pieces && bare.length === 1) out.pieces = { value: Number(normalizeText(bare[0]!.text)), words: bare[0]!.words, evidence: { prior: 0.7, checks: 0, doubts: 1, kind: 'number' } };
+    const units = row.map((sg) => ({ sg, m: /^(\d{1,4})\s*(PALLETS?|PLTS?|SKIDS?|SKD|TARIMAS?|PALETAS?|PALETTES?)$/.exec(normalizeText(sg.text)) })).filter((x) => x.m);
+    if (!out.handlingUnits && units.length === 1) {
+      out.handlingUnits = { value: Number(units[0]!.m![1]), words: units[0]!.sg.words, evidence: { prior: 0.7, checks: 0, doubts: 1, kind: 'number' } };
+      out.packagingType ??= /SKID|SKD/.test(units[0]!.m![2]!) ? 'SKD' : 'PLT';
     }
   }
 
