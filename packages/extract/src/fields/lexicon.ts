@@ -36,7 +36,7 @@ export const LABELS: LabelDef[] = [
   ...L('scac', 'es', ['CODIGO SCAC']),
   ...L('scac', 'fr', ['CODE SCAC']),
   ...L('bol', 'en', ['BILL OF LADING NUMBER', 'BILL OF LADING NO', 'BILL OF LADING #', 'BOL', 'BOL NO', 'BOL NUMBER', 'BOL #', 'B / L', 'B / L NO', 'B / L NUMBER', 'B / L #', 'BL NO', 'BL #', 'BL NUMBER', 'BOL NBR', 'BIL NUMBER', 'BIL NO', 'BIL #', 'B L NUMBER', 'B L NO', 'SHIPPERS BOL NO', 'SHIPPERS BOL #', 'SHIPPERS BOL NUMBER', 'SHIPPER BOL NO', 'SHIPPER BOL #', 'SHIPPERS NO', 'SHIPPERS B / L NO']),
-  ...L('bol', 'es', ['NO DE CONOCIMIENTO', 'NUMERO DE CONOCIMIENTO', 'CONOCIMIENTO NO', 'CONOCIMIENTO #', 'NUM CONOCIMIENTO', 'NO CONOCIMIENTO', 'FOLIO']),
+    ...L('bol', 'es', ['NO DE CONOCIMIENTO', 'NUMERO DE CONOCIMIENTO', 'CONOCIMIENTO NO', 'CONOCIMIENTO #', 'NUM CONOCIMIENTO', 'NO CONOCIMIENTO', 'FOLIO']),
   ...L('bol', 'fr', ['NO CONNAISSEMENT', 'NUMERO DE CONNAISSEMENT', 'CONNAISSEMENT NO', 'NO DE CONNAISSEMENT', 'NO LETTRE DE VOITURE', 'NUMERO DE LETTRE DE VOITURE', 'LETTRE DE VOITURE NO', 'NO DE LA LETTRE DE VOITURE']),
   ...L('pro', 'en', ['PRO', 'PRO #', 'PRO NO', 'PRO NUMBER', 'CARRIER PRO', 'PRO NBR', 'CARRIER PRO NO', 'PRO / TRACKING', 'CARRIERS NO', 'CARRIERS NO PRO', 'CARRIERS PRO NO', 'CARRIERS PRO']),
   ...L('pro', 'es', ['NUMERO PRO', 'NO PRO', 'NUMERO DE PRO', 'PRO NUMERO', 'NUM PRO']),
@@ -44,7 +44,7 @@ export const LABELS: LabelDef[] = [
   ...L('po', 'en', ['PO', 'PO #', 'PO NO', 'PO NUMBER', 'PURCHASE ORDER', 'PURCHASE ORDER NO', 'PURCHASE ORDER NUMBER', 'PURCHASE ORDER #', 'CUSTOMER ORDER NUMBER', 'CUSTOMER ORDER NO', 'CUSTOMER PO', 'CUST PO', 'CUSTOMER PO NUMBER']),
   ...L('po', 'es', ['ORDEN DE COMPRA', 'NO ORDEN DE COMPRA', 'NO DE ORDEN DE COMPRA', 'NUMERO DE ORDEN DE COMPRA', 'OC']),
   ...L('po', 'fr', ['BON DE COMMANDE', 'NO BON DE COMMANDE', 'NO DE BON DE COMMANDE', 'NUMERO DE BON DE COMMANDE', 'BC']),
-  ...L('order', 'en', ['ORDER', 'ORDER NO', 'ORDER #', 'ORDER NUMBER', 'SALES ORDER', 'SALES ORDER NO', 'SALES ORDER NUMBER', 'SO #', 'SO NO', 'SID', 'SID #', 'SHIPPER ORDER NO', "SHIPPER'S ORDER NO", 'ORDER REF']),
+  ...L('order', 'en', ['ORDER', 'ORDER NO', 'ORDER #', 'ORDER NUMBER', 'SALES ORDER', 'SALES ORDER NO', 'SALES ORDER NUMBER', 'SO #', 'SO NO', 'SID', 'SID #', 'SHIPPER ORDER NO', 'CUSTOMER ORDER', "SHIPPER'S ORDER NO", 'ORDER REF']),
   ...L('order', 'es', ['PEDIDO', 'NO PEDIDO', 'NO DE PEDIDO', 'NUMERO DE PEDIDO', 'PEDIDO NO', 'ORDEN', 'ORDEN NO', 'NUMERO DE ORDEN']),
   ...L('order', 'fr', ['COMMANDE', 'NO COMMANDE', 'NO DE COMMANDE', 'NUMERO DE COMMANDE', 'COMMANDE NO', 'COMMANDE CLIENT']),
   ...L('pickupDate', 'en', ['PICKUP DATE', 'PICK UP DATE', 'PICK - UP DATE', 'SHIP DATE', 'SHIPMENT DATE', 'DATE SHIPPED', 'SHIPPING DATE', 'CARRIER SIGNATURE / PICKUP DATE', 'PICKED UP', 'DATE OF SHIPMENT', 'LOAD DATE']),
@@ -93,7 +93,7 @@ export const LABELS: LabelDef[] = [
 ];
 
 /** Labels whose meaning varies between forms ("SID" is a shipper's order number on some, a shipper ID on others): their values are never trusted outright. */
-export const AMBIGUOUS_LABELS = new Set(['SID', 'SID #']);
+export const AMBIGUOUS_LABELS = new Set(['SID', 'SID #', 'CUSTOMER ORDER']);
 
 /** Month names and abbreviations in English, Spanish and French (normalised), to month number. */
 export const MONTHS: Record<string, number> = {
