@@ -108,9 +108,11 @@ describe('labels misread by OCR', () => {
   it('counts look-alike letters as half an edit, so small-caps labels read with slips still match', () => {
     expect(ocrDistance('CONSICNEN', 'CONSIGNED')).toBe(1);
     expect(ocrDistance('HOUSE', 'MOUSE')).toBe(1);
+    expect(ocrDistance('DEHVERY', 'DELIVERY')).toBe(0.5);
     const fields = (text: string): string[] => findLabels(buildSegments(line(100, 100, text))).map((h) => h.field);
     expect(fields('Consicnen 10')).toEqual(['consignee']);
     expect(fields('Orber No.')).toEqual(['order']);
+    expect(fields('BRL OF LADING NUMBER:')).toEqual(['bol']);
     // A real word one plain edit away from a short label is not that label.
     expect(fields('Carter')).toEqual([]);
   });
@@ -139,6 +141,11 @@ describe('tables and references', () => {
   it('reads a SCAC named in the middle of a line', () => {
     const d = extractFields(page(line(100, 100, 'NOT NEGOTIABLE : SCAC NLTP')));
     expect(d.Carrier?.Scac).toBe('NLTP');
+  });
+
+  it('reads a Canadian postal code whose J lost its top', async () => {
+    const { normalizePostal } = await import('../src/fields/geo.ts');
+    expect(normalizePostal('E1A 1)8')?.zip).toBe('E1A 1J8');
   });
 
   it('puts back the O of PO and SO prefixes read as a zero, as a repair', () => {

@@ -56,20 +56,30 @@ const LOOKALIKE = new Set(['0O', 'O0', '1I', 'I1', '1L', 'L1', '1T', 'T1', '5S',
   'CE', 'EC', 'UV', 'VU', 'RN', 'NR', 'HN', 'NH', 'OD', 'DO', 'OQ', 'QO', 'EF', 'FE', 'PR', 'RP', '2Z', 'Z2', '6G', 'G6']);
 const DIGIT_AS_LETTER: Record<string, string> = { '0': 'O', '1': 'I', '5': 'S', '8': 'B', '2': 'Z', '6': 'G' };
 
-/** Edit distance where a look-alike substitution (C for G, 0 for O...) costs 0.5. */
+// Two letters read as one and back: "li" as "h", "rn" as "m", "cl" as "d", "vv" as "w".
+const MERGES: Record<string, string> = { LI: 'H', RN: 'M', CL: 'D', VV: 'W', IN: 'M', II: 'U' };
+
+/** Edit distance where a look-alike substitution (C for G, 0 for O, H for LI...) costs 0.5. */
 export function ocrDistance(a: string, b: string): number {
   const m = a.length, n = b.length;
-  let prev = Array.from({ length: n + 1 }, (_, j) => j);
+  // Three rolling rows (i-2, i-1, i): the merges look two letters back.
+  let r2 = new Float64Array(n + 1), r1 = new Float64Array(n + 1), r0 = new Float64Array(n + 1);
+  for (let j = 0; j <= n; j++) r1[j] = j;
   for (let i = 1; i <= m; i++) {
-    const cur = [i];
+    r0[0] = i;
+    const ca = a[i - 1]!;
+    const mergeA = i >= 2 ? MERGES[a.slice(i - 2, i)] : undefined;
     for (let j = 1; j <= n; j++) {
-      const ca = a[i - 1]!, cb = b[j - 1]!;
+      const cb = b[j - 1]!;
       const sub = ca === cb ? 0 : LOOKALIKE.has(ca + cb) ? 0.5 : 1;
-      cur[j] = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + sub);
+      let v = Math.min(r1[j]! + 1, r0[j - 1]! + 1, r1[j - 1]! + sub);
+      if (j >= 2 && MERGES[b.slice(j - 2, j)] === ca) v = Math.min(v, r1[j - 2]! + 0.5);
+      if (mergeA === cb) v = Math.min(v, r2[j - 1]! + 0.5);
+      r0[j] = v;
     }
-    prev = cur;
+    [r2, r1, r0] = [r1, r0, r2];
   }
-  return prev[n]!;
+  return r1[n]!;
 }
 
 /** Edit cost of reading `seg` as `label`, or -1 when too far (short words must match exactly, bar digits for letters). */
@@ -80,21 +90,31 @@ function tokenCost(seg: string, label: string): number {
     if (seg.length === label.length && /\d/.test(seg) && [...seg].every((c, k) => c === label[k] || DIGIT_AS_LETTER[c] === label[k] || (c === '1' && label[k] === 'T'))) return 0.5;
     return -1;
   }
+  const max = label.length >= 10 ? 2 : label.length >= 7 ? 1.5 : 1;
+  // Cheap rejection first: this runs for every word against every label.
+  if (Math.abs(seg.length - label.length) > 2 * max || seg[0] !== label[0] && seg[1] !== label[1] && seg[seg.length - 1] !== label[label.length - 1]) return -1;
   const d = ocrDistance(seg, label);
-  return d <= (label.length >= 10 ? 2 : label.length >= 7 ? 1.5 : 1) ? d : -1;
+  return d <= max ? d : -1;
 }
 
 function matchAt(tokens: Token[], i: number): { def: LabelDef; len: number } | null {
   let best: { def: LabelDef; len: number; cost: number } | null = null;
   const first = tokens[i]!.t;
   const candidates: LabelDef[] = [];
-  for (const [k, defs] of byFirst) if (tokenCost(first, k) >= 0) candidates.push(...defs);
+  // A long label whose other words read exactly may have its short first word garbled ("BRL OF LADING NUMBER").
+  const loose = new Set<LabelDef>();
+  for (const [k, defs] of byFirst) {
+    if (tokenCost(first, k) >= 0) candidates.push(...defs);
+    else if (first.length >= 3 && Math.abs(first.length - k.length) <= 1 && ocrDistance(first, k) <= 2) {
+      for (const d of defs) if (labelTokens.get(d)!.length >= 3) { candidates.push(d); loose.add(d); }
+    }
+  }
   for (const def of candidates) {
     const lt = labelTokens.get(def)!;
     if (i + lt.length > tokens.length) continue;
-    let cost = 0;
-    for (let j = 0; j < lt.length && cost >= 0; j++) {
-      const c = tokenCost(tokens[i + j]!.t, lt[j]!);
+    let cost = loose.has(def) ? 2 : 0;
+    for (let j = loose.has(def) ? 1 : 0; j < lt.length && cost >= 0; j++) {
+      const c = loose.has(def) ? (tokens[i + j]!.t === lt[j] ? 0 : -1) : tokenCost(tokens[i + j]!.t, lt[j]!);
       cost = c < 0 ? -1 : cost + c;
     }
     if (cost < 0) continue;
