@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { extractFields } from '../src/fields/extract-fields.ts';
-import { cleanCommodity } from '../src/fields/extract-fields.ts';
+import { cleanCommodity, numericOrderShown } from '../src/fields/extract-fields.ts';
 import { repairStreetSuffix, stripLeadingJunk, stripSubLabel } from '../src/fields/party.ts';
 import { parseReference } from '../src/fields/references.ts';
 import { findLabels, ocrDistance } from '../src/fields/find-labels.ts';
@@ -136,6 +136,14 @@ describe('tables and references', () => {
     ));
     expect(d.ShipmentDetails).toMatchObject({ Weight: 2342, WeightUnit: 'K', Pieces: 63, HandlingUnits: 7, FreightClass: '250', Commodity: 'STEEL FASTENERS' });
     for (const f of ['ShipmentDetails.Weight', 'ShipmentDetails.Pieces', 'ShipmentDetails.HandlingUnits']) expect(d.ConfidenceScores[f]).toBeLessThan(0.9);
+  });
+
+  it('settles an ambiguous numeric date by the order the form\'s other dates show', () => {
+    expect(numericOrderShown(buildSegments([...line(100, 100, 'Ship date: 03/10/2026'), ...line(100, 140, 'Due date: 25/10/2026')]))).toBe('DMY');
+    expect(numericOrderShown(buildSegments(line(100, 100, 'Date: 03/10/2026')))).toBeNull();
+    const d = extractFields(page(line(100, 100, 'Ship date: 12/10/2026'), line(100, 140, 'Delivery date: 12/14/2026')));
+    expect(d.Dates).toEqual({ Pickup: '2026-12-10', Delivery: '2026-12-14' });
+    expect(d.ConfidenceScores['Dates.Pickup']).toBeGreaterThanOrEqual(0.9);
   });
 
   it('reads a SCAC named in the middle of a line', () => {

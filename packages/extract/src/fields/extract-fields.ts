@@ -115,6 +115,8 @@ export function extractFields(pages: ReadPage[]): ExtractedData {
     }, 'code');
   let pro = ref('pro');
   const po = ref('po');
+  // A purchase order number of the usual shape (digits, or a short letter prefix and digits) passes a format check.
+  if (po && !po.evidence.doubts && /^(?:[A-Z]{1,3}[-/]?)?\d{5,}(?:-[A-Z0-9]{1,3})?$/.test(po.value)) po.evidence.checks++;
   const orderNo = ref('order');
   // A number already given to another reference is not the BOL number as well.
   const taken = new Set([pro, po, orderNo].filter(Boolean).map((c) => c!.value.replace(/[^A-Z0-9]/g, '')));
@@ -141,10 +143,13 @@ export function extractFields(pages: ReadPage[]): ExtractedData {
   record('References.BolNumber', bol); record('References.ProNumber', pro); record('References.PoNumber', po); record('References.OrderNumber', orderNo);
 
   // Dates.
+  // A numeric date whose day is above 12 shows the order the whole form writes dates in: it settles the others.
+  const settled = numericOrderShown(segments) === order;
   const date = (field: LabelField): Chosen<string> | null =>
     firstValue(of(field), segments, labelled, pageWidth, (c) => {
       const d = findDates(c.text, order)[0];
-      return d ? { value: d.iso, checks: d.certainty >= 1 ? 1 : 0, doubts: d.certainty < 1 ? 1 : 0 } : null;
+      const sure = d !== undefined && (d.certainty >= 1 || settled);
+      return d ? { value: d.iso, checks: sure ? 1 : 0, doubts: sure ? 0 : 1 } : null;
     }, 'date');
   const pickup = date('pickupDate') ?? (() => { const d = date('docDate'); if (d) d.evidence.doubts++; return d; })();
   const delivery = date('deliveryDate');
@@ -187,6 +192,21 @@ export function extractFields(pages: ReadPage[]): ExtractedData {
   });
   if (!words.length) data.Warnings.push('No text was found on the document: the page looks blank or unreadable.');
   return data;
+}
+
+/** The day-month order a form's unambiguous numeric dates show (a part above 12), or null when none does or they disagree. */
+export function numericOrderShown(segments: Segment[]): DateOrder | null {
+  let shown: DateOrder | null = null;
+  for (const sg of segments) {
+    for (const m of normalizeText(sg.text).matchAll(/\b(\d{1,2})[/.-](\d{1,2})[/.-](\d{2}|\d{4})\b/g)) {
+      const a = Number(m[1]), b = Number(m[2]);
+      const o: DateOrder | null = a > 12 && b <= 12 ? 'DMY' : b > 12 && a <= 12 ? 'MDY' : null;
+      if (!o) continue;
+      if (shown && shown !== o) return null;
+      shown = o;
+    }
+  }
+  return shown;
 }
 
 function sourceOf(words: Word[]): FieldSource | null {
@@ -431,7 +451,9 @@ function readTable(hits: LabelHit[], segments: Segment[], labelled: Set<Segment>
     if (!kept.length) continue;
     const value = kept.map((l) => normalizeText(l.text)).join(' ').replace(/[|]/g, '').replace(/\s+/g, ' ').trim();
     if (!/[A-Z]{3}/.test(value)) continue;
-    out.commodity = { value, words: kept.flatMap((l) => l.words), evidence: { prior: 0.9, checks: 0, doubts: kept.length > 2 ? 1 : 0, kind: 'text' } };
+    // Found under its heading and made of words (not codes or numbers): that is what a description looks like.
+    const wordy = /^[A-Z][A-Z ,.&/()'-]*$/.test(value) && (value.match(/[A-Z]{3,}/g) ?? []).length >= 1;
+    out.commodity = { value, words: kept.flatMap((l) => l.words), evidence: { prior: 0.9, checks: wordy && kept.length === 1 ? 1 : 0, doubts: kept.length > 2 ? 1 : 0, kind: 'text' } };
     break;
   }
   // No description header read: the wordiest cell on the weight's item row.
