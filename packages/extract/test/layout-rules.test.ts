@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { extractFields } from '../src/fields/extract-fields.ts';
 import { cleanCommodity, numericOrderShown } from '../src/fields/extract-fields.ts';
-import { repairStreetSuffix, stripLeadingJunk, stripSubLabel } from '../src/fields/party.ts';
+import { repairCompanySuffix, repairStreetSuffix, stripLeadingJunk, stripSubLabel } from '../src/fields/party.ts';
 import { parseReference } from '../src/fields/references.ts';
 import { findLabels, ocrDistance } from '../src/fields/find-labels.ts';
 import { buildSegments } from '../src/layout.ts';
@@ -76,6 +76,13 @@ describe('party blocks on grid and keyed forms', () => {
     ));
     expect(d.Shipper?.Name).toBe('BLUE RIDGE WIRE ULC');
     expect(d.Shipper?.Zip).toBe('B3K 4P1');
+  });
+
+  it('repairs a company-type ending misread by one letter, and leaves real endings alone', () => {
+    expect(repairCompanySuffix('ALDER HARDWARE CORY')).toEqual({ value: 'ALDER HARDWARE CORP', repaired: true });
+    expect(repairCompanySuffix('GOLDEN VALLEY MILLS LD')).toEqual({ value: 'GOLDEN VALLEY MILLS LTD', repaired: true });
+    expect(repairCompanySuffix('ACME PARTNERS LP').repaired).toBe(false);
+    expect(repairCompanySuffix('ACME FOODS').repaired).toBe(false);
   });
 
   it('ignores marks after the postal code of a city line', () => {

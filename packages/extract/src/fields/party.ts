@@ -2,7 +2,7 @@ import type { Party } from '@ladingwise/shared';
 import { normalizeText, sameRow, xOverlap, type Segment } from '../layout.ts';
 import type { Word } from '../types.ts';
 import { textOf } from './candidates.ts';
-import type { LabelHit } from './find-labels.ts';
+import { ocrDistance, type LabelHit } from './find-labels.ts';
 import { compareCity, editDistance, normalizePostal, placeOfPostal, repairState, stateMatchesPostal, type Country } from './geo.ts';
 
 /** One party field's value with the words it came from and what the checks said. */
@@ -209,6 +209,21 @@ export function stripLeadingJunk(line: string): { value: string; repaired: boole
   return { value: line, repaired: false };
 }
 
+// Real endings that sit one letter from a listed one: never "repaired".
+const OTHER_ENDINGS = new Set(['LP', 'CO', 'SA', 'CV', 'SL', 'PLC', 'GMBH', 'SAS', 'SARL', 'AG', 'BV', 'NV', 'INTL', 'GRP', 'LIMITED', 'CORPORATION', 'INCORPORATED']);
+const COMPANY_SUFFIXES = ['INC', 'LLC', 'LTD', 'CORP', 'ULC', 'LTEE', 'LLP', 'GROUP', 'COMPANY', 'HOLDINGS', 'INDUSTRIES'];
+
+/** Puts back a company-type ending misread by one letter ("ALDER HARDWARE CORY" -> CORP, "LD" -> LTD). */
+export function repairCompanySuffix(name: string): { value: string; repaired: boolean } {
+  const toks = name.split(' ');
+  const last = toks[toks.length - 1] ?? '';
+  if (toks.length < 2 || last.length < 2 || COMPANY_SUFFIXES.includes(last) || OTHER_ENDINGS.has(last) || /\d/.test(last)) return { value: name, repaired: false };
+  const near = COMPANY_SUFFIXES.filter((x) => x[0] === last[0] && Math.abs(x.length - last.length) <= 1 && ocrDistance(last, x) <= 1);
+  if (near.length !== 1) return { value: name, repaired: false };
+  toks[toks.length - 1] = near[0]!;
+  return { value: toks.join(' '), repaired: true };
+}
+
 /** Builds a party from block lines, checking state and city against the postal code. */
 export function parseParty(allLines: Array<{ words: Word[]; sub: string | null }>, headerHit: LabelHit): ParsedParty {
   // A line with fewer than two letters or digits is a misread rule, tick or stray label mark.
@@ -298,7 +313,8 @@ export function parseParty(allLines: Array<{ words: Word[]; sub: string | null }
   if (nameLine >= 0 && lines[nameLine]!.words.length) {
     used.add(nameLine);
     const w = lines[nameLine]!.words;
-    p.Name = { value: cleanName(textOf(w).toUpperCase()), words: w, checks: 0, doubts: 0 };
+    const named = repairCompanySuffix(cleanName(textOf(w).toUpperCase()));
+    p.Name = { value: named.value, words: w, checks: 0, doubts: named.repaired ? 1 : 0 };
   }
   const addrKeyed = lines.map((l, i) => ({ l, i })).filter(({ l }) => l.sub === 'address');
   const addrLines = addrKeyed.length
