@@ -453,7 +453,9 @@ function readTable(hits: LabelHit[], segments: Segment[], labelled: Set<Segment>
     if (!/[A-Z]{3}/.test(value)) continue;
     // Found under its heading and made of words (not codes or numbers): that is what a description looks like.
     const wordy = /^[A-Z][A-Z ,.&/()'-]*$/.test(value) && (value.match(/[A-Z]{3,}/g) ?? []).length >= 1;
-    out.commodity = { value, words: kept.flatMap((l) => l.words), evidence: { prior: 0.9, checks: wordy && kept.length === 1 ? 1 : 0, doubts: kept.length > 2 ? 1 : 0, kind: 'text' } };
+    // Far below its heading (empty item rows, then fine print), a "cell" may be a piece of another text.
+    const far = kept[0]!.bbox[1] - h.bbox[3] > 3.5 * h.segment.lineHeight;
+    out.commodity = { value, words: kept.flatMap((l) => l.words), evidence: { prior: 0.9, checks: wordy && kept.length === 1 && !far ? 1 : 0, doubts: (kept.length > 2 ? 1 : 0) + (far ? 1 : 0), kind: 'text' } };
     break;
   }
   // No description header read: the wordiest cell on the weight's item row.

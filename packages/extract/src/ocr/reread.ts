@@ -24,6 +24,13 @@ const MAX_CANVAS = 1_200_000;
 
 const letters = (t: string): number => t.replace(/[^\p{L}\p{N}]/gu, '').length;
 
+/** Share of box `a` covered by box `b`. */
+function overlapShare(a: [number, number, number, number], b: [number, number, number, number]): number {
+  const w = Math.min(a[2], b[2]) - Math.max(a[0], b[0]), h = Math.min(a[3], b[3]) - Math.max(a[1], b[1]);
+  const area = Math.max(1, (a[2] - a[0]) * (a[3] - a[1]));
+  return w > 0 && h > 0 ? (w * h) / area : 0;
+}
+
 /** Mean confidence of a line's words, weighted by how many letters and digits each holds. */
 export function lineConfidence(words: EngineWord[]): number {
   let sum = 0, n = 0;
@@ -194,11 +201,7 @@ export async function rereadWeakLines(grey: Grey, words: EngineWord[], worker: O
   const read = await worker.recognize(png, 11);
   const replace = new Map<string, EngineWord[]>();
   for (const s of strips) {
-    const mine = read.filter((w) => { const cy = (w.bbox[1] + w.bbox[3]) / 2; return cy >= s.y && cy < s.y + s.h; });
-    if (!mine.length) continue;
-    const conf = lineConfidence(mine);
-    if (conf < s.weak.confidence + 8 || letters(mine.map((w) => w.text).join('')) < 1) continue;
-    replace.set(s.weak.line, mine.map((w) => ({
+    const toPage = (w: EngineWord): EngineWord => ({
       text: w.text,
       confidence: w.confidence,
       line: s.weak.words[0]?.line ?? s.weak.line,
@@ -206,7 +209,21 @@ export async function rereadWeakLines(grey: Grey, words: EngineWord[], worker: O
         Math.round(s.crop[0] + (w.bbox[0] - padX) / s.f), Math.round(s.crop[1] + (w.bbox[1] - s.y) / s.f),
         Math.round(s.crop[0] + (w.bbox[2] - padX) / s.f), Math.round(s.crop[1] + (w.bbox[3] - s.y) / s.f),
       ],
-    })));
+    });
+    // The crop's margins hold bits of neighbouring lines: keep only words centred on the piece itself, and for a
+    // missed region only words that do not repeat one the page pass already has.
+    const b = s.weak.bbox, h = b[3] - b[1];
+    const own = new Set(s.weak.words);
+    const mine = read.filter((w) => { const cy = (w.bbox[1] + w.bbox[3]) / 2; return cy >= s.y && cy < s.y + s.h; }).map(toPage).filter((w) => {
+      const cx = (w.bbox[0] + w.bbox[2]) / 2, cy = (w.bbox[1] + w.bbox[3]) / 2;
+      if (cx < b[0] - 0.3 * h || cx > b[2] + 0.3 * h || cy < b[1] - 0.15 * h || cy > b[3] + 0.15 * h) return false;
+      // A word the page pass already read outside this piece (a neighbouring line in the crop) is not taken twice.
+      return !words.some((o) => !own.has(o) && overlapShare(w.bbox, o.bbox) > 0.4);
+    });
+    if (!mine.length) continue;
+    const conf = lineConfidence(mine);
+    if (conf < s.weak.confidence + 8 || letters(mine.map((w) => w.text).join('')) < 1) continue;
+    replace.set(s.weak.line, mine);
   }
   if (!replace.size) return { words, replaced: 0, tried: strips.length };
   const owner = new Map<EngineWord, string>();
