@@ -80,8 +80,13 @@ const schema = z.object({
   MARKETPLACE_LOGIN_BASE: z.string().url().default('https://login.microsoftonline.com'),
   /** Metering dimension id of the offer's plans: one unit per processed document. */
   MARKETPLACE_DIMENSION: z.string().default('documents'),
-  OCR_LANGUAGES: z.string().default('eng,spa,fra'),
+  /** OCR languages, comma-separated, out of eng, spa and fra. */
+  OCR_LANGUAGES: z.string().default('eng,spa,fra')
+    .transform((v) => v.split(',').map((l) => l.trim()).filter(Boolean))
+    .pipe(z.array(z.enum(['eng', 'spa', 'fra'])).min(1)),
   OCR_WORKERS: int.min(1).max(16).default(1),
+  /** tesseract.js (WASM, npm only) or the native `tesseract` binary when it is installed. */
+  OCR_ENGINE: z.enum(['tesseract.js', 'native']).default('tesseract.js'),
 });
 
 export type Config = Readonly<z.infer<typeof schema> & { dataDir: string; isDev: boolean }>;

@@ -14,13 +14,13 @@ import pg from 'pg';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDatabase, onPostgres } from './harness.ts';
-import { LIBRARIES_PENDING, librariesReady, multipart, textImage, waitFor } from './pipeline-helpers.ts';
+import { multipart, textImage, waitFor } from './pipeline-helpers.ts';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const JOBS = 50;
 const skipReason = !onPostgres
   ? 'skipped: needs TEST_POSTGRES_URL (a PostgreSQL server shared by several processes; PGlite serves one process)'
-  : !librariesReady ? LIBRARIES_PENDING : '';
+  : '';
 
 interface Proc { name: string; child: ChildProcess; output: string[] }
 

@@ -62,9 +62,11 @@ export async function deliverJob(ctx: AppContext, data: { tenantId: string; jobI
   const event: WebhookEvent = job.Status === 'Completed' ? 'job.completed' : 'job.failed';
   const body = JSON.stringify(jobPayload(ctx, job, event));
   const retryLimit = ctx.config.WEBHOOK_RETRY_LIMIT;
+  // The ISA numbers are part of the key, so EDI rebuilt from corrected data is sent again, once.
+  const dedupeKey = `${job.JobId}:${event}:${occurred}:${job.EdiDocuments.map((d) => d.ISAControlNumber).join(',')}`;
   for (const hook of await webhooksFor(ctx.db, data.tenantId, event)) {
     const deliveryId = await createDelivery(ctx.db, {
-      tenantId: data.tenantId, webhookId: hook.id, jobId: job.JobId, event, dedupeKey: `${job.JobId}:${event}:${occurred}`, body,
+      tenantId: data.tenantId, webhookId: hook.id, jobId: job.JobId, event, dedupeKey, body,
     });
     if (!deliveryId) continue;
     const payload: DeliverWebhookData = { tenantId: data.tenantId, deliveryId, retryLimit };

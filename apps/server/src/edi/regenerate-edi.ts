@@ -9,6 +9,7 @@ import { getCurrentData, lockJob } from '../jobs/extracted-data-store.ts';
 import type { Caller } from '../jobs/job-actions.ts';
 import { buildEdiDocuments } from './build-edi.ts';
 import { insertEdiDocument } from './edi-store.ts';
+import { enqueueDelivery } from '../delivery/enqueue-delivery.ts';
 
 /**
  * Writes a new interchange (new ISA number) of `type` from the newest data version and makes it
@@ -34,5 +35,7 @@ export async function regenerateEdi(ctx: AppContext, caller: Caller, jobId: stri
       details: { type, isa: built.documents.map((d) => d.isa), dataVersion: current.version },
     });
   });
+  // The rebuilt interchange goes out like the first one: a new /outbound file and a webhook.
+  await enqueueDelivery(ctx, { tenantId: caller.tenantId, jobId });
   ctx.logger.info({ jobId, tenantId: caller.tenantId, step: 'generate-edi', type, isa: built.documents.map((d) => d.isa) }, 'job step: EDI rebuilt');
 }

@@ -6,7 +6,7 @@
 import sharp, { type Sharp } from 'sharp';
 import type { AppContext } from '../context.ts';
 import type { PageRow } from '../jobs/job-store.ts';
-import { decodePages } from '../pipeline/libraries.ts';
+import { DEFAULT_MAX_PIXELS, decodeBmp } from '../pipeline/libraries.ts';
 
 export type Size = 'thumb' | 'display' | 'original';
 
@@ -44,11 +44,8 @@ export async function render(original: Buffer, type: PageRow['image_type'], max:
     .toBuffer();
 }
 
+// sharp (libvips) reads no BMP, so the extract library's decoder hands it raw RGB.
 async function bmpAsRaw(bytes: Buffer): Promise<Sharp> {
-  const [page] = await decodePages(bytes);
-  const pixels = page?.data ?? page?.pixels;
-  if (!page || !pixels) throw new Error('BMP could not be decoded');
-  const channels = page.channels ?? Math.round(pixels.length / (page.width * page.height));
-  if (channels !== 1 && channels !== 2 && channels !== 3 && channels !== 4) throw new Error('BMP has an unexpected pixel layout');
-  return sharp(Buffer.from(pixels.buffer, pixels.byteOffset, pixels.byteLength), { raw: { width: page.width, height: page.height, channels } });
+  const rgb = decodeBmp(bytes, DEFAULT_MAX_PIXELS);
+  return sharp(rgb.data, { raw: { width: rgb.width, height: rgb.height, channels: 3 } });
 }

@@ -18,12 +18,14 @@ export function extractorHolder(ctx: AppContext): ExtractorHolder {
   return {
     get() {
       if (!pending) {
-        const languages = ctx.config.OCR_LANGUAGES.split(',').map((l) => l.trim()).filter(Boolean);
+        const languages = ctx.config.OCR_LANGUAGES;
         pending = createExtractor({
           languages,
           workers: ctx.config.OCR_WORKERS,
+          engine: ctx.config.OCR_ENGINE,
           pageTimeoutMs: PAGE_TIMEOUT_MS,
-          logger: ctx.logger.child({ component: 'extract' }) as never,
+          // One debug line per extraction step: its name, page and milliseconds, never image contents.
+          logger: (event) => ctx.logger.debug({ component: 'extract', ...event }, 'extract step'),
         });
         // A failed start is retried by the next job instead of poisoning the process.
         pending.catch(() => { pending = null; });

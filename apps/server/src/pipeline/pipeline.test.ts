@@ -1,19 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestUser, startTestApp, type TestApp } from '../../test/harness.ts';
-import { BOL_JPEG, LIBRARIES_PENDING, librariesReady, upload, waitFor } from '../../test/pipeline-helpers.ts';
+import { BOL_JPEG, upload, waitFor } from '../../test/pipeline-helpers.ts';
 import { checkInterchange } from './libraries.ts';
-import { registerPipelineWorkers } from './pipeline-workers.ts';
+import { listOutboundFiles } from '../sftp/outbound-store.ts';
+import { startWorkers } from '../jobs/workers.ts';
 
 /** A JPEG whose header is real but whose image data is garbage: accepted at upload, refused by the decoder. */
 const CORRUPT_JPEG = Buffer.concat([BOL_JPEG.subarray(0, 600), Buffer.alloc(4000, 0x55)]);
 
-// Real OCR and real X12 writing: the whole worker path, in process, on the test database.
-describe.skipIf(!librariesReady)(`pipeline end to end${librariesReady ? '' : ` (${LIBRARIES_PENDING})`}`, () => {
+// Real OCR, real X12 writing and delivery: every worker of `ladingwise serve`, in process, on the test database.
+describe('pipeline end to end', () => {
   let t: TestApp;
   let workers: { stop(): Promise<void> };
   beforeAll(async () => {
     t = await startTestApp({ WORKER_CONCURRENCY: '2', OCR_LANGUAGES: 'eng' });
-    workers = await registerPipelineWorkers(t.ctx);
+    workers = await startWorkers(t.ctx);
   }, 60_000);
   afterAll(async () => {
     await workers?.stop();
@@ -92,6 +93,12 @@ describe.skipIf(!librariesReady)(`pipeline end to end${librariesReady ? '' : ` (
     expect(after.EDIContent).toContain('CORRECTED SHIPPER INC');
     expect(checkInterchange(after.EDIContent).ok).toBe(true);
     expect(Number(after.ISAControlNumber)).toBeGreaterThan(Math.max(...job.EdiDocuments.map((d: { ISAControlNumber: string }) => Number(d.ISAControlNumber))));
+    // The rebuilt interchange is delivered like the first: it appears in the tenant's /outbound folder.
+    const outbound = await waitFor(async () => {
+      const files = await listOutboundFiles(t.ctx.db, tenantId);
+      return files.find((f) => f.name.includes(after.ISAControlNumber)) ?? undefined;
+    }, 'the rebuilt EDI in /outbound', 20_000);
+    expect(outbound.name).toBe(`PARTNER_01_${after.ISAControlNumber}_211.x12`);
     const bad = await t.app.inject({ method: 'POST', url: `/api/processing/job/${id}/generate-edi`, headers: auth, payload: { documentType: '210' } });
     expect(bad.statusCode).toBe(400);
   });
