@@ -1,6 +1,5 @@
 /** The `ladingwise` command: serve, worker, extract, edi. */
 import { loadConfig } from '../config.ts';
-import { startServer, startWorkerProcess } from '../runtime.ts';
 
 const HELP = `Usage: ladingwise <command> [options]
 
@@ -16,10 +15,15 @@ Settings come from environment variables; see .env.example.`;
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   switch (command) {
-    case 'serve':
+    // The server is loaded only by the commands that run it, so extract/edi/help start fast and quiet.
+    case 'serve': {
+      const { startServer } = await import('../runtime.ts');
       return runUntilSignal(await startServer(loadConfig()));
-    case 'worker':
+    }
+    case 'worker': {
+      const { startWorkerProcess } = await import('../runtime.ts');
       return runUntilSignal(await startWorkerProcess(loadConfig()));
+    }
     case 'extract': {
       const { runExtractCli } = await import('@ladingwise/extract/cli');
       return runExtractCli(rest, { stdout: process.stdout, stderr: process.stderr });
