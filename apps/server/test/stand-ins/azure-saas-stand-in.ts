@@ -8,6 +8,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
+import { readBody, send } from './http-io.ts';
 
 type Status = 'PendingFulfillmentStart' | 'Subscribed' | 'Suspended' | 'Unsubscribed';
 export interface StandInSubscription {
@@ -26,18 +27,6 @@ const PLANS = [
   { planId: 'better-than-a-human', displayName: 'Better than a Human', isPricePerSeat: false },
 ];
 
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
-}
-function send(res: ServerResponse, status: number, body?: unknown): void {
-  res.writeHead(status, { 'content-type': 'application/json' });
-  res.end(body === undefined ? '' : JSON.stringify(body));
-}
 
 export interface AzureSaasStandIn {
   url: string;

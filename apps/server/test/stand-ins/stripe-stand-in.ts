@@ -8,6 +8,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createHmac, randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
+import { readBody, send } from './http-io.ts';
 
 export interface StandInSession {
   id: string; object: 'checkout.session'; url: string; status: 'open' | 'complete' | 'expired'; payment_status: 'paid' | 'unpaid';
@@ -30,19 +31,7 @@ export function parseStripeForm(body: string): Record<string, unknown> {
   return root;
 }
 
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
-}
 
-function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
-  res.writeHead(status, { 'content-type': 'application/json', ...headers });
-  res.end(JSON.stringify(body));
-}
 
 export interface StripeStandIn {
   url: string;
