@@ -8,6 +8,7 @@ import { ok } from '../http/envelope.ts';
 import { errors } from '../http/errors.ts';
 import { writeAudit, actorOf } from '../audit/write-audit.ts';
 import { createApiKey, listApiKeys, resolveApiKey, revokeApiKey } from './apikey-store.ts';
+import { bodyField } from '../http/body-field.ts';
 
 const apiKeyResolver: PrincipalResolver = async (ctx, credential) => {
   if (!credential.startsWith('lw_')) return null;
@@ -16,10 +17,6 @@ const apiKeyResolver: PrincipalResolver = async (ctx, credential) => {
 };
 if (!extraResolvers.includes(apiKeyResolver)) extraResolvers.push(apiKeyResolver);
 
-const text = (o: unknown, k: string): unknown => {
-  const r = (o ?? {}) as Record<string, unknown>;
-  return r[k] ?? r[k.charAt(0).toUpperCase() + k.slice(1)];
-};
 
 export async function apiKeyRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const tags = ['API keys'];
@@ -28,9 +25,9 @@ export async function apiKeyRoutes(app: FastifyInstance, ctx: AppContext): Promi
 
   app.post('/apikeys', { preHandler: requireUser, schema: { tags, summary: 'Create an API key (full key shown once)' } }, async (req) => {
     const p = principalOf(req);
-    const name = z.string().optional().catch(undefined).parse(text(req.body, 'name'))?.trim();
+    const name = z.string().optional().catch(undefined).parse(bodyField(req.body, 'name'))?.trim();
     if (!name) throw errors.keyNameRequired();
-    const description = z.string().max(500).nullable().optional().parse(text(req.body, 'description') ?? null) ?? null;
+    const description = z.string().max(500).nullable().optional().parse(bodyField(req.body, 'description') ?? null) ?? null;
     const apiKey = await ctx.db.transaction(async (tx) => {
       const k = await createApiKey(tx, { tenantId: p.tenantId, userId: p.userId, name: name.slice(0, 100), description });
       await writeAudit(tx, { tenantId: p.tenantId, userId: p.userId, actor: actorOf(p), action: 'apikey.create', targetType: 'apikey', targetId: k.id, details: { prefix: k.prefix } });

@@ -11,11 +11,8 @@ import { authRateLimit } from '../auth/rate-limits.ts';
 import { oidcSettings } from '../auth/oidc/oidc-settings.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { createAccount, findUserByEmail, type UserRow } from './account-store.ts';
+import { bodyField } from '../http/body-field.ts';
 
-const field = (o: unknown, k: string): unknown => {
-  const r = (o ?? {}) as Record<string, unknown>;
-  return r[k] ?? r[k.charAt(0).toUpperCase() + k.slice(1)];
-};
 const Email = z.string().trim().toLowerCase().email('A valid e-mail address is required');
 const Password = z.string().min(8, 'Password must be at least 8 characters long').max(200);
 
@@ -32,17 +29,17 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
   };
 
   app.post('/auth/signup', { config: authRateLimit(ctx.config, 'signup'), schema: { tags: ['Auth'], summary: 'Create an account with e-mail and password' } }, async (req) => {
-    const email = Email.parse(field(req.body, 'email'));
-    const password = Password.parse(field(req.body, 'password'));
-    const name = z.string().trim().max(200).optional().parse(field(req.body, 'name') ?? undefined) || null;
+    const email = Email.parse(bodyField(req.body, 'email'));
+    const password = Password.parse(bodyField(req.body, 'password'));
+    const name = z.string().trim().max(200).optional().parse(bodyField(req.body, 'name') ?? undefined) || null;
     const hash = await hashPassword(password);
     const user = await ctx.db.transaction((tx) => createAccount(tx, { email, name, passwordHash: hash, adminEmails: ctx.config.ADMIN_EMAILS, via: 'password' }));
     return ok(await answer(user, req), 'Account created');
   });
 
   app.post('/auth/login', { config: authRateLimit(ctx.config, 'login'), schema: { tags: ['Auth'], summary: 'Sign in with e-mail and password' } }, async (req) => {
-    const email = Email.parse(field(req.body, 'email'));
-    const password = z.string().parse(field(req.body, 'password'));
+    const email = Email.parse(bodyField(req.body, 'email'));
+    const password = z.string().parse(bodyField(req.body, 'password'));
     const user = await findUserByEmail(ctx.db, email);
     if (!user || !(await verifyPassword(password, user.password_hash))) throw errors.unauthorized('Invalid email or password.');
     await ctx.db.transaction(async (tx) => {
@@ -72,8 +69,8 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
 
   app.post('/user/change-password', { preHandler: requireUser, config: authRateLimit(ctx.config, 'password'), schema: { tags: ['User'], summary: 'Change your password' } }, async (req) => {
     const p = principalOf(req);
-    const current = z.string().parse(field(req.body, 'currentPassword') ?? '');
-    const next = Password.parse(field(req.body, 'newPassword'));
+    const current = z.string().parse(bodyField(req.body, 'currentPassword') ?? '');
+    const next = Password.parse(bodyField(req.body, 'newPassword'));
     const { rows } = await ctx.db.query<UserRow>('SELECT id, tenant_id, email, name, role, password_hash FROM users WHERE id = $1 AND tenant_id = $2 AND deleted_at IS NULL', [p.userId, p.tenantId]);
     const u = rows[0];
     if (!u || !(await verifyPassword(current, u.password_hash))) throw errors.validation('Current password is incorrect.');

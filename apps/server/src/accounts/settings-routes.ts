@@ -7,8 +7,8 @@ import { ok } from '../http/envelope.ts';
 import { writeAudit, actorOf } from '../audit/write-audit.ts';
 import { interchangeIdRoutes } from './interchange-id-routes.ts';
 import { getUserSettings, saveUserSettings, DEFAULT_SETTINGS } from './settings-store.ts';
+import { bodyField } from '../http/body-field.ts';
 
-const pick = (o: Record<string, unknown>, camel: string): unknown => o[camel] ?? o[camel.charAt(0).toUpperCase() + camel.slice(1)];
 
 const Body = z.object({
   ediDocumentTypes: z.object({ edi204: z.boolean(), edi211: z.boolean() }).optional(),
@@ -25,11 +25,11 @@ export async function settingsRoutes(app: FastifyInstance, ctx: AppContext): Pro
   app.put('/admin/user/settings', { preHandler: requireUser, schema: { tags: ['Settings'], summary: 'Save your EDI settings' } }, async (req) => {
     const p = principalOf(req);
     const raw = (req.body ?? {}) as Record<string, unknown>;
-    const types = pick(raw, 'ediDocumentTypes') as Record<string, unknown> | undefined;
+    const types = bodyField(raw, 'ediDocumentTypes') as Record<string, unknown> | undefined;
     const body = Body.parse({
       ediDocumentTypes: types === undefined ? undefined : { edi204: types.edi204 ?? types.EDI204, edi211: types.edi211 ?? types.EDI211 },
-      x12Version: pick(raw, 'x12Version') ?? raw.X12Version,
-      timezone: pick(raw, 'timezone'),
+      x12Version: bodyField(raw, 'x12Version') ?? raw.X12Version,
+      timezone: bodyField(raw, 'timezone'),
     });
     const current = await getUserSettings(ctx.db, p.tenantId);
     const next = {

@@ -11,14 +11,11 @@ import { parseWebhookUrl, privateTargetProblem } from './webhook-url.ts';
 import { attemptDelivery } from './send-webhook.ts';
 import { publicBase } from './deliver-job.ts';
 import { countWebhooks, createDelivery, createWebhook, deleteWebhook, getWebhookForSending, listDeliveries, listWebhooks } from './webhook-store.ts';
+import { bodyField } from '../http/body-field.ts';
 
 /** Endpoints one tenant may register. */
 export const MAX_WEBHOOKS = 10;
 
-const text = (o: unknown, k: string): unknown => {
-  const r = (o ?? {}) as Record<string, unknown>;
-  return r[k] ?? r[k.charAt(0).toUpperCase() + k.slice(1)];
-};
 
 export async function webhookRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const tags = ['Webhooks'];
@@ -31,7 +28,7 @@ export async function webhookRoutes(app: FastifyInstance, ctx: AppContext): Prom
     schema: { tags, summary: 'Register a webhook URL; the answer carries its signing secret once', body: { type: 'object', properties: { url: { type: 'string' } } } },
   }, async (req) => {
     const p = principalOf(req);
-    const raw = text(req.body, 'url');
+    const raw = bodyField(req.body, 'url');
     const parsed = parseWebhookUrl(typeof raw === 'string' ? raw : '');
     if ('problem' in parsed) throw errors.webhookUrlInvalid(parsed.problem);
     const problem = await privateTargetProblem(parsed.url, ctx.config.WEBHOOK_ALLOW_PRIVATE_TARGETS);

@@ -15,13 +15,8 @@ import {
 } from './sftp-accounts.ts';
 import { runningSftpPort } from './sftp-server.ts';
 import { listDownloads } from './outbound-store.ts';
+import { bodyString } from '../http/body-field.ts';
 
-/** A body field by camelCase or PascalCase name, as a string (else undefined). */
-const field = (body: unknown, key: string): string | undefined => {
-  const r = (body ?? {}) as Record<string, unknown>;
-  const v = r[key] ?? r[key.charAt(0).toUpperCase() + key.slice(1)];
-  return typeof v === 'string' ? v : undefined;
-};
 
 /** An OpenAPI body of optional string fields (PascalCase spellings are accepted too). */
 const strBody = (...names: string[]) => ({ type: 'object', properties: Object.fromEntries(names.map((n) => [n, { type: 'string' }])) });
@@ -62,7 +57,7 @@ export async function sftpRoutes(app: FastifyInstance, ctx: AppContext): Promise
     schema: { tags, summary: 'Create the SFTP account (optionally with customPassword); the e-mail is taken from the signed-in user', body: strBody('userEmail', 'customPassword') },
   }, async (req) => {
     const p = principalOf(req);
-    const custom = field(req.body, 'customPassword') ?? field(req.body, 'newPassword');
+    const custom = bodyString(req.body, 'customPassword') ?? bodyString(req.body, 'newPassword');
     if (custom !== undefined && custom !== '') {
       const problem = sftpPasswordProblem(custom);
       if (problem) throw errors.sftpPasswordRejected(problem);
@@ -84,7 +79,7 @@ export async function sftpRoutes(app: FastifyInstance, ctx: AppContext): Promise
 
   app.post('/sftp/reset-password', { preHandler: requireUser, schema: { tags, summary: 'Set a new SFTP password (at least 10 characters, upper and lower case and digits)', body: strBody('userEmail', 'newPassword') } }, async (req) => {
     const p = principalOf(req);
-    const password = field(req.body, 'newPassword') ?? field(req.body, 'customPassword') ?? '';
+    const password = bodyString(req.body, 'newPassword') ?? bodyString(req.body, 'customPassword') ?? '';
     const problem = sftpPasswordProblem(password);
     if (problem) throw errors.sftpPasswordRejected(problem);
     await ctx.db.transaction(async (tx) => {
@@ -114,7 +109,7 @@ export async function sftpRoutes(app: FastifyInstance, ctx: AppContext): Promise
 
   app.post('/sftp/public-keys', { preHandler: requireUser, schema: { tags, summary: 'Allow an OpenSSH public key ({publicKey}) to log in as your SFTP user', body: strBody('publicKey') } }, async (req) => {
     const p = principalOf(req);
-    const parsed = parsePublicKeyLine(field(req.body, 'publicKey') ?? '');
+    const parsed = parsePublicKeyLine(bodyString(req.body, 'publicKey') ?? '');
     if (!parsed) throw errors.sftpPublicKeyInvalid();
     const id = await ctx.db.transaction(async (tx) => {
       const a = await getSftpAccount(tx, p.tenantId);
@@ -183,8 +178,8 @@ export async function sftpRoutes(app: FastifyInstance, ctx: AppContext): Promise
 
   app.post('/sftp/admin/reset-password', { preHandler: requireAdmin, schema: { tags: adminTags, summary: "Set a tenant's SFTP password ({tenantId, newPassword})", body: strBody('tenantId', 'userEmail', 'newPassword') } }, async (req) => {
     const p = principalOf(req);
-    const tenantId = field(req.body, 'tenantId') ?? '';
-    const password = field(req.body, 'newPassword') ?? '';
+    const tenantId = bodyString(req.body, 'tenantId') ?? '';
+    const password = bodyString(req.body, 'newPassword') ?? '';
     const problem = sftpPasswordProblem(password);
     if (problem) throw errors.sftpPasswordRejected(problem);
     if (!/^[0-9a-f-]{36}$/i.test(tenantId)) throw errors.sftpAccountMissing();
