@@ -119,6 +119,11 @@ export async function getProfile(): Promise<Profile> {
   };
 }
 
+/** Saves the signed-in user's display name. */
+export async function updateProfile(name: string): Promise<void> {
+  await call('PUT', '/user/profile', { body: { name } });
+}
+
 /** Changes the password of a password-login account. */
 export async function changePassword(currentPassword: string, newPassword: string): Promise<void> {
   await call('POST', '/user/change-password', { body: { currentPassword, newPassword } });

