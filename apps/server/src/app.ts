@@ -40,7 +40,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     // pino's Logger and Fastify's logger type differ only in generics.
     loggerInstance: ctx.logger as unknown as FastifyBaseLogger,
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    // A union-typed value trips Fastify's overloads (they pick the HTTP/2 one); the value is one of its accepted forms.
+    trustProxy: ctx.config.TRUST_PROXY as boolean,
     genReqId: () => crypto.randomUUID(),
   });
   installErrorHandler(app);

@@ -13,6 +13,12 @@ const schema = z.object({
   HOST: z.string().default('0.0.0.0'),
   PORT: int.min(0).max(65535).default(3000),
   PUBLIC_URL: z.string().url().optional(),
+  /**
+   * Which proxies may set X-Forwarded-For (client addresses for rate limits and audit rows): false (none,
+   * the default: a client could otherwise pick its own address), true (any), a hop count, or addresses/CIDRs.
+   */
+  TRUST_PROXY: z.string().default('false').transform((v): boolean | number | string =>
+    v === 'true' ? true : v === 'false' ? false : /^\d+$/.test(v) ? Number(v) : v),
   DATA_DIR: z.string().default('./data'),
   /** Empty: embedded PGlite under DATA_DIR/db. Set: a real PostgreSQL server. */
   DATABASE_URL: z.string().optional(),
@@ -87,6 +93,17 @@ const schema = z.object({
   OCR_WORKERS: int.min(1).max(16).default(1),
   /** tesseract.js (WASM, npm only) or the native `tesseract` binary when it is installed. */
   OCR_ENGINE: z.enum(['tesseract.js', 'native']).default('tesseract.js'),
+  /**
+   * Optional second opinion on weak fields from an OpenAI-compatible vision model. Unset base = off,
+   * and page images never leave the machine. The key is optional because local servers (vLLM, Ollama) take none.
+   */
+  VISION_API_BASE: z.string().url().optional(),
+  VISION_API_KEY: z.string().optional(),
+  VISION_MODEL: z.string().default('gpt-4o-mini'),
+  /** Core fields scored below this (or missing) are asked about. */
+  VISION_BELOW_CONFIDENCE: z.coerce.number().min(0).max(1).default(0.9),
+  VISION_TIMEOUT_MS: int.min(1).max(600_000).default(30_000),
+  VISION_MAX_PAGES: int.min(1).max(50).default(4),
 });
 
 export type Config = Readonly<z.infer<typeof schema> & { dataDir: string; isDev: boolean }>;

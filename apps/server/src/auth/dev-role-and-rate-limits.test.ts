@@ -46,6 +46,14 @@ describe('rate limits', () => {
     expect((await login('other@example.com')).statusCode).toBe(401);
   });
 
+  it('ignores a forged X-Forwarded-For unless TRUST_PROXY says which proxy may set it', async () => {
+    const login = (forwardedFor: string) => dev.app.inject({
+      method: 'POST', url: '/api/auth/login', headers: { 'x-forwarded-for': forwardedFor }, payload: { email: 'spoof@example.com', password: 'wrong-password' },
+    });
+    for (let i = 0; i < 3; i++) expect((await login(`203.0.113.${i}`)).statusCode).toBe(401);
+    expect((await login('203.0.113.99')).statusCode).toBe(429);
+  });
+
   it('limits API-key calls per key', async () => {
     const u = await createTestUser(dev.ctx);
     const newKey = async () => (await dev.app.inject({ method: 'POST', url: '/api/apikeys', headers: u.auth, payload: { name: 'k' } })).json().data.apiKey.key as string;
