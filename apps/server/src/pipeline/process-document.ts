@@ -1,5 +1,5 @@
 /**
- * The worker's job: extract -> validate -> EDI 204/211 -> complete and charge in one transaction
+ * The worker's job: extract -> (optional second opinion) -> validate -> EDI 204/211 -> complete and charge in one transaction
  * -> deliver. Errors the user can act on (ExtractError) fail the job at once with their message;
  * anything else is thrown so pg-boss retries it, and the dead-letter handler fails it for good.
  */
@@ -9,13 +9,14 @@ import { writeAudit } from '../audit/write-audit.ts';
 import { chargeJob } from '../billing/ledger.ts';
 import { enqueueDelivery } from '../delivery/enqueue-delivery.ts';
 import { getUserSettings } from '../accounts/settings-store.ts';
-import { claimJob, listPages, markCompleted, markFailed, type JobRow } from '../jobs/job-store.ts';
+import { claimJob, listPages, markCompleted, markFailed, type JobRow, type PageRow } from '../jobs/job-store.ts';
 import { addDataVersion } from '../jobs/extracted-data-store.ts';
 import { insertEdiDocument } from '../edi/edi-store.ts';
 import { buildEdiDocuments, documentTypesOf } from '../edi/build-edi.ts';
 import { validateExtractedData, withDefaults } from '../validation/validate-extracted-data.ts';
 import { extractErrorCode } from './libraries.ts';
 import type { ExtractorHolder } from './extractor-holder.ts';
+import { secondOpinion } from './second-opinion.ts';
 import type { ProcessDocumentMessage } from './queue-document.ts';
 
 /** Shown for failures that are not the image's fault (spec section 8, 'Processing failed'). */
@@ -35,17 +36,17 @@ export async function processDocument(ctx: AppContext, extractor: ExtractorHolde
   log.info({ step: 'claim', attempt: job.attempts }, 'job step: claimed');
 
   const pages = await listPages(ctx.db, job.tenant_id, job.id);
-  const files: { name: string; bytes: Uint8Array }[] = [];
+  const files: { name: string; bytes: Uint8Array; type: PageRow['image_type'] }[] = [];
   for (const p of pages) {
     const bytes = await ctx.storage.get(p.storage_key);
     if (!bytes) return fail(ctx, job, 'IMAGE_MISSING', `The uploaded image ${p.file_name} could not be found. Please upload it again.`);
-    files.push({ name: p.file_name, bytes });
+    files.push({ name: p.file_name, bytes, type: p.image_type });
   }
   log.info({ step: 'load', pages: files.length, bytes: files.reduce((n, f) => n + f.bytes.length, 0) }, 'job step: images loaded');
 
   let extracted: ExtractedData;
   try {
-    const result = await (await extractor.get()).extract(files);
+    const result = await (await extractor.get()).extract(files.map(({ name, bytes }) => ({ name, bytes })));
     extracted = withDefaults(result.extractedData);
     log.info({ step: 'extract', ms: Date.now() - started, pages: result.pages.length }, 'job step: extracted');
   } catch (err) {
@@ -53,6 +54,8 @@ export async function processDocument(ctx: AppContext, extractor: ExtractorHolde
     if (code) return fail(ctx, job, code, (err as Error).message);
     throw err;
   }
+  // Off unless VISION_API_BASE is set; never throws.
+  extracted = await secondOpinion(ctx.config, log, extracted, files);
 
   const settings = await getUserSettings(ctx.db, job.tenant_id);
   const types = documentTypesOf(settings);
