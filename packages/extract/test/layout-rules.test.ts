@@ -40,6 +40,32 @@ describe('party blocks on grid and keyed forms', () => {
     expect(d.Shipper).toMatchObject({ Name: 'TRILLIUM MILLWORKS LLC', Address: '27396 GARFIELD HWY STE 3', City: 'CHEYENNE', State: 'WY', Zip: '82007' });
   });
 
+  it('reads values beside row labels the OCR garbled on a keyed form, and ends the block at its city line', () => {
+    const d = extractFields(page(
+      line(100, 100, 'CONSIGNED pes', 0.6), line(400, 100, 'Whitewater Fasteners Inc'),
+      line(100, 140, 'Sr', 0.3), line(400, 140, '29139 Central Rd'),
+      line(100, 180, 'Pratt', 0.4), line(400, 180, 'Seattle, WA 98104'),
+      line(100, 220, 'Fin ion)', 0.4), line(400, 220, 'Stonebridge Wire & Cable Ltd'),
+      line(100, 260, 'Sor', 0.3), line(400, 260, '2372 N Willow Pl'),
+      line(100, 300, 'Trams', 0.3), line(400, 300, 'Fargo, ND 58103'),
+    ));
+    expect(d.Consignee).toMatchObject({ Name: 'WHITEWATER FASTENERS INC', Address: '29139 CENTRAL RD', City: 'SEATTLE', State: 'WA', Zip: '98104' });
+  });
+
+  it('finds an address block whose header and row labels were lost, as a doubt', () => {
+    const d = extractFields(page(
+      line(100, 60, 'CONSIGNEE'), line(400, 60, 'Whitewater Fasteners Inc'),
+      line(100, 100, 'STREET'), line(400, 100, '29139 Central Rd'),
+      line(100, 140, 'CITY STATE ZIP'), line(400, 140, 'Seattle, WA 98104'),
+      line(100, 200, 'Fin ion)', 0.4), line(400, 200, 'Stonebridge Wire & Cable Ltd *'),
+      line(400, 240, '2372 N Willow Pl'),
+      line(400, 280, 'Fargo, ND 58103'),
+    ));
+    expect(d.Consignee).toMatchObject({ Name: 'WHITEWATER FASTENERS INC', City: 'SEATTLE' });
+    expect(d.Shipper).toMatchObject({ Name: 'STONEBRIDGE WIRE & CABLE LTD', Address: '2372 N WILLOW PL', City: 'FARGO', State: 'ND', Zip: '58103' });
+    expect(d.ConfidenceScores['Shipper.Zip']).toBeLessThanOrEqual(0.85);
+  });
+
   it('strips a row label the OCR joined to its value', () => {
     expect(stripSubLabel(line(0, 0, 'NAME Acme Foods Inc')).sub).toBe('name');
     expect(stripSubLabel(line(0, 0, 'CITY, STATE, ZIP Austin, TX 78701')).words.map((w) => w.text).join(' ')).toBe('Austin, TX 78701');

@@ -6,7 +6,7 @@ import { scoreField, type Evidence } from './confidence.ts';
 import { findLabels, type LabelHit } from './find-labels.ts';
 import { parseFreightClass } from './freight-class.ts';
 import { AMBIGUOUS_LABELS, type Lang, type LabelField } from './lexicon.ts';
-import { isPlaceRow, parseParty, partyLines, type ParsedParty, type PartyValue } from './party.ts';
+import { isPlaceRow, parseCityStateZip, parseParty, partyLines, type ParsedParty, type PartyValue } from './party.ts';
 import { findDates, type DateOrder } from './parse-date.ts';
 import { parseAmount, parseWeight, unitIn } from './parse-weight.ts';
 import { parseReference, parseScac } from './references.ts';
@@ -78,6 +78,17 @@ export function extractFields(pages: ReadPage[]): ExtractedData {
       const p = orphans.shift()!;
       p.orphan = true;
       parties[slot] = p;
+    }
+  }
+  // Headers and row labels both lost (small caps on a fax): a name, a street and a city line that agrees with its
+  // postal code, claimed by no party, still make an address block; given in reading order, never trusted outright.
+  if (!parties.shipper || !parties.consignee) {
+    const claimed = new Set<Word>();
+    for (const p of Object.values(parties)) if (p) for (const f of ['Name', 'Address', 'City', 'State', 'Zip'] as const) for (const w of p[f]?.words ?? []) claimed.add(w);
+    const blocks = unlabelledBlocks(segments, hitsBySegment, claimed);
+    for (const slot of ['shipper', 'consignee'] as const) {
+      if (parties[slot] || !blocks.length) continue;
+      parties[slot] = blocks.shift()!;
     }
   }
   writeParty('Shipper', parties.shipper);
@@ -192,6 +203,33 @@ export function extractFields(pages: ReadPage[]): ExtractedData {
   });
   if (!words.length) data.Warnings.push('No text was found on the document: the page looks blank or unreadable.');
   return data;
+}
+
+/**
+ * Address blocks found by their values alone: a city line whose state agrees with its postal code, the street line
+ * right above it (a house number) and the name above that, in one column, none of them a label or claimed. In reading order.
+ */
+export function unlabelledBlocks(segments: Segment[], hitsBySegment: Map<Segment, LabelHit[]>, claimed: Set<Word>): ParsedParty[] {
+  const out: ParsedParty[] = [];
+  const free = (s: Segment): boolean => !s.words.some((w) => claimed.has(w)) && !(hitsBySegment.get(s) ?? []).some((h) => h.atStart && h.field !== 'stop');
+  const above = (s: Segment): Segment | undefined => segments
+    .filter((o) => o !== s && o.page === s.page && o.bbox[3] <= s.bbox[1] + 0.3 * s.lineHeight && s.bbox[1] - o.bbox[3] < 2.2 * s.lineHeight
+      && Math.abs(o.bbox[0] - s.bbox[0]) < 1.5 * s.lineHeight)
+    .sort((a, b) => b.bbox[3] - a.bbox[3])[0];
+  for (const csz of segments) {
+    if (!free(csz) || !parseCityStateZip(csz.words)) continue;
+    const street = above(csz);
+    if (!street || !free(street) || !/^\d{1,6}[A-Z]?\b/i.test(normalizeText(street.text)) || !/[A-Z]{3}/.test(normalizeText(street.text))) continue;
+    const name = above(street);
+    if (!name || !free(name) || (normalizeText(name.text).match(/[A-Z]{2,}/g) ?? []).length < 2 || /\d{3}/.test(name.text)) continue;
+    const hit: LabelHit = { field: 'name', lang: 'en', label: '', segment: name, labelWords: [], valueWords: name.words, bbox: name.bbox, atStart: false, marked: false };
+    const p = parseParty([{ words: name.words, sub: 'name' }, { words: street.words, sub: 'address' }, { words: csz.words, sub: 'cityStateZip' }], hit);
+    // The state must agree with the postal code: that is what says these lines are an address at all.
+    if (!p.complete || !p.State?.checks) continue;
+    p.orphan = true;
+    out.push(p);
+  }
+  return out;
 }
 
 /** The day-month order a form's unambiguous numeric dates show (a part above 12), or null when none does or they disagree. */

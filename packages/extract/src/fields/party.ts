@@ -42,20 +42,28 @@ export function isPlaceRow(hit: LabelHit, segments: Segment[], pageWidth: number
   return words.length > 0 && parseCityStateZip(words) !== null;
 }
 
+/** One line of a party block; `sub` names the row label it was keyed by, `keyedRow` marks a value read beside a garbled row label. */
+export interface PartyLine { words: Word[]; sub: string | null; keyedRow?: boolean }
+
 /** Collects the lines of a party block under (or after) its header. */
-export function partyLines(hit: LabelHit, segments: Segment[], hitsBySegment: Map<Segment, LabelHit[]>, pageWidth: number, keyed = false): Array<{ words: Word[]; sub: string | null }> {
-  const lines: Array<{ words: Word[]; sub: string | null }> = [];
+export function partyLines(hit: LabelHit, segments: Segment[], hitsBySegment: Map<Segment, LabelHit[]>, pageWidth: number, keyed = false): PartyLine[] {
+  const lines: PartyLine[] = [];
   const seg = hit.segment;
   const lh = seg.lineHeight;
   let colX0: number;
+  /** Left edge of the values on a keyed form ("CONSIGNED TO   Acme Corp" with the rows' values aligned under the name). */
+  let valueX0: number | null = null;
   let lastBottom = seg.bbox[3];
+  // A label read with a garbled short word after it ("CONSIGNED pes" for CONSIGNED TO) and the value further along
+  // the row: the stray word belongs to the label.
+  const inline = hit.valueWords.length && !isGarble(hit.valueWords) ? hit.valueWords : [];
   if (keyed) {
     // A "Name: ..." line with no header above it: the block is aligned on the label.
     lines.push({ words: hit.valueWords, sub: 'name' });
     colX0 = seg.bbox[0];
-  } else if (hit.valueWords.length) {
-    lines.push({ words: hit.valueWords, sub: null });
-    colX0 = hit.valueWords[0]!.bbox[0];
+  } else if (inline.length) {
+    lines.push({ words: inline, sub: null });
+    colX0 = inline[0]!.bbox[0];
   } else {
     // First line under the header that overlaps it sets the column's left edge (headers are often centred).
     const span: [number, number, number, number] = [seg.bbox[0] - 0.04 * pageWidth, seg.bbox[1], seg.bbox[2] + 0.04 * pageWidth, seg.bbox[3]];
@@ -69,7 +77,10 @@ export function partyLines(hit: LabelHit, segments: Segment[], hitsBySegment: Ma
     // "CONSIGNED TO   Acme Corp" with keyed rows under it: the name sits right of the header.
     const right = segments.filter((r) => r !== seg && sameRow(r, seg) && r.bbox[0] > seg.bbox[2] && r.bbox[0] - seg.bbox[2] < Math.max(8 * lh, 0.25 * pageWidth))
       .sort((a, b) => a.bbox[0] - b.bbox[0])[0];
-    if (right && !(hitsBySegment.get(right) ?? []).some((x) => x.atStart) && /[A-Z]{2}/i.test(right.text)) lines.push({ words: right.words, sub: 'headerRight' });
+    if (right && !(hitsBySegment.get(right) ?? []).some((x) => x.atStart) && /[A-Z]{2}/i.test(right.text)) {
+      lines.push({ words: right.words, sub: 'headerRight' });
+      valueX0 = right.bbox[0];
+    }
   }
   const stopFields = (s: Segment): boolean => {
     const hs = hitsBySegment.get(s) ?? [];
@@ -87,6 +98,10 @@ export function partyLines(hit: LabelHit, segments: Segment[], hitsBySegment: Ma
     if (!right || (hitsBySegment.get(right) ?? []).some((x) => x.atStart && x.marked)) return [];
     return right.words;
   };
+  // On a keyed form the values of the rows under the header sit in the name's column, right of row labels the OCR
+  // may have garbled beyond recognition ("Sara" for STREET): such a row gives the value beside it.
+  const valueBeside = (s: Segment): Segment | undefined => valueX0 === null || s.bbox[2] > valueX0 ? undefined
+    : segments.find((r) => r !== s && sameRow(r, s) && Math.abs(r.bbox[0] - valueX0!) < 2.2 * lh && !(hitsBySegment.get(r) ?? []).some((x) => x.atStart));
   for (const s of below) {
     if (s.bbox[1] - lastBottom > 2.4 * lh) break;
     // "DESTINATION  Austin, TX 78701" / "ORIGEN ...": a place row inside the block, not the next party.
@@ -107,12 +122,25 @@ export function partyLines(hit: LabelHit, segments: Segment[], hitsBySegment: Ma
         if (rh) lines.push({ words: keyedValue(rh), sub: rh.field });
       }
     } else {
-      lines.push(stripSubLabel(s.words));
+      const beside = valueBeside(s);
+      const stripped = stripSubLabel(s.words);
+      if (beside && (stripped.sub !== null ? !stripped.words.length : isGarble(s.words) || !stripped.words.length)) {
+        lines.push({ words: beside.words, sub: stripped.sub, keyedRow: true });
+        // The city line closes a keyed block: the next garbled row label starts another party.
+        if (stripped.sub === null && parseCityStateZip(beside.words)) break;
+      } else lines.push(stripped);
     }
     lastBottom = s.bbox[3];
     if (lines.length >= 9) break;
   }
   return lines;
+}
+
+/** A short, weakly read word or two (a small-caps label the OCR garbled), not a value: few letters, low confidence. */
+export function isGarble(words: Word[]): boolean {
+  const text = words.map((w) => w.text).join('');
+  const conf = words.reduce((a, w) => a + w.confidence, 0) / Math.max(1, words.length);
+  return words.length > 0 && words.length <= 2 && !/\d/.test(text) && text.replace(/[^\p{L}]/gu, '').length <= 8 && conf < 0.7;
 }
 
 // Row labels printed without a colon in front of a party's values ("NAME  Acme Corp", "CITY, STATE, ZIP  Austin TX").
@@ -137,7 +165,7 @@ export function stripSubLabel(words: Word[]): { words: Word[]; sub: string | nul
 }
 
 const cleanName = (s: string): string =>
-  s.replace(/\bS\.?\s?A\.?\s?DE\s?C\.?\s?V\.?(?=\s|$)/g, 'SA DE CV').replace(/\bSADE\s?CV\b/g, 'SA DE CV').replace(/\s+/g, ' ').replace(/^[\s:;,.|-]+|[\s:;,|-]+$/g, '').trim();
+  s.replace(/\bS\.?\s?A\.?\s?DE\s?C\.?\s?V\.?(?=\s|$)/g, 'SA DE CV').replace(/\bSADE\s?CV\b/g, 'SA DE CV').replace(/\s+/g, ' ').replace(/^[\s:;,.|*-]+|[\s:;,|*-]+$/g, '').trim();
 
 /** Parses "CITY, ST 12345", "CITY PR A1A 1A1", "GUADALAJARA, JAL 44100", "C.P. 44100 CITY, ST" or "75008 PARIS". */
 export function parseCityStateZip(words: Word[]): { city: Word[]; state: Word[]; zip: Word[]; zipText: string; stateText: string; cityText: string; country: Country | null } | null {
@@ -225,7 +253,7 @@ export function repairCompanySuffix(name: string): { value: string; repaired: bo
 }
 
 /** Builds a party from block lines, checking state and city against the postal code. */
-export function parseParty(allLines: Array<{ words: Word[]; sub: string | null }>, headerHit: LabelHit): ParsedParty {
+export function parseParty(allLines: PartyLine[], headerHit: LabelHit): ParsedParty {
   // A line with fewer than two letters or digits is a misread rule, tick or stray label mark.
   const lines = allLines.filter((l) => l.words.length === 0 || l.words.map((w) => w.text).join('').replace(/[^\p{L}\p{N}]/gu, '').length >= 2);
   const p: ParsedParty = { Name: null, Address: null, City: null, State: null, Zip: null, country: null, complete: false, headerHit };
@@ -307,7 +335,7 @@ export function parseParty(allLines: Array<{ words: Word[]; sub: string | null }
   }
   const keyedName = lines.findIndex((l) => l.sub === 'name' && l.words.length > 0);
   // The value right of the header names the party only on keyed forms (rows labelled STREET, DESTINATION...).
-  const keyedRows = lines.some((l) => l.sub !== null && l.sub !== 'headerRight');
+  const keyedRows = lines.some((l) => (l.sub !== null && l.sub !== 'headerRight') || l.keyedRow);
   const nameIdx = keyedName >= 0 ? keyedName : keyedRows ? lines.findIndex((l) => l.sub === 'headerRight') : -1;
   const nameLine = nameIdx >= 0 ? nameIdx : lines.findIndex((l, i) => !used.has(i) && l.sub === null && (cszIdx < 0 || i < cszIdx));
   if (nameLine >= 0 && lines[nameLine]!.words.length) {
