@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { extractFields } from '../src/fields/extract-fields.ts';
-import { cleanCommodity, numericOrderShown } from '../src/fields/extract-fields.ts';
+import { assignUnlabelledDates, cleanCommodity, numericOrderShown } from '../src/fields/extract-fields.ts';
 import { repairCompanySuffix, repairStreetSuffix, stripLeadingJunk, stripSubLabel } from '../src/fields/party.ts';
 import { parseReference } from '../src/fields/references.ts';
 import { findLabels, ocrDistance } from '../src/fields/find-labels.ts';
@@ -28,6 +28,27 @@ function line(x: number, y: number, text: string, confidence = 0.95): Word[] {
 const page = (...lines: Word[][]): ReadPage[] => [{
   index: 0, width: 1700, height: 2200, rotation: 0, words: lines.flat(), barcodes: [], blank: false, toUpright: (b) => b,
 }];
+
+describe('dates whose labels were lost', () => {
+  it('takes lone dates as pickup then delivery, as doubts', () => {
+    const d = extractFields(page(
+      line(100, 100, 'Dans', 0.5), line(400, 100, '06/24/2026'),
+      line(100, 140, 'Dever on', 0.5), line(400, 140, '06/20/2026'),
+      line(100, 180, 'Shipped on the date above, see conditions 06/01/2026'),
+    ));
+    expect(d.Dates).toEqual({ Pickup: '2026-06-20', Delivery: '2026-06-24' });
+    expect(d.ConfidenceScores['Dates.Pickup']).toBeLessThanOrEqual(0.85);
+  });
+
+  it('fills only the missing side, and only when one date fits', () => {
+    const w = line(0, 0, 'x');
+    const at = (iso: string) => ({ iso, words: w });
+    expect(assignUnlabelledDates([at('2026-06-20')], null, '2026-06-24').pickup?.iso).toBe('2026-06-20');
+    expect(assignUnlabelledDates([at('2026-06-28')], null, '2026-06-24').pickup).toBeNull();
+    expect(assignUnlabelledDates([at('2026-06-21'), at('2026-06-22')], '2026-06-20', null).delivery).toBeNull();
+    expect(assignUnlabelledDates([at('2026-06-21'), at('2026-06-22'), at('2026-06-23')], null, null).pickup).toBeNull();
+  });
+});
 
 describe('party blocks on grid and keyed forms', () => {
   it('reads row labels printed without colons in their own cells (NAME | value)', () => {

@@ -162,8 +162,16 @@ export function extractFields(pages: ReadPage[]): ExtractedData {
       const sure = d !== undefined && (d.certainty >= 1 || settled);
       return d ? { value: d.iso, checks: sure ? 1 : 0, doubts: sure ? 0 : 1 } : null;
     }, 'date');
-  const pickup = date('pickupDate') ?? (() => { const d = date('docDate'); if (d) d.evidence.doubts++; return d; })();
-  const delivery = date('deliveryDate');
+  let pickup = date('pickupDate') ?? (() => { const d = date('docDate'); if (d) d.evidence.doubts++; return d; })();
+  let delivery = date('deliveryDate');
+  // Date labels lost to OCR: the form's dates found by shape alone, as doubts (see unlabelledDates).
+  if (!pickup || !delivery) {
+    const found = unlabelledDates(segments, labelled, order, [pickup, delivery].filter(Boolean).flatMap((c) => c!.words));
+    const chosen = assignUnlabelledDates(found, pickup?.value ?? null, delivery?.value ?? null);
+    const asChosen = (d: UnlabelledDate | null): Chosen<string> | null => d && { value: d.iso, words: d.words, evidence: { prior: 0.7, checks: 0, doubts: 1, kind: 'date' } };
+    pickup ??= asChosen(chosen.pickup);
+    delivery ??= asChosen(chosen.delivery);
+  }
   if (pickup && delivery && delivery.value < pickup.value) {
     delivery.evidence.doubts++; pickup.evidence.doubts++;
     data.Warnings.push('The delivery date is before the pickup date.');
@@ -230,6 +238,43 @@ export function unlabelledBlocks(segments: Segment[], hitsBySegment: Map<Segment
     out.push(p);
   }
   return out;
+}
+
+/** A date printed on its own (a segment that is nothing but the date), with no label read for it. */
+export interface UnlabelledDate { iso: string; words: Word[] }
+
+/** Segments that are a lone date, not a label's own segment and not already taken, in reading order. */
+export function unlabelledDates(segments: Segment[], labelled: Set<Segment>, order: DateOrder, taken: Word[]): UnlabelledDate[] {
+  const used = new Set(taken);
+  const out: UnlabelledDate[] = [];
+  for (const sg of segments) {
+    if (labelled.has(sg) || sg.words.some((w) => used.has(w))) continue;
+    const t = normalizeText(sg.text);
+    const d = findDates(t, order)[0];
+    // The date must be the whole segment: dates inside sentences (fine print, signatures) are not the form's.
+    if (!d || t.replace(/[^A-Z0-9]/g, '').length > d.length + 1) continue;
+    out.push({ iso: d.iso, words: sg.words });
+  }
+  return out;
+}
+
+/**
+ * Pickup and delivery from unlabelled dates: with no date known, one date is the pickup and two different ones are
+ * pickup then delivery (the earlier first); with one side known, the other is the one date on the right side of it.
+ */
+export function assignUnlabelledDates(found: UnlabelledDate[], pickup: string | null, delivery: string | null): { pickup: UnlabelledDate | null; delivery: UnlabelledDate | null } {
+  const distinct = [...new Map(found.filter((d) => d.iso !== pickup && d.iso !== delivery).map((d) => [d.iso, d])).values()].sort((a, b) => (a.iso < b.iso ? -1 : 1));
+  if (!pickup && !delivery) {
+    if (distinct.length === 1) return { pickup: distinct[0]!, delivery: null };
+    if (distinct.length === 2) return { pickup: distinct[0]!, delivery: distinct[1]! };
+    return { pickup: null, delivery: null };
+  }
+  if (!pickup) {
+    const before = distinct.filter((d) => d.iso <= delivery!);
+    return { pickup: before.length === 1 ? before[0]! : null, delivery: null };
+  }
+  const after = distinct.filter((d) => d.iso >= pickup);
+  return { pickup: null, delivery: delivery ? null : after.length === 1 ? after[0]! : null };
 }
 
 /** The day-month order a form's unambiguous numeric dates show (a part above 12), or null when none does or they disagree. */
