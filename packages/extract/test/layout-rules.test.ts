@@ -29,6 +29,18 @@ const page = (...lines: Word[][]): ReadPage[] => [{
   index: 0, width: 1700, height: 2200, rotation: 0, words: lines.flat(), barcodes: [], blank: false, toUpright: (b) => b,
 }];
 
+describe('references', () => {
+  it('prefers a label that names the field over an ambiguous one, and reads a value under a centred column heading', () => {
+    const d = extractFields(page(
+      line(100, 100, 'SID #'), line(400, 100, '685284'),
+      line(100, 300, 'PO Number'), line(520, 300, 'Order No.'), line(900, 300, '# Pkgs'),
+      line(100, 340, 'FW80589'), line(330, 340, 'SO105426'), line(900, 340, '48'),
+    ));
+    expect(d.References?.OrderNumber).toBe('SO105426');
+    expect(d.References?.PoNumber).toBe('FW80589');
+  });
+});
+
 describe('dates whose labels were lost', () => {
   it('takes lone dates as pickup then delivery, as doubts', () => {
     const d = extractFields(page(

@@ -40,6 +40,12 @@ export function valueCandidates(hit: LabelHit, segments: Segment[], labelled: Se
   const below = segmentsBelow(seg, segments, 3.2);
   const first = below[0];
   if (first && !labelled.has(first)) out.push({ text: textOf(first.words), words: first.words, method: 'below', prior: 0.85, hit });
+  else {
+    // A column heading centred over values printed from the column's left edge ("Order No." over "SO105426"): the
+    // first cell of its column, when nothing sits straight below it.
+    const cell = columnCells(hit.bbox, seg, segments, 1)[0];
+    if (cell && cell !== first && !labelled.has(cell) && cell.bbox[1] - seg.bbox[3] < 3.2 * lh) out.push({ text: textOf(cell.words), words: cell.words, method: 'column', prior: 0.8, hit });
+  }
   return out;
 }
 

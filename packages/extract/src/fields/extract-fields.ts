@@ -309,7 +309,8 @@ type Parsed<T> = { value: T; checks: number; doubts: number } | null;
 
 /** Tries each label's candidates in reading order; the first that parses wins. */
 function firstValue<T>(hs: LabelHit[], segments: Segment[], labelled: Set<Segment>, pageWidth: number, parse: (c: Candidate) => Parsed<T>, kind: Evidence['kind'] = 'text'): Chosen<T> | null {
-  for (const h of hs) {
+  // Labels whose meaning varies between forms ("SID #") are tried after the ones that name the field outright.
+  for (const h of [...hs].sort((a, b) => Number(AMBIGUOUS_LABELS.has(a.label)) - Number(AMBIGUOUS_LABELS.has(b.label)))) {
     for (const c of valueCandidates(h, segments, labelled, pageWidth)) {
       const p = parse(c);
       if (p) return { value: p.value, words: c.words, evidence: { prior: c.prior * (h.marked ? 1 : 0.95), checks: p.checks, doubts: p.doubts + (AMBIGUOUS_LABELS.has(h.label) ? 1 : 0), kind } };
