@@ -21,6 +21,8 @@ export interface AskableField {
   check(raw: string): FieldValue | null;
   /** Form in which two readings are compared. */
   same(a: FieldValue, b: FieldValue): boolean;
+  /** Fills an empty companion field from the same answer (the weight's unit); returns its path when it did. */
+  companion?(d: ExtractedData, raw: string): string | null;
 }
 
 const text = (v: FieldValue): string => String(v).toUpperCase().replace(/[^A-Z0-9]/g, '');
@@ -90,6 +92,13 @@ export const ASKABLE_FIELDS: readonly AskableField[] = [
       return w && w.value > 0 ? w.value : null;
     },
     same: (a, b) => Number(a) === Number(b),
+    // The EDI writer falls back to pounds without a unit, so a model-read "2000 KG" must bring its unit along.
+    companion: (d, raw) => {
+      const unit = parseWeight(raw)?.unit;
+      if (!unit || d.ShipmentDetails.WeightUnit) return null;
+      d.ShipmentDetails = { ...d.ShipmentDetails, WeightUnit: unit };
+      return 'ShipmentDetails.WeightUnit';
+    },
   },
   {
     path: 'ShipmentDetails.Pieces', key: 'ShipmentDetails_Pieces', hint: 'total number of pieces (a whole number)',

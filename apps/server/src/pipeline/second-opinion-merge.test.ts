@@ -62,6 +62,18 @@ describe('second-opinion merge rule', () => {
     expect(r.replaced).toEqual(['Consignee.Name', 'Consignee.State', 'Consignee.Zip']);
   });
 
+  it('brings the unit along with a weight only the model read, and leaves a known unit alone', () => {
+    const d = reading();
+    d.ShipmentDetails = { ...d.ShipmentDetails, Weight: null, WeightUnit: null };
+    const r = mergeSecondOpinion(d, { ShipmentDetails_Weight: '2,000 kg' }, 0.9);
+    expect(r.data.ShipmentDetails).toMatchObject({ Weight: 2000, WeightUnit: 'K' });
+    expect(r.data.ConfidenceScores['ShipmentDetails.WeightUnit']).toBe(0.8);
+    const known = reading({ 'ShipmentDetails.Weight': 0.5, 'ShipmentDetails.WeightUnit': 0.95 });
+    const k = mergeSecondOpinion(known, { ShipmentDetails_Weight: '900 KG' }, 0.9);
+    expect(k.data.ShipmentDetails).toMatchObject({ Weight: 900, WeightUnit: 'L' });
+    expect(k.data.ConfidenceScores['ShipmentDetails.WeightUnit']).toBe(0.95);
+  });
+
   it('never touches a field scored at or above the threshold, whatever the model says', () => {
     const d = reading({ 'References.BolNumber': 0.5 });
     const all = Object.fromEntries(ASKABLE_FIELDS.map((f) => [f.key, 'SOMETHING ELSE 999']));

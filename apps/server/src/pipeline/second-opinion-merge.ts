@@ -43,6 +43,8 @@ export function mergeSecondOpinion(input: ExtractedData, answers: Record<string,
     }
     field.set(data, value);
     data.ConfidenceScores[field.path] = MODEL_CONFIDENCE;
+    const companion = field.companion?.(data, raw);
+    if (companion) data.ConfidenceScores[companion] = MODEL_CONFIDENCE;
     // The OCR box no longer shows this value.
     if (data.FieldSources) delete data.FieldSources[field.path];
     data.Warnings = [...data.Warnings, modelWarning(field.path)];
