@@ -41,6 +41,16 @@ describe('references', () => {
   });
 });
 
+describe('piece counts', () => {
+  it('does not take the first digits of a weight in the next column as a count', () => {
+    const d = extractFields(page(
+      line(100, 300, 'Order No.'), line(520, 300, '# Pkgs'), line(760, 300, 'Weight'),
+      line(100, 340, 'SO492433'), line(530, 340, '15'), line(700, 336, '8,798 lb'),
+    ));
+    expect(d.ShipmentDetails?.Pieces).toBe(15);
+  });
+});
+
 describe('dates whose labels were lost', () => {
   it('takes lone dates as pickup then delivery, as doubts', () => {
     const d = extractFields(page(
@@ -83,6 +93,16 @@ describe('party blocks on grid and keyed forms', () => {
       line(100, 300, 'Trams', 0.3), line(400, 300, 'Fargo, ND 58103'),
     ));
     expect(d.Consignee).toMatchObject({ Name: 'WHITEWATER FASTENERS INC', Address: '29139 CENTRAL RD', City: 'SEATTLE', State: 'WA', Zip: '98104' });
+  });
+
+  it('reads the value beside a row label the OCR turned into a mark, where the other keyed rows show the value column', () => {
+    const d = extractFields(page(
+      line(100, 60, 'SHIP FROM'),
+      line(100, 100, '=', 0.5), line(400, 100, 'Empaques Tolteca SA de CV'),
+      line(100, 140, 'ADDRESS'), line(410, 140, 'Calle Morelos 2021'),
+      line(100, 180, 'CITY / STATE / ZIP'), line(405, 180, 'Torreon, COA 27000'),
+    ));
+    expect(d.Shipper).toMatchObject({ Name: 'EMPAQUES TOLTECA SA DE CV', Address: 'CALLE MORELOS 2021', Zip: '27000' });
   });
 
   it('finds an address block whose header and row labels were lost, as a doubt', () => {

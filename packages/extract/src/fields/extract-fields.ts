@@ -427,7 +427,8 @@ function readTable(hits: LabelHit[], segments: Segment[], labelled: Set<Segment>
 
   const intCell = (text: string): number | null => {
     const t = normalizeText(text).replace(/[|]/g, '').trim();
-    const m = /^(\d{1,5})(?:\s+[A-Z]{2,6})?$/.exec(t) ?? /^(\d{1,5})\b/.exec(t);
+    // "8,798 LB" is a weight or an amount whose first digits only look like a count.
+    const m = /^(\d{1,5})(?:\s+[A-Z]{2,6})?$/.exec(t) ?? /^(\d{1,5})\b(?![.,]\d)/.exec(t);
     if (!m) return null;
     const n = parseAmount(m[1]!);
     return n !== null && Number.isInteger(n) && n > 0 && n < 100000 ? n : null;

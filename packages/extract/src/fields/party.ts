@@ -102,6 +102,7 @@ export function partyLines(hit: LabelHit, segments: Segment[], hitsBySegment: Ma
   // may have garbled beyond recognition ("Sara" for STREET): such a row gives the value beside it.
   const valueBeside = (s: Segment): Segment | undefined => valueX0 === null || s.bbox[2] > valueX0 ? undefined
     : segments.find((r) => r !== s && sameRow(r, s) && Math.abs(r.bbox[0] - valueX0!) < 2.2 * lh && !(hitsBySegment.get(r) ?? []).some((x) => x.atStart));
+  const pending: Array<{ at: number; seg: Segment }> = [];
   for (const s of below) {
     if (s.bbox[1] - lastBottom > 2.4 * lh) break;
     // "DESTINATION  Austin, TX 78701" / "ORIGEN ...": a place row inside the block, not the next party.
@@ -128,12 +129,32 @@ export function partyLines(hit: LabelHit, segments: Segment[], hitsBySegment: Ma
         lines.push({ words: beside.words, sub: stripped.sub, keyedRow: true });
         // The city line closes a keyed block: the next garbled row label starts another party.
         if (stripped.sub === null && parseCityStateZip(beside.words)) break;
-      } else lines.push(stripped);
+      } else {
+        if (valueX0 === null && stripped.sub === null && isJunkLabel(s.words)) pending.push({ at: lines.length, seg: s });
+        lines.push(stripped);
+      }
     }
     lastBottom = s.bbox[3];
     if (lines.length >= 9) break;
   }
+  // Keyed rows read ("ADDRESS  Calle Morelos 2021") show where the values stand: a row whose label the OCR turned
+  // into a mark ("=" for NAME) gives the value beside it too.
+  if (valueX0 === null && pending.length) {
+    const xs = lines.filter((l) => l.sub !== null && PARTY_SUBFIELDS.has(l.sub) && l.words.length && l.words[0]!.bbox[0] - colX0 > 4 * lh).map((l) => l.words[0]!.bbox[0]).sort((a, b) => a - b);
+    if (xs.length) {
+      valueX0 = xs[Math.floor(xs.length / 2)]!;
+      for (const { at, seg: s } of pending) {
+        const beside = valueBeside(s);
+        if (beside) lines[at] = { words: beside.words, sub: null, keyedRow: true };
+      }
+    }
+  }
   return lines;
+}
+
+/** A row label the OCR turned into a mark or a garbled short word ("=", "Sara"): not a value of its own. */
+function isJunkLabel(words: Word[]): boolean {
+  return words.map((w) => w.text).join('').replace(/[^\p{L}\p{N}]/gu, '').length < 2 || isGarble(words);
 }
 
 /** A short, weakly read word or two (a small-caps label the OCR garbled), not a value: few letters, low confidence. */
