@@ -41,6 +41,19 @@ describe('references', () => {
   });
 });
 
+describe('the document number in a grid cell', () => {
+  it('reads the code right of a BILL OF LADING cell in ordinary print, not the title, as a doubt', () => {
+    const title = line(700, 40, 'BILL OF LADING').map((w) => ({ ...w, bbox: [w.bbox[0] * 2 - 700, 40, w.bbox[2] * 2 - 700, 90] as [number, number, number, number] }));
+    const d = extractFields(page(
+      title,
+      line(900, 200, 'BILL OF LADING'), line(1100, 196, 'iT', 0.4), line(1120, 200, '03235852683897489'),
+      line(100, 300, 'SHIPPER'), line(100, 340, 'Acme Foods Inc'),
+    ));
+    expect(d.References?.BolNumber).toBe('03235852683897489');
+    expect(d.ConfidenceScores['References.BolNumber']).toBeLessThanOrEqual(0.85);
+  });
+});
+
 describe('piece counts', () => {
   it('does not take the first digits of a weight in the next column as a count', () => {
     const d = extractFields(page(

@@ -132,7 +132,7 @@ export function extractFields(pages: ReadPage[]): ExtractedData {
   // A number already given to another reference is not the BOL number as well.
   const taken = new Set([pro, po, orderNo].filter(Boolean).map((c) => c!.value.replace(/[^A-Z0-9]/g, '')));
   const free = (c: Chosen<string> | null): Chosen<string> | null => (c && !taken.has(c.value.replace(/[^A-Z0-9]/g, '')) ? c : null);
-  let bol = ref('bol') ?? free(titleNumber(segments, hits)) ?? free(prominentCode(segments, pages, labelled));
+  let bol = ref('bol') ?? free(titleNumber(segments, hits)) ?? free(headingCellNumber(segments, labelled)) ?? free(prominentCode(segments, pages, labelled));
   // Barcodes confirm (or fill) the BOL and PRO numbers.
   const codes = pages.flatMap((p) => p.barcodes.map((b) => ({ ...b, page: p.index })));
   const confirm = (c: Chosen<string> | null): Chosen<string> | null => {
@@ -333,6 +333,28 @@ function titleNumber(segments: Segment[], hits: LabelHit[]): Chosen<string> | nu
     return { value: r.value, words: ws.length ? ws : s.words, evidence: { prior: 0.85, checks: 0, doubts: r.repaired ? 1 : 0, kind: 'code' } };
   }
   void hits;
+  return null;
+}
+
+/**
+ * "BILL OF LADING   03235852683897489" as a cell of the form's grid (its "NO." lost or on the next line): the document
+ * name in ordinary print, not the title, with a code right of it. A doubt: the cell might hold something else.
+ */
+export function headingCellNumber(segments: Segment[], labelled: Set<Segment>): Chosen<string> | null {
+  const heights = segments.map((s) => s.lineHeight).sort((a, b) => a - b);
+  const med = heights[Math.floor(heights.length / 2)] ?? 0;
+  for (const s of segments) {
+    if (!/^(BILL OF LADING|CONOCIMIENTO( DE EMBARQUE)?|LETTRE DE VOITURE|CONNAISSEMENT)$/.test(normalizeText(s.text).replace(/[^A-Z ]/g, '').trim())) continue;
+    // The title is printed larger than the form's text.
+    if (s.lineHeight > 1.3 * med) continue;
+    // Specks read as letters may sit nearer: the nearest segment with digits in it.
+    const right = segments.filter((r) => r !== s && sameRow(r, s) && r.bbox[0] > s.bbox[2] && r.bbox[0] - s.bbox[2] < 12 * s.lineHeight && /\d{4}/.test(r.text))
+      .sort((a, b) => a.bbox[0] - b.bbox[0])[0];
+    if (!right || labelled.has(right)) continue;
+    const r = parseReference(right.text);
+    if (!r) continue;
+    return { value: r.value, words: right.words, evidence: { prior: 0.75, checks: 0, doubts: 1, kind: 'code' } };
+  }
   return null;
 }
 
