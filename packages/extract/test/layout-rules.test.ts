@@ -3,7 +3,7 @@ import { extractFields } from '../src/fields/extract-fields.ts';
 import { assignUnlabelledDates, cleanCommodity, numericOrderShown } from '../src/fields/extract-fields.ts';
 import { repairCompanySuffix, repairStreetSuffix, stripLeadingJunk, stripSubLabel } from '../src/fields/party.ts';
 import { parseReference } from '../src/fields/references.ts';
-import { findLabels, ocrDistance } from '../src/fields/find-labels.ts';
+import { findLabels, ocrDistance, shortTailCost } from '../src/fields/find-labels.ts';
 import { buildSegments } from '../src/layout.ts';
 import { cleanStrip, missedRegions, weakLines } from '../src/ocr/reread.ts';
 import type { EngineWord } from '../src/ocr/engine.ts';
@@ -51,6 +51,17 @@ describe('the document number in a grid cell', () => {
     ));
     expect(d.References?.BolNumber).toBe('03235852683897489');
     expect(d.ConfidenceScores['References.BolNumber']).toBeLessThanOrEqual(0.85);
+  });
+});
+
+describe('label matching', () => {
+  it('accepts a long label whose short last word is misread by one letter', () => {
+    const d = extractFields(page(line(100, 100, 'DELIVER sy Aug 29, 2026'), line(100, 140, 'SHIPMENT DATE Aug 26, 2026')));
+    expect(d.Dates).toEqual({ Pickup: '2026-08-26', Delivery: '2026-08-29' });
+    expect(shortTailCost('SY', 'BY', ['DELIVER'])).toBe(1);
+    // Too little read before it, or more than one letter off: no label.
+    expect(shortTailCost('SY', 'BY', ['BOL'])).toBe(-1);
+    expect(shortTailCost('XY', 'ON', ['DELIVER'])).toBe(-1);
   });
 });
 

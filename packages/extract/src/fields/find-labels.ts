@@ -97,6 +97,17 @@ function tokenCost(seg: string, label: string): number {
   return d <= max ? d : -1;
 }
 
+/**
+ * A long label's short last word misread by one letter ("DELIVER SY" for DELIVER BY): accepted at one edit when the
+ * words before it read exactly and carry at least five letters, so the label is already plain from them.
+ */
+export function shortTailCost(seg: string, label: string, before: string[]): number {
+  if (label.length > 3 || seg.length !== label.length || !/^[A-Z]+$/.test(seg) || before.join('').length < 5) return -1;
+  let diff = 0;
+  for (let k = 0; k < seg.length; k++) if (seg[k] !== label[k]) diff++;
+  return diff === 1 ? 1 : -1;
+}
+
 function matchAt(tokens: Token[], i: number): { def: LabelDef; len: number } | null {
   let best: { def: LabelDef; len: number; cost: number } | null = null;
   const first = tokens[i]!.t;
@@ -114,7 +125,8 @@ function matchAt(tokens: Token[], i: number): { def: LabelDef; len: number } | n
     if (i + lt.length > tokens.length) continue;
     let cost = loose.has(def) ? 2 : 0;
     for (let j = loose.has(def) ? 1 : 0; j < lt.length && cost >= 0; j++) {
-      const c = loose.has(def) ? (tokens[i + j]!.t === lt[j] ? 0 : -1) : tokenCost(tokens[i + j]!.t, lt[j]!);
+      let c = loose.has(def) ? (tokens[i + j]!.t === lt[j] ? 0 : -1) : tokenCost(tokens[i + j]!.t, lt[j]!);
+      if (c < 0 && !loose.has(def) && cost === 0 && j === lt.length - 1) c = shortTailCost(tokens[i + j]!.t, lt[j]!, lt.slice(0, j));
       cost = c < 0 ? -1 : cost + c;
     }
     if (cost < 0) continue;
