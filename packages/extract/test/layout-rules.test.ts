@@ -129,6 +129,22 @@ describe('party blocks on grid and keyed forms', () => {
     expect(d.Shipper).toMatchObject({ Name: 'EMPAQUES TOLTECA SA DE CV', Address: 'CALLE MORELOS 2021', Zip: '27000' });
   });
 
+  it('sets a party column from the line under its header, not from the neighbouring column that grazes it', () => {
+    const d = extractFields(page(
+      line(200, 100, 'ORIGEN'), line(500, 100, 'DESTINATARIO'),
+      line(100, 134, 'Trillium Paper Mills Holdings INC'), line(510, 140, 'Red Oak Coatings INC'),
+      line(100, 170, '29090 Chestnut Way'), line(510, 172, '12651 Garfield Way'),
+      line(100, 204, 'South Bend, IN 46628'), line(510, 206, 'Austin, TX 78701'),
+    ));
+    expect(d.Consignee).toMatchObject({ Name: 'RED OAK COATINGS INC', Address: '12651 GARFIELD WAY', City: 'AUSTIN', State: 'TX', Zip: '78701' });
+  });
+
+  it('does not trust a street line that is one word without a number', () => {
+    const d = extractFields(page(line(100, 100, 'CONSIGNEE'), line(100, 140, 'Red Oak Coatings INC'), line(100, 180, 'Carretera'), line(100, 220, 'Austin, TX 78701')));
+    expect(d.Consignee?.Address).toBe('CARRETERA');
+    expect(d.ConfidenceScores['Consignee.Address']).toBeLessThanOrEqual(0.85);
+  });
+
   it('finds an address block whose header and row labels were lost, as a doubt', () => {
     const d = extractFields(page(
       line(100, 60, 'CONSIGNEE'), line(400, 60, 'Whitewater Fasteners Inc'),

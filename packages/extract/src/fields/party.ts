@@ -70,7 +70,9 @@ export function partyLines(hit: LabelHit, segments: Segment[], hitsBySegment: Ma
     const first = segments
       // Specks read as "." or "i" do not set the column.
       .filter((s) => s.bbox[2] - s.bbox[0] >= 0.4 * lh || s.bbox[3] - s.bbox[1] >= 0.4 * lh)
-      .filter((s) => s.page === seg.page && s.bbox[1] > seg.bbox[1] + 0.5 * lh && s.bbox[1] - seg.bbox[3] < 3 * lh && xOverlap(s.bbox, span) > 0)
+      // A line of the neighbouring column that only grazes the span does not set this one's column.
+      .filter((s) => s.page === seg.page && s.bbox[1] > seg.bbox[1] + 0.5 * lh && s.bbox[1] - seg.bbox[3] < 3 * lh
+        && xOverlap(s.bbox, span) > 0.3 * Math.min(span[2] - span[0], s.bbox[2] - s.bbox[0]))
       .sort((a, b) => a.bbox[1] - b.bbox[1] || Math.abs(a.bbox[0] - seg.bbox[0]) - Math.abs(b.bbox[0] - seg.bbox[0]))[0];
     if (!first) return lines;
     colX0 = first.bbox[0];
@@ -378,9 +380,10 @@ export function parseParty(allLines: PartyLine[], headerHit: LabelHit): ParsedPa
     const value = fixed.value;
     // A street line usually starts with a number or names a street type; say so in the checks.
     const looksStreet = /\d/.test(value) ? 1 : 0;
+    // A lone word with no number ("CARRETERA") is a piece of a street line, not all of it.
     // Two street numbers, or several lines, may mean a neighbouring block's line was taken in: not sure enough to trust.
     const numbers = (value.match(/(?:^|\s)\d{2,}(?=\s|$)/g) ?? []).length;
-    if (value) p.Address = { value, words, checks: looksStreet, doubts: (addrLines.length > 1 ? 1 : 0) + (numbers > 1 && !/\b(STE|SUITE|UNIT|BLDG|KM|INT|EXT|APT|#)\b/.test(value) ? 1 : 0) + (fixed.repaired ? 1 : 0) };
+    if (value) p.Address = { value, words, checks: looksStreet, doubts: (addrLines.length > 1 ? 1 : 0) + (numbers > 1 && !/\b(STE|SUITE|UNIT|BLDG|KM|INT|EXT|APT|#)\b/.test(value) ? 1 : 0) + (fixed.repaired ? 1 : 0) + (!looksStreet && !value.includes(' ') ? 1 : 0) };
   }
   return p;
 }
