@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { extractFields } from '../src/fields/extract-fields.ts';
 import { assignUnlabelledDates, cleanCommodity, numericOrderShown } from '../src/fields/extract-fields.ts';
-import { repairCompanySuffix, repairStreetSuffix, stripLeadingJunk, stripSubLabel } from '../src/fields/party.ts';
+import { nearLabel, repairCompanySuffix, repairStreetSuffix, stripLeadingJunk, stripSubLabel } from '../src/fields/party.ts';
 import { parseReference } from '../src/fields/references.ts';
 import { findLabels, ocrDistance, shortTailCost } from '../src/fields/find-labels.ts';
 import { buildSegments } from '../src/layout.ts';
@@ -157,6 +157,15 @@ describe('party blocks on grid and keyed forms', () => {
     expect(d.Consignee).toMatchObject({ Name: 'WHITEWATER FASTENERS INC', City: 'SEATTLE' });
     expect(d.Shipper).toMatchObject({ Name: 'STONEBRIDGE WIRE & CABLE LTD', Address: '2372 N WILLOW PL', City: 'FARGO', State: 'ND', Zip: '58103' });
     expect(d.ConfidenceScores['Shipper.Zip']).toBeLessThanOrEqual(0.85);
+  });
+
+  it('strips a row label read with a slip, cut short, or given two names', () => {
+    const text = (ws: Word[]): string => ws.map((w) => w.text).join(' ');
+    expect(text(stripSubLabel(line(0, 0, 'Nombre / Raron social Red Oak Coatings INC')).words)).toBe('Red Oak Coatings INC');
+    expect(text(stripSubLabel(line(0, 0, 'nombre / Razón soc. Trillium Paper Mills')).words)).toBe('Trillium Paper Mills');
+    expect(stripLeadingJunk('DOMICÑO: 12651 GARFIELD WAY')).toEqual({ value: '12651 GARFIELD WAY', repaired: true });
+    expect(nearLabel('NAMCO', 'NAME')).toBe(false);
+    expect(nearLabel('COMPANIA', 'COMPANY')).toBe(false);
   });
 
   it('strips a row label the OCR joined to its value', () => {

@@ -179,12 +179,41 @@ const labelKey = (words: Word[]): string => words.map((w) => normalizeText(w.tex
 
 /** Removes a leading unmarked row label from a party line and says which sub-field it names. */
 export function stripSubLabel(words: Word[]): { words: Word[]; sub: string | null } {
-  for (let k = Math.min(5, words.length - 1); k >= 1; k--) {
-    const key = labelKey(words.slice(0, k));
-    const hit = SUB_LABELS.find(([l]) => l === key);
-    if (hit) return { words: words.slice(k), sub: hit[1] };
+  const once = (ws: Word[]): { words: Word[]; sub: string | null } => {
+    for (const near of [false, true]) {
+      for (let k = Math.min(5, ws.length - 1); k >= 1; k--) {
+        const key = labelKey(ws.slice(0, k));
+        const hit = SUB_LABELS.find(([l]) => (near ? nearLabel(key, l) : l === key));
+        if (hit) return { words: ws.slice(k), sub: hit[1] };
+      }
+    }
+    return { words: ws, sub: null };
+  };
+  const first = once(words);
+  if (first.sub === null) return first;
+  // "NOMBRE / RAZON SOC. Acme": two names for one row label.
+  let rest = first.words;
+  if (rest.length > 1 && /^[/|]+$/.test(rest[0]!.text)) rest = rest.slice(1);
+  const second = rest !== first.words || rest.length > 1 ? once(rest) : { words: rest, sub: null };
+  return { words: second.sub !== null ? second.words : rest, sub: first.sub };
+}
+
+/**
+ * A row label read with a slip ("NOMBRE RARON SOCIAL") or cut short ("RAZON SOC"): each word equal, abbreviated
+ * (a prefix of three letters or more) or a look-alike misreading, within one edit in all (1.5 for long labels).
+ */
+export function nearLabel(key: string, label: string): boolean {
+  const kt = key.split(' '), lt = label.split(' ');
+  if (kt.length !== lt.length || key.replace(/ /g, '').length < 5) return false;
+  let cost = 0;
+  for (let i = 0; i < kt.length; i++) {
+    const a = kt[i]!, b = lt[i]!;
+    if (a === b) continue;
+    if (a.length >= 3 && b.startsWith(a) && i > 0) { cost += 0.5; continue; }
+    if (a.length < 4) return false;
+    cost += ocrDistance(a, b);
   }
-  return { words, sub: null };
+  return cost <= (key.length >= 8 ? 1.5 : 1);
 }
 
 const cleanName = (s: string): string =>
@@ -254,7 +283,8 @@ const STREET_LEAD = new Set('N S E W NE NW SE SW NORTH SOUTH EAST WEST ONE TWO H
 export function stripLeadingJunk(line: string): { value: string; repaired: boolean } {
   const toks = line.split(' ');
   const first = toks[0] ?? '';
-  if (toks.length >= 3 && /^[A-Z.:]{3,}$/.test(first) && /^\d/.test(toks[1]!) && !STREET_LEAD.has(first.replace(/[.:]/g, ''))) {
+  const plain = first.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
+  if (toks.length >= 3 && /^[A-Z.:]{3,}$/.test(plain) && /^\d/.test(toks[1]!) && !STREET_LEAD.has(plain.replace(/[.:]/g, ''))) {
     return { value: toks.slice(1).join(' '), repaired: true };
   }
   return { value: line, repaired: false };
