@@ -66,7 +66,14 @@ export function buildSegments(words: Word[]): Segment[] {
       const [l, r] = a.bbox[0] <= b.bbox[0] ? [a, b] : [b, a];
       const gap = r.bbox[0] - l.bbox[2];
       if (gap > 0.6 * h || gap < -0.2 * h || !sameRow(a, b)) continue;
-      const words = [...l.words, ...r.words];
+      let words = [...l.words, ...r.words];
+      // Hardly any gap at all: one printed word cut in two ("2" + "27067-31" is 227067-31), not two words.
+      const lw = l.words[l.words.length - 1]!, rw = r.words[0]!;
+      if (gap < 0.15 * h && /[\p{L}\p{N}]$/u.test(lw.text) && /^[\p{L}\p{N}]/u.test(rw.text)) {
+        const joined: Word = { ...lw, text: lw.text + rw.text, confidence: Math.min(lw.confidence, rw.confidence),
+          bbox: [lw.bbox[0], Math.min(lw.bbox[1], rw.bbox[1]), rw.bbox[2], Math.max(lw.bbox[3], rw.bbox[3])] };
+        words = [...l.words.slice(0, -1), joined, ...r.words.slice(1)];
+      }
       segments[i] = {
         text: words.map((w) => w.text).join(' '), words, page: a.page, lineHeight: Math.max(a.lineHeight, b.lineHeight),
         bbox: [Math.min(a.bbox[0], b.bbox[0]), Math.min(a.bbox[1], b.bbox[1]), Math.max(a.bbox[2], b.bbox[2]), Math.max(a.bbox[3], b.bbox[3])],

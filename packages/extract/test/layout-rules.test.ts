@@ -46,11 +46,22 @@ describe('the document number in a grid cell', () => {
     const title = line(700, 40, 'BILL OF LADING').map((w) => ({ ...w, bbox: [w.bbox[0] * 2 - 700, 40, w.bbox[2] * 2 - 700, 90] as [number, number, number, number] }));
     const d = extractFields(page(
       title,
-      line(900, 200, 'BILL OF LADING'), line(1100, 196, 'iT', 0.4), line(1120, 200, '03235852683897489'),
+      line(900, 200, 'BILL OF LADING'), line(1080, 196, 'iT', 0.4), line(1120, 200, '03235852683897489'),
       line(100, 300, 'SHIPPER'), line(100, 340, 'Acme Foods Inc'),
     ));
     expect(d.References?.BolNumber).toBe('03235852683897489');
     expect(d.ConfidenceScores['References.BolNumber']).toBeLessThanOrEqual(0.85);
+  });
+});
+
+describe('segments', () => {
+  it('joins a word the engine cut in two with hardly any gap into one word', () => {
+    const a: Word = { text: '2', confidence: 0.96, bbox: [1788, 129, 1807, 156], page: 0, line: 'a' };
+    const b: Word = { text: '27067-31', confidence: 0.92, bbox: [1809, 129, 1965, 156], page: 0, line: 'b' };
+    const c: Word = { text: 'B/L', confidence: 0.92, bbox: [1500, 129, 1560, 156], page: 0, line: 'c' };
+    expect(buildSegments([a, b]).map((s) => s.text)).toEqual(['227067-31']);
+    // An ordinary word space keeps two words.
+    expect(buildSegments([c, { ...a, bbox: [1570, 129, 1589, 156] }]).map((s) => s.text)).toEqual(['B/L 2']);
   });
 });
 
@@ -310,7 +321,7 @@ describe('tables and references', () => {
   it('joins word runs the engine split into two lines on one row', () => {
     const a: Word = { text: '2', confidence: 0.9, bbox: [100, 100, 110, 120], page: 0, line: 'a' };
     const b: Word = { text: '27067-31', confidence: 0.9, bbox: [112, 101, 200, 121], page: 0, line: 'b' };
-    expect(buildSegments([a, b]).map((s) => s.text)).toEqual(['2 27067-31']);
+    expect(buildSegments([a, b]).map((s) => s.text)).toEqual(['227067-31']);
   });
 });
 
