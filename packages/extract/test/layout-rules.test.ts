@@ -66,6 +66,11 @@ describe('segments', () => {
 });
 
 describe('label matching', () => {
+  it('reads B/L NO with its slash read as a letter', () => {
+    const d = extractFields(page(line(100, 100, 'BAL No'), line(300, 100, '766410-60')));
+    expect(d.References?.BolNumber).toBe('766410-60');
+  });
+
   it('accepts a long label whose short last word is misread by one letter', () => {
     const d = extractFields(page(line(100, 100, 'DELIVER sy Aug 29, 2026'), line(100, 140, 'SHIPMENT DATE Aug 26, 2026')));
     expect(d.Dates).toEqual({ Pickup: '2026-08-26', Delivery: '2026-08-29' });
@@ -154,6 +159,13 @@ describe('party blocks on grid and keyed forms', () => {
     const d = extractFields(page(line(100, 100, 'CONSIGNEE'), line(100, 140, 'Red Oak Coatings INC'), line(100, 180, 'Carretera'), line(100, 220, 'Austin, TX 78701')));
     expect(d.Consignee?.Address).toBe('CARRETERA');
     expect(d.ConfidenceScores['Consignee.Address']).toBeLessThanOrEqual(0.85);
+  });
+
+  it('keeps large handwritten lines under a small printed header together', () => {
+    const big = (x: number, y: number, t: string): Word[] => line(x, y, t).map((w) => ({ ...w, bbox: [w.bbox[0], y, w.bbox[2], y + 26] as [number, number, number, number] }));
+    const small = line(100, 100, 'SHIPPER').map((w) => ({ ...w, bbox: [w.bbox[0], 100, w.bbox[2], 113] as [number, number, number, number] }));
+    const d = extractFields(page(small, big(100, 126, 'Stonebridge Millworks LTD'), big(100, 176, '15265 Railroad Way'), big(100, 234, 'Cedar Rapids, IA 52404')));
+    expect(d.Shipper).toMatchObject({ Name: 'STONEBRIDGE MILLWORKS LTD', City: 'CEDAR RAPIDS', State: 'IA', Zip: '52404' });
   });
 
   it('finds an address block whose header and row labels were lost, as a doubt', () => {

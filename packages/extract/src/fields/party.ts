@@ -105,8 +105,10 @@ export function partyLines(hit: LabelHit, segments: Segment[], hitsBySegment: Ma
   const valueBeside = (s: Segment): Segment | undefined => valueX0 === null || s.bbox[2] > valueX0 ? undefined
     : segments.find((r) => r !== s && sameRow(r, s) && Math.abs(r.bbox[0] - valueX0!) < 2.2 * lh && !(hitsBySegment.get(r) ?? []).some((x) => x.atStart));
   const pending: Array<{ at: number; seg: Segment }> = [];
+  // Handwritten values run larger than the printed header: the gap allowed grows with the lines already taken.
+  let lastLh = lh;
   for (const s of below) {
-    if (s.bbox[1] - lastBottom > 2.4 * lh) break;
+    if (s.bbox[1] - lastBottom > 2.4 * Math.max(lh, Math.min(lastLh, 2 * lh))) break;
     // "DESTINATION  Austin, TX 78701" / "ORIGEN ...": a place row inside the block, not the next party.
     const placeHit = (hitsBySegment.get(s) ?? []).find((h) => h.atStart && PLACE_ROW.test(h.label));
     if (placeHit && lines.length) {
@@ -137,6 +139,7 @@ export function partyLines(hit: LabelHit, segments: Segment[], hitsBySegment: Ma
       }
     }
     lastBottom = s.bbox[3];
+    lastLh = s.lineHeight;
     if (lines.length >= 9) break;
   }
   // Keyed rows read ("ADDRESS  Calle Morelos 2021") show where the values stand: a row whose label the OCR turned
