@@ -66,6 +66,11 @@ describe('segments', () => {
 });
 
 describe('label matching', () => {
+  it('takes a label name in parentheses at the end of a garbled heading as the label', () => {
+    const d = extractFields(page(line(100, 100, 'Cannas No (PRO)'), line(400, 100, '6897255915')));
+    expect(d.References?.ProNumber).toBe('6897255915');
+  });
+
   it('reads B/L NO with its slash read as a letter', () => {
     const d = extractFields(page(line(100, 100, 'BAL No'), line(300, 100, '766410-60')));
     expect(d.References?.BolNumber).toBe('766410-60');

@@ -162,7 +162,9 @@ export function findLabels(segments: Segment[]): LabelHit[] {
       const whole = i === lead && stop === tokens.length;
       // Labels inside a line of text must look like labels (colon or #), or they would cut names like "REDWOOD FREIGHT LINES".
       // SCAC is never an ordinary word: "NOT NEGOTIABLE : SCAC NLTP" holds a label mid-line.
-      if (i > lead && !marked && !(m.def.field === 'scac' && stop < tokens.length)) continue;
+      // "CARRIER'S NO. (PRO)": a label name in parentheses names the field as plainly as a colon.
+      const enclosed = seg.words[tokens[i]!.word]!.text.startsWith('(') && /\)[:.]?$/.test(seg.words[tokens[end - 1]!.word]!.text);
+      if (i > lead && !marked && !enclosed && !(m.def.field === 'scac' && stop < tokens.length)) continue;
       if (m.def.strict && !(whole || marked)) continue;
       // Party sub-labels are ordinary words too ("CIUDAD JUAREZ", "NAME BRAND"): only with a colon, or alone in
       // their own cell (a form grid's row label "NAME | value").
