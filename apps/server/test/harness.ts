@@ -49,13 +49,31 @@ export interface TestApp {
   ctx: AppContext;
   config: Config;
   dataDir: string;
+  /** The test PostgreSQL database's URL (absent on PGlite). */
+  databaseUrl?: string;
   close(): Promise<void>;
 }
 
+export interface StartOptions {
+  /**
+   * Run on the database of an app already started, like a second API process. On PostgreSQL the new
+   * app opens its own pool and queue on that database; on PGlite (one in-memory instance) it shares
+   * the first app's database and queue. Close this app before the first one.
+   */
+  sameDatabaseAs?: TestApp;
+}
+
 /** Builds the app on a fresh database and data folder; `env` overrides settings. */
-export async function startTestApp(env: Record<string, string> = {}, overrides: Partial<AppContext> = {}): Promise<TestApp> {
+export async function startTestApp(env: Record<string, string> = {}, overrides: Partial<AppContext> = {}, opts: StartOptions = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'lw-test-'));
-  const fresh = await freshDatabase();
+  const first = opts.sameDatabaseAs;
+  const shared = first && !first.databaseUrl;
+  const fresh: { db: Database; url?: string; drop(): Promise<void> } = !first
+    ? await freshDatabase()
+    : first.databaseUrl
+      ? { db: await openDatabase({ connectionString: first.databaseUrl, dataDir: '/nonexistent', poolSize: 5 }), url: first.databaseUrl, drop: async () => {} }
+      : { db: first.ctx.db, drop: async () => {} };
+  if (shared) overrides = { queue: first.ctx.queue, ...overrides };
   const config = loadConfig({
     NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', JWT_SECRET: 'x'.repeat(40),
     SFTP_ENABLED: 'false', ...(fresh.url ? { DATABASE_URL: fresh.url } : {}), ...env,
@@ -68,10 +86,13 @@ export async function startTestApp(env: Record<string, string> = {}, overrides: 
     ctx,
     config,
     dataDir,
+    ...(fresh.url ? { databaseUrl: fresh.url } : {}),
     async close() {
       await app.close();
-      await ctx.queue.stop();
-      await ctx.db.close();
+      if (!shared) {
+        await ctx.queue.stop();
+        await ctx.db.close();
+      }
       await fresh.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },

@@ -1,12 +1,14 @@
 /**
- * Rate limits (@fastify/rate-limit, in-process counters): sign-in, sign-up and password calls per
- * IP + e-mail, and every API-key-authenticated call per key. Over the limit: 429 in the envelope.
+ * Rate limits (@fastify/rate-limit, counters in the database so all API processes count together):
+ * sign-in, sign-up and password calls per IP + e-mail, and every API-key-authenticated call per key.
+ * Over the limit: 429 in the envelope. Store: rate-limit-store.ts (fails open on database errors).
  */
 import rateLimit, { type RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import type { Config } from '../config.ts';
 import { errors } from '../http/errors.ts';
+import { databaseRateLimitStore } from './rate-limit-store.ts';
 
 const emailOf = (req: FastifyRequest): string => {
   const b = (req.body ?? {}) as Record<string, unknown>;
@@ -18,6 +20,8 @@ const emailOf = (req: FastifyRequest): string => {
 export async function installRateLimits(app: FastifyInstance, ctx: AppContext): Promise<void> {
   await app.register(rateLimit, {
     global: true,
+    // One store for the global rule and every route rule (they reuse it through child()).
+    store: databaseRateLimitStore(ctx.db, ctx.logger),
     // After authentication (onRequest) so the key is known.
     hook: 'preHandler',
     max: ctx.config.RATE_LIMIT_API_KEY_MAX,
