@@ -3,11 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { chooseScale, preparePage } from '../src/image/prepare.ts';
 
 describe('chooseScale (OCR resolution)', () => {
-  it('enlarges a low-resolution capture (100–130 dpi letter width) to about 300 dpi', () => {
-    for (const w of [850, 1020, 1105]) expect(Math.round(w * chooseScale(w))).toBe(2550);
+  it('enlarges a low-resolution capture (100–130 dpi letter width) to about 1900 px across', () => {
+    for (const w of [850, 1020, 1105]) expect(Math.round(w * chooseScale(w))).toBe(1900);
   });
-  it('enlarges at most threefold', () => {
-    expect(chooseScale(600)).toBe(3);
+  it('enlarges at most 2.5 times', () => {
+    expect(chooseScale(600)).toBe(2.5);
   });
   it('keeps 200–300 dpi pages as they come and brings very large pages down', () => {
     expect(chooseScale(1700)).toBe(1);
@@ -19,7 +19,7 @@ describe('chooseScale (OCR resolution)', () => {
     const data = await sharp({ create: { width, height, channels: 3, background: '#fff' } }).toColourspace('b-w').raw().toBuffer();
     const page = { index: 0, data, width, height, exifRotation: 0, type: 'png' } as never;
     const p = await preparePage(page, 0, 0);
-    expect(p.grey.width).toBe(2550);
-    expect(p.toUpright([0, 0, 2550, 3300])).toEqual([0, 0, 850, 1100]);
+    expect(p.grey.width).toBe(1900);
+    expect(p.toUpright([0, 0, 1900, Math.round(1100 * 1900 / 850)])).toEqual([0, 0, 850, 1100]);
   });
 });

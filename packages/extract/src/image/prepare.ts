@@ -66,13 +66,12 @@ function transpose(m: Uint8Array, w: number, h: number): Uint8Array {
 }
 
 /**
- * Target OCR width. Printed forms at 200–300 dpi read well as they come (large pages are brought down to ~270 dpi).
- * A page under 1400 px across is a low-resolution capture (under ~165 dpi for a letter or A4 width): it is enlarged
- * to about 300 dpi (2550 px), at most threefold, so small print reaches the ~20 px x-height Tesseract reads best
- * (round 3: enlarging 100–130 dpi JPEG/WebP captures to ~220 dpi only left them at 51 % core accuracy, 63 % at 300 dpi).
+ * Target OCR width: printed forms read best near 200–250 dpi; faxes and low-resolution captures (under 1400 px across)
+ * are enlarged to ~1900 px (at most 2.5x). Round 3 measured ~300 dpi (2550 px) for 100–130 dpi captures: better on
+ * one seed's low-resolution pages, worse on a held-out seed (party blocks lost, wrong fields above 0.9), so not kept.
  */
 export function chooseScale(uprightWidth: number): number {
-  if (uprightWidth < 1400) return Math.min(3, 2550 / uprightWidth);
+  if (uprightWidth < 1400) return Math.min(2.5, 1900 / uprightWidth);
   if (uprightWidth > 2600) return 2300 / uprightWidth;
   return 1;
 }
