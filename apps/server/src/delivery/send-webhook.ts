@@ -7,6 +7,7 @@ import type { AppContext } from '../context.ts';
 import { DELIVERY_HEADER, EVENT_HEADER, SIGNATURE_HEADER, signPayload } from './sign-payload.ts';
 import { parseWebhookUrl, privateTargetProblem } from './webhook-url.ts';
 import { abandonDelivery, getDelivery, getWebhookForSending, recordAttempt } from './webhook-store.ts';
+import { openSecret } from './secret-box.ts';
 
 export type AttemptOutcome = { sent: boolean; final: boolean; statusCode: number | null; error: string | null };
 
@@ -27,8 +28,17 @@ export async function attemptDelivery(ctx: AppContext, o: { tenantId: string; de
   let statusCode: number | null = null;
   let error: string | null = null;
   let blocked = false;
+  let secret = '';
+  try {
+    secret = openSecret(ctx.tokenKeys.secret, hook.secret);
+  } catch (err) {
+    error = (err as Error).message; // retrying cannot help: fail the delivery with the reason
+    blocked = true;
+  }
   const parsed = parseWebhookUrl(hook.url);
-  if ('problem' in parsed) {
+  if (blocked) {
+    // nothing is sent
+  } else if ('problem' in parsed) {
     error = `Invalid URL: ${parsed.problem}`;
     blocked = true;
   } else {
@@ -45,7 +55,7 @@ export async function attemptDelivery(ctx: AppContext, o: { tenantId: string; de
           headers: {
             'content-type': 'application/json',
             'user-agent': 'Ladingwise-Webhooks/1.0',
-            [SIGNATURE_HEADER]: signPayload(hook.secret, d.body, Math.floor(ctx.now().getTime() / 1000)),
+            [SIGNATURE_HEADER]: signPayload(secret, d.body, Math.floor(ctx.now().getTime() / 1000)),
             [EVENT_HEADER]: d.event,
             [DELIVERY_HEADER]: d.id,
           },

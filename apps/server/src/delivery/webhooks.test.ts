@@ -62,6 +62,9 @@ describe('webhooks', () => {
     const list = (await t.app.inject({ method: 'GET', url: '/api/webhooks', headers: a.auth })).json().data;
     expect(list).toEqual([expect.objectContaining({ id: hook.id, url: `${base}/a-done`, isActive: true, events: ['job.completed', 'job.failed'] })]);
     expect(JSON.stringify(list)).not.toContain(hook.secret);
+    const stored = await t.ctx.db.query<{ secret: string }>('SELECT secret FROM webhooks WHERE id = $1', [hook.id]);
+    expect(stored.rows[0]!.secret).toMatch(/^v1:/); // encrypted at rest, never the secret itself
+    expect(stored.rows[0]!.secret).not.toContain(hook.secret);
 
     const job = await finishedJob(t.ctx, a.tenantId, { status: 'Completed' });
     await enqueueDelivery(t.ctx, { tenantId: a.tenantId, jobId: job.jobId });
