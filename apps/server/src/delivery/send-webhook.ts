@@ -28,16 +28,11 @@ export async function attemptDelivery(ctx: AppContext, o: { tenantId: string; de
   let statusCode: number | null = null;
   let error: string | null = null;
   let blocked = false;
-  let secret = '';
-  try {
-    secret = openSecret(ctx.tokenKeys.secret, hook.secret);
-  } catch (err) {
-    error = (err as Error).message; // retrying cannot help: fail the delivery with the reason
-    blocked = true;
-  }
+  const secret = readSecret(ctx, hook.secret);
   const parsed = parseWebhookUrl(hook.url);
-  if (blocked) {
-    // nothing is sent
+  if (secret instanceof Error) {
+    error = secret.message; // retrying cannot help: fail the delivery with the reason
+    blocked = true;
   } else if ('problem' in parsed) {
     error = `Invalid URL: ${parsed.problem}`;
     blocked = true;
@@ -79,4 +74,13 @@ export async function attemptDelivery(ctx: AppContext, o: { tenantId: string; de
     }));
   ctx.logger.info({ tenantId: o.tenantId, deliveryId: d.id, webhookId: hook.id, statusCode, error, attempt: d.attempts + 1 }, 'webhook attempt');
   return { sent, final: done, statusCode, error };
+}
+
+/** The webhook's signing secret, or the reason it cannot be read (the server secret changed). */
+function readSecret(ctx: AppContext, stored: string): string | Error {
+  try {
+    return openSecret(ctx.tokenKeys.secret, stored);
+  } catch (err) {
+    return err as Error;
+  }
 }

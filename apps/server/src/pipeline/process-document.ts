@@ -46,7 +46,7 @@ export async function processDocument(ctx: AppContext, extractor: ExtractorHolde
 
   let extracted: ExtractedData;
   try {
-    const result = await (await extractor.get()).extract(files.map(({ name, bytes }) => ({ name, bytes })));
+    const result = await (await extractor.get()).extract(files);
     extracted = withDefaults(result.extractedData);
     log.info({ step: 'extract', ms: Date.now() - started, pages: result.pages.length }, 'job step: extracted');
   } catch (err) {
