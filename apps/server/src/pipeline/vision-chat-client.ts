@@ -51,7 +51,7 @@ export function responseFormat(fields: readonly AskableField[]) {
 }
 
 /** Asks the model for `fields` on the pages (JPEG data URLs); returns its answers by field key. */
-export async function askVisionModel(settings: VisionSettings, fields: readonly AskableField[], pageUrls: string[], signal?: AbortSignal): Promise<Record<string, string | null>> {
+export async function askVisionModel(settings: VisionSettings, fields: readonly AskableField[], pageUrls: string[]): Promise<Record<string, string | null>> {
   const body = {
     model: settings.model,
     temperature: 0,
@@ -74,7 +74,7 @@ export async function askVisionModel(settings: VisionSettings, fields: readonly 
   let json: unknown;
   try {
     res = await fetch(`${settings.base.replace(/\/+$/, '')}/chat/completions`, {
-      method: 'POST', headers, body: JSON.stringify(body), signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+      method: 'POST', headers, body: JSON.stringify(body), signal: timeout,
     });
     if (!res.ok) {
       await res.body?.cancel().catch(() => {});
