@@ -5,7 +5,7 @@
  * Run alone: `npx tsx apps/server/test/stand-ins/azure-saas-stand-in.ts --port 12112`, then start the server
  * with MARKETPLACE_API_BASE=http://127.0.0.1:12112 MARKETPLACE_TOKEN=stand-in-token.
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { readBody, send } from './http-io.ts';

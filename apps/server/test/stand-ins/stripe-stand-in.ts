@@ -5,7 +5,7 @@
  * Run alone: `npx tsx apps/server/test/stand-ins/stripe-stand-in.ts --port 12111 --webhook-url http://localhost:3000/api/billing/stripe-webhook --secret whsec_dev`
  * then start the server with STRIPE_API_BASE=http://127.0.0.1:12111 STRIPE_WEBHOOK_SECRET=whsec_dev.
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import { createHmac, randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { readBody, send } from './http-io.ts';

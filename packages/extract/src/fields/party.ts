@@ -1,4 +1,3 @@
-import type { Party } from '@ladingwise/shared';
 import { normalizeText, sameRow, xOverlap, type Segment } from '../layout.ts';
 import type { Word } from '../types.ts';
 import { textOf } from './candidates.ts';

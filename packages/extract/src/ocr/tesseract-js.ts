@@ -33,13 +33,13 @@ export function tesseractJsFactory(languages: string[]): OcrEngineFactory {
       // The loaded-language list is kept by reference; extra languages are written straight into the
       // worker's file system and added to it, because tesseract.js cannot load several local folders.
       const loaded = [first];
-      let failure: unknown = null;
       const worker: Worker = await createWorker(loaded, OEM.LSTM_ONLY, {
         langPath: langDir(first),
         cacheMethod: 'none',
         gzip: true,
-        // Without a handler, a rejected job throws inside the message listener and ends the process.
-        errorHandler: (e: unknown) => { failure = e; },
+        // Without a handler, a rejected job throws inside the message listener and ends the process;
+        // the job's own promise still rejects, so the error reaches the caller there.
+        errorHandler: () => {},
       });
       if (langs.length > 1) {
         for (const l of langs.slice(1)) {
@@ -58,7 +58,6 @@ export function tesseractJsFactory(languages: string[]): OcrEngineFactory {
             await worker.setParameters({ tessedit_pageseg_mode: String(psm) as never, user_defined_dpi: '300' });
             psmNow = psm;
           }
-          failure = null;
           const r = await worker.recognize(png, {}, { blocks: true, text: false });
           const words: EngineWord[] = [];
           let bi = 0;
