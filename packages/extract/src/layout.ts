@@ -20,8 +20,14 @@ const median = (xs: number[]): number => {
   return s.length ? s[Math.floor(s.length / 2)]! : 0;
 };
 
-/** Joins words into printed lines (by engine line and vertical overlap), then splits lines at wide gaps. */
-export function buildSegments(words: Word[]): Segment[] {
+/** A vertical ruling of a page (a cell or box border), in the words' coordinates. */
+export interface PageRule { page: number; x: number; y0: number; y1: number }
+
+/**
+ * Joins words into printed lines (by engine line and vertical overlap), then splits lines at wide gaps and at the
+ * page's vertical rulings (the engine joins the values of neighbouring cells across their border now and then).
+ */
+export function buildSegments(words: Word[], rules: PageRule[] = []): Segment[] {
   const usable = words.filter((w) => w.text.trim() && !/^[|[\]{}_—–-]+$/.test(w.text.trim()));
   const byLine = new Map<string, Word[]>();
   for (const w of usable) {
@@ -49,7 +55,7 @@ export function buildSegments(words: Word[]): Segment[] {
         const gap = w.bbox[0] - prev.bbox[2];
         const yOverlap = Math.min(prev.bbox[3], w.bbox[3]) - Math.max(prev.bbox[1], w.bbox[1]);
         // A gap wider than about two letter heights separates columns; ordinary word spaces are far smaller.
-        if (gap > 1.9 * h || yOverlap < -0.2 * h) flush();
+        if (gap > 1.9 * h || yOverlap < -0.2 * h || ruledBetween(prev, w, rules, h)) flush();
       }
       cur.push(w);
     }
@@ -65,7 +71,7 @@ export function buildSegments(words: Word[]): Segment[] {
       const h = Math.min(a.lineHeight, b.lineHeight);
       const [l, r] = a.bbox[0] <= b.bbox[0] ? [a, b] : [b, a];
       const gap = r.bbox[0] - l.bbox[2];
-      if (gap > 0.6 * h || gap < -0.2 * h || !sameRow(a, b)) continue;
+      if (gap > 0.6 * h || gap < -0.2 * h || !sameRow(a, b) || ruledBetween(l.words[l.words.length - 1]!, r.words[0]!, rules, h)) continue;
       let words = [...l.words, ...r.words];
       // Hardly any gap at all: one printed word cut in two ("2" + "27067-31" is 227067-31), not two words.
       const lw = l.words[l.words.length - 1]!, rw = r.words[0]!;
@@ -84,6 +90,12 @@ export function buildSegments(words: Word[]): Segment[] {
     }
   }
   return segments;
+}
+
+/** True when a vertical ruling runs between two neighbouring words of a line (through the gap, or the border glyph). */
+function ruledBetween(a: Word, b: Word, rules: PageRule[], h: number): boolean {
+  const y = (Math.max(a.bbox[1], b.bbox[1]) + Math.min(a.bbox[3], b.bbox[3])) / 2;
+  return rules.some((r) => r.page === a.page && r.y0 <= y && r.y1 >= y && r.x >= a.bbox[2] - 0.3 * h && r.x <= b.bbox[0] + 0.3 * h);
 }
 
 /** Vertical centre of a box. */

@@ -78,6 +78,7 @@ export async function readPage(
     rotation: (page.exifRotation + prepared.quarterTurn) % 360,
     words: out,
     barcodes,
+    rules: prepared.rules.map(([x, y0, y1]) => [Math.round(x / s), Math.round(y0 / s), Math.round(y1 / s)]),
     blank: false,
     toUpright,
   };

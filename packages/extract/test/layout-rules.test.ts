@@ -224,6 +224,35 @@ describe('party blocks on grid and keyed forms', () => {
     expect(d.Consignee).toMatchObject({ Name: 'BRIGHTON GLASSWORKS INC', Address: '1002 PORTAGE ST', City: 'SURREY', State: 'BC', Zip: 'V4N 8K4' });
   });
 
+  it('keeps reading a typed form whose rows stand far apart, at the pitch of its first row', () => {
+    const d = extractFields(page(
+      line(100, 100, 'CONSIGNED TO'), line(450, 95, 'BRIGHTON GLASSWORKS INC'),
+      line(100, 175, 'STREET'), line(450, 168, '1002 PORTAGE ST'),
+      line(100, 250, 'DESTINATION'), line(450, 242, 'SURREY, BC V4N 8K4'),
+      line(100, 325, 'FROM (SHIPPER)'), line(450, 320, 'ALDER HARDWARE CORP'),
+      line(100, 400, 'STREET'), line(450, 393, '3554 INDUSTRIAL BLVD'),
+      line(100, 475, 'DESTINATION'), line(450, 468, 'MONCTON, NB E1A 4A9'),
+    ));
+    expect(d.Consignee).toMatchObject({ Name: 'BRIGHTON GLASSWORKS INC', Address: '1002 PORTAGE ST', City: 'SURREY', Zip: 'V4N 8K4' });
+    expect(d.Shipper).toMatchObject({ Name: 'ALDER HARDWARE CORP', Address: '3554 INDUSTRIAL BLVD', City: 'MONCTON', Zip: 'E1A 4A9' });
+  });
+
+  it('takes FROM with a misread word in parentheses as the shipper heading', () => {
+    const hits = findLabels(buildSegments(line(100, 100, 'From (sturrer)')));
+    expect(hits.map((h) => h.field)).toEqual(['shipper']);
+    expect(findLabels(buildSegments(line(100, 100, 'From Austin to Dallas'))).map((h) => h.field)).toEqual([]);
+  });
+
+  it('lets a whole address block stand in for a heading that gave one stray line', () => {
+    const d = extractFields(page(
+      line(100, 100, 'SHIPPER'), line(100, 125, 'ALDER HARDWARE CORP'), line(100, 150, '3554 INDUSTRIAL BLVD'), line(100, 175, 'MONCTON, NB E1A 4A9'),
+      line(100, 260, 'Consarao 0'), line(100, 285, 'COPPERFIELD NUTRITION CO'), line(100, 310, '947 ENTERPRISE HWY'), line(100, 335, 'RENO, NV 89502'),
+      line(100, 420, 'DESTINATION'), line(100, 445, 'Cuances'),
+    ));
+    expect(d.Consignee).toMatchObject({ Name: 'COPPERFIELD NUTRITION CO', City: 'RENO', Zip: '89502' });
+    expect(d.ConfidenceScores['Consignee.Name']).toBeLessThan(0.9);
+  });
+
   it('finds headings behind a section icon and joins two names for one field', () => {
     const d = extractFields(page(
       line(100, 100, '@ EXPÉDITEUR'),
@@ -323,6 +352,19 @@ describe('tables and references', () => {
     expect(parseReference('P0928635')).toEqual({ value: 'PO928635', repaired: true });
     expect(parseReference('S0864820')).toEqual({ value: 'SO864820', repaired: true });
     expect(parseReference('4563163134')).toEqual({ value: '4563163134', repaired: false });
+  });
+
+  it('does not take the next cell\'s labelled value as the value of an empty cell', () => {
+    const d = extractFields(page(line(100, 100, 'CUSTOMER ORDER'), line(600, 100, 'TRAILER R36430')));
+    expect(d.References.OrderNumber).toBeNull();
+  });
+
+  it('splits a line the engine read across a cell border', () => {
+    const words = line(100, 100, 'SA DE CV STREET Brighton Bearings');
+    const segs = buildSegments(words, [{ page: 0, x: words[3]!.bbox[2] + 5, y0: 50, y1: 300 }]);
+    expect(segs.map((s) => s.text)).toEqual(['SA DE CV STREET', 'Brighton Bearings']);
+    // A rule that does not reach the line's height leaves it whole.
+    expect(buildSegments(words, [{ page: 0, x: words[3]!.bbox[2] + 5, y0: 200, y1: 300 }])).toHaveLength(1);
   });
 
   it('takes a misread "PO #" as a bare label and looks right of it', () => {

@@ -20,7 +20,8 @@ const alnum = (words: Word[]): number => words.reduce((a, w) => a + w.text.repla
 export function labelSegments(hits: LabelHit[]): Set<Segment> {
   const s = new Set<Segment>();
   // A label without a colon that is followed by words ("PIECES DE MACHINERIE") may just be a value.
-  for (const h of hits) if (h.atStart && h.field !== 'stop' && (h.marked || h.valueWords.length === 0 || alnum(h.valueWords) <= 1)) s.add(h.segment);
+  // "TRAILER R36430" beside an empty "CUSTOMER ORDER" cell is the trailer's own cell, not the order's value.
+  for (const h of hits) if (h.atStart && (h.field === 'stop' || h.marked || h.valueWords.length === 0 || alnum(h.valueWords) <= 1)) s.add(h.segment);
   return s;
 }
 
@@ -82,7 +83,12 @@ export function columnCells(header: [number, number, number, number], headerSeg:
     if (xOverlap(s.bbox, span) >= 0.6 * (s.bbox[2] - s.bbox[0])) { cands.push(s); continue; }
     if (s.words.length > 4) continue;
     const inside = s.words.filter((w) => { const c = (w.bbox[0] + w.bbox[2]) / 2; return c >= x0 && c <= x1Words; });
-    if (!inside.length || inside.length === s.words.length) continue;
+    if (!inside.length) continue;
+    if (inside.length === s.words.length) {
+      // A number right-aligned past a centred header's half-way line ("143" under PIECES), in a cell of its own.
+      if (xOverlap(s.bbox, [header[0] - 2 * lh, 0, header[2] + 2 * lh, 0]) > 0) cands.push(s);
+      continue;
+    }
     cands.push({
       ...s, words: inside, text: inside.map((w) => w.text).join(' '),
       bbox: [Math.min(...inside.map((w) => w.bbox[0])), Math.min(...inside.map((w) => w.bbox[1])), Math.max(...inside.map((w) => w.bbox[2])), Math.max(...inside.map((w) => w.bbox[3]))],

@@ -20,7 +20,7 @@ const PACKAGING = /^(\d+)\s*(PALLETS?|PLTS?|SKIDS?|TARIMAS?|PALETAS?|PALETTES?|C
 export function extractFields(pages: ReadPage[]): ExtractedData {
   const data = emptyExtractedData();
   const words = pages.flatMap((p) => p.words);
-  const segments = buildSegments(words);
+  const segments = buildSegments(words, pages.flatMap((p) => (p.rules ?? []).map(([x, y0, y1]) => ({ page: p.index, x, y0, y1 }))));
   const hits = findLabels(segments);
   const pageWidth = Math.max(1, ...pages.map((p) => p.width));
   const labelled = labelSegments(hits);
@@ -66,14 +66,17 @@ export function extractFields(pages: ReadPage[]): ExtractedData {
     data[key] = out;
   };
   const parties = { shipper: party('shipper'), consignee: party('consignee'), billTo: party('billTo') };
+  // A party heading that gave a lone line (no street, no city line) is as good as lost: a whole block found below
+  // may stand in for it.
+  const weak = (p: ParsedParty | null): boolean => !p || (!p.complete && !p.Address);
   // Headers lost to OCR: "Name:" blocks no party claimed fill the missing parties in the usual order.
-  if (!parties.shipper || !parties.consignee) {
+  if (weak(parties.shipper) || weak(parties.consignee)) {
     const claimed = new Set<Word>();
     for (const p of Object.values(parties)) if (p) for (const f of ['Name', 'Address', 'City'] as const) for (const w of p[f]?.words ?? []) claimed.add(w);
     const orphans = of('name').filter((h) => h.valueWords.length && !h.valueWords.some((w) => claimed.has(w)))
       .map((h) => parseParty(partyLines(h, segments, hitsBySegment, pageWidth, true), h)).filter((p) => p.complete);
     for (const slot of ['shipper', 'consignee'] as const) {
-      if (parties[slot] || !orphans.length) continue;
+      if (!weak(parties[slot]) || !orphans.length) continue;
       // Keep reading order: a shipper block comes before the consignee's.
       const p = orphans.shift()!;
       p.orphan = true;
@@ -82,12 +85,12 @@ export function extractFields(pages: ReadPage[]): ExtractedData {
   }
   // Headers and row labels both lost (small caps on a fax): a name, a street and a city line that agrees with its
   // postal code, claimed by no party, still make an address block; given in reading order, never trusted outright.
-  if (!parties.shipper || !parties.consignee) {
+  if (weak(parties.shipper) || weak(parties.consignee)) {
     const claimed = new Set<Word>();
     for (const p of Object.values(parties)) if (p) for (const f of ['Name', 'Address', 'City', 'State', 'Zip'] as const) for (const w of p[f]?.words ?? []) claimed.add(w);
     const blocks = unlabelledBlocks(segments, hitsBySegment, claimed);
     for (const slot of ['shipper', 'consignee'] as const) {
-      if (parties[slot] || !blocks.length) continue;
+      if (!weak(parties[slot]) || !blocks.length) continue;
       parties[slot] = blocks.shift()!;
     }
   }

@@ -33,7 +33,7 @@ export function tokenize(words: Word[]): Token[] {
     const parts = n.split(' ').filter(Boolean);
     parts.forEach((p, pi) => {
       const colon = /[:;]$/.test(p) || (pi === parts.length - 1 && /[:;]$/.test(w.text));
-      const t = p.replace(/[:;.,'’"]/g, '');
+      const t = p.replace(/[:;.,'‘’"“”«»„]/g, '');
       if (!t || t === '(' || t === ')') return;
       out.push({ t, word: wi, colonAfter: colon });
     });
@@ -165,6 +165,13 @@ export function findLabels(segments: Segment[]): LabelHit[] {
       // "CARRIER'S NO. (PRO)": a label name in parentheses names the field as plainly as a colon.
       const enclosed = seg.words[tokens[i]!.word]!.text.startsWith('(') && /\)[:.]?$/.test(seg.words[tokens[end - 1]!.word]!.text);
       if (i > lead && !marked && !enclosed && !(m.def.field === 'scac' && stop < tokens.length)) continue;
+      // "FROM (SHIPPER)" with the word in parentheses misread ("From (sturrer)"): a short heading explained in
+      // parentheses is a heading all the same; the parenthesised word belongs to it.
+      const after = tokens[stop] ? seg.words[tokens[stop]!.word]! : null;
+      if (m.def.strict && !(whole || marked) && after && i === lead && /^\(\S+\)[:.]?$/.test(after.text)) {
+        while (stop < tokens.length && seg.words[tokens[stop]!.word] === after) stop++;
+        marked = true;
+      }
       if (m.def.strict && !(whole || marked)) continue;
       // Party sub-labels are ordinary words too ("CIUDAD JUAREZ", "NAME BRAND"): only with a colon, or alone in
       // their own cell (a form grid's row label "NAME | value").

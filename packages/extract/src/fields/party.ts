@@ -106,8 +106,13 @@ export function partyLines(hit: LabelHit, segments: Segment[], hitsBySegment: Ma
   const pending: Array<{ at: number; seg: Segment }> = [];
   // Handwritten values run larger than the printed header: the gap allowed grows with the lines already taken.
   let lastLh = lh;
+  // Typed forms with tall rows ("CONSIGNED TO / STREET / DESTINATION" a finger apart): the first row's gap (up to the
+  // three lines allowed for the column's first line) sets the pitch the next rows may keep.
+  let pitch = 0;
   for (const s of below) {
-    if (s.bbox[1] - lastBottom > 2.4 * Math.max(lh, Math.min(lastLh, 2 * lh))) break;
+    const gap = s.bbox[1] - lastBottom;
+    if (gap > Math.max(2.4 * Math.max(lh, Math.min(lastLh, 2 * lh)), pitch ? 1.35 * pitch : 3 * lh)) break;
+    if (!pitch && gap > 0) pitch = gap;
     // "DESTINATION  Austin, TX 78701" / "ORIGEN ...": a place row inside the block, not the next party.
     const placeHit = (hitsBySegment.get(s) ?? []).find((h) => h.atStart && PLACE_ROW.test(h.label));
     if (placeHit && lines.length) {

@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import type { DecodedPage } from './decode.ts';
 import { estimateSkew, findDarkBars, inkFraction, inkMask, otsuThreshold, textDirection, type Grey } from './analyze.ts';
+import { findVerticalRulings, type VerticalRule } from './rulings.ts';
 
 /** What page analysis found before OCR. */
 export interface PageAnalysis {
@@ -23,6 +24,8 @@ export interface PreparedPage {
   /** The OCR image as PNG and as raw greyscale. */
   png: Buffer;
   grey: Grey;
+  /** Vertical rulings (cell borders), in OCR-image pixels. */
+  rules: VerticalRule[];
   /** Maps a box in OCR-image pixels to upright-page pixels. */
   toUpright(b: [number, number, number, number]): [number, number, number, number];
 }
@@ -106,6 +109,7 @@ export async function preparePage(page: DecodedPage, quarterTurn: number, skew: 
     for (const [x0, y0, x1, y1] of bars) for (let y = y0; y < y1; y++) flip.fill(1, y * grey.width + x0, y * grey.width + x1);
     for (let i = 0; i < flip.length; i++) if (flip[i]) grey.data[i] = 255 - grey.data[i]!;
   }
+  const rules = findVerticalRulings(grey, t);
   const png = await sharp(grey.data, { raw: { width: grey.width, height: grey.height, channels: 1 } }).png({ compressionLevel: 1 }).toBuffer();
   const cx = rotatedW / 2, cy = rotatedH / 2, ux = uprightWidth / 2, uy = uprightHeight / 2;
   const cos = Math.cos(rad(-angle)), sin = Math.sin(rad(-angle));
@@ -114,7 +118,7 @@ export async function preparePage(page: DecodedPage, quarterTurn: number, skew: 
     return [ux + px * cos - py * sin, uy + px * sin + py * cos];
   };
   return {
-    quarterTurn, skew: angle, scale, uprightWidth, uprightHeight, png, grey,
+    quarterTurn, skew: angle, scale, uprightWidth, uprightHeight, png, grey, rules,
     toUpright([x0, y0, x1, y1]) {
       const pts = [mapPoint(x0, y0), mapPoint(x1, y0), mapPoint(x0, y1), mapPoint(x1, y1)];
       const xs = pts.map((p) => p[0]), ys = pts.map((p) => p[1]);
