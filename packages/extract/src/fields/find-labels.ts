@@ -29,7 +29,8 @@ export function tokenize(words: Word[]): Token[] {
   const out: Token[] = [];
   words.forEach((w, wi) => {
     // "N°.DE" is two words; "P.O." is one.
-    const n = normalizeText(w.text).replace(/[°º]/g, 'O').replace(/([#/()])/g, ' $1 ').replace(/([A-Z0-9]{2,})\.(?=[A-Z0-9]{2,})/g, '$1 ');
+    // "THIRD-PARTY" and "PICK-UP" are two words of a label.
+    const n = normalizeText(w.text).replace(/[°º]/g, 'O').replace(/([#/()])/g, ' $1 ').replace(/([A-Z0-9]{2,})\.(?=[A-Z0-9]{2,})/g, '$1 ').replace(/([A-Z]{2,})-(?=[A-Z]{2,})/g, '$1 ');
     const parts = n.split(' ').filter(Boolean);
     parts.forEach((p, pi) => {
       const colon = /[:;]$/.test(p) || (pi === parts.length - 1 && /[:;]$/.test(w.text));

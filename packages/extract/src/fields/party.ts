@@ -125,10 +125,15 @@ export function partyLines(hit: LabelHit, segments: Segment[], hitsBySegment: Ma
     if (sub) {
       // A later label on the same line ("Location #: 434") ends the value: valueWords already stop there.
       lines.push({ words: keyedValue(sub), sub: sub.field });
-      // "City: X   State: Y   Zip: Z" on one row: pick up the keyed siblings too.
+      // "City: X   State: Y   Zip: Z" on one row: pick up the keyed siblings too. A row label seen again on the row
+      // ("Domicilio:" of the block beside this one) starts the neighbouring party's column.
+      const onRow = new Set<string>([sub.field]);
       for (const r of segments.filter((r) => r !== s && sameRow(r, s) && r.bbox[0] > s.bbox[0]).sort((a, b) => a.bbox[0] - b.bbox[0])) {
         const rh = (hitsBySegment.get(r) ?? []).find((h) => h.atStart && PARTY_SUBFIELDS.has(h.field));
-        if (rh) lines.push({ words: keyedValue(rh), sub: rh.field });
+        if (!rh) continue;
+        if (onRow.has(rh.field)) break;
+        onRow.add(rh.field);
+        lines.push({ words: keyedValue(rh), sub: rh.field });
       }
     } else {
       const beside = valueBeside(s);
@@ -227,7 +232,7 @@ const cleanName = (s: string): string =>
   s.replace(/\bS\.?\s?A\.?\s?DE\s?C\.?\s?V\.?(?=\s|$)/g, 'SA DE CV').replace(/\bSADE\s?CV\b/g, 'SA DE CV').replace(/\s+/g, ' ').replace(/^[\s:;,.|*-]+|[\s:;,|*-]+$/g, '').trim();
 
 /** Parses "CITY, ST 12345", "CITY PR A1A 1A1", "GUADALAJARA, JAL 44100", "C.P. 44100 CITY, ST" or "75008 PARIS". */
-export function parseCityStateZip(words: Word[]): { city: Word[]; state: Word[]; zip: Word[]; zipText: string; stateText: string; cityText: string; country: Country | null } | null {
+export function parseCityStateZip(words: Word[]): { city: Word[]; state: Word[]; zip: Word[]; zipText: string; stateText: string; cityText: string; country: Country | null; zipUnread?: boolean } | null {
   // Marks after the postal code ("29405 >", a tick, a rule end) are not part of the line.
   let end = words.length;
   while (end > 0 && !/[\p{L}\p{N}]/u.test(words[end - 1]!.text)) end--;
@@ -255,6 +260,21 @@ export function parseCityStateZip(words: Word[]): { city: Word[]; state: Word[];
     return {
       city, state: [words[stateIdx]!], zip: words.slice(zipFrom, zipTo), zipText: z.zip, stateText: st,
       cityText: city.map((w) => w.text).join(' ').replace(/[,;]+$/, '').trim(), country: z.country,
+    };
+  }
+  // The postal code misread past repair ("S7N JE7", "COUD"): "CITY, ST" in front of a code-shaped word still makes the
+  // city line (not one more street line); the code is kept as read and doubted.
+  for (const zipLen of [2, 1]) {
+    const stateIdx = n - 1 - zipLen;
+    if (stateIdx < 1 || !/,$/.test(words[stateIdx - 1]!.text)) continue;
+    const zipToks = toks.slice(stateIdx + 1);
+    if (!zipToks.every((t) => /^[A-Z0-9]{3,5}$/.test(t)) || (zipLen === 2 && !zipToks.every((t) => t.length === 3))) continue;
+    const st = toks[stateIdx]!.replace(/[^A-Z0-9]/g, '');
+    if (st.length < 2 || st.length > 3 || !repairState(st, null)) continue;
+    const city = words.slice(0, stateIdx);
+    return {
+      city, state: [words[stateIdx]!], zip: words.slice(stateIdx + 1), zipText: zipToks.join(' '), stateText: st,
+      cityText: city.map((w) => w.text).join(' ').replace(/[,;]+$/, '').trim(), country: null, zipUnread: true,
     };
   }
   return null;
@@ -369,7 +389,8 @@ export function parseParty(allLines: PartyLine[], headerHit: LabelHit): ParsedPa
       // The postal code names another state: one of the two is misread, and nothing says which.
       else if (place && stateFixed) p.Zip.doubts++;
       let city = csz.cityText.replace(/\s+/g, ' ').toUpperCase();
-      let checks = 0, doubts = 0;
+      let checks = 0, doubts = csz.zipUnread ? 1 : 0;
+      if (csz.zipUnread) { p.Zip.doubts += 2; p.State.doubts++; }
       if (place?.city) {
         let cmp = compareCity(city, place.city);
         if (cmp === 'different') {
@@ -410,7 +431,8 @@ export function parseParty(allLines: PartyLine[], headerHit: LabelHit): ParsedPa
     : lines.map((l, i) => ({ l, i })).filter(({ l, i }) => !used.has(i) && l.sub === null && i > nameLine && (cszIdx < 0 || i < cszIdx));
   if (addrLines.length) {
     const words = addrLines.flatMap(({ l }) => l.words);
-    const raw = textOf(words).toUpperCase().replace(/\s+/g, ' ').replace(/[,;]+$/, '');
+    // Marks the OCR made of a rule end or a tick after the street ("23347 CENTRAL DR *") are not part of it.
+    const raw = textOf(words).toUpperCase().replace(/\s+/g, ' ').replace(/(\s+[^\p{L}\p{N}\s]+)+$/u, '').replace(/[,;]+$/, '');
     const lead = stripLeadingJunk(raw);
     const fixed = repairStreetSuffix(lead.value);
     if (lead.repaired) fixed.repaired = true;
