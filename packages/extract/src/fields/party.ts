@@ -229,7 +229,7 @@ export function nearLabel(key: string, label: string): boolean {
 }
 
 const cleanName = (s: string): string =>
-  s.replace(/\bS\.?\s?A\.?\s?DE\s?C\.?\s?V\.?(?=\s|$)/g, 'SA DE CV').replace(/\bSADE\s?CV\b/g, 'SA DE CV').replace(/\s+/g, ' ').replace(/^[\s:;,.|*-]+|[\s:;,|*-]+$/g, '').trim();
+  s.replace(/\bS\.?\s?A\.?\s?DE\s?C\.?\s?V\.?(?=\s|$)/g, 'SA DE CV').replace(/\bSADE\s?CV\b/g, 'SA DE CV').replace(/\s+/g, ' ').replace(/^[\s:;,.|*-]+|[\s:;,|*-]+$/g, '').replace(/(\s+[^\p{L}\p{N}\s]+)+$/u, '').replace(/\s[-_](?=\p{L})/gu, ' ').trim();
 
 /** Parses "CITY, ST 12345", "CITY PR A1A 1A1", "GUADALAJARA, JAL 44100", "C.P. 44100 CITY, ST" or "75008 PARIS". */
 export function parseCityStateZip(words: Word[]): { city: Word[]; state: Word[]; zip: Word[]; zipText: string; stateText: string; cityText: string; country: Country | null; zipUnread?: boolean } | null {
@@ -314,7 +314,33 @@ export function stripLeadingJunk(line: string): { value: string; repaired: boole
   if (toks.length >= 3 && /^[A-Z.:]{3,}$/.test(plain) && /^\d/.test(toks[1]!) && !STREET_LEAD.has(plain.replace(/[.:]/g, ''))) {
     return { value: toks.slice(1).join(' '), repaired: true };
   }
+  // The row label itself read with slips ("SMREER CALLE MORELOS"), or a label's tail with its colon ("JO: AV. ...").
+  const bare = plain.replace(/[.:;]/g, '');
+  if (toks.length >= 3 && (/^[A-Z]{1,4}:$/.test(plain) || (bare.length >= 5 && /^[A-Z]+$/.test(bare) && STREET_LABELS.some((l) => ocrDistance(bare, l) <= 2)))) {
+    return { value: toks.slice(1).join(' '), repaired: true };
+  }
   return { value: line, repaired: false };
+}
+
+const STREET_LABELS = ['STREET', 'ADDRESS', 'DIRECCION', 'DOMICILIO', 'ADRESSE'];
+
+// Words of a "CITY, STATE, ZIP" row label that the OCR left in front of the city.
+const CITY_LABEL_WORDS = ['CITY', 'STATE', 'ZIP', 'CIUDAD', 'ESTADO', 'VILLE', 'PROVINCE', 'POSTAL', 'CODE', 'PROV'];
+
+/** Drops the words of a misread "CITY, STATE, ZIP" row label from the start of a city ("CITY, STATE, ZE. MERIDA"). */
+export function stripCityLabel(city: string): { value: string; repaired: boolean } {
+  const toks = city.split(' ');
+  let k = 0;
+  while (k < toks.length - 1) {
+    const t = toks[k]!.replace(/[^A-Z]/g, '');
+    const near = t.length >= 4 && CITY_LABEL_WORDS.some((l) => ocrDistance(t, l) <= 1);
+    // A short garble right after label words ("ZE.") ends the label.
+    const tail = k > 0 && t.length <= 3 && /[.,:]$/.test(toks[k]!);
+    if (!(CITY_LABEL_WORDS.includes(t) || near || tail)) break;
+    k++;
+  }
+  // Label words only count as such before a real city word, and with at least two of them ("CITY STATE ...").
+  return k >= 2 ? { value: toks.slice(k).join(' '), repaired: true } : { value: city, repaired: false };
 }
 
 // Real endings that sit one letter from a listed one: never "repaired".
@@ -388,8 +414,9 @@ export function parseParty(allLines: PartyLine[], headerHit: LabelHit): ParsedPa
       if (stateOk && !guessed) p.Zip.checks++;
       // The postal code names another state: one of the two is misread, and nothing says which.
       else if (place && stateFixed) p.Zip.doubts++;
-      let city = csz.cityText.replace(/\s+/g, ' ').toUpperCase();
-      let checks = 0, doubts = csz.zipUnread ? 1 : 0;
+      const unlabelled = stripCityLabel(csz.cityText.replace(/\s+/g, ' ').toUpperCase());
+      let city = unlabelled.value;
+      let checks = 0, doubts = (csz.zipUnread ? 1 : 0) + (unlabelled.repaired ? 1 : 0);
       if (csz.zipUnread) { p.Zip.doubts += 2; p.State.doubts++; }
       if (place?.city) {
         let cmp = compareCity(city, place.city);
