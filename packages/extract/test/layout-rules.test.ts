@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { extractFields } from '../src/fields/extract-fields.ts';
 import { assignUnlabelledDates, cleanCommodity, numericOrderShown } from '../src/fields/extract-fields.ts';
-import { nearLabel, repairCompanySuffix, repairStreetSuffix, stripLeadingJunk, stripSubLabel } from '../src/fields/party.ts';
+import { nearLabel, parseCityStateZip, repairCompanySuffix, repairStreetSuffix, stripCityLabel, stripLeadingJunk, stripSubLabel } from '../src/fields/party.ts';
 import { parseReference } from '../src/fields/references.ts';
 import { findLabels, ocrDistance, shortTailCost } from '../src/fields/find-labels.ts';
 import { buildSegments } from '../src/layout.ts';
@@ -253,6 +253,37 @@ describe('party blocks on grid and keyed forms', () => {
     expect(d.ConfidenceScores['Consignee.Name']).toBeLessThan(0.9);
   });
 
+  it('ends the street at a city line whose postal code is unreadable, and doubts the code', () => {
+    expect(parseCityStateZip(line(0, 0, 'SASKATOON, SK S7N JE7'))).toMatchObject({ cityText: 'SASKATOON', stateText: 'SK', zipUnread: true });
+    // No comma after the city, or no state code: not a city line.
+    expect(parseCityStateZip(line(0, 0, 'MAGNOLIA BLVD UNIT 34'))).toBeNull();
+    expect(parseCityStateZip(line(0, 0, 'SOUTH RIVER, XQ COUD'))).toBeNull();
+    const d = extractFields(page(line(100, 100, 'CONSIGNEE'), line(100, 125, 'ACME GROCERS INC'), line(100, 150, '1734 E MAGNOLIA BLVD'), line(100, 175, 'MINNEAPOLIS, MN COUD')));
+    expect(d.Consignee).toMatchObject({ Address: '1734 E MAGNOLIA BLVD', City: 'MINNEAPOLIS', State: 'MN' });
+    expect(d.ConfidenceScores['Consignee.Zip']).toBeLessThan(0.9);
+  });
+
+  it('keeps a party to its own column when the block beside it repeats the row labels', () => {
+    const d = extractFields(page(
+      line(100, 100, 'REMITENTE'), line(900, 100, 'DESTINATARIO'),
+      line(100, 130, 'Nombre: DISTRIBUIDORA DEL BAJIO SA DE CV'), line(900, 130, 'Nombre: GRUPO ANAHUAC SA DE CV'),
+      line(100, 160, 'Domicilio: AV. JUAREZ 2110'), line(900, 160, 'Domicilio: AV. JUAREZ 2827'),
+      line(100, 190, 'Ciudad: QUERETARO, QRO 76120'), line(900, 190, 'Ciudad: SAN LUIS POTOSI, SLP 78395'),
+    ));
+    expect(d.Shipper).toMatchObject({ Name: 'DISTRIBUIDORA DEL BAJIO SA DE CV', Address: 'AV. JUAREZ 2110' });
+    expect(d.Consignee).toMatchObject({ Name: 'GRUPO ANAHUAC SA DE CV', Address: 'AV. JUAREZ 2827' });
+  });
+
+  it('drops a garbled row label or a label tail from the front of a street and a city', () => {
+    expect(stripLeadingJunk('SMREER CALLE MORELOS 1295')).toEqual({ value: 'CALLE MORELOS 1295', repaired: true });
+    expect(stripLeadingJunk('DOMOTEC: CARRETERA FEDERAL 57')).toEqual({ value: 'CARRETERA FEDERAL 57', repaired: true });
+    expect(stripLeadingJunk('CALLE MORELOS 1295')).toEqual({ value: 'CALLE MORELOS 1295', repaired: false });
+    expect(stripCityLabel('CITY, STATE, ZE. MERIDA')).toEqual({ value: 'MERIDA', repaired: true });
+    // A real city that starts like a label word stays.
+    expect(stripCityLabel('STATE COLLEGE')).toEqual({ value: 'STATE COLLEGE', repaired: false });
+    expect(stripCityLabel('CIUDAD JUAREZ')).toEqual({ value: 'CIUDAD JUAREZ', repaired: false });
+  });
+
   it('finds headings behind a section icon and joins two names for one field', () => {
     const d = extractFields(page(
       line(100, 100, '@ EXPÉDITEUR'),
@@ -365,6 +396,14 @@ describe('tables and references', () => {
     expect(segs.map((s) => s.text)).toEqual(['SA DE CV STREET', 'Brighton Bearings']);
     // A rule that does not reach the line's height leaves it whole.
     expect(buildSegments(words, [{ page: 0, x: words[3]!.bbox[2] + 5, y0: 200, y1: 300 }])).toHaveLength(1);
+  });
+
+  it('takes the count nearest the column heading when a description cell beside it starts with a number', () => {
+    const d = extractFields(page(
+      line(170, 100, 'No. PACKAGES'), line(440, 100, 'KIND OF PACKAGE, DESCRIPTION OF ARTICLES'), line(1240, 100, 'WEIGHT'),
+      line(150, 140, '50'), line(362, 140, '5 SKID BOTTLED WATER'), line(1240, 140, '8171 LBS'),
+    ));
+    expect(d.ShipmentDetails.Pieces).toBe(50);
   });
 
   it('takes a misread "PO #" as a bare label and looks right of it', () => {

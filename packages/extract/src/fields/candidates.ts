@@ -95,6 +95,14 @@ export function columnCells(header: [number, number, number, number], headerSeg:
     });
   }
   cands.sort((a, b) => a.bbox[1] - b.bbox[1]);
+  // Two cells on one row ("50" under No. PACKAGES, "5" cut from "5 SKID BOTTLED WATER" beside it): the cell nearest
+  // the header's centre is the column's.
+  const mid = (header[0] + header[2]) / 2;
+  const centre = (b: [number, number, number, number]): number => Math.abs((b[0] + b[2]) / 2 - mid);
+  for (let i = 0; i + 1 < cands.length; i++) {
+    const a = cands[i]!, b = cands[i + 1]!;
+    if (Math.abs(a.bbox[1] - b.bbox[1]) < 0.5 * lh && centre(b.bbox) < centre(a.bbox)) { cands[i] = b; cands[i + 1] = a; }
+  }
   for (const s of cands) {
     if (s.bbox[1] - lastBottom > 6 * lh) break;
     cells.push(s);

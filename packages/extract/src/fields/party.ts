@@ -316,7 +316,7 @@ export function stripLeadingJunk(line: string): { value: string; repaired: boole
   }
   // The row label itself read with slips ("SMREER CALLE MORELOS"), or a label's tail with its colon ("JO: AV. ...").
   const bare = plain.replace(/[.:;]/g, '');
-  if (toks.length >= 3 && (/^[A-Z]{1,4}:$/.test(plain) || (bare.length >= 5 && /^[A-Z]+$/.test(bare) && STREET_LABELS.some((l) => ocrDistance(bare, l) <= 2)))) {
+  if (toks.length >= 3 && (/^[A-Z]{1,12}:$/.test(plain) || (bare.length >= 5 && /^[A-Z]+$/.test(bare) && STREET_LABELS.some((l) => ocrDistance(bare, l) <= 2)))) {
     return { value: toks.slice(1).join(' '), repaired: true };
   }
   return { value: line, repaired: false };
@@ -459,7 +459,7 @@ export function parseParty(allLines: PartyLine[], headerHit: LabelHit): ParsedPa
   if (addrLines.length) {
     const words = addrLines.flatMap(({ l }) => l.words);
     // Marks the OCR made of a rule end or a tick after the street ("23347 CENTRAL DR *") are not part of it.
-    const raw = textOf(words).toUpperCase().replace(/\s+/g, ' ').replace(/(\s+[^\p{L}\p{N}\s]+)+$/u, '').replace(/[,;]+$/, '');
+    const raw = textOf(words).toUpperCase().replace(/_+/g, ' ').replace(/\s+/g, ' ').replace(/(\s+[^\p{L}\p{N}\s]+)+$/u, '').replace(/[,;]+$/, '');
     const lead = stripLeadingJunk(raw);
     const fixed = repairStreetSuffix(lead.value);
     if (lead.repaired) fixed.repaired = true;
