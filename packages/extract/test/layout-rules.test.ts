@@ -377,6 +377,7 @@ describe('tables and references', () => {
   it('reads a Canadian postal code whose J lost its top', async () => {
     const { normalizePostal } = await import('../src/fields/geo.ts');
     expect(normalizePostal('E1A 1)8')?.zip).toBe('E1A 1J8');
+    expect(normalizePostal('T5} 1H7')?.zip).toBe('T5J 1H7');
   });
 
   it('puts back the O of PO and SO prefixes read as a zero, as a repair', () => {

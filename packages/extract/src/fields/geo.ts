@@ -41,8 +41,8 @@ const toLetter: Record<string, string> = { '0': 'O', '1': 'I', '5': 'S', '8': 'B
 /** Normalises a postal code read by OCR: ZIP / ZIP+4, Canadian "A1A 1A1" (letters and digits put back in place), Mexican CP. */
 export function normalizePostal(raw: string): { zip: string; country: Country | null; repaired: boolean } | null {
   const t = raw.toUpperCase().replace(/[^A-Z0-9|-]/g, '');
-  // ")" and "]" are a J the OCR lost its top on; only a Canadian code has letters there.
-  const compact = (/^[A-Z0-9)\]|\s-]{6,7}$/.test(raw.toUpperCase()) ? raw.toUpperCase().replace(/[)\]]/g, 'J').replace(/[^A-Z0-9|]/g, '') : t.replace(/-/g, ''));
+  // ")", "]" and "}" are a J the OCR lost its top on; only a Canadian code has letters there.
+  const compact = (/^[A-Z0-9)\]}|\s-]{6,7}$/.test(raw.toUpperCase()) ? raw.toUpperCase().replace(/[)\]}]/g, 'J').replace(/[^A-Z0-9|]/g, '') : t.replace(/-/g, ''));
   if (compact.length === 6 || (compact.length === 6 && /[A-Z]/.test(compact))) {
     const fixed = compact.split('').map((c, i) => (i % 2 === 0 ? toLetter[c] ?? c : toDigit[c] ?? c)).join('');
     const changes = [...fixed].filter((c, i) => c !== compact[i]).length;
