@@ -284,6 +284,16 @@ describe('party blocks on grid and keyed forms', () => {
     expect(stripCityLabel('CIUDAD JUAREZ')).toEqual({ value: 'CIUDAD JUAREZ', repaired: false });
   });
 
+  it('gives headerless blocks to the party their garbled headings resemble, not to reading order', () => {
+    const d = extractFields(page(
+      line(60, 100, 'Comscnen vo'), line(400, 100, 'NORTHGATE NUTRITION CO'), line(400, 125, '26662 W AIRWAY AVE'), line(400, 150, 'FARGO, ND 58102'),
+      line(60, 200, 'Fro (sures)'), line(400, 200, 'RED OAK POLYMERS INC'), line(400, 225, '20875 S UNION PL DOCK 34'), line(400, 250, 'HARTFORD, CT 06103'),
+    ));
+    expect(d.Shipper).toMatchObject({ Name: 'RED OAK POLYMERS INC', City: 'HARTFORD' });
+    expect(d.Consignee).toMatchObject({ Name: 'NORTHGATE NUTRITION CO', City: 'FARGO' });
+    expect(d.ConfidenceScores['Shipper.Name']).toBeLessThan(0.9);
+  });
+
   it('finds headings behind a section icon and joins two names for one field', () => {
     const d = extractFields(page(
       line(100, 100, '@ EXPÉDITEUR'),

@@ -7,6 +7,7 @@ import { findLabels, type LabelHit } from './find-labels.ts';
 import { parseFreightClass } from './freight-class.ts';
 import { AMBIGUOUS_LABELS, type Lang, type LabelField } from './lexicon.ts';
 import { isPlaceRow, parseCityStateZip, parseParty, partyLines, type ParsedParty, type PartyValue } from './party.ts';
+import { takeFor } from './party-leaning.ts';
 import { findDates, type DateOrder } from './parse-date.ts';
 import { parseAmount, parseWeight, unitIn } from './parse-weight.ts';
 import { parseReference, parseScac } from './references.ts';
@@ -77,21 +78,22 @@ export function extractFields(pages: ReadPage[]): ExtractedData {
       .map((h) => parseParty(partyLines(h, segments, hitsBySegment, pageWidth, true), h)).filter((p) => p.complete);
     for (const slot of ['shipper', 'consignee'] as const) {
       if (!weak(parties[slot]) || !orphans.length) continue;
-      // Keep reading order: a shipper block comes before the consignee's.
-      const p = orphans.shift()!;
+      // A garbled heading that still resembles one party decides; else reading order (shipper first).
+      const p = takeFor(slot, orphans, segments)!;
       p.orphan = true;
       parties[slot] = p;
     }
   }
   // Headers and row labels both lost (small caps on a fax): a name, a street and a city line that agrees with its
-  // postal code, claimed by no party, still make an address block; given in reading order, never trusted outright.
+  // postal code, claimed by no party, still make an address block; given by a garbled heading's likeness or in
+  // reading order, never trusted outright.
   if (weak(parties.shipper) || weak(parties.consignee)) {
     const claimed = new Set<Word>();
     for (const p of Object.values(parties)) if (p) for (const f of ['Name', 'Address', 'City', 'State', 'Zip'] as const) for (const w of p[f]?.words ?? []) claimed.add(w);
     const blocks = unlabelledBlocks(segments, hitsBySegment, claimed);
     for (const slot of ['shipper', 'consignee'] as const) {
       if (!weak(parties[slot]) || !blocks.length) continue;
-      parties[slot] = blocks.shift()!;
+      parties[slot] = takeFor(slot, blocks, segments)!;
     }
   }
   writeParty('Shipper', parties.shipper);
