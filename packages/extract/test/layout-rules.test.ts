@@ -263,6 +263,12 @@ describe('party blocks on grid and keyed forms', () => {
     expect(d.ConfidenceScores['Consignee.Zip']).toBeLessThan(0.9);
   });
 
+  it('doubts a postal code whose characters were changed to fit its pattern', () => {
+    const d = extractFields(page(line(100, 100, 'SHIPPER'), line(100, 125, 'BOREAL FOODS LTD'), line(100, 150, '12 RUE SAINT-PAUL'), line(100, 175, 'QUEBEC, QC G1K 178')));
+    expect(d.Shipper?.Zip).toBe('G1K 1T8');
+    expect(d.ConfidenceScores['Shipper.Zip']).toBeLessThan(0.9);
+  });
+
   it('keeps a party to its own column when the block beside it repeats the row labels', () => {
     const d = extractFields(page(
       line(100, 100, 'REMITENTE'), line(900, 100, 'DESTINATARIO'),

@@ -232,7 +232,7 @@ const cleanName = (s: string): string =>
   s.replace(/\bS\.?\s?A\.?\s?DE\s?C\.?\s?V\.?(?=\s|$)/g, 'SA DE CV').replace(/\bSADE\s?CV\b/g, 'SA DE CV').replace(/\s+/g, ' ').replace(/^[\s:;,.|*-]+|[\s:;,|*-]+$/g, '').replace(/(\s+[^\p{L}\p{N}\s]+)+$/u, '').replace(/\s[-_](?=\p{L})/gu, ' ').trim();
 
 /** Parses "CITY, ST 12345", "CITY PR A1A 1A1", "GUADALAJARA, JAL 44100", "C.P. 44100 CITY, ST" or "75008 PARIS". */
-export function parseCityStateZip(words: Word[]): { city: Word[]; state: Word[]; zip: Word[]; zipText: string; stateText: string; cityText: string; country: Country | null; zipUnread?: boolean } | null {
+export function parseCityStateZip(words: Word[]): { city: Word[]; state: Word[]; zip: Word[]; zipText: string; stateText: string; cityText: string; country: Country | null; zipUnread?: boolean; zipRepaired?: boolean } | null {
   // Marks after the postal code ("29405 >", a tick, a rule end) are not part of the line.
   let end = words.length;
   while (end > 0 && !/[\p{L}\p{N}]/u.test(words[end - 1]!.text)) end--;
@@ -259,7 +259,7 @@ export function parseCityStateZip(words: Word[]): { city: Word[]; state: Word[];
     if (!city.length) return null;
     return {
       city, state: [words[stateIdx]!], zip: words.slice(zipFrom, zipTo), zipText: z.zip, stateText: st,
-      cityText: city.map((w) => w.text).join(' ').replace(/[,;]+$/, '').trim(), country: z.country,
+      cityText: city.map((w) => w.text).join(' ').replace(/[,;]+$/, '').trim(), country: z.country, zipRepaired: z.repaired,
     };
   }
   // The postal code misread past repair ("S7N JE7", "COUD"): "CITY, ST" in front of a code-shaped word still makes the
@@ -403,7 +403,8 @@ export function parseParty(allLines: PartyLine[], headerHit: LabelHit): ParsedPa
       p.complete = true;
       const place = placeOfPostal(csz.zipText, csz.country);
       p.country = place?.country ?? csz.country;
-      const zipConf = { value: csz.zipText, words: csz.zip, checks: place ? 1 : 0, doubts: 0 };
+      // A character changed to fit the code's pattern ("178" -> "1T8") is a guess the place check cannot confirm.
+      const zipConf = { value: csz.zipText, words: csz.zip, checks: place ? 1 : 0, doubts: csz.zipRepaired ? 1 : 0 };
       const stateFixed = repairState(csz.stateText, place?.states ?? null);
       const stateOk = stateFixed !== null && place !== null && stateMatchesPostal(stateFixed, place);
       p.Zip = zipConf;
