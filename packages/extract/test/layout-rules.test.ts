@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { extractFields } from '../src/fields/extract-fields.ts';
 import { assignUnlabelledDates, cleanCommodity, numericOrderShown } from '../src/fields/extract-fields.ts';
-import { nearLabel, parseCityStateZip, repairCompanySuffix, repairStreetSuffix, stripCityLabel, stripLeadingJunk, stripSubLabel } from '../src/fields/party.ts';
+import { looksLikeStreet, nearLabel, parseCityStateZip, repairCompanySuffix, repairStreetSuffix, stripCityLabel, stripLeadingJunk, stripSubLabel } from '../src/fields/party.ts';
 import { parseReference } from '../src/fields/references.ts';
 import { findLabels, ocrDistance, shortTailCost } from '../src/fields/find-labels.ts';
 import { buildSegments } from '../src/layout.ts';
@@ -267,6 +267,20 @@ describe('party blocks on grid and keyed forms', () => {
     const d = extractFields(page(line(100, 100, 'SHIPPER'), line(100, 125, 'BOREAL FOODS LTD'), line(100, 150, '12 RUE SAINT-PAUL'), line(100, 175, 'QUEBEC, QC G1K 178')));
     expect(d.Shipper?.Zip).toBe('G1K 1T8');
     expect(d.ConfidenceScores['Shipper.Zip']).toBeLessThan(0.9);
+  });
+
+  it('checks a Mexican postal code that is also a US ZIP against the Mexican state printed with it', () => {
+    const d = extractFields(page(line(100, 100, 'REMITENTE'), line(100, 125, 'EMPAQUES HUASTECA SA DE CV'), line(100, 150, 'CALLE MORELOS 754'), line(100, 175, 'TORREON, COA 27019')));
+    expect(d.Shipper).toMatchObject({ City: 'TORREON', State: 'COA', Zip: '27019', Country: 'MX' });
+    expect(d.ConfidenceScores['Shipper.State']).toBeGreaterThanOrEqual(0.9);
+  });
+
+  it('finds a headerless Mexican or French address block whose street starts with its street word', () => {
+    expect(looksLikeStreet('CALLE MORELOS 754')).toBe(true);
+    expect(looksLikeStreet('AV. JUAREZ 2110')).toBe(true);
+    expect(looksLikeStreet('4300 MAGNOLIA LN')).toBe(true);
+    expect(looksLikeStreet('CALLE MAYOR')).toBe(false);
+    expect(looksLikeStreet('ACME TRADING 2000')).toBe(false);
   });
 
   it('keeps a party to its own column when the block beside it repeats the row labels', () => {

@@ -6,7 +6,7 @@ import { scoreField, type Evidence } from './confidence.ts';
 import { findLabels, type LabelHit } from './find-labels.ts';
 import { parseFreightClass } from './freight-class.ts';
 import { AMBIGUOUS_LABELS, type Lang, type LabelField } from './lexicon.ts';
-import { isPlaceRow, parseCityStateZip, parseParty, partyLines, type ParsedParty, type PartyValue } from './party.ts';
+import { isPlaceRow, looksLikeStreet, parseCityStateZip, parseParty, partyLines, type ParsedParty, type PartyValue } from './party.ts';
 import { takeFor } from './party-leaning.ts';
 import { findDates, type DateOrder } from './parse-date.ts';
 import { parseAmount, parseWeight, unitIn } from './parse-weight.ts';
@@ -232,7 +232,7 @@ export function unlabelledBlocks(segments: Segment[], hitsBySegment: Map<Segment
   for (const csz of segments) {
     if (!free(csz) || !parseCityStateZip(csz.words)) continue;
     const street = above(csz);
-    if (!street || !free(street) || !/^\d{1,6}[A-Z]?\b/i.test(normalizeText(street.text)) || !/[A-Z]{3}/.test(normalizeText(street.text))) continue;
+    if (!street || !free(street) || !looksLikeStreet(street.text)) continue;
     const name = above(street);
     if (!name || !free(name) || (normalizeText(name.text).match(/[A-Z]{2,}/g) ?? []).length < 2 || /\d{3}/.test(name.text)) continue;
     const hit: LabelHit = { field: 'name', lang: 'en', label: '', segment: name, labelWords: [], valueWords: name.words, bbox: name.bbox, atStart: false, marked: false };

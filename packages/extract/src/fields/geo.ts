@@ -70,7 +70,9 @@ export function placeOfPostal(zip: string, country: Country | null): { states: s
     return { states, city: rec ? rec.city.replace(/\s*\(.*$/, '').toUpperCase() : null, country: 'CA' };
   }
   const five = zip.slice(0, 5);
-  const rec = zipLookup(five);
+  // Mexican and US codes share the five-digit shape ("27019" is Torreón, COA and Germanton, NC): a Mexican state
+  // printed with it says which.
+  const rec = country === 'MX' ? undefined : zipLookup(five);
   if (rec && rec.country === 'US') return { states: [rec.state], city: rec.city.toUpperCase(), country: 'US' };
   const prefix = Number(five.slice(0, 2));
   const mx = MX_CP.find(([a, b]) => prefix >= a && prefix <= b);

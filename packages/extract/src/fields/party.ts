@@ -2,7 +2,7 @@ import { normalizeText, sameRow, xOverlap, type Segment } from '../layout.ts';
 import type { Word } from '../types.ts';
 import { textOf } from './candidates.ts';
 import { ocrDistance, type LabelHit } from './find-labels.ts';
-import { compareCity, editDistance, normalizePostal, placeOfPostal, repairState, stateMatchesPostal, type Country } from './geo.ts';
+import { CA_PROVINCES, compareCity, editDistance, MX_STATES, normalizePostal, placeOfPostal, repairState, stateMatchesPostal, US_STATES, type Country } from './geo.ts';
 
 /** One party field's value with the words it came from and what the checks said. */
 export interface PartyValue { value: string; words: Word[]; checks: number; doubts: number }
@@ -306,6 +306,17 @@ export function repairStreetSuffix(line: string): { value: string; repaired: boo
 // Words that may come before the house number in a real street line.
 const STREET_LEAD = new Set('N S E W NE NW SE SW NORTH SOUTH EAST WEST ONE TWO HWY HIGHWAY ROUTE RT RTE RR COUNTY CR FM SR US STATE HC PO BOX KM AV AVE AVENIDA CALLE CALZ CALZADA CARR CARRETERA PRIV PROL BLVD BOULEVARD RUE CHEMIN BOUL STE SUITE UNIT APT BLDG LOT PIER DOCK GATE'.split(' '));
 
+/** A street line: a house number first ("4300 MAGNOLIA LN"), or a street word first and a number in it ("CALLE MORELOS 754", "AV. JUAREZ 2110", "RUE SAINT-PAUL 12"). */
+export function looksLikeStreet(text: string): boolean {
+  const t = normalizeText(text);
+  if (/^\d{1,6}[A-Z]?\b/.test(t)) return /[A-Z]{3}/.test(t);
+  const first = t.split(' ')[0]!.replace(/[.,:]/g, '');
+  return STREET_FIRST.has(first) && /\d/.test(t);
+}
+
+// Street words that come before the name in Spanish and French addresses.
+const STREET_FIRST = new Set('CALLE AV AVE AVENIDA CALZ CALZADA CARR CARRETERA BLVD BOULEVARD PROL PROLONGACION CIRCUITO PRIV PRIVADA RUE CHEMIN BOUL ROUTE RANG AUTOPISTA PASEO ANDADOR CAMINO'.split(' '));
+
 /** Drops a misread row label in front of a street line that starts with its house number ("SMEER 3359 MACLEOD AVE"). */
 export function stripLeadingJunk(line: string): { value: string; repaired: boolean } {
   const toks = line.split(' ');
@@ -401,7 +412,9 @@ export function parseParty(allLines: PartyLine[], headerHit: LabelHit): ParsedPa
     used.add(cszIdx);
     if (csz) {
       p.complete = true;
-      const place = placeOfPostal(csz.zipText, csz.country);
+      const stateCode = csz.stateText.replace(/[^A-Z]/g, '');
+      const mexican = stateCode in MX_STATES && !US_STATES.has(stateCode) && !CA_PROVINCES.has(stateCode);
+      const place = placeOfPostal(csz.zipText, csz.country ?? (mexican ? 'MX' : null));
       p.country = place?.country ?? csz.country;
       // A character changed to fit the code's pattern ("178" -> "1T8") is a guess the place check cannot confirm.
       const zipConf = { value: csz.zipText, words: csz.zip, checks: place ? 1 : 0, doubts: csz.zipRepaired ? 1 : 0 };
