@@ -65,6 +65,12 @@ describe('weights and freight classes', () => {
     expect(parseFreightClass('75')).toBeNull();
     expect(parseFreightClass('45')).toBeNull();
   });
+
+  it('repairs a class with one digit read as its look-alike, only when a single class fits', () => {
+    expect(parseFreightClass('715')).toEqual({ value: '77.5', repaired: true });
+    expect(parseFreightClass('176')).toEqual({ value: '175', repaired: true });
+    expect(parseFreightClass('80')).toBeNull();
+  });
 });
 
 describe('postal codes, states and cities', () => {

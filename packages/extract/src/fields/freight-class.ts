@@ -8,7 +8,24 @@ export function parseFreightClass(text: string): { value: string; repaired: bool
   if (!m) return null;
   const whole = m[2] ? `${m[1]}.${m[2]}` : m[1]!;
   if ((FREIGHT_CLASSES as readonly string[]).includes(whole)) return { value: whole, repaired: false };
-  // A lost decimal point: 775 -> 77.5, 925 -> 92.5.
-  if (!m[2] && (m[1] === '775' || m[1] === '925')) return { value: `${m[1]!.slice(0, 2)}.5`, repaired: true };
-  return null;
+  const exact = (d: string, dec: string | undefined): string | null => {
+    const v = dec ? `${d}.${dec}` : d;
+    if ((FREIGHT_CLASSES as readonly string[]).includes(v)) return v;
+    // A lost decimal point: 775 -> 77.5, 925 -> 92.5.
+    return !dec && (d === '775' || d === '925') ? `${d.slice(0, 2)}.5` : null;
+  };
+  const lost = exact(m[1]!, m[2]);
+  if (lost) return { value: lost, repaired: true };
+  // One digit misread as its look-alike ("715" for 77.5): taken only when a single class fits.
+  const fits = new Set<string>();
+  const digits = m[1]!;
+  for (let i = 0; i < digits.length; i++) {
+    for (const alt of DIGIT_SLIPS[digits[i]!] ?? []) {
+      const v = exact(digits.slice(0, i) + alt + digits.slice(i + 1), m[2]);
+      if (v) fits.add(v);
+    }
+  }
+  return fits.size === 1 ? { value: [...fits][0]!, repaired: true } : null;
 }
+
+const DIGIT_SLIPS: Record<string, string[]> = { '1': ['7'], '7': ['1'], '6': ['5'], '5': ['6'], '8': ['0'], '0': ['8'] };
