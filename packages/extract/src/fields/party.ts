@@ -175,7 +175,7 @@ function isJunkLabel(words: Word[]): boolean {
 export function isGarble(words: Word[]): boolean {
   const text = words.map((w) => w.text).join('');
   const conf = words.reduce((a, w) => a + w.confidence, 0) / Math.max(1, words.length);
-  return words.length > 0 && words.length <= 2 && !/\d/.test(text) && text.replace(/[^\p{L}]/gu, '').length <= 8 && conf < 0.7;
+  return words.length > 0 && words.length <= 2 && !/\d/.test(text) && text.replace(/[^\p{L}]/gu, '').length <= 12 && conf < 0.7;
 }
 
 // Row labels printed without a colon in front of a party's values ("NAME  Acme Corp", "CITY, STATE, ZIP  Austin TX").
