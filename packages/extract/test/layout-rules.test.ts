@@ -283,6 +283,17 @@ describe('party blocks on grid and keyed forms', () => {
     expect(looksLikeStreet('ACME TRADING 2000')).toBe(false);
   });
 
+  it('takes city and state stacked on grid rows when the postal code below them is unreadable, and stops at the goods table', () => {
+    const d = extractFields(page(
+      line(200, 100, 'SHIPPER'), line(200, 125, 'CORNERSTONE NUTRITION INC'), line(200, 150, '9179 KING BLVD'),
+      line(200, 175, 'EDMONTON'), line(200, 200, 'AB'), line(200, 225, 'Tee «a'),
+      line(100, 260, 'PIECES'), line(400, 260, 'DESCRIPTION'), line(800, 260, 'WEIGHT'),
+    ));
+    expect(d.Shipper).toMatchObject({ Name: 'CORNERSTONE NUTRITION INC', Address: '9179 KING BLVD', City: 'EDMONTON', State: 'AB' });
+    expect(d.ConfidenceScores['Shipper.City']).toBeLessThan(0.9);
+    expect(d.ConfidenceScores['Shipper.Zip']).toBeLessThan(0.9);
+  });
+
   it('keeps a party to its own column when the block beside it repeats the row labels', () => {
     const d = extractFields(page(
       line(100, 100, 'REMITENTE'), line(900, 100, 'DESTINATARIO'),

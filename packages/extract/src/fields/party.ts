@@ -2,7 +2,7 @@ import { normalizeText, sameRow, xOverlap, type Segment } from '../layout.ts';
 import type { Word } from '../types.ts';
 import { textOf } from './candidates.ts';
 import { ocrDistance, type LabelHit } from './find-labels.ts';
-import { CA_PROVINCES, compareCity, editDistance, MX_STATES, normalizePostal, placeOfPostal, repairState, stateMatchesPostal, US_STATES, type Country } from './geo.ts';
+import { CA_PROVINCES, compareCity, editDistance, isStateCode, MX_STATES, normalizePostal, placeOfPostal, repairState, stateMatchesPostal, US_STATES, type Country } from './geo.ts';
 
 /** One party field's value with the words it came from and what the checks said. */
 export interface PartyValue { value: string; words: Word[]; checks: number; doubts: number }
@@ -88,6 +88,9 @@ export function partyLines(hit: LabelHit, segments: Segment[], hitsBySegment: Ma
     const startHit = hs.find((h) => h.atStart);
     return !!startHit && !PARTY_SUBFIELDS.has(startHit.field);
   };
+  // A row holding two or more field headings (a goods table's "PIECES ... DESCRIPTION ... WEIGHT") ends any block.
+  const tableHeaderRow = (s: Segment): boolean => segments.filter((r) => sameRow(r, s)
+    && (hitsBySegment.get(r) ?? []).some((h) => h.atStart && !PARTY_SUBFIELDS.has(h.field) && h.field !== 'stop' && h.field !== 'shipper' && h.field !== 'consignee' && h.field !== 'billTo')).length >= 2;
   const below = segments
     .filter((s) => s.page === seg.page && s.bbox[1] > seg.bbox[1] + 0.5 * lh && Math.abs(s.bbox[0] - colX0) < 2.2 * lh)
     .sort((a, b) => a.bbox[1] - b.bbox[1]);
@@ -119,7 +122,7 @@ export function partyLines(hit: LabelHit, segments: Segment[], hitsBySegment: Ma
       const v = keyedValue(placeHit);
       if (v.length && parseCityStateZip(v)) { lines.push({ words: v, sub: 'cityStateZip' }); lastBottom = s.bbox[3]; continue; }
     }
-    if (stopFields(s)) break;
+    if (stopFields(s) || tableHeaderRow(s)) break;
     const hs = hitsBySegment.get(s) ?? [];
     const sub = hs.find((h) => h.atStart && PARTY_SUBFIELDS.has(h.field));
     if (sub) {
@@ -369,6 +372,31 @@ export function repairCompanySuffix(name: string): { value: string; repaired: bo
   return { value: toks.join(' '), repaired: true };
 }
 
+/**
+ * City and state on rows of their own with the postal code unreadable (a grid form's CITY / STATE / ZIP rows on a
+ * low-resolution capture): the city and a real state code are taken as doubts, the code as read with more doubt.
+ */
+function stackedCityState(lines: PartyLine[], p: ParsedParty, used: Set<number>): number {
+  for (let i = lines.length - 1; i >= 2; i--) {
+    const stateLine = lines[i]!, cityLine = lines[i - 1]!;
+    const st = stateLine.words.length === 1 ? normalizeText(stateLine.words[0]!.text).replace(/[^A-Z]/g, '') : '';
+    if (st.length < 2 || st.length > 4 || !isStateCode(st) || (stateLine.sub !== null && stateLine.sub !== 'state')) continue;
+    const cityText = textOf(cityLine.words).replace(/[,;]+$/, '').toUpperCase();
+    if (!cityLine.words.length || cityLine.words.length > 3 || !/^[\p{L} .'-]{3,}$/u.test(cityText) || (cityLine.sub !== null && cityLine.sub !== 'city')) continue;
+    p.City = { value: cityText, words: cityLine.words, checks: 0, doubts: 1 };
+    p.State = { value: st, words: stateLine.words, checks: 0, doubts: 1 };
+    used.add(i - 1); used.add(i);
+    const zipLine = lines[i + 1];
+    if (zipLine && zipLine.words.length && zipLine.words.length <= 2 && (zipLine.sub === null || zipLine.sub === 'zip')) {
+      p.Zip = { value: textOf(zipLine.words).toUpperCase(), words: zipLine.words, checks: 0, doubts: 2 };
+      used.add(i + 1);
+    }
+    p.complete = true;
+    return i - 1;
+  }
+  return -1;
+}
+
 /** Builds a party from block lines, checking state and city against the postal code. */
 export function parseParty(allLines: PartyLine[], headerHit: LabelHit): ParsedParty {
   // A line with fewer than two letters or digits is a misread rule, tick or stray label mark.
@@ -407,6 +435,9 @@ export function parseParty(allLines: PartyLine[], headerHit: LabelHit): ParsedPa
       }
     }
   }
+  // Where the street ends: at the city line.
+  let cityAt = cszIdx;
+  if (cszIdx < 0) cityAt = stackedCityState(lines, p, used);
   if (cszIdx >= 0) {
     const csz = parseCityStateZip(lines[cszIdx]!.words);
     used.add(cszIdx);
@@ -469,7 +500,7 @@ export function parseParty(allLines: PartyLine[], headerHit: LabelHit): ParsedPa
   const addrKeyed = lines.map((l, i) => ({ l, i })).filter(({ l }) => l.sub === 'address');
   const addrLines = addrKeyed.length
     ? addrKeyed
-    : lines.map((l, i) => ({ l, i })).filter(({ l, i }) => !used.has(i) && l.sub === null && i > nameLine && (cszIdx < 0 || i < cszIdx));
+    : lines.map((l, i) => ({ l, i })).filter(({ l, i }) => !used.has(i) && l.sub === null && i > nameLine && (cityAt < 0 || i < cityAt));
   if (addrLines.length) {
     const words = addrLines.flatMap(({ l }) => l.words);
     // Marks the OCR made of a rule end or a tick after the street ("23347 CENTRAL DR *") are not part of it.
