@@ -12,7 +12,8 @@ export function parseReference(text: string): { value: string; repaired: boolean
   if (!t) return null;
   // A date is not a reference number.
   for (const d of findDates(t)) t = `${t.slice(0, d.index)}${' '.repeat(d.length)}${t.slice(d.index + d.length)}`;
-  const m = /(?:^|[\s(])([A-Z0-9]+(?:[-/][A-Z0-9]+)*)/g;
+  // A cell border read as "[" or "|" may touch the number ("[22717-8").
+  const m = /(?:^|[\s([|])([A-Z0-9]+(?:[-/][A-Z0-9]+)*)/g;
   let r: RegExpExecArray | null;
   while ((r = m.exec(t))) {
     const tok = r[1]!;
