@@ -1,0 +1,27 @@
+// Reads every image of a set (a folder with truth.json) once and keeps the OCR'd pages as JSON, so field rules can be
+// re-run on the same words in seconds (bench/tools/rescore.ts). Changes to decoding, preparation or OCR need a new cache.
+// usage: npx tsx bench/tools/ocr-cache.ts SET_DIR CACHE_DIR [--workers N]
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { decodePages } from '../../packages/extract/src/image/decode.ts';
+import { tesseractJsFactory } from '../../packages/extract/src/ocr/tesseract-js.ts';
+import { WorkerPool } from '../../packages/extract/src/pool.ts';
+import { readPage } from '../../packages/extract/src/read-page.ts';
+
+const { positionals, values } = parseArgs({ allowPositionals: true, options: { workers: { type: 'string', default: '1' } } });
+const [setDir, cacheDir] = positionals;
+if (!setDir || !cacheDir) { console.error('usage: ocr-cache.ts SET_DIR CACHE_DIR [--workers N]'); process.exit(2); }
+mkdirSync(cacheDir, { recursive: true });
+const truth = JSON.parse(readFileSync(join(setDir, 'truth.json'), 'utf8')) as Array<{ file: string }>;
+const pool = new WorkerPool(tesseractJsFactory(['eng', 'spa', 'fra']), Number(values.workers));
+await pool.ready();
+await Promise.all(truth.map(async (doc) => {
+  const out = join(cacheDir, `${basename(doc.file)}.json`);
+  if (existsSync(out)) return;
+  const pages = await decodePages(readFileSync(join(setDir, doc.file)), { name: doc.file });
+  const read = await Promise.all(pages.map((p, i) => pool.use((w) => readPage(p, i, w, () => {}))));
+  writeFileSync(out, JSON.stringify(read.map(({ toUpright: _, ...r }) => r)));
+}));
+await pool.close();
+console.error(`${truth.length} documents cached in ${cacheDir}`);
