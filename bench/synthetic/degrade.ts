@@ -1,4 +1,5 @@
 import sharp, { type Sharp } from 'sharp';
+import { homography } from '@ladingwise/extract';
 import type { Rng } from './random.ts';
 
 /** How a page was captured. */
@@ -36,28 +37,6 @@ function addNoise(r: Raw, rng: Rng, sd: number, specks = 0): void {
       for (let c = 0; c < r.channels; c++) d[o + c] = v;
     }
   }
-}
-
-/** Solves the 3x3 homography taking the four `from` points onto the four `to` points. */
-function homography(from: Array<[number, number]>, to: Array<[number, number]>): number[] {
-  const a: number[][] = [];
-  for (let i = 0; i < 4; i++) {
-    const [x, y] = from[i]!;
-    const [u, v] = to[i]!;
-    a.push([x, y, 1, 0, 0, 0, -u * x, -u * y, u]);
-    a.push([0, 0, 0, x, y, 1, -v * x, -v * y, v]);
-  }
-  for (let c = 0; c < 8; c++) {
-    let p = c;
-    for (let r = c + 1; r < 8; r++) if (Math.abs(a[r]![c]!) > Math.abs(a[p]![c]!)) p = r;
-    [a[c], a[p]] = [a[p]!, a[c]!];
-    for (let r = 0; r < 8; r++) {
-      if (r === c) continue;
-      const f = a[r]![c]! / a[c]![c]!;
-      for (let k = c; k < 9; k++) a[r]![k]! -= f * a[c]![k]!;
-    }
-  }
-  return [...Array.from({ length: 8 }, (_, i) => a[i]![8]! / a[i]![i]!), 1];
 }
 
 /** Photographs the page: perspective onto a desk-coloured background, a soft shadow, a warm cast. */

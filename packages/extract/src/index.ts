@@ -3,6 +3,7 @@ export { ExtractError, EXTRACT_ERROR_CODES, isExtractError, type ExtractErrorCod
 export { sniffImageType, type ImageType } from './sniff.ts';
 export { decodePages, DEFAULT_MAX_PIXELS, type DecodedPage, type DecodeOptions } from './image/decode.ts';
 export { decodeBmp, type RawRgb } from './image/bmp.ts';
+export { homography } from './image/unwarp.ts';
 export { extractFields } from './fields/extract-fields.ts';
 export { parseDate, findDates, type DateOrder } from './fields/parse-date.ts';
 export { parseWeight } from './fields/parse-weight.ts';

@@ -1,6 +1,8 @@
 import { readPageBarcodes } from './barcodes.ts';
 import type { DecodedPage } from './image/decode.ts';
 import { analyzePage, preparePage, type PreparedPage } from './image/prepare.ts';
+import { flattenLighting } from './image/flatten.ts';
+import { boxOnPhoto, unwarpPhoto } from './image/unwarp.ts';
 import type { EngineWord, OcrWorker } from './ocr/engine.ts';
 import { rereadWeakLines } from './ocr/reread.ts';
 import type { ReadPage, Word } from './types.ts';
@@ -18,16 +20,21 @@ export function passQuality(words: EngineWord[]): number {
 
 /** Reads one decoded page: orientation, deskew, OCR (a second orientation when the first reads badly), barcodes. */
 export async function readPage(
-  page: DecodedPage,
+  photo: DecodedPage,
   pageIndex: number,
   worker: OcrWorker,
   time: (step: string, ms: number) => void,
 ): Promise<ReadPage> {
   let t = Date.now();
+  // A photographed sheet is straightened first; everything below reads the flat sheet.
+  const flat = await unwarpPhoto(photo).catch(() => null);
+  const page = flat ? await flattenLighting(flat.page) : photo;
+  time('unwarp', Date.now() - t);
+  t = Date.now();
   const analysis = await analyzePage(page);
   time('analyze', Date.now() - t);
   if (analysis.blank) {
-    return { index: pageIndex, width: page.width, height: page.height, rotation: page.exifRotation, words: [], barcodes: [], blank: true, toUpright: (b) => b };
+    return { index: pageIndex, width: photo.width, height: photo.height, rotation: photo.exifRotation, words: [], barcodes: [], blank: true, toUpright: (b) => b };
   }
   let best: { prepared: PreparedPage; words: EngineWord[]; q: number } | null = null;
   for (const turn of analysis.candidates) {
@@ -43,6 +50,8 @@ export async function readPage(
     if (q >= 70 && words.length >= 5) break;
   }
   const { prepared } = best!;
+  // Boxes on the straightened sheet, mapped onto the photo as the user sees it.
+  const onPhoto = (b: [number, number, number, number]): [number, number, number, number] => (flat ? boxOnPhoto(b, prepared.quarterTurn, flat, photo) : b);
   let words = best!.words;
   // Small print, stamps and handwriting read weakly in the page pass: read those lines again, enlarged.
   t = Date.now();
@@ -55,7 +64,7 @@ export async function readPage(
   t = Date.now();
   let barcodes: ReadPage['barcodes'] = [];
   try {
-    barcodes = (await readPageBarcodes(prepared.grey)).map((b) => ({ ...b, ...(b.bbox ? { bbox: prepared.toUpright(b.bbox) } : {}) }));
+    barcodes = (await readPageBarcodes(prepared.grey)).map((b) => ({ ...b, ...(b.bbox ? { bbox: onPhoto(prepared.toUpright(b.bbox)) } : {}) }));
   } catch {
     // A barcode failure must not lose the page's text; the fields fall back to OCR alone.
     barcodes = [];
@@ -70,11 +79,11 @@ export async function readPage(
     page: pageIndex,
     line: w.line,
   }));
-  const toUpright = (b: [number, number, number, number]): [number, number, number, number] => prepared.toUpright([b[0] * s, b[1] * s, b[2] * s, b[3] * s]);
+  const toUpright = (b: [number, number, number, number]): [number, number, number, number] => onPhoto(prepared.toUpright([b[0] * s, b[1] * s, b[2] * s, b[3] * s]));
   return {
     index: pageIndex,
-    width: prepared.uprightWidth,
-    height: prepared.uprightHeight,
+    width: prepared.quarterTurn % 180 === 0 ? photo.width : photo.height,
+    height: prepared.quarterTurn % 180 === 0 ? photo.height : photo.width,
     rotation: (page.exifRotation + prepared.quarterTurn) % 360,
     words: out,
     barcodes,

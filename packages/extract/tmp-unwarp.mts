@@ -1,0 +1,11 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import sharp from 'sharp';
+import { decodePages } from '/work/main/packages/extract/src/image/decode.ts';
+import { unwarpPhoto, findSheet } from '/work/main/packages/extract/src/image/unwarp.ts';
+const [f, out] = process.argv.slice(2);
+const [page] = await decodePages(readFileSync(f!), { name: f! });
+const t = Date.now();
+console.log('quad', JSON.stringify((await findSheet(page!))?.map((p) => p.map(Math.round))));
+const u = await unwarpPhoto(page!);
+console.log('ms', Date.now() - t, page!.width, page!.height, u?.page.width, u?.page.height);
+if (u && out) await sharp(u.page.data, { raw: { width: u.page.width, height: u.page.height, channels: 1 } }).resize(800).png().toFile(out);
