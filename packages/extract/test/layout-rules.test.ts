@@ -325,6 +325,16 @@ describe('party blocks on grid and keyed forms', () => {
     expect(d.ConfidenceScores['Shipper.Name']).toBeLessThan(0.9);
   });
 
+  it('finds a headerless block whose garbled row labels stayed in front of its values, and keeps a weakly read city', () => {
+    const weak = (ws: Word[], n: number): Word[] => ws.map((w, i) => (i < n ? { ...w, confidence: 0.3 } : w));
+    const d = extractFields(page(
+      weak(line(60, 100, 'Somes = Manos ACEROS HUASTECA SA DE CV'), 3),
+      weak(line(60, 125, 'Doma AV. DE LOS INSURGENTES 1769'), 1),
+      weak(line(60, 150, 'Castad CHIHUAHUA, CHH 31000'), 1),
+    ));
+    expect(d.Shipper).toMatchObject({ Name: 'ACEROS HUASTECA SA DE CV', Address: 'AV. DE LOS INSURGENTES 1769', City: 'CHIHUAHUA', Zip: '31000' });
+  });
+
   it('finds headings behind a section icon and joins two names for one field', () => {
     const d = extractFields(page(
       line(100, 100, '@ EXPÉDITEUR'),

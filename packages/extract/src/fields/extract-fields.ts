@@ -230,19 +230,36 @@ export function unlabelledBlocks(segments: Segment[], hitsBySegment: Map<Segment
       && Math.abs(o.bbox[0] - s.bbox[0]) < 1.5 * s.lineHeight)
     .sort((a, b) => b.bbox[3] - a.bbox[3])[0];
   for (const csz of segments) {
-    if (!free(csz) || !parseCityStateZip(csz.words)) continue;
+    if (!free(csz)) continue;
+    // Lines with a garbled row label dropped from their front, or as read when that leaves no city line or name.
+    const cityWords = [dropGarbledLead(csz.words), csz.words].find((ws) => parseCityStateZip(ws));
+    if (!cityWords) continue;
     const street = above(csz);
-    if (!street || !free(street) || !looksLikeStreet(street.text)) continue;
+    const streetWords = street && [street.words, dropGarbledLead(street.words)].find((ws) => looksLikeStreet(textOf(ws)));
+    if (!street || !streetWords || !free(street)) continue;
     const name = above(street);
-    if (!name || !free(name) || (normalizeText(name.text).match(/[A-Z]{2,}/g) ?? []).length < 2 || /\d{3}/.test(name.text)) continue;
-    const hit: LabelHit = { field: 'name', lang: 'en', label: '', segment: name, labelWords: [], valueWords: name.words, bbox: name.bbox, atStart: false, marked: false };
-    const p = parseParty([{ words: name.words, sub: 'name' }, { words: street.words, sub: 'address' }, { words: csz.words, sub: 'cityStateZip' }], hit);
+    const isName = (ws: Word[]): boolean => (normalizeText(textOf(ws)).match(/[A-Z]{2,}/g) ?? []).length >= 2 && !/\d{3}/.test(textOf(ws));
+    const nameWords = name && [dropGarbledLead(name.words), name.words].find(isName);
+    if (!name || !nameWords || !free(name)) continue;
+    const hit: LabelHit = { field: 'name', lang: 'en', label: '', segment: name, labelWords: [], valueWords: nameWords, bbox: name.bbox, atStart: false, marked: false };
+    const p = parseParty([{ words: nameWords, sub: 'name' }, { words: streetWords, sub: 'address' }, { words: cityWords, sub: 'cityStateZip' }], hit);
     // The state must agree with the postal code: that is what says these lines are an address at all.
     if (!p.complete || !p.State?.checks) continue;
     p.orphan = true;
     out.push(p);
   }
   return out;
+}
+
+/**
+ * Row labels the OCR garbled on a low-resolution capture stay in front of the value on the same line
+ * ("Somes | Manos sow ACEROS HUASTECA SA DE CV", "Doma AV. DE LOS INSURGENTES 1769"): weakly read words and marks
+ * before the first well read one are dropped (two words at least are kept).
+ */
+export function dropGarbledLead(words: Word[]): Word[] {
+  let k = 0;
+  while (k < words.length - 2 && (words[k]!.confidence < 0.6 || !/[\p{L}\p{N}]{2}/u.test(words[k]!.text))) k++;
+  return k ? words.slice(k) : words;
 }
 
 /** A date printed on its own (a segment that is nothing but the date), with no label read for it. */
