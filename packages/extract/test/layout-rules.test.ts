@@ -420,6 +420,15 @@ describe('tables and references', () => {
     expect(d.ConfidenceScores['Dates.Pickup']).toBeGreaterThanOrEqual(0.9);
   });
 
+  it('doubts a date whose year is years away from today (a misread two-digit year)', () => {
+    const year = new Date().getUTCFullYear();
+    const far = extractFields(page(line(100, 100, `Delivery date: 6/18/${String(year - 10).slice(2)}`)));
+    expect(far.Dates.Delivery).toBe(`${year - 10}-06-18`);
+    expect(far.ConfidenceScores['Dates.Delivery']).toBeLessThan(0.9);
+    const near = extractFields(page(line(100, 100, `Delivery date: 6/18/${String(year).slice(2)}`)));
+    expect(near.ConfidenceScores['Dates.Delivery']).toBeGreaterThanOrEqual(0.9);
+  });
+
   it('reads a SCAC named in the middle of a line', () => {
     const d = extractFields(page(line(100, 100, 'NOT NEGOTIABLE : SCAC NLTP')));
     expect(d.Carrier?.Scac).toBe('NLTP');

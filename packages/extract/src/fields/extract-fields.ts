@@ -164,8 +164,11 @@ export function extractFields(pages: ReadPage[]): ExtractedData {
   const date = (field: LabelField): Chosen<string> | null =>
     firstValue(of(field), segments, labelled, pageWidth, (c) => {
       const d = findDates(c.text, order)[0];
-      const sure = d !== undefined && (d.certainty >= 1 || settled);
-      return d ? { value: d.iso, checks: sure ? 1 : 0, doubts: sure ? 0 : 1 } : null;
+      if (!d) return null;
+      const sure = d.certainty >= 1 || settled;
+      // A bill of lading is read within days of its dates: a year far from today is a misread digit ("6/18/16" for 26).
+      const farYear = Math.abs(Number(d.iso.slice(0, 4)) - new Date().getUTCFullYear()) > 2;
+      return { value: d.iso, checks: sure && !farYear ? 1 : 0, doubts: (sure ? 0 : 1) + (farYear ? 1 : 0) };
     }, 'date');
   let pickup = date('pickupDate') ?? (() => { const d = date('docDate'); if (d) d.evidence.doubts++; return d; })();
   let delivery = date('deliveryDate');
