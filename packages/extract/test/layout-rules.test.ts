@@ -84,6 +84,12 @@ describe('label matching', () => {
     expect(shortTailCost('SY', 'BY', ['BOL'])).toBe(-1);
     expect(shortTailCost('XY', 'ON', ['DELIVER'])).toBe(-1);
   });
+
+  it('accepts a short word in the middle of a long label read with a digit for a letter', () => {
+    const hits = findLabels(buildSegments(line(100, 100, 'DESCRIPTION 06 ARTICLES')));
+    expect(hits).toHaveLength(1);
+    expect(hits[0]).toMatchObject({ field: 'commodity', label: 'DESCRIPTION OF ARTICLES', valueWords: [] });
+  });
 });
 
 describe('piece counts', () => {

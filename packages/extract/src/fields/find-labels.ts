@@ -99,13 +99,15 @@ function tokenCost(seg: string, label: string): number {
 }
 
 /**
- * A long label's short last word misread by one letter ("DELIVER SY" for DELIVER BY): accepted at one edit when the
- * words before it read exactly and carry at least five letters, so the label is already plain from them.
+ * A long label's short word misread by one letter, last or in the middle ("DELIVER SY" for DELIVER BY, "DESCRIPTION 06
+ * ARTICLES"): accepted at one edit when the words before it read exactly and carry at least five letters.
  */
 export function shortTailCost(seg: string, label: string, before: string[]): number {
-  if (label.length > 3 || seg.length !== label.length || !/^[A-Z]+$/.test(seg) || before.join('').length < 5) return -1;
+  if (label.length > 3 || seg.length !== label.length || !/^[A-Z0-9]+$/.test(seg) || before.join('').length < 5) return -1;
+  // Digits stand for their look-alike letters ("06" for OF).
+  const read = [...seg].map((c) => DIGIT_AS_LETTER[c] ?? c).join('');
   let diff = 0;
-  for (let k = 0; k < seg.length; k++) if (seg[k] !== label[k]) diff++;
+  for (let k = 0; k < read.length; k++) if (read[k] !== label[k]) diff++;
   return diff === 1 ? 1 : -1;
 }
 
@@ -127,7 +129,8 @@ function matchAt(tokens: Token[], i: number): { def: LabelDef; len: number } | n
     let cost = loose.has(def) ? 2 : 0;
     for (let j = loose.has(def) ? 1 : 0; j < lt.length && cost >= 0; j++) {
       let c = loose.has(def) ? (tokens[i + j]!.t === lt[j] ? 0 : -1) : tokenCost(tokens[i + j]!.t, lt[j]!);
-      if (c < 0 && !loose.has(def) && cost === 0 && j === lt.length - 1) c = shortTailCost(tokens[i + j]!.t, lt[j]!, lt.slice(0, j));
+      // A short word after exactly read ones, last or in the middle ("DESCRIPTION 06 ARTICLES").
+      if (c < 0 && !loose.has(def) && cost === 0 && j > 0) c = shortTailCost(tokens[i + j]!.t, lt[j]!, lt.slice(0, j));
       cost = c < 0 ? -1 : cost + c;
     }
     if (cost < 0) continue;
