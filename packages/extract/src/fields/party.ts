@@ -249,7 +249,7 @@ export function parseCityStateZip(words: Word[]): { city: Word[]; state: Word[];
   for (const [a, b] of [[n - 2, n], [n - 1, n]] as const) {
     if (a < 0) continue;
     const p = tryZip(a, b);
-    if (p && (b - a === 1 || p.country === 'CA')) { z = p; zipFrom = a; zipTo = b; break; }
+    if (p && (b - a === 1 || (p.country === 'CA' && toks[a]!.length === 3 && toks[a + 1]!.length === 3))) { z = p; zipFrom = a; zipTo = b; break; }
   }
   if (z) {
     let stateIdx = zipFrom - 1;
