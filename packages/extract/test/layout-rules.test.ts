@@ -321,6 +321,14 @@ describe('party blocks on grid and keyed forms', () => {
     expect(stripCityLabel('CIUDAD JUAREZ')).toEqual({ value: 'CIUDAD JUAREZ', repaired: false });
   });
 
+  it('finds a headerless block whose postal code was misread, when its state is a real one, as doubts', () => {
+    const d = extractFields(page(line(400, 100, 'ASHFORD MILLWORKS LTD'), line(400, 125, '8329 ENTERPRISE DR'), line(400, 150, 'NEWARK, NJ 07162')));
+    expect(d.Shipper).toMatchObject({ Name: 'ASHFORD MILLWORKS LTD', Address: '8329 ENTERPRISE DR', State: 'NJ' });
+    expect(d.ConfidenceScores['Shipper.Zip']).toBeLessThan(0.9);
+    // Not a state: not an address block.
+    expect(extractFields(page(line(400, 100, 'ASHFORD MILLWORKS LTD'), line(400, 125, '8329 ENTERPRISE DR'), line(400, 150, 'NEWARK, XQ 07162'))).Shipper).toBeNull();
+  });
+
   it('gives headerless blocks to the party their garbled headings resemble, not to reading order', () => {
     const d = extractFields(page(
       line(60, 100, 'Comscnen vo'), line(400, 100, 'NORTHGATE NUTRITION CO'), line(400, 125, '26662 W AIRWAY AVE'), line(400, 150, 'FARGO, ND 58102'),

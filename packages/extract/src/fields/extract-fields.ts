@@ -7,6 +7,7 @@ import { findLabels, type LabelHit } from './find-labels.ts';
 import { parseFreightClass } from './freight-class.ts';
 import { AMBIGUOUS_LABELS, type Lang, type LabelField } from './lexicon.ts';
 import { isPlaceRow, looksLikeStreet, parseCityStateZip, parseParty, partyLines, type ParsedParty, type PartyValue } from './party.ts';
+import { isStateCode } from './geo.ts';
 import { takeFor } from './party-leaning.ts';
 import { findDates, type DateOrder } from './parse-date.ts';
 import { parseAmount, parseWeight, unitIn } from './parse-weight.ts';
@@ -246,8 +247,9 @@ export function unlabelledBlocks(segments: Segment[], hitsBySegment: Map<Segment
     if (!name || !nameWords || !free(name)) continue;
     const hit: LabelHit = { field: 'name', lang: 'en', label: '', segment: name, labelWords: [], valueWords: nameWords, bbox: name.bbox, atStart: false, marked: false };
     const p = parseParty([{ words: nameWords, sub: 'name' }, { words: streetWords, sub: 'address' }, { words: cityWords, sub: 'cityStateZip' }], hit);
-    // The state must agree with the postal code: that is what says these lines are an address at all.
-    if (!p.complete || !p.State?.checks) continue;
+    // A real state code (best: one its postal code agrees with) says these lines are an address at all; with a
+    // misread code ("NEWARK, NJ 07162") the name, street and city lines still make the block, as doubts.
+    if (!p.complete || !p.State || !(p.State.checks || isStateCode(p.State.value))) continue;
     p.orphan = true;
     out.push(p);
   }
