@@ -3,6 +3,7 @@ import { extractFields } from '../src/fields/extract-fields.ts';
 import { assignUnlabelledDates, cleanCommodity, numericOrderShown } from '../src/fields/extract-fields.ts';
 import { looksLikeStreet, nearLabel, parseCityStateZip, repairCompanySuffix, repairStreetSuffix, stripCityLabel, stripLeadingJunk, stripSubLabel } from '../src/fields/party.ts';
 import { parseReference } from '../src/fields/references.ts';
+import { readBarcodePayload } from '../src/fields/barcode-payload.ts';
 import { findLabels, ocrDistance, shortTailCost } from '../src/fields/find-labels.ts';
 import { buildSegments } from '../src/layout.ts';
 import { cleanStrip, missedRegions, weakLines } from '../src/ocr/reread.ts';
@@ -441,6 +442,19 @@ describe('tables and references', () => {
     expect(far.ConfidenceScores['Dates.Delivery']).toBeLessThan(0.9);
     const near = extractFields(page(line(100, 100, `Delivery date: 6/18/${String(year).slice(2)}`)));
     expect(near.ConfidenceScores['Dates.Delivery']).toBeGreaterThanOrEqual(0.9);
+  });
+
+  it('reads references a QR code states as keyed values: fills, confirms, and wins over a differing OCR reading', () => {
+    expect(readBarcodePayload('BOL:431755-53;SCAC:TBRL;PRO:7406026803;PO:')).toEqual({ bol: '431755-53', scac: 'TBRL', pro: '7406026803' });
+    expect(readBarcodePayload('https://track.example.com/?pro=123')).toEqual({});
+    const qr = (text: string): ReadPage[] => [{ ...page(line(100, 100, 'PRO #: 7406026803'), line(100, 140, 'PO #: 45178'))[0]!, barcodes: [{ format: 'QRCode', text, bbox: [10, 10, 60, 60] }] }];
+    const d = extractFields(qr('BOL:431755-53;SCAC:TBRL;PRO:7406026803;PO:45179'));
+    expect(d.References).toMatchObject({ BolNumber: '431755-53', ProNumber: '7406026803', PoNumber: '45179' });
+    expect(d.Carrier?.Scac).toBe('TBRL');
+    expect(d.ConfidenceScores['References.BolNumber']).toBeGreaterThanOrEqual(0.9);
+    expect(d.ConfidenceScores['References.ProNumber']).toBeGreaterThanOrEqual(0.9);
+    // The OCR read 45178, the code says 45179: the code's value, for review.
+    expect(d.ConfidenceScores['References.PoNumber']).toBeLessThan(0.9);
   });
 
   it('reads a SCAC named in the middle of a line', () => {

@@ -8,6 +8,7 @@ import { parseFreightClass } from './freight-class.ts';
 import { AMBIGUOUS_LABELS, type Lang, type LabelField } from './lexicon.ts';
 import { isPlaceRow, looksLikeStreet, parseCityStateZip, parseParty, partyLines, type ParsedParty, type PartyValue } from './party.ts';
 import { isStateCode } from './geo.ts';
+import { readBarcodePayload, type PayloadKey } from './barcode-payload.ts';
 import { takeFor } from './party-leaning.ts';
 import { findDates, type DateOrder } from './parse-date.ts';
 import { parseAmount, parseWeight, unitIn } from './parse-weight.ts';
@@ -148,6 +149,22 @@ export function extractFields(pages: ReadPage[]): ExtractedData {
     return c;
   };
   bol = confirm(bol); pro = confirm(pro);
+  // A QR code with keyed values states the references outright: it fills a missing one, confirms an equal one, and
+  // wins (as a doubt) over an OCR reading that differs.
+  const payloads = codes.map((b) => ({ b, p: readBarcodePayload(b.text) }));
+  const stated = (key: PayloadKey, current: Chosen<string> | null): Chosen<string> | null => {
+    const hit = payloads.find((x) => x.p[key]);
+    if (!hit) return current;
+    const value = hit.p[key]!;
+    const plain = (v: string): string => v.replace(/[^A-Z0-9]/g, '');
+    if (current && plain(current.value) === plain(value)) { current.evidence.checks += 2; return current; }
+    const w: Word = { text: value, confidence: 1, bbox: hit.b.bbox ?? [0, 0, 0, 0], page: hit.b.page, line: 'barcode' };
+    return { value, words: [w], evidence: { prior: 0.9, checks: 2, doubts: current ? 1 : 0, kind: 'code' } };
+  };
+  bol = stated('bol', bol); pro = stated('pro', pro);
+  const statedPo = stated('po', po), statedOrder = stated('order', orderNo);
+  const scacCode = payloads.find((x) => x.p.scac)?.p.scac;
+  if (scacCode && !data.Carrier?.Scac) data.Carrier = { Name: data.Carrier?.Name ?? null, Scac: scacCode };
   const usedCodes = new Set([bol?.value, pro?.value, po?.value, orderNo?.value].filter(Boolean).map((v) => v!.replace(/[^A-Z0-9]/g, '')));
   for (const b of codes) {
     const t = b.text.trim().toUpperCase();
@@ -156,8 +173,8 @@ export function extractFields(pages: ReadPage[]): ExtractedData {
     if (!bol) { bol = { value: t, words: [w], evidence: { prior: 0.8, checks: 1, doubts: 0, kind: 'code' } }; usedCodes.add(t); }
     else if (!pro) { pro = { value: t, words: [w], evidence: { prior: 0.7, checks: 1, doubts: 0, kind: 'code' } }; usedCodes.add(t); }
   }
-  data.References = { BolNumber: bol?.value ?? null, PoNumber: po?.value ?? null, OrderNumber: orderNo?.value ?? null, ProNumber: pro?.value ?? null };
-  record('References.BolNumber', bol); record('References.ProNumber', pro); record('References.PoNumber', po); record('References.OrderNumber', orderNo);
+  data.References = { BolNumber: bol?.value ?? null, PoNumber: statedPo?.value ?? null, OrderNumber: statedOrder?.value ?? null, ProNumber: pro?.value ?? null };
+  record('References.BolNumber', bol); record('References.ProNumber', pro); record('References.PoNumber', statedPo); record('References.OrderNumber', statedOrder);
 
   // Dates.
   // A numeric date whose day is above 12 shows the order the whole form writes dates in: it settles the others.
