@@ -8,6 +8,8 @@ export interface Segment {
   page: number;
   /** Typical letter height on the line, the unit for distances. */
   lineHeight: number;
+  /** Left and right rulings of the grid cell the segment sits in, when the form is ruled. */
+  cell?: [number, number];
 }
 
 /** Upper-case, accents removed, spaces collapsed: the form labels and values are compared in. */
@@ -89,7 +91,20 @@ export function buildSegments(words: Word[], rules: PageRule[] = []): Segment[] 
       break;
     }
   }
+  if (rules.length) for (const sg of segments) sg.cell = cellOf(sg, rules);
   return segments;
+}
+
+/** The vertical rulings left and right of a segment that both reach its line: the grid cell it is in. */
+function cellOf(sg: Segment, rules: PageRule[]): [number, number] | undefined {
+  const y = (sg.bbox[1] + sg.bbox[3]) / 2, h = sg.lineHeight;
+  let left = -Infinity, right = Infinity;
+  for (const r of rules) {
+    if (r.page !== sg.page || r.y0 > y || r.y1 < y) continue;
+    if (r.x <= sg.bbox[0] + 0.3 * h) left = Math.max(left, r.x);
+    else if (r.x >= sg.bbox[2] - 0.3 * h) right = Math.min(right, r.x);
+  }
+  return Number.isFinite(left) && Number.isFinite(right) ? [left, right] : undefined;
 }
 
 /** True when a vertical ruling runs between two neighbouring words of a line (through the gap, or the border glyph). */

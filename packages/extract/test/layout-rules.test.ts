@@ -490,6 +490,14 @@ describe('tables and references', () => {
     expect(buildSegments(words, [{ page: 0, x: words[3]!.bbox[2] + 5, y0: 200, y1: 300 }])).toHaveLength(1);
   });
 
+  it('takes a number right-aligned in a ruled grid cell as the value of the header in that cell', () => {
+    const words = [...line(645, 100, 'PIECES'), ...line(823, 100, 'PKG TYPE'), ...line(1052, 100, 'DESCRIPTION OF ARTICLES'),
+      ...line(764, 150, '60'), ...line(840, 150, 'CTN'), ...line(1052, 150, 'ELECTRIC MOTORS')];
+    // Column rulings at 560, 810 and 1000, from the header row down through the item row.
+    const pages: ReadPage[] = [{ ...page(words)[0]!, rules: [[560, 80, 400], [810, 80, 400], [1000, 80, 400]] }];
+    expect(extractFields(pages).ShipmentDetails.Pieces).toBe(60);
+  });
+
   it('takes the count nearest the column heading when a description cell beside it starts with a number', () => {
     const d = extractFields(page(
       line(170, 100, 'No. PACKAGES'), line(440, 100, 'KIND OF PACKAGE, DESCRIPTION OF ARTICLES'), line(1240, 100, 'WEIGHT'),

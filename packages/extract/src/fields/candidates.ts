@@ -77,8 +77,14 @@ export function columnCells(header: [number, number, number, number], headerSeg:
   const cells: Segment[] = [];
   let lastBottom = header[3];
   const cands: Segment[] = [];
+  // A ruled grid says outright which cells share the header's column.
+  const own = headerSeg.cell;
+  const sameCell = (c: [number, number] | undefined): boolean | null => (!own || !c ? null : Math.abs(c[0] - own[0]) < lh && Math.abs(c[1] - own[1]) < lh);
   for (const s of segments) {
     if (s.page !== headerSeg.page || s.bbox[1] <= header[1] + 0.6 * lh || s === headerSeg) continue;
+    const ruled = sameCell(s.cell);
+    if (ruled === true) { cands.push(s); continue; }
+    if (ruled === false && (s.bbox[0] >= own![1] || s.bbox[2] <= own![0])) continue;
     // Mostly inside the column: not a long line crossing several columns.
     if (xOverlap(s.bbox, span) >= 0.6 * (s.bbox[2] - s.bbox[0])) { cands.push(s); continue; }
     if (s.words.length > 4) continue;
