@@ -56,6 +56,14 @@ describe('weights and freight classes', () => {
     expect(parseWeight('2588')).toEqual({ value: 2588, unit: null });
   });
 
+  it('reads a month name misread by one look-alike letter beside its numbers, as an uncertain date', () => {
+    expect(parseDate('Jui 21, 2026')).toMatchObject({ iso: '2026-07-21', certainty: 0.85 });
+    expect(parseDate('21 0CT 2026')).toMatchObject({ iso: '2026-10-21', certainty: 0.85 });
+    expect(parseDate('Jul 21, 2026')).toMatchObject({ iso: '2026-07-21', certainty: 1 });
+    // Not beside a number, or two months fit: left alone.
+    expect(parseDate('JUI')).toBeNull();
+  });
+
   it('accepts only the 18 NMFC classes and repairs a lost decimal point', () => {
     expect(parseFreightClass('92.5')).toEqual({ value: '92.5', repaired: false });
     expect(parseFreightClass('CLASS 70')).toEqual({ value: '70', repaired: false });

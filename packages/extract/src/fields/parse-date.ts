@@ -33,10 +33,12 @@ export function parseDate(text: string, order: DateOrder = 'MDY'): ParsedDate | 
 
 /** Every date found in `text`, in reading order. */
 export function findDates(text: string, order: DateOrder = 'MDY'): ParsedDate[] {
-  const t = fixDigits(normalizeText(text));
+  const { text: t, repaired } = repairMonthNames(fixDigits(normalizeText(text)));
   const out: ParsedDate[] = [];
   const push = (y: number, m: number, d: number, certainty: number, index: number, length: number): void => {
-    if (valid(y, m, d)) out.push({ iso: `${y}-${pad(m)}-${pad(d)}`, certainty, index, length });
+    // A month name put back from a misreading ("JUI" -> JUL) is a guess: never certain.
+    const guessed = repaired.some((r) => r >= index && r < index + length);
+    if (valid(y, m, d)) out.push({ iso: `${y}-${pad(m)}-${pad(d)}`, certainty: guessed ? Math.min(certainty, 0.85) : certainty, index, length });
   };
   let m: RegExpExecArray | null;
   const iso = /\b(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})\b/g;
@@ -67,4 +69,28 @@ export function findDates(text: string, order: DateOrder = 'MDY'): ParsedDate[] 
     kept.push(d);
   }
   return kept;
+}
+
+// Letters and digits OCR confuses inside month names ("JUI 21" for JUL 21, "0CT" for OCT, "5EP" for SEP).
+const MONTH_SLIPS: Record<string, string[]> = { I: ['L'], L: ['I'], '1': ['L', 'I'], '0': ['O'], '5': ['S'], '8': ['B'], U: ['V'], V: ['U'], N: ['M'], M: ['N'], C: ['G'], G: ['C'] };
+
+/** Puts back month names misread by one look-alike character next to a day or year number; returns where it did. */
+function repairMonthNames(t: string): { text: string; repaired: number[] } {
+  const repaired: number[] = [];
+  const fixed = t.replace(/\b([A-Z0-9]{3,10})\b/g, (word, _w: string, at: number) => {
+    if (MONTHS[word] !== undefined || !/[A-Z]/.test(word)) return word;
+    // Only beside a number: "JUI 21, 2026", "21 JUI 2026".
+    if (!/^\.?\s*\d/.test(t.slice(at + word.length)) && !/\d\s*(?:DE\s+)?$/.test(t.slice(0, at))) return word;
+    const found = new Set<string>();
+    for (let i = 0; i < word.length; i++) {
+      for (const alt of MONTH_SLIPS[word[i]!] ?? []) {
+        const w = word.slice(0, i) + alt + word.slice(i + 1);
+        if (MONTHS[w] !== undefined) found.add(w);
+      }
+    }
+    if (found.size !== 1) return word;
+    repaired.push(at);
+    return [...found][0]!;
+  });
+  return { text: fixed, repaired };
 }
