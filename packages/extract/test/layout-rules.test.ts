@@ -301,6 +301,13 @@ describe('party blocks on grid and keyed forms', () => {
     expect(d.ConfidenceScores['Shipper.Zip']).toBeLessThan(0.9);
   });
 
+  it('joins a ZIP split by a space, drops a stray number before the city, and splits a glued company ending', () => {
+    expect(parseCityStateZip(line(0, 0, 'FORT WORTH, TX 76 106'))).toMatchObject({ zipText: '76106', stateText: 'TX' });
+    const d = extractFields(page(line(100, 100, 'SHIPPER'), line(100, 125, 'STONEBRIDGE CERAMICSCORP'), line(100, 150, '1620 AV. LAS TORRES 12'), line(100, 175, '22 APODACA, NL 66600')));
+    expect(d.Shipper).toMatchObject({ Name: 'STONEBRIDGE CERAMICS CORP', City: 'APODACA' });
+    expect(d.ConfidenceScores['Shipper.City']).toBeLessThan(0.9);
+  });
+
   it('keeps a party to its own column when the block beside it repeats the row labels', () => {
     const d = extractFields(page(
       line(100, 100, 'REMITENTE'), line(900, 100, 'DESTINATARIO'),

@@ -232,7 +232,10 @@ export function nearLabel(key: string, label: string): boolean {
 }
 
 const cleanName = (s: string): string =>
-  s.replace(/\bS\.?\s?A\.?\s?DE\s?C\.?\s?V\.?(?=\s|$)/g, 'SA DE CV').replace(/\bSADE\s?CV\b/g, 'SA DE CV').replace(/\s+/g, ' ').replace(/^[\s:;,.|*-]+|[\s:;,|*-]+$/g, '').replace(/(\s+[^\p{L}\p{N}\s]+)+$/u, '').replace(/\s[-_](?=\p{L})/gu, ' ').trim();
+  s.replace(/\bS\.?\s?A\.?\s?DE\s?C\.?\s?V\.?(?=\s|$)/g, 'SA DE CV').replace(/\bSADE\s?CV\b/g, 'SA DE CV')
+.replace(/\s+/g, ' ').replace(/^[\s:;,.|*-]+|[\s:;,|*-]+$/g, '').replace(/(\s+[^\p{L}\p{N}\s]+)+$/u, '').replace(/\s[-_](?=\p{L})/gu, ' ').trim()
+    // A company ending the OCR glued to the word before it ("CERAMICSCORP", "BAJIOSADECV").
+    .replace(/\b([A-Z]{4,})(SADECV|CORP|LLC|LTD|LTEE|ULC)$/, (_m, w: string, end: string) => `${w} ${end === 'SADECV' ? 'SA DE CV' : end}`);
 
 /** Parses "CITY, ST 12345", "CITY PR A1A 1A1", "GUADALAJARA, JAL 44100", "C.P. 44100 CITY, ST" or "75008 PARIS". */
 export function parseCityStateZip(words: Word[]): { city: Word[]; state: Word[]; zip: Word[]; zipText: string; stateText: string; cityText: string; country: Country | null; zipUnread?: boolean; zipRepaired?: boolean } | null {
@@ -249,7 +252,9 @@ export function parseCityStateZip(words: Word[]): { city: Word[]; state: Word[];
   for (const [a, b] of [[n - 2, n], [n - 1, n]] as const) {
     if (a < 0) continue;
     const p = tryZip(a, b);
-    if (p && (b - a === 1 || (p.country === 'CA' && toks[a]!.length === 3 && toks[a + 1]!.length === 3))) { z = p; zipFrom = a; zipTo = b; break; }
+    // Two tokens: a Canadian code ("H7L 3C3"), or a ZIP the OCR split with a space ("76 106").
+    const splitZip = p && p.country !== 'CA' && /^\d{2,3}$/.test(toks[a]!) && /^\d{2,3}$/.test(toks[a + 1] ?? '');
+    if (p && (b - a === 1 || splitZip || (p.country === 'CA' && toks[a]!.length === 3 && toks[a + 1]!.length === 3))) { z = p; zipFrom = a; zipTo = b; break; }
   }
   if (z) {
     let stateIdx = zipFrom - 1;
@@ -443,6 +448,8 @@ export function parseParty(allLines: PartyLine[], headerHit: LabelHit): ParsedPa
     used.add(cszIdx);
     if (csz) {
       p.complete = true;
+      // A stray number in front of the city ("22 APODACA": a cut-off row or street number) is not part of it.
+      let numbered = false;
       const stateCode = csz.stateText.replace(/[^A-Z]/g, '');
       const mexican = stateCode in MX_STATES && !US_STATES.has(stateCode) && !CA_PROVINCES.has(stateCode);
       const place = placeOfPostal(csz.zipText, csz.country ?? (mexican ? 'MX' : null));
@@ -460,8 +467,8 @@ export function parseParty(allLines: PartyLine[], headerHit: LabelHit): ParsedPa
       // The postal code names another state: one of the two is misread, and nothing says which.
       else if (place && stateFixed) p.Zip.doubts++;
       const unlabelled = stripCityLabel(csz.cityText.replace(/\s+/g, ' ').toUpperCase());
-      let city = unlabelled.value;
-      let checks = 0, doubts = (csz.zipUnread ? 1 : 0) + (unlabelled.repaired ? 1 : 0);
+      let city = unlabelled.value.replace(/^(?:\d+\s+)+(?=[A-Z])/, () => { numbered = true; return ''; });
+      let checks = 0, doubts = (csz.zipUnread ? 1 : 0) + (unlabelled.repaired || numbered ? 1 : 0);
       if (csz.zipUnread) { p.Zip.doubts += 2; p.State.doubts++; }
       if (place?.city) {
         let cmp = compareCity(city, place.city);
