@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { extractFields } from '../src/fields/extract-fields.ts';
-import { assignUnlabelledDates, cleanCommodity, numericOrderShown } from '../src/fields/extract-fields.ts';
-import { looksLikeStreet, nearLabel, parseCityStateZip, repairCompanySuffix, repairStreetSuffix, stripCityLabel, stripLeadingJunk, stripSubLabel } from '../src/fields/party.ts';
+import { assignUnlabelledDates, cleanCommodity, numericOrderShown, unshareWords } from '../src/fields/extract-fields.ts';
+import { looksLikeStreet, nearLabel, parseCityStateZip, type ParsedParty, repairCompanySuffix, repairStreetSuffix, stripCityLabel, stripLeadingJunk, stripSubLabel } from '../src/fields/party.ts';
 import { parseReference } from '../src/fields/references.ts';
 import { readBarcodePayload } from '../src/fields/barcode-payload.ts';
-import { findLabels, ocrDistance, shortTailCost } from '../src/fields/find-labels.ts';
+import { findLabels, ocrDistance, shortTailCost, type LabelHit } from '../src/fields/find-labels.ts';
 import { buildSegments } from '../src/layout.ts';
 import { cleanStrip, missedRegions, weakLines } from '../src/ocr/reread.ts';
 import type { EngineWord } from '../src/ocr/engine.ts';
@@ -306,6 +306,22 @@ describe('party blocks on grid and keyed forms', () => {
     const d = extractFields(page(line(100, 100, 'SHIPPER'), line(100, 125, 'STONEBRIDGE CERAMICSCORP'), line(100, 150, '1620 AV. LAS TORRES 12'), line(100, 175, '22 APODACA, NL 66600')));
     expect(d.Shipper).toMatchObject({ Name: 'STONEBRIDGE CERAMICS CORP', City: 'APODACA' });
     expect(d.ConfidenceScores['Shipper.City']).toBeLessThan(0.9);
+  });
+
+  it('does not trust a ZIP whose state is unreadable, even when the ZIP exists', () => {
+    const d = extractFields(page(line(100, 100, 'SHIPPER'), line(100, 125, 'SILVERLINE POLYMERS CORP'), line(100, 150, '1200 OAK ST'), line(100, 175, 'OCAMDO, FU 31814')));
+    expect(d.Shipper?.Zip).toBe('31814');
+    expect(d.ConfidenceScores['Shipper.Zip']).toBeLessThan(0.9);
+  });
+
+  it('never gives one printed line to two parties: the party whose heading is nearer keeps it', () => {
+    const hit = (x: number): LabelHit => ({ field: 'shipper', lang: 'en', label: 'X', segment: buildSegments(line(x, 0, 'X'))[0]!, labelWords: [], valueWords: [], bbox: [x, 0, x + 10, 20], atStart: true, marked: false });
+    const cityLine = line(900, 300, 'ZAPOPAN');
+    const party = (x: number): ParsedParty => ({ Name: null, Address: null, City: { value: 'ZAPOPAN', words: cityLine, checks: 1, doubts: 0 }, State: null, Zip: null, country: null, complete: true, headerHit: hit(x) });
+    const [left, right] = [party(100), party(880)];
+    unshareWords(left, right);
+    expect(left.City).toBeNull();
+    expect(right.City?.value).toBe('ZAPOPAN');
   });
 
   it('keeps a party to its own column when the block beside it repeats the row labels', () => {

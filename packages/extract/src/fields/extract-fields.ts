@@ -98,6 +98,7 @@ export function extractFields(pages: ReadPage[]): ExtractedData {
       parties[slot] = takeFor(slot, blocks, segments)!;
     }
   }
+  unshareWords(parties.shipper, parties.consignee);
   writeParty('Shipper', parties.shipper);
   writeParty('Consignee', parties.consignee);
   writeParty('BillTo', parties.billTo);
@@ -237,6 +238,21 @@ export function extractFields(pages: ReadPage[]): ExtractedData {
   });
   if (!words.length) data.Warnings.push('No text was found on the document: the page looks blank or unreadable.');
   return data;
+}
+
+/**
+ * Two parties never share printed words: when both took the same line (a neighbouring block's city row picked up
+ * beside a garbled one), the party whose heading stands nearer the line keeps it; the other loses that field.
+ */
+export function unshareWords(a: ParsedParty | null, b: ParsedParty | null): void {
+  if (!a || !b) return;
+  for (const f of ['Name', 'Address', 'City', 'State', 'Zip'] as const) {
+    const wa = a[f]?.words ?? [], wb = b[f]?.words ?? [];
+    if (!wa.some((w) => wb.includes(w))) continue;
+    const x = wa[0]!.bbox[0];
+    const away = (p: ParsedParty): number => Math.abs(p.headerHit.bbox[0] - x) + (p.headerHit.segment.page === wa[0]!.page ? 0 : 1e6);
+    (away(a) <= away(b) ? b : a)[f] = null;
+  }
 }
 
 /**

@@ -464,8 +464,8 @@ export function parseParty(allLines: PartyLine[], headerHit: LabelHit): ParsedPa
       if (stateFixed) p.State = { value: stateFixed, words: csz.state, checks: stateOk && !guessed ? 1 : 0, doubts: (stateOk || !place ? 0 : 1) + (guessed ? 1 : 0) };
       else p.State = { value: csz.stateText, words: csz.state, checks: 0, doubts: 1 };
       if (stateOk && !guessed) p.Zip.checks++;
-      // The postal code names another state: one of the two is misread, and nothing says which.
-      else if (place && stateFixed) p.Zip.doubts++;
+      // The postal code names another state (or the state is unreadable): one of the two is misread.
+      else if (place) p.Zip.doubts++;
       const unlabelled = stripCityLabel(csz.cityText.replace(/\s+/g, ' ').toUpperCase());
       let city = unlabelled.value.replace(/^(?:\d+\s+)+(?=[A-Z])/, () => { numbered = true; return ''; });
       let checks = 0, doubts = (csz.zipUnread ? 1 : 0) + (unlabelled.repaired || numbered ? 1 : 0);
