@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { extractFields } from '../src/fields/extract-fields.ts';
-import { assignUnlabelledDates, cleanCommodity, numericOrderShown, unshareWords } from '../src/fields/extract-fields.ts';
+import { assignUnlabelledDates, cleanCommodity, numericOrderShown } from '../src/fields/extract-fields.ts';
+import { unshareWords } from '../src/fields/find-parties.ts';
 import { looksLikeStreet, nearLabel, parseCityStateZip, type ParsedParty, repairCompanySuffix, repairStreetSuffix, stripCityLabel, stripLeadingJunk, stripSubLabel } from '../src/fields/party.ts';
 import { parseReference } from '../src/fields/references.ts';
 import { readBarcodePayload } from '../src/fields/barcode-payload.ts';

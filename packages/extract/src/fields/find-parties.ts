@@ -1,0 +1,126 @@
+import { normalizeText, type Segment } from '../layout.ts';
+import type { Word } from '../types.ts';
+import { textOf } from './candidates.ts';
+import type { LabelHit } from './find-labels.ts';
+import { isStateCode } from './geo.ts';
+import { isPlaceRow, looksLikeStreet, parseCityStateZip, parseParty, partyLines, type ParsedParty } from './party.ts';
+import { takeFor } from './party-leaning.ts';
+
+/** What party finding reads: the page's segments and the labels found on them. */
+export interface PartyContext { segments: Segment[]; hits: LabelHit[]; hitsBySegment: Map<Segment, LabelHit[]>; pageWidth: number }
+
+/** The document's parties from their headings; headings lost to OCR are stood in for by blocks found without them. */
+export function findParties({ segments, hits, hitsBySegment, pageWidth }: PartyContext): Record<'shipper' | 'consignee' | 'billTo', ParsedParty | null> {
+  const usedHeaders = new Set<Segment>();
+  const party = (field: 'shipper' | 'consignee' | 'billTo'): ParsedParty | null => {
+    let best: ParsedParty | null = null;
+    for (const h of hits.filter((x) => x.field === field)) {
+      if (usedHeaders.has(h.segment) && !h.valueWords.length) continue;
+      if (isPlaceRow(h, segments, pageWidth)) continue;
+      const p = parseParty(partyLines(h, segments, hitsBySegment, pageWidth), h);
+      if (!p.Name && !p.complete) continue;
+      if (!best || (p.complete && !best.complete)) best = p;
+      if (best.complete) break;
+    }
+    if (best) usedHeaders.add(best.headerHit.segment);
+    return best;
+  };
+  const parties = { shipper: party('shipper'), consignee: party('consignee'), billTo: party('billTo') };
+  // A party heading that gave a lone line (no street, no city line) is as good as lost: a whole block found below
+  // may stand in for it.
+  const weak = (p: ParsedParty | null): boolean => !p || (!p.complete && !p.Address);
+  // Headers lost to OCR: "Name:" blocks no party claimed fill the missing parties in the usual order.
+  if (weak(parties.shipper) || weak(parties.consignee)) {
+    const claimed = wordsOf(parties, ['Name', 'Address', 'City']);
+    const orphans = hits.filter((h) => h.field === 'name').filter((h) => h.valueWords.length && !h.valueWords.some((w) => claimed.has(w)))
+      .map((h) => parseParty(partyLines(h, segments, hitsBySegment, pageWidth, true), h)).filter((p) => p.complete);
+    for (const slot of ['shipper', 'consignee'] as const) {
+      if (!weak(parties[slot]) || !orphans.length) continue;
+      // A garbled heading that still resembles one party decides; else reading order (shipper first).
+      const p = takeFor(slot, orphans, segments)!;
+      p.orphan = true;
+      parties[slot] = p;
+    }
+  }
+  // Headers and row labels both lost (small caps on a fax): a name, a street and a city line that agrees with its
+  // postal code, claimed by no party, still make an address block; given by a garbled heading's likeness or in
+  // reading order, never trusted outright.
+  if (weak(parties.shipper) || weak(parties.consignee)) {
+    const claimed = wordsOf(parties, ['Name', 'Address', 'City', 'State', 'Zip']);
+    const blocks = unlabelledBlocks(segments, hitsBySegment, claimed);
+    for (const slot of ['shipper', 'consignee'] as const) {
+      if (!weak(parties[slot]) || !blocks.length) continue;
+      parties[slot] = takeFor(slot, blocks, segments)!;
+    }
+  }
+  unshareWords(parties.shipper, parties.consignee);
+  unshareWords(parties.shipper, parties.consignee);
+  return parties;
+}
+
+/** The words the parties already hold in the given fields. */
+function wordsOf(parties: Record<string, ParsedParty | null>, fields: Array<'Name' | 'Address' | 'City' | 'State' | 'Zip'>): Set<Word> {
+  const out = new Set<Word>();
+  for (const p of Object.values(parties)) if (p) for (const f of fields) for (const w of p[f]?.words ?? []) out.add(w);
+  return out;
+}
+
+/**
+ * Two parties never share printed words: when both took the same line (a neighbouring block's city row picked up
+ * beside a garbled one), the party whose heading stands nearer the line keeps it; the other loses that field.
+ */
+export function unshareWords(a: ParsedParty | null, b: ParsedParty | null): void {
+  if (!a || !b) return;
+  for (const f of ['Name', 'Address', 'City', 'State', 'Zip'] as const) {
+    const wa = a[f]?.words ?? [], wb = b[f]?.words ?? [];
+    if (!wa.some((w) => wb.includes(w))) continue;
+    const x = wa[0]!.bbox[0];
+    const away = (p: ParsedParty): number => Math.abs(p.headerHit.bbox[0] - x) + (p.headerHit.segment.page === wa[0]!.page ? 0 : 1e6);
+    (away(a) <= away(b) ? b : a)[f] = null;
+  }
+}
+
+/**
+ * Address blocks found by their values alone: a city line whose state agrees with its postal code, the street line
+ * right above it (a house number) and the name above that, in one column, none of them a label or claimed. In reading order.
+ */
+export function unlabelledBlocks(segments: Segment[], hitsBySegment: Map<Segment, LabelHit[]>, claimed: Set<Word>): ParsedParty[] {
+  const out: ParsedParty[] = [];
+  const free = (s: Segment): boolean => !s.words.some((w) => claimed.has(w)) && !(hitsBySegment.get(s) ?? []).some((h) => h.atStart && h.field !== 'stop');
+  const above = (s: Segment): Segment | undefined => segments
+    .filter((o) => o !== s && o.page === s.page && o.bbox[3] <= s.bbox[1] + 0.3 * s.lineHeight && s.bbox[1] - o.bbox[3] < 2.2 * s.lineHeight
+      && Math.abs(o.bbox[0] - s.bbox[0]) < 1.5 * s.lineHeight)
+    .sort((a, b) => b.bbox[3] - a.bbox[3])[0];
+  for (const csz of segments) {
+    if (!free(csz)) continue;
+    // Lines with a garbled row label dropped from their front, or as read when that leaves no city line or name.
+    const cityWords = [dropGarbledLead(csz.words), csz.words].find((ws) => parseCityStateZip(ws));
+    if (!cityWords) continue;
+    const street = above(csz);
+    const streetWords = street && [street.words, dropGarbledLead(street.words)].find((ws) => looksLikeStreet(textOf(ws)));
+    if (!street || !streetWords || !free(street)) continue;
+    const name = above(street);
+    const isName = (ws: Word[]): boolean => (normalizeText(textOf(ws)).match(/[A-Z]{2,}/g) ?? []).length >= 2 && !/\d{3}/.test(textOf(ws));
+    const nameWords = name && [dropGarbledLead(name.words), name.words].find(isName);
+    if (!name || !nameWords || !free(name)) continue;
+    const hit: LabelHit = { field: 'name', lang: 'en', label: '', segment: name, labelWords: [], valueWords: nameWords, bbox: name.bbox, atStart: false, marked: false };
+    const p = parseParty([{ words: nameWords, sub: 'name' }, { words: streetWords, sub: 'address' }, { words: cityWords, sub: 'cityStateZip' }], hit);
+    // A real state code (best: one its postal code agrees with) says these lines are an address at all; with a
+    // misread code ("NEWARK, NJ 07162") the name, street and city lines still make the block, as doubts.
+    if (!p.complete || !p.State || !(p.State.checks || isStateCode(p.State.value))) continue;
+    p.orphan = true;
+    out.push(p);
+  }
+  return out;
+}
+
+/**
+ * Row labels the OCR garbled on a low-resolution capture stay in front of the value on the same line
+ * ("Somes | Manos sow ACEROS HUASTECA SA DE CV", "Doma AV. DE LOS INSURGENTES 1769"): weakly read words and marks
+ * before the first well read one are dropped (two words at least are kept).
+ */
+export function dropGarbledLead(words: Word[]): Word[] {
+  let k = 0;
+  while (k < words.length - 2 && (words[k]!.confidence < 0.6 || !/[\p{L}\p{N}]{2}/u.test(words[k]!.text))) k++;
+  return k ? words.slice(k) : words;
+}
