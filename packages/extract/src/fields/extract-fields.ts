@@ -88,10 +88,10 @@ export function extractFields(pages: ReadPage[]): ExtractedData {
       return r ? { value: r.value, checks: 0, doubts: r.repaired ? 1 : 0 } : null;
     }, 'code');
   let pro = ref('pro');
-  const po = ref('po');
+  let po = ref('po');
   // A purchase order number of the usual shape (digits, or a short letter prefix and digits) passes a format check.
   if (po && !po.evidence.doubts && /^(?:[A-Z]{1,3}[-/]?)?\d{5,}(?:-[A-Z0-9]{1,3})?$/.test(po.value)) po.evidence.checks++;
-  const orderNo = ref('order');
+  let orderNo = ref('order');
   // A number already given to another reference is not the BOL number as well.
   const taken = new Set([pro, po, orderNo].filter(Boolean).map((c) => c!.value.replace(/[^A-Z0-9]/g, '')));
   const free = (c: Chosen<string> | null): Chosen<string> | null => (c && !taken.has(c.value.replace(/[^A-Z0-9]/g, '')) ? c : null);
@@ -118,7 +118,7 @@ export function extractFields(pages: ReadPage[]): ExtractedData {
     return { value, words: [w], evidence: { prior: 0.9, checks: 2, doubts: current ? 1 : 0, kind: 'code' } };
   };
   bol = stated('bol', bol); pro = stated('pro', pro);
-  const statedPo = stated('po', po), statedOrder = stated('order', orderNo);
+  po = stated('po', po); orderNo = stated('order', orderNo);
   const scacCode = payloads.find((x) => x.p.scac)?.p.scac;
   if (scacCode && !data.Carrier?.Scac) data.Carrier = { Name: data.Carrier?.Name ?? null, Scac: scacCode };
   const usedCodes = new Set([bol?.value, pro?.value, po?.value, orderNo?.value].filter(Boolean).map((v) => v!.replace(/[^A-Z0-9]/g, '')));
@@ -129,8 +129,8 @@ export function extractFields(pages: ReadPage[]): ExtractedData {
     if (!bol) { bol = { value: t, words: [w], evidence: { prior: 0.8, checks: 1, doubts: 0, kind: 'code' } }; usedCodes.add(t); }
     else if (!pro) { pro = { value: t, words: [w], evidence: { prior: 0.7, checks: 1, doubts: 0, kind: 'code' } }; usedCodes.add(t); }
   }
-  data.References = { BolNumber: bol?.value ?? null, PoNumber: statedPo?.value ?? null, OrderNumber: statedOrder?.value ?? null, ProNumber: pro?.value ?? null };
-  record('References.BolNumber', bol); record('References.ProNumber', pro); record('References.PoNumber', statedPo); record('References.OrderNumber', statedOrder);
+  data.References = { BolNumber: bol?.value ?? null, PoNumber: po?.value ?? null, OrderNumber: orderNo?.value ?? null, ProNumber: pro?.value ?? null };
+  record('References.BolNumber', bol); record('References.ProNumber', pro); record('References.PoNumber', po); record('References.OrderNumber', orderNo);
 
   // Dates.
   // A numeric date whose day is above 12 shows the order the whole form writes dates in: it settles the others.
