@@ -30,6 +30,9 @@ function line(x: number, y: number, text: string, confidence = 0.95): Word[] {
 const page = (...lines: Word[][]): ReadPage[] => [{
   index: 0, width: 1700, height: 2200, rotation: 0, words: lines.flat(), barcodes: [], blank: false, toUpright: (b) => b,
 }];
+/** A page with one party block: heading, name, street and city line stacked in one column. */
+const block = (heading: string, name: string, street: string, city: string): ReadPage[] =>
+  page(line(100, 100, heading), line(100, 125, name), line(100, 150, street), line(100, 175, city));
 
 describe('references', () => {
   it('prefers a label that names the field over an ambiguous one, and reads a value under a centred column heading', () => {
@@ -266,19 +269,19 @@ describe('party blocks on grid and keyed forms', () => {
     // No comma after the city, or no state code: not a city line.
     expect(parseCityStateZip(line(0, 0, 'MAGNOLIA BLVD UNIT 34'))).toBeNull();
     expect(parseCityStateZip(line(0, 0, 'SOUTH RIVER, XQ COUD'))).toBeNull();
-    const d = extractFields(page(line(100, 100, 'CONSIGNEE'), line(100, 125, 'ACME GROCERS INC'), line(100, 150, '1734 E MAGNOLIA BLVD'), line(100, 175, 'MINNEAPOLIS, MN COUD')));
+    const d = extractFields(block('CONSIGNEE', 'ACME GROCERS INC', '1734 E MAGNOLIA BLVD', 'MINNEAPOLIS, MN COUD'));
     expect(d.Consignee).toMatchObject({ Address: '1734 E MAGNOLIA BLVD', City: 'MINNEAPOLIS', State: 'MN' });
     expect(d.ConfidenceScores['Consignee.Zip']).toBeLessThan(0.9);
   });
 
   it('doubts a postal code whose characters were changed to fit its pattern', () => {
-    const d = extractFields(page(line(100, 100, 'SHIPPER'), line(100, 125, 'BOREAL FOODS LTD'), line(100, 150, '12 RUE SAINT-PAUL'), line(100, 175, 'QUEBEC, QC G1K 178')));
+    const d = extractFields(block('SHIPPER', 'BOREAL FOODS LTD', '12 RUE SAINT-PAUL', 'QUEBEC, QC G1K 178'));
     expect(d.Shipper?.Zip).toBe('G1K 1T8');
     expect(d.ConfidenceScores['Shipper.Zip']).toBeLessThan(0.9);
   });
 
   it('checks a Mexican postal code that is also a US ZIP against the Mexican state printed with it', () => {
-    const d = extractFields(page(line(100, 100, 'REMITENTE'), line(100, 125, 'EMPAQUES HUASTECA SA DE CV'), line(100, 150, 'CALLE MORELOS 754'), line(100, 175, 'TORREON, COA 27019')));
+    const d = extractFields(block('REMITENTE', 'EMPAQUES HUASTECA SA DE CV', 'CALLE MORELOS 754', 'TORREON, COA 27019'));
     expect(d.Shipper).toMatchObject({ City: 'TORREON', State: 'COA', Zip: '27019', Country: 'MX' });
     expect(d.ConfidenceScores['Shipper.State']).toBeGreaterThanOrEqual(0.9);
   });
@@ -304,13 +307,13 @@ describe('party blocks on grid and keyed forms', () => {
 
   it('joins a ZIP split by a space, drops a stray number before the city, and splits a glued company ending', () => {
     expect(parseCityStateZip(line(0, 0, 'FORT WORTH, TX 76 106'))).toMatchObject({ zipText: '76106', stateText: 'TX' });
-    const d = extractFields(page(line(100, 100, 'SHIPPER'), line(100, 125, 'STONEBRIDGE CERAMICSCORP'), line(100, 150, '1620 AV. LAS TORRES 12'), line(100, 175, '22 APODACA, NL 66600')));
+    const d = extractFields(block('SHIPPER', 'STONEBRIDGE CERAMICSCORP', '1620 AV. LAS TORRES 12', '22 APODACA, NL 66600'));
     expect(d.Shipper).toMatchObject({ Name: 'STONEBRIDGE CERAMICS CORP', City: 'APODACA' });
     expect(d.ConfidenceScores['Shipper.City']).toBeLessThan(0.9);
   });
 
   it('does not trust a ZIP whose state is unreadable, even when the ZIP exists', () => {
-    const d = extractFields(page(line(100, 100, 'SHIPPER'), line(100, 125, 'SILVERLINE POLYMERS CORP'), line(100, 150, '1200 OAK ST'), line(100, 175, 'OCAMDO, FU 31814')));
+    const d = extractFields(block('SHIPPER', 'SILVERLINE POLYMERS CORP', '1200 OAK ST', 'OCAMDO, FU 31814'));
     expect(d.Shipper?.Zip).toBe('31814');
     expect(d.ConfidenceScores['Shipper.Zip']).toBeLessThan(0.9);
   });
