@@ -20,22 +20,24 @@ export function passQuality(words: EngineWord[]): number {
 
 /** Reads one decoded page: orientation, deskew, OCR (a second orientation when the first reads badly), barcodes. */
 export async function readPage(
-  photo: DecodedPage,
+  original: DecodedPage,
   pageIndex: number,
   worker: OcrWorker,
   time: (step: string, ms: number) => void,
 ): Promise<ReadPage> {
   let t = Date.now();
-  // A photographed sheet is straightened first; everything below reads the flat sheet.
-  const flat = await unwarpPhoto(photo).catch(() => null);
-  const page = flat ? await flattenLighting(flat.page) : photo;
-  time('unwarp', Date.now() - t);
-  t = Date.now();
-  const analysis = await analyzePage(page);
+  let analysis = await analyzePage(original);
   time('analyze', Date.now() - t);
   if (analysis.blank) {
-    return { index: pageIndex, width: photo.width, height: photo.height, rotation: photo.exifRotation, words: [], barcodes: [], blank: true, toUpright: (b) => b };
+    return { index: pageIndex, width: original.width, height: original.height, rotation: original.exifRotation, words: [], barcodes: [], blank: true, toUpright: (b) => b };
   }
+  // A photographed sheet is straightened and everything below reads the flat sheet (its orientation and skew measured
+  // again); reported boxes stay on the original image. Should straightening fail, the page is read as it was taken.
+  t = Date.now();
+  const flat = await unwarpPhoto(original).catch(() => null);
+  const page = flat ? await flattenLighting(flat.page) : original;
+  if (flat) analysis = await analyzePage(page);
+  time('unwarp', Date.now() - t);
   let best: { prepared: PreparedPage; words: EngineWord[]; q: number } | null = null;
   for (const turn of analysis.candidates) {
     t = Date.now();
@@ -50,8 +52,8 @@ export async function readPage(
     if (q >= 70 && words.length >= 5) break;
   }
   const { prepared } = best!;
-  // Boxes on the straightened sheet, mapped onto the photo as the user sees it.
-  const onPhoto = (b: [number, number, number, number]): [number, number, number, number] => (flat ? boxOnPhoto(b, prepared.quarterTurn, flat, photo) : b);
+  // Boxes on the straightened sheet, mapped onto the original image as the user sees it.
+  const onOriginal = (b: [number, number, number, number]): [number, number, number, number] => (flat ? boxOnPhoto(b, prepared.quarterTurn, flat, original) : b);
   let words = best!.words;
   // Small print, stamps and handwriting read weakly in the page pass: read those lines again, enlarged.
   t = Date.now();
@@ -64,7 +66,7 @@ export async function readPage(
   t = Date.now();
   let barcodes: ReadPage['barcodes'] = [];
   try {
-    barcodes = (await readPageBarcodes(prepared.grey)).map((b) => ({ ...b, ...(b.bbox ? { bbox: onPhoto(prepared.toUpright(b.bbox)) } : {}) }));
+    barcodes = (await readPageBarcodes(prepared.grey)).map((b) => ({ ...b, ...(b.bbox ? { bbox: onOriginal(prepared.toUpright(b.bbox)) } : {}) }));
   } catch {
     // A barcode failure must not lose the page's text; the fields fall back to OCR alone.
     barcodes = [];
@@ -79,11 +81,11 @@ export async function readPage(
     page: pageIndex,
     line: w.line,
   }));
-  const toUpright = (b: [number, number, number, number]): [number, number, number, number] => onPhoto(prepared.toUpright([b[0] * s, b[1] * s, b[2] * s, b[3] * s]));
+  const toUpright = (b: [number, number, number, number]): [number, number, number, number] => onOriginal(prepared.toUpright([b[0] * s, b[1] * s, b[2] * s, b[3] * s]));
   return {
     index: pageIndex,
-    width: prepared.quarterTurn % 180 === 0 ? photo.width : photo.height,
-    height: prepared.quarterTurn % 180 === 0 ? photo.height : photo.width,
+    width: prepared.quarterTurn % 180 === 0 ? original.width : original.height,
+    height: prepared.quarterTurn % 180 === 0 ? original.height : original.width,
     rotation: (page.exifRotation + prepared.quarterTurn) % 360,
     words: out,
     barcodes,

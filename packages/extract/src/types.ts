@@ -1,3 +1,4 @@
+import type { VerticalRule } from './image/rulings.ts';
 import type { ExtractedData } from '@ladingwise/shared';
 import type { Barcode } from './barcodes.ts';
 
@@ -53,7 +54,7 @@ export interface Word extends OcrWord { page: number; line: string }
 /** Internal: a page with words in deskewed page coordinates, and the map from those to the upright page. */
 export interface ReadPage {
   index: number; width: number; height: number; rotation: number; words: Word[]; barcodes: Barcode[]; blank: boolean;
-  /** Vertical rulings (cell borders) as [x, y0, y1] in the words' coordinates. */
-  rules?: Array<[number, number, number]>;
+  /** Vertical rulings (cell borders) in the words' coordinates. */
+  rules?: VerticalRule[];
   toUpright: (b: [number, number, number, number]) => [number, number, number, number];
 }
