@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader';
-import type { Grey } from './image/analyze.ts';
+import { otsuThreshold, type Grey } from './image/analyze.ts';
+import type { VerticalRule } from './image/rulings.ts';
 
 /** A barcode or 2-D code read off a page. */
 export interface Barcode { format: string; text: string; bbox?: [number, number, number, number] }
@@ -39,4 +40,65 @@ export async function readPageBarcodes(img: Grey): Promise<Barcode[]> {
     const ys = [p.topLeft.y, p.topRight.y, p.bottomLeft.y, p.bottomRight.y];
     return { format: r.format, text: r.text, bbox: [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)] as [number, number, number, number] };
   });
+}
+
+/**
+ * Erases a form's cell borders from a copy of the page. A barcode printed tight against a border has no quiet zone:
+ * the reader takes the border for the first bar and the symbol fails its start pattern. A thin bar of the barcode
+ * itself also looks like a border; it is told apart by a neighbouring column inked over nearly its whole length
+ * (the next bar), where a border runs on above or below whatever it passes.
+ */
+export function eraseCellBorders(img: Grey, rules: VerticalRule[]): Grey | null {
+  const { width: w, data: src } = img;
+  const t = Math.min(otsuThreshold(img), 160);
+  const pad = Math.max(3, Math.round(w / 220)) + 1;
+  const near = pad + Math.max(12, Math.round(w / 100));
+  const barLike = ([x, y0, y1]: VerticalRule): boolean => {
+    for (let dx = pad + 1; dx <= near; dx++) {
+      for (const c of [x - dx, x + dx]) {
+        if (c < 0 || c >= w) continue;
+        let n = 0;
+        for (let y = y0; y < y1; y++) if (src[y * w + c]! <= t) n++;
+        if (n >= 0.85 * (y1 - y0)) return true;
+      }
+    }
+    return false;
+  };
+  const borders = rules.filter((r) => !barLike(r));
+  if (!borders.length) return null;
+  // Only the border's own columns go (and a pixel of their soft edge): a bar may stand a few pixels away.
+  const inked = (c: number, y0: number, y1: number): boolean => {
+    let n = 0;
+    for (let y = y0; y < y1; y++) if (src[y * w + c]! <= Math.min(250, t + 40)) n++;
+    return n >= 0.6 * (y1 - y0);
+  };
+  const data = new Uint8Array(src);
+  for (const [x, y0, y1] of borders) {
+    let x0 = x, x1 = x;
+    while (x0 > 0 && x - x0 < pad && inked(x0 - 1, y0, y1)) x0--;
+    while (x1 < w - 1 && x1 - x < pad && inked(x1 + 1, y0, y1)) x1++;
+    x0 = Math.max(0, x0 - 1); x1 = Math.min(w - 1, x1 + 1);
+    for (let y = y0; y < y1; y++) data.fill(255, y * w + x0, y * w + x1 + 1);
+  }
+  return { width: w, height: img.height, data };
+}
+
+const overlaps = (a: Barcode, b: Barcode): boolean => {
+  if (!a.bbox || !b.bbox) return false;
+  const w = Math.min(a.bbox[2], b.bbox[2]) - Math.max(a.bbox[0], b.bbox[0]), h = Math.min(a.bbox[3], b.bbox[3]) - Math.max(a.bbox[1], b.bbox[1]);
+  return w > 0 && h >= 0;
+};
+
+/**
+ * Reads a form's barcodes: the page as it is, then (when it has cell borders) with the borders erased. A symbol read
+ * only on the second pass is added; two different texts read off one symbol cannot both be right (a checksum can
+ * pass by chance), so a second-pass reading that disagrees with another on the same spot is dropped.
+ */
+export async function readFormBarcodes(img: Grey, rules: VerticalRule[]): Promise<Barcode[]> {
+  const first = await readPageBarcodes(img);
+  const erased = eraseCellBorders(img, rules);
+  if (!erased) return first;
+  const second = (await readPageBarcodes(erased)).filter((b) => !first.some((a) => a.text === b.text));
+  const clash = (b: Barcode): boolean => [...first, ...second].some((o) => o !== b && o.text !== b.text && overlaps(o, b));
+  return [...first, ...second.filter((b) => !clash(b))];
 }

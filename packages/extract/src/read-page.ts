@@ -1,10 +1,11 @@
-import { readPageBarcodes } from './barcodes.ts';
+import { readFormBarcodes } from './barcodes.ts';
 import type { DecodedPage } from './image/decode.ts';
 import { analyzePage, preparePage, type PreparedPage } from './image/prepare.ts';
 import { flattenLighting } from './image/flatten.ts';
 import { boxOnPhoto, unwarpPhoto } from './image/unwarp.ts';
 import type { EngineWord, OcrWorker } from './ocr/engine.ts';
 import { rereadWeakLines } from './ocr/reread.ts';
+import { startsWithLabel } from './fields/find-labels.ts';
 import type { ReadPage, Word } from './types.ts';
 
 /** Quality of an OCR pass: mean confidence of word-like tokens, weighted by length. Upside-down text scores low. */
@@ -58,7 +59,7 @@ export async function readPage(
   // Small print, stamps and handwriting read weakly in the page pass: read those lines again, enlarged.
   t = Date.now();
   try {
-    words = (await rereadWeakLines(prepared.grey, words, worker)).words;
+    words = (await rereadWeakLines(prepared.grey, words, worker, { known: startsWithLabel, rules: prepared.rules })).words;
   } catch {
     // The page pass already has words for these lines; keep them.
   }
@@ -66,7 +67,7 @@ export async function readPage(
   t = Date.now();
   let barcodes: ReadPage['barcodes'] = [];
   try {
-    barcodes = (await readPageBarcodes(prepared.grey)).map((b) => ({ ...b, ...(b.bbox ? { bbox: onOriginal(prepared.toUpright(b.bbox)) } : {}) }));
+    barcodes = (await readFormBarcodes(prepared.barcodeGrey, prepared.rules)).map((b) => ({ ...b, ...(b.bbox ? { bbox: onOriginal(prepared.toUpright(b.bbox)) } : {}) }));
   } catch {
     // A barcode failure must not lose the page's text; the fields fall back to OCR alone.
     barcodes = [];

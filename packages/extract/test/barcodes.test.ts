@@ -3,7 +3,8 @@ import { createRequire } from 'node:module';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { prepareZXingModule, writeBarcode } from 'zxing-wasm/writer';
-import { readPageBarcodes } from '../src/barcodes.ts';
+import { eraseCellBorders, readFormBarcodes, readPageBarcodes } from '../src/barcodes.ts';
+import { findVerticalRulings } from '../src/image/rulings.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -38,5 +39,48 @@ describe('barcodes', () => {
     const code128 = found.find((b) => b.format === 'Code128')!;
     expect(code128.bbox![0]).toBeGreaterThanOrEqual(80);
     expect(code128.bbox![1]).toBeGreaterThanOrEqual(80);
+  });
+});
+
+describe('barcodes in ruled cells', () => {
+  /** A page with a Code 128 symbol whose first bar sits `gap` pixels right of a cell's left border. */
+  async function cellPage(text: string, gap: number, blur = 0): Promise<{ width: number; height: number; data: Uint8Array }> {
+    const png = await barcodePng(text, 'Code128', 2);
+    const { data: bc, info } = await sharp(png).toColourspace('b-w').raw().toBuffer({ resolveWithObject: true });
+    let firstBar = 0;
+    while (firstBar < info.width && ![...Array(info.height).keys()].some((y) => bc[y * info.width + firstBar]! < 128)) firstBar++;
+    const cell = { left: 200, top: 150, width: info.width + 200, height: info.height + 160 };
+    const line = (w: number, h: number) => sharp({ create: { width: w, height: h, channels: 3, background: '#000' } }).png().toBuffer();
+    const { data, info: page } = await sharp({ create: { width: 1600, height: 900, channels: 3, background: '#fff' } })
+      .composite([
+        // The symbol's own white margin goes under the border, as on a printed form.
+        { input: png, left: cell.left + 3 + gap - firstBar, top: cell.top + 80 },
+        { input: await line(3, cell.height), left: cell.left, top: cell.top },
+        { input: await line(3, cell.height), left: cell.left + cell.width, top: cell.top },
+        { input: await line(cell.width + 3, 3), left: cell.left, top: cell.top },
+        { input: await line(cell.width + 3, 3), left: cell.left, top: cell.top + cell.height },
+      ])
+      .toColourspace('b-w').png().toBuffer()
+      .then((p) => (blur ? sharp(p).blur(blur) : sharp(p)).toColourspace('b-w').raw().toBuffer({ resolveWithObject: true }));
+    return { width: page.width, height: page.height, data: new Uint8Array(data) };
+  }
+
+  it('erases the cell borders beside a symbol, keeps the symbol readable and reports it once', async () => {
+    const page = await cellPage('04494976356970977', 3);
+    const rules = findVerticalRulings(page, 128);
+    const erased = eraseCellBorders(page, rules)!;
+    // The border columns are paper now; the bars are untouched.
+    const column = (img: { width: number; height: number; data: Uint8Array }, x: number) => Array.from({ length: 200 }, (_, k) => img.data[(300 + k) * img.width + x]!);
+    expect(Math.min(...column(page, 201))).toBeLessThan(60);
+    expect(Math.min(...column(erased, 201))).toBeGreaterThan(200);
+    expect((await readPageBarcodes(erased)).map((b) => b.text)).toEqual(['04494976356970977']);
+    expect((await readFormBarcodes(page, rules)).map((b) => b.text)).toEqual(['04494976356970977']);
+  });
+
+  it('leaves a tall symbol\'s own thin bars in place when erasing borders', async () => {
+    const page = await cellPage('8335474958', 60);
+    const rules = findVerticalRulings(page, 128);
+    const erased = eraseCellBorders(page, rules)!;
+    expect((await readPageBarcodes(erased)).map((b) => b.text)).toEqual(['8335474958']);
   });
 });

@@ -5,7 +5,7 @@ import { unshareWords } from '../src/fields/find-parties.ts';
 import { looksLikeStreet, nearLabel, parseCityStateZip, type ParsedParty, repairCompanySuffix, repairStreetSuffix, stripCityLabel, stripLeadingJunk, stripSubLabel } from '../src/fields/party.ts';
 import { parseReference } from '../src/fields/references.ts';
 import { readBarcodePayload } from '../src/fields/barcode-payload.ts';
-import { findLabels, ocrDistance, shortTailCost, type LabelHit } from '../src/fields/find-labels.ts';
+import { findLabels, ocrDistance, shortTailCost, startsWithLabel, type LabelHit } from '../src/fields/find-labels.ts';
 import { buildSegments } from '../src/layout.ts';
 import { cleanStrip, missedRegions, weakLines } from '../src/ocr/reread.ts';
 import type { EngineWord } from '../src/ocr/engine.ts';
@@ -235,6 +235,15 @@ describe('party blocks on grid and keyed forms', () => {
     expect(d.Consignee).toMatchObject({ Name: 'BRIGHTON GLASSWORKS INC', Address: '1002 PORTAGE ST', City: 'SURREY', State: 'BC', Zip: 'V4N 8K4' });
   });
 
+  it('takes a lone short word after a heading for the heading\'s misread last word, and a clearly read word left of the values for a row label', () => {
+    const d = extractFields(page(
+      line(100, 100, 'CONSIGNEE 1'), line(450, 100, 'BRIGHTON GLASSWORKS INC'),
+      line(100, 150, 'Smuer'), line(450, 150, '1002 PORTAGE ST'),
+      line(100, 200, 'DESTINATION'), line(450, 200, 'SURREY, BC V4N 8K4'),
+    ));
+    expect(d.Consignee).toMatchObject({ Name: 'BRIGHTON GLASSWORKS INC', Address: '1002 PORTAGE ST', City: 'SURREY', Zip: 'V4N 8K4' });
+  });
+
   it('keeps reading a typed form whose rows stand far apart, at the pitch of its first row', () => {
     const d = extractFields(page(
       line(100, 100, 'CONSIGNED TO'), line(450, 95, 'BRIGHTON GLASSWORKS INC'),
@@ -420,6 +429,24 @@ describe('party blocks on grid and keyed forms', () => {
   });
 });
 
+describe('labels in running text', () => {
+  it('does not take a lower-case word of a footnote for a form label', () => {
+    const d = extractFields(page(
+      line(100, 100, 'CARRIER'), line(400, 100, 'KEYSTONE EXPRESS LINES'),
+      line(100, 900, '“carrier or shippers weight”.'),
+    ));
+    expect(d.Carrier?.Name).toBe('KEYSTONE EXPRESS LINES');
+    expect(findLabels(buildSegments(line(100, 900, 'carrier or shippers weight'), [])).map((h) => h.field)).toEqual([]);
+  });
+
+  it('recognises a form label in a reading of a line, so a second reading does not replace it with a non-label', () => {
+    expect(startsWithLabel(['Consicnen', '1'])).toBe(true);
+    expect(startsWithLabel(['Comicuan', '10'])).toBe(false);
+    // Short labels are left out: too much garbage reads as PHONE.
+    expect(startsWithLabel(['Pone', '(ven)'])).toBe(false);
+  });
+});
+
 describe('labels misread by OCR', () => {
   it('counts look-alike letters as half an edit, so small-caps labels read with slips still match', () => {
     expect(ocrDistance('CONSICNEN', 'CONSIGNED')).toBe(1);
@@ -569,6 +596,21 @@ describe('second OCR pass', () => {
     expect(regions.length).toBe(1);
     expect(regions[0]![1]).toBeLessThanOrEqual(40);
     expect(regions[0]![3]).toBeGreaterThanOrEqual(60);
+  });
+
+  it('finds a form row the page pass dropped between two cell borders, which would otherwise join it to its neighbours', () => {
+    const width = 600, height = 2400;
+    const data = new Uint8Array(width * height).fill(230);
+    // Printed text in a cell: blobs on a row, with vertical cell borders crossing every row of the block.
+    for (let k = 0; k < 8; k++) for (let y = 140; y < 160; y++) for (let x = 220 + k * 22; x < 232 + k * 22; x++) data[y * width + x] = 20;
+    // Borders of one block are short beside a page's height: the ink mask's own ruling removal leaves them.
+    for (const bx of [80, 200, 520]) for (let y = 70; y < 250; y++) for (let x = bx; x < bx + 3; x++) data[y * width + x] = 20;
+    const words = [ew('NAME', 95, 100, 90, 'a'), ew('ACME', 95, 220, 90, 'a'), ew('CITY', 95, 100, 190, 'b'), ew('TULSA', 95, 220, 190, 'b')];
+    const rules: Array<[number, number, number]> = [[81, 70, 250], [201, 70, 250], [521, 70, 250]];
+    const found = missedRegions({ width, height, data }, words, 16, rules);
+    expect(found.length).toBe(1);
+    expect(found[0]![1]).toBeLessThanOrEqual(140);
+    expect(found[0]![3]).toBeGreaterThanOrEqual(160);
   });
 
   it('turns a crop into black on white with its underline removed', () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { findDates, normalizePostal, parseDate, parseFreightClass, parseReference, parseScac, parseWeight, placeOfPostal, repairState } from '../src/index.ts';
 import { compareCity } from '../src/fields/geo.ts';
+import { nearlySame, repairScacByName, scacFitsName } from '../src/fields/references.ts';
 
 describe('dates in English, Spanish and French', () => {
   it.each([
@@ -92,6 +93,9 @@ describe('postal codes, states and cities', () => {
     expect(normalizePostal('T5JON3')).toEqual({ zip: 'T5J 0N3', country: 'CA', repaired: true });
     // "STE 117" is a suite, not a postal code: two letters would have to change.
     expect(normalizePostal('STE117')).toBeNull();
+    // A word of letters that happens to fit once O, S, I are read as digits is a word (SAN LUIS POTOSI).
+    expect(normalizePostal('POTOSI')).toBeNull();
+    expect(normalizePostal('LSN OKS')).toEqual({ zip: 'L5N 0K5', country: 'CA', repaired: true });
   });
 
   it('knows the place a postal code belongs to', () => {
@@ -133,5 +137,25 @@ describe('codes', () => {
     expect(parseReference('8O7O278')).toEqual({ value: '8070278', repaired: true });
     expect(parseReference('12/08/2026')).toBeNull();
     expect(parseReference('N/A')).toBeNull();
+    // Digits left behind in front of the number may belong to it.
+    expect(parseReference('0-9 70777')).toEqual({ value: '70777', repaired: true });
+  });
+
+  it('takes a barcode for the number OCR read with a few slips or a lost end, never for another number', () => {
+    expect(nearlySame('871288759', 'B71288759')).toBe(true);
+    expect(nearlySame('0449497635697', '04494976356970977')).toBe(true);
+    expect(nearlySame('7872096448', '7872096448')).toBe(true);
+    expect(nearlySame('8335474958', '04494976356970977')).toBe(false);
+    expect(nearlySame('B75885621', '7872096448')).toBe(false);
+    expect(nearlySame('123', '1234')).toBe(false);
+  });
+
+  it('puts back a look-alike letter in a SCAC that then abbreviates the carrier\'s name, and only then', () => {
+    expect(scacFitsName('RJC', 'R AND J CARTAGE')).toBe(true);
+    expect(scacFitsName('ODFL', 'Old Dominion Freight Line')).toBe(true);
+    expect(repairScacByName('RIC', 'R AND J CARTAGE')).toBe('RJC');
+    expect(repairScacByName('RJC', 'R AND J CARTAGE')).toBeNull();
+    // Unrelated to the name whatever one letter becomes: left as read.
+    expect(repairScacByName('XPOL', 'R AND J CARTAGE')).toBeNull();
   });
 });

@@ -11,7 +11,7 @@ import { findParties } from './find-parties.ts';
 import type { ParsedParty, PartyValue } from './party.ts';
 import { findDates, type DateOrder } from './parse-date.ts';
 import { parseAmount, parseWeight, unitIn } from './parse-weight.ts';
-import { parseReference, parseScac } from './references.ts';
+import { nearlySame, parseReference, parseScac, repairScacByName } from './references.ts';
 
 /** A chosen value with its evidence, before it is written into ExtractedData. */
 interface Chosen<T> { value: T; words: Word[]; evidence: Evidence }
@@ -75,6 +75,8 @@ export function extractFields(pages: ReadPage[]): ExtractedData {
     const s = parseScac(c.text);
     return s ? { value: s.value, checks: 1, doubts: s.repaired ? 1 : 0 } : null;
   }, 'code') ?? scacFromCarrier;
+  const byName = scac && carrier ? repairScacByName(scac.value, carrier.value) : null;
+  if (scac && byName) { scac.value = byName; scac.evidence.doubts++; }
   if (carrier || scac) {
     data.Carrier = { Name: carrier?.value ?? null, Scac: scac?.value ?? null };
     record('Carrier.Name', carrier);
@@ -101,8 +103,12 @@ export function extractFields(pages: ReadPage[]): ExtractedData {
   const confirm = (c: Chosen<string> | null): Chosen<string> | null => {
     if (!c) return c;
     const plain = c.value.replace(/[^A-Z0-9]/g, '');
-    if (codes.some((b) => b.text.toUpperCase().replace(/[^A-Z0-9]/g, '') === plain)) c.evidence.checks += 2;
-    return c;
+    if (codes.some((b) => b.text.toUpperCase().replace(/[^A-Z0-9]/g, '') === plain)) { c.evidence.checks += 2; return c; }
+    // A code that nearly says what OCR read is the same number read without OCR's slips (its checksum passed).
+    const near = codes.find((b) => nearlySame(plain, b.text.toUpperCase().replace(/[^A-Z0-9]/g, '')));
+    if (!near) return c;
+    const w: Word = { text: near.text.trim().toUpperCase(), confidence: 1, bbox: near.bbox ?? [0, 0, 0, 0], page: near.page, line: 'barcode' };
+    return { value: w.text, words: [w], evidence: { ...c.evidence, checks: c.evidence.checks + 1, kind: 'code' } };
   };
   bol = confirm(bol); pro = confirm(pro);
   // A QR code with keyed values states the references outright: it fills a missing one, confirms an equal one, and

@@ -140,6 +140,27 @@ function matchAt(tokens: Token[], i: number): { def: LabelDef; len: number } | n
   return best;
 }
 
+/**
+ * Whether a run of words read off the page starts with a form label (used to judge two readings of one line). Labels
+ * of fewer than six letters are left out: garbage reads as PHONE or DATE too easily.
+ */
+export function startsWithLabel(texts: string[]): boolean {
+  const tokens = tokenize(texts.map((text) => ({ text }) as Word));
+  const m = tokens.length ? matchAt(tokens, 0) : null;
+  return !!m && m.def.text.replace(/[^A-Z]/g, '').length >= 6;
+}
+
+const lowercase = (t: string): boolean => /\p{Ll}/u.test(t) && !/\p{Lu}/u.test(t);
+
+/**
+ * A label's words in lower case followed by more lower-case words are running text (a footnote's "carrier or shipper's
+ * weight"), not a form label: forms print labels in capitals or with a capital first letter.
+ */
+function inSentence(words: Word[], first: number, last: number): boolean {
+  for (let k = first; k <= last; k++) if (!lowercase(words[k]!.text)) return false;
+  return words.slice(last + 1).filter((w) => lowercase(w.text)).length >= 2;
+}
+
 /** Finds every label on every segment. */
 export function findLabels(segments: Segment[]): LabelHit[] {
   const hits: LabelHit[] = [];
@@ -177,6 +198,7 @@ export function findLabels(segments: Segment[]): LabelHit[] {
         marked = true;
       }
       if (m.def.strict && !(whole || marked)) continue;
+      if (inSentence(seg.words, tokens[i]!.word, tokens[end - 1]!.word)) continue;
       // Party sub-labels are ordinary words too ("CIUDAD JUAREZ", "NAME BRAND"): only with a colon, or alone in
       // their own cell (a form grid's row label "NAME | value").
       if (PARTY_SUB.has(m.def.field) && !marked && !whole) continue;

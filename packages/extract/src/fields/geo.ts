@@ -49,7 +49,10 @@ export function normalizePostal(raw: string): { zip: string; country: Country | 
     // S/5, O/0, B/8 slips are common in small print ("LSN OKS" for L5N 0K5); more than three would let any six
     // characters pass for a postal code. A repaired code is a doubt for the caller. Canada Post never uses the
     // letters D, F, I, O, Q, U (nor W, Z first).
-    if (changes <= 3 && /^[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z]\d[ABCEGHJ-NPRSTV-Z]\d$/.test(fixed)) return { zip: `${fixed.slice(0, 3)} ${fixed.slice(3)}`, country: 'CA', repaired: changes > 0 };
+    // A single word of letters alone ("POTOSI") is a word, however well it fits: a code read without one digit
+    // must at least show the code's two halves.
+    const wordLike = !/\d/.test(raw) && !/^\S{3}\s+\S{3}$/.test(raw.trim());
+    if (changes <= 3 && !wordLike && /^[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z]\d[ABCEGHJ-NPRSTV-Z]\d$/.test(fixed)) return { zip: `${fixed.slice(0, 3)} ${fixed.slice(3)}`, country: 'CA', repaired: changes > 0 };
   }
   const digits = t.split('').map((c) => (c === '-' ? c : toDigit[c] ?? c)).join('');
   const m = /^(\d{5})(?:-?(\d{4}))?$/.exec(digits);

@@ -55,7 +55,9 @@ export function partyLines(hit: LabelHit, segments: Segment[], hitsBySegment: Ma
   let lastBottom = seg.bbox[3];
   // A label read with a garbled short word after it ("CONSIGNED pes" for CONSIGNED TO) and the value further along
   // the row: the stray word belongs to the label.
-  const inline = hit.valueWords.length && !isGarble(hit.valueWords) ? hit.valueWords : [];
+  // A lone word of one or two characters is the label's own last word misread ("CONSIGNED 1" for CONSIGNED TO).
+  const strayTail = hit.valueWords.length === 1 && hit.valueWords[0]!.text.replace(/[^\p{L}\p{N}]/gu, '').length <= 2;
+  const inline = hit.valueWords.length && !isGarble(hit.valueWords) && !strayTail ? hit.valueWords : [];
   if (keyed) {
     // A "Name: ..." line with no header above it: the block is aligned on the label.
     lines.push({ words: hit.valueWords, sub: 'name' });
@@ -141,7 +143,9 @@ export function partyLines(hit: LabelHit, segments: Segment[], hitsBySegment: Ma
     } else {
       const beside = valueBeside(s);
       const stripped = stripSubLabel(s.words);
-      if (beside && (stripped.sub !== null ? !stripped.words.length : isGarble(s.words) || !stripped.words.length)) {
+      // Left of the values' column, a word or two of letters is that row's label, however clearly misread ("Smuer").
+      const rowLabel = isGarble(s.words) || (s.words.length <= 2 && !/\d/.test(textOf(s.words)));
+      if (beside && (stripped.sub !== null ? !stripped.words.length : rowLabel || !stripped.words.length)) {
         lines.push({ words: beside.words, sub: stripped.sub, keyedRow: true });
         // The city line closes a keyed block: the next garbled row label starts another party.
         if (stripped.sub === null && parseCityStateZip(beside.words)) break;

@@ -1,4 +1,5 @@
 import { normalizeText } from '../layout.ts';
+import { editDistance } from './geo.ts';
 import { findDates } from './parse-date.ts';
 
 const DIGIT_FOR: Record<string, string> = { O: '0', Q: '0', D: '0', I: '1', L: '1', '|': '1', S: '5', B: '8', Z: '2', G: '6' };
@@ -15,14 +16,16 @@ export function parseReference(text: string): { value: string; repaired: boolean
   // A cell border read as "[" or "|" may touch the number ("[22717-8").
   const m = /(?:^|[\s([|])([A-Z0-9]+(?:[-/][A-Z0-9]+)*)/g;
   let r: RegExpExecArray | null;
+  // Digits passed over before the number ("0-9 70777" for PO-970377) may be part of it: the reading is in doubt.
+  let skipped = false;
   while ((r = m.exec(t))) {
     const tok = r[1]!;
-    if (!/\d/.test(tok) || tok.replace(/[^A-Z0-9]/g, '').length < 3 || tok.length > 24) continue;
+    if (!/\d/.test(tok) || tok.replace(/[^A-Z0-9]/g, '').length < 3 || tok.length > 24) { skipped ||= /\d/.test(tok); continue; }
     const { value, repaired } = repairCode(tok);
     // "P0928635" / "S0864820": the common PO and SO prefixes with the letter O read as a zero.
     const prefixed = /^([PS])0(\d{4,})$/.exec(value);
     if (prefixed) return { value: `${prefixed[1]}O${prefixed[2]}`, repaired: true };
-    return { value, repaired };
+    return { value, repaired: repaired || skipped };
   }
   return null;
 }
@@ -53,4 +56,42 @@ export function parseScac(text: string): { value: string; repaired: boolean } | 
   const fixed = m[1]!.replace(/0/g, 'O').replace(/1/g, 'I').replace(/5/g, 'S').replace(/8/g, 'B').replace(/2/g, 'Z').replace(/6/g, 'G');
   if (!/^[A-Z]{2,4}$/.test(fixed)) return null;
   return { value: fixed, repaired: fixed !== m[1] };
+}
+
+/**
+ * Whether an OCR'd reference and a barcode's text are one number: a few slips (about one character in four), or
+ * OCR having lost the end of a long number. Both are given as letters and digits only.
+ */
+export function nearlySame(ocr: string, code: string): boolean {
+  if (ocr.length < 4 || code.length < 4) return false;
+  if (code.length >= 8 && ocr.length >= 0.6 * code.length && code.startsWith(ocr)) return true;
+  return editDistance(ocr, code) <= Math.max(1, Math.floor(code.length / 4));
+}
+
+// Capitals OCR mistakes for one another in a short code.
+const SCAC_LOOKALIKE: Record<string, string> = { I: 'JLT', J: 'I', L: 'I', T: 'I', O: 'DQC', D: 'O', Q: 'O', C: 'GO', G: 'C', E: 'F', F: 'EP', P: 'FR', R: 'PB', B: 'R', M: 'N', N: 'MH', H: 'N', U: 'V', V: 'UY', Y: 'V', K: 'X', X: 'K' };
+
+/** Whether a SCAC reads as an abbreviation of the carrier's name: its first letter, then letters in the name's order. */
+export function scacFitsName(scac: string, name: string): boolean {
+  const letters = normalizeText(name).replace(/[^A-Z]/g, '');
+  if (!letters || scac[0] !== letters[0]) return false;
+  let k = 1;
+  for (const c of scac.slice(1)) { k = letters.indexOf(c, k) + 1; if (!k) return false; }
+  return true;
+}
+
+/**
+ * A SCAC whose letters do not follow the carrier's name, where swapping one look-alike letter makes them do ("RIC"
+ * for R AND J CARTAGE's RJC): SCACs are mostly abbreviations of the name. Only a single such swap is taken.
+ */
+export function repairScacByName(scac: string, name: string): string | null {
+  if (scacFitsName(scac, name)) return null;
+  const fits = new Set<string>();
+  [...scac].forEach((c, i) => {
+    for (const alt of SCAC_LOOKALIKE[c] ?? '') {
+      const v = scac.slice(0, i) + alt + scac.slice(i + 1);
+      if (scacFitsName(v, name)) fits.add(v);
+    }
+  });
+  return fits.size === 1 ? [...fits][0]! : null;
 }

@@ -24,6 +24,8 @@ export interface PreparedPage {
   /** The OCR image as PNG and as raw greyscale. */
   png: Buffer;
   grey: Grey;
+  /** The OCR image before dark bars were inverted: barcodes are read here (a run of thick bars can pass for a bar). */
+  barcodeGrey: Grey;
   /** Vertical rulings (cell borders), in OCR-image pixels. */
   rules: VerticalRule[];
   /** Maps a box in OCR-image pixels to upright-page pixels. */
@@ -104,6 +106,7 @@ export async function preparePage(page: DecodedPage, quarterTurn: number, skew: 
   const t = Math.min(otsuThreshold(grey), 160);
   // Mark first, then invert once, so overlapping bar boxes are not inverted twice.
   const bars = findDarkBars(grey, t);
+  const barcodeGrey: Grey = bars.length ? { ...grey, data: new Uint8Array(grey.data) } : grey;
   if (bars.length) {
     const flip = new Uint8Array(grey.width * grey.height);
     for (const [x0, y0, x1, y1] of bars) for (let y = y0; y < y1; y++) flip.fill(1, y * grey.width + x0, y * grey.width + x1);
@@ -118,7 +121,7 @@ export async function preparePage(page: DecodedPage, quarterTurn: number, skew: 
     return [ux + px * cos - py * sin, uy + px * sin + py * cos];
   };
   return {
-    quarterTurn, skew: angle, scale, uprightWidth, uprightHeight, png, grey, rules,
+    quarterTurn, skew: angle, scale, uprightWidth, uprightHeight, png, grey, barcodeGrey, rules,
     toUpright([x0, y0, x1, y1]) {
       const pts = [mapPoint(x0, y0), mapPoint(x1, y0), mapPoint(x0, y1), mapPoint(x1, y1)];
       const xs = pts.map((p) => p[0]), ys = pts.map((p) => p[1]);

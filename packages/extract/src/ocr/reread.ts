@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { inkMask, otsuThreshold, type Grey } from '../image/analyze.ts';
+import type { VerticalRule } from '../image/rulings.ts';
 import type { EngineWord, OcrWorker } from './engine.ts';
 
 /** Limits for the second pass over weakly read lines. */
@@ -12,6 +13,13 @@ export interface RereadOptions {
   targetHeight?: number;
   /** Also look for inked lines the page pass returned nothing for (default true). */
   missed?: boolean;
+  /** The form's vertical cell borders, kept out of the search for missed lines. */
+  rules?: VerticalRule[];
+  /**
+   * Recognises the form's own wording (its labels). A first reading that says a label is not replaced by one that
+   * does not, however confident: small-caps labels read with low confidence either way.
+   */
+  known?: (texts: string[]) => boolean;
 }
 
 /** A weak line: its words, its box in the OCR image and the mean confidence it was read with. */
@@ -78,7 +86,7 @@ export function weakLines(words: EngineWord[], opts: RereadOptions = {}): WeakLi
  * Inked runs of text the page pass returned no words for (handwriting often goes missing in whole lines): the ink
  * mask without table rulings, less the read words' boxes, grouped on a coarse grid into line-shaped regions.
  */
-export function missedRegions(grey: Grey, words: EngineWord[], max = 16): Array<[number, number, number, number]> {
+export function missedRegions(grey: Grey, words: EngineWord[], max = 16, rules: VerticalRule[] = []): Array<[number, number, number, number]> {
   const hs = words.map((w) => w.bbox[3] - w.bbox[1]).filter((h) => h > 4).sort((a, b) => a - b);
   const lh = hs[Math.floor(hs.length / 2)] ?? 20;
   const cell = Math.max(4, Math.round(lh / 3));
@@ -95,6 +103,11 @@ export function missedRegions(grey: Grey, words: EngineWord[], max = 16): Array<
       else if (x === grey.width && start >= 0 && lastInk - start >= longRun) mask.fill(0, row + start, row + lastInk + 1);
     }
   }
+  // Cell borders would join a form's rows into one tall region that is no line at all.
+  const pad = Math.max(2, Math.round(grey.width / 400));
+  for (const [x, y0, y1] of rules) {
+    for (let y = Math.max(0, y0 - pad); y < Math.min(grey.height, y1 + pad); y++) mask.fill(0, y * grey.width + Math.max(0, x - pad), y * grey.width + Math.min(grey.width, x + pad + 1));
+  }
   const count = new Uint16Array(gw * gh);
   for (let y = 0; y < grey.height; y++) {
     const row = y * grey.width, gy = Math.floor(y / cell) * gw;
@@ -104,10 +117,10 @@ export function missedRegions(grey: Grey, words: EngineWord[], max = 16): Array<
   const on = new Uint8Array(gw * gh);
   const minInk = Math.max(3, Math.round(cell * cell * 0.04));
   for (let i = 0; i < on.length; i++) on[i] = count[i]! >= minInk ? 1 : 0;
-  const pad = Math.round(0.25 * lh);
+  const around = Math.round(0.25 * lh);
   for (const w of words) {
-    const x0 = Math.max(0, Math.floor((w.bbox[0] - pad) / cell)), x1 = Math.min(gw - 1, Math.floor((w.bbox[2] + pad) / cell));
-    const y0 = Math.max(0, Math.floor((w.bbox[1] - pad) / cell)), y1 = Math.min(gh - 1, Math.floor((w.bbox[3] + pad) / cell));
+    const x0 = Math.max(0, Math.floor((w.bbox[0] - around) / cell)), x1 = Math.min(gw - 1, Math.floor((w.bbox[2] + around) / cell));
+    const y0 = Math.max(0, Math.floor((w.bbox[1] - around) / cell)), y1 = Math.min(gh - 1, Math.floor((w.bbox[3] + around) / cell));
     for (let gy = y0; gy <= y1; gy++) on.fill(0, gy * gw + x0, gy * gw + x1 + 1);
   }
   // Join cells along a row across word gaps, then take connected components.
@@ -171,7 +184,7 @@ export function cleanStrip(data: Buffer, w: number, h: number): Buffer {
 export async function rereadWeakLines(grey: Grey, words: EngineWord[], worker: OcrWorker, opts: RereadOptions = {}): Promise<{ words: EngineWord[]; replaced: number; tried: number }> {
   const weak = weakLines(words, opts);
   if (opts.missed !== false) {
-    missedRegions(grey, words, 10).forEach((box, i) => weak.push({ line: `missed#${i}`, words: [], bbox: box, confidence: MISSED_FLOOR }));
+    missedRegions(grey, words, 10, opts.rules).forEach((box, i) => weak.push({ line: `missed#${i}`, words: [], bbox: box, confidence: MISSED_FLOOR }));
   }
   if (!weak.length) return { words, replaced: 0, tried: 0 };
   const target = opts.targetHeight ?? 40;
@@ -222,7 +235,12 @@ export async function rereadWeakLines(grey: Grey, words: EngineWord[], worker: O
     });
     if (!mine.length) continue;
     const conf = lineConfidence(mine);
-    if (conf < s.weak.confidence + 8 || letters(mine.map((w) => w.text).join('')) < 1) continue;
+    if (letters(mine.map((w) => w.text).join('')) < 1) continue;
+    // A label standing alone whose first reading says one of the form's labels keeps it against a more confident
+    // reading that does not (a line with a value after the label is judged on its confidence: the value matters more).
+    const alone = s.weak.words.length > 0 && s.weak.words.length <= 3;
+    if (opts.known && alone && opts.known(s.weak.words.map((w) => w.text)) && !opts.known(mine.map((w) => w.text))) continue;
+    if (conf < s.weak.confidence + 8) continue;
     replace.set(s.weak.line, mine);
   }
   if (!replace.size) return { words, replaced: 0, tried: strips.length };
