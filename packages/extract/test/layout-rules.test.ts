@@ -319,6 +319,8 @@ describe('party blocks on grid and keyed forms', () => {
     const d = extractFields(block('SHIPPER', 'STONEBRIDGE CERAMICSCORP', '1620 AV. LAS TORRES 12', '22 APODACA, NL 66600'));
     expect(d.Shipper).toMatchObject({ Name: 'STONEBRIDGE CERAMICS CORP', City: 'APODACA' });
     expect(d.ConfidenceScores['Shipper.City']).toBeLessThan(0.9);
+    const e = extractFields(block('CONSIGNEE', '‘PINNACLE FOUNDRYINC', '3446 QUEEN ST', 'TORONTO, ON M5V 2T6'));
+    expect(e.Consignee?.Name).toBe('PINNACLE FOUNDRY INC');
   });
 
   it('does not trust a ZIP whose state is unreadable, even when the ZIP exists', () => {
@@ -528,6 +530,7 @@ describe('tables and references', () => {
   it('puts back the O of PO and SO prefixes read as a zero, as a repair', () => {
     expect(parseReference('P0928635')).toEqual({ value: 'PO928635', repaired: true });
     expect(parseReference('S0864820')).toEqual({ value: 'SO864820', repaired: true });
+    expect(parseReference('P0-871932')).toEqual({ value: 'PO-871932', repaired: true });
     expect(parseReference('4563163134')).toEqual({ value: '4563163134', repaired: false });
   });
 

@@ -67,7 +67,7 @@ export function extractFields(pages: ReadPage[]): ExtractedData {
       const s = parseScac(paren[1]!);
       if (s) scacFromCarrier = { value: s.value, words: c.words.filter((w) => normalizeText(w.text).includes(paren[1]!)), evidence: { prior: c.prior, checks: 1, doubts: s.repaired ? 1 : 0, kind: 'code' } };
     }
-    const name = t.replace(/\(.*?\)/g, ' ').replace(/\bSCAC\b.*$/, '').replace(/\s+/g, ' ').replace(/[\s:;,.|-]+$/, '').trim();
+    const name = t.replace(/\(.*?\)/g, ' ').replace(/\bSCAC\b.*$/, '').replace(/\s+/g, ' ').replace(/[\s:;,.|-]+$/, '').replace(/^['"‘’“”«»\s]+/, '').trim();
     if (!/[A-Z]{2}/.test(name) || findDates(name).length) return null;
     return { value: name, checks: 0, doubts: 0 };
   });

@@ -237,9 +237,9 @@ export function nearLabel(key: string, label: string): boolean {
 
 const cleanName = (s: string): string =>
   s.replace(/\bS\.?\s?A\.?\s?DE\s?C\.?\s?V\.?(?=\s|$)/g, 'SA DE CV').replace(/\bSADE\s?CV\b/g, 'SA DE CV')
-.replace(/\s+/g, ' ').replace(/^[\s:;,.|*-]+|[\s:;,|*-]+$/g, '').replace(/(\s+[^\p{L}\p{N}\s]+)+$/u, '').replace(/\s[-_](?=\p{L})/gu, ' ').trim()
+.replace(/\s+/g, ' ').replace(/^[\s:;,.|*'"‘’“”«»-]+|[\s:;,|*-]+$/g, '').replace(/(\s+[^\p{L}\p{N}\s]+)+$/u, '').replace(/\s[-_](?=\p{L})/gu, ' ').trim()
     // A company ending the OCR glued to the word before it ("CERAMICSCORP", "BAJIOSADECV").
-    .replace(/\b([A-Z]{4,})(SADECV|CORP|LLC|LTD|LTEE|ULC)$/, (_m, w: string, end: string) => `${w} ${end === 'SADECV' ? 'SA DE CV' : end}`);
+    .replace(/\b([A-Z]{4,})(SADECV|CORP|LLC|LTD|LTEE|ULC|INC)$/, (_m, w: string, end: string) => `${w} ${end === 'SADECV' ? 'SA DE CV' : end}`);
 
 /** Parses "CITY, ST 12345", "CITY PR A1A 1A1", "GUADALAJARA, JAL 44100", "C.P. 44100 CITY, ST" or "75008 PARIS". */
 export function parseCityStateZip(words: Word[]): { city: Word[]; state: Word[]; zip: Word[]; zipText: string; stateText: string; cityText: string; country: Country | null; zipUnread?: boolean; zipRepaired?: boolean } | null {

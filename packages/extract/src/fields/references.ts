@@ -23,7 +23,7 @@ export function parseReference(text: string): { value: string; repaired: boolean
     if (!/\d/.test(tok) || tok.replace(/[^A-Z0-9]/g, '').length < 3 || tok.length > 24) { skipped ||= /\d/.test(tok); continue; }
     const { value, repaired } = repairCode(tok);
     // "P0928635" / "S0864820": the common PO and SO prefixes with the letter O read as a zero.
-    const prefixed = /^([PS])0(\d{4,})$/.exec(value);
+    const prefixed = /^([PS])0([-/]?\d{4,})$/.exec(value);
     if (prefixed) return { value: `${prefixed[1]}O${prefixed[2]}`, repaired: true };
     return { value, repaired: repaired || skipped };
   }
