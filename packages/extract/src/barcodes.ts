@@ -43,7 +43,8 @@ export async function readPageBarcodes(img: Grey): Promise<Barcode[]> {
 }
 
 /**
- * Erases a form's cell borders from a copy of the page. A barcode printed tight against a border has no quiet zone:
+ * Erases the cell borders that have a barcode beside them from a copy of the page (null when there are none). A
+ * barcode printed tight against a border has no quiet zone:
  * the reader takes the border for the first bar and the symbol fails its start pattern. A thin bar of the barcode
  * itself also looks like a border; it is told apart by a neighbouring column inked over nearly its whole length
  * (the next bar), where a border runs on above or below whatever it passes.
@@ -64,7 +65,28 @@ export function eraseCellBorders(img: Grey, rules: VerticalRule[]): Grey | null 
     }
     return false;
   };
-  const borders = rules.filter((r) => !barLike(r));
+  // Bars beside a border: rows with several ink edges that repeat a few pixels lower (text changes within a letter).
+  const band = near + 40;
+  const barsBeside = ([x, y0, y1]: VerticalRule): boolean => {
+    for (const [a, b] of [[x + pad + 1, x + band], [x - band, x - pad - 1]] as const) {
+      const xa = Math.max(0, a), xb = Math.min(w - 1, b);
+      if (xb - xa < 10) continue;
+      let rows = 0;
+      for (let y = y0; y + 8 < y1; y += 2) {
+        let edges = 0, same = 0;
+        for (let c = xa; c <= xb; c++) {
+          const ink = src[y * w + c]! <= t;
+          if (c > xa && ink !== (src[y * w + c - 1]! <= t)) edges++;
+          if (ink === (src[(y + 8) * w + c]! <= t)) same++;
+        }
+        if (edges >= 6 && same >= 0.9 * (xb - xa + 1)) rows++;
+      }
+      if (rows >= 8) return true;
+    }
+    return false;
+  };
+  // Only borders with a barcode beside them matter; a page without any needs no second pass.
+  const borders = rules.filter((r) => !barLike(r) && barsBeside(r));
   if (!borders.length) return null;
   // Only the border's own columns go (and a pixel of their soft edge): a bar may stand a few pixels away.
   const inked = (c: number, y0: number, y1: number): boolean => {

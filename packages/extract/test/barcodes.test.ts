@@ -78,9 +78,23 @@ describe('barcodes in ruled cells', () => {
   });
 
   it('leaves a tall symbol\'s own thin bars in place when erasing borders', async () => {
-    const page = await cellPage('8335474958', 60);
+    const page = await cellPage('8335474958', 10);
     const rules = findVerticalRulings(page, 128);
-    const erased = eraseCellBorders(page, rules)!;
-    expect((await readPageBarcodes(erased)).map((b) => b.text)).toEqual(['8335474958']);
+    const erased = eraseCellBorders(page, rules);
+    expect(erased).not.toBeNull();
+    expect((await readPageBarcodes(erased!)).map((b) => b.text)).toEqual(['8335474958']);
+  });
+
+  it('skips the second pass on a form with no barcode beside its borders', async () => {
+    const { data, info } = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#fff' } })
+      .composite([
+        { input: await sharp({ create: { width: 3, height: 400, channels: 3, background: '#000' } }).png().toBuffer(), left: 200, top: 100 },
+        { input: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="400" height="60"><text x="5" y="40" font-size="28" font-family="sans-serif">ACME FOODS INC</text></svg>'), left: 210, top: 200 },
+      ])
+      .toColourspace('b-w').raw().toBuffer({ resolveWithObject: true });
+    const page = { width: info.width, height: info.height, data: new Uint8Array(data) };
+    const rules = findVerticalRulings(page, 128);
+    expect(rules.length).toBe(1);
+    expect(eraseCellBorders(page, rules)).toBeNull();
   });
 });
