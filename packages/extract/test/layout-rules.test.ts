@@ -323,6 +323,18 @@ describe('party blocks on grid and keyed forms', () => {
     expect(e.Consignee?.Name).toBe('PINNACLE FOUNDRY INC');
   });
 
+  it('does not trust the city line of a block read as a jumble (a street running on, a house number for a name)', () => {
+    const clean = extractFields(block('SHIPPER:', 'ACME FOODS INC', '28425 MILL WAY', 'AKRON, OH 44308'));
+    expect(clean.ConfidenceScores['Shipper.Zip']).toBeGreaterThanOrEqual(0.9);
+    const runOn = extractFields(block('SHIPPER:', 'ACME FOODS INC', '27009 W MILL PL KNOXVILLE, TN 37902 SU VO MEUBLES', 'AKRON, OH 44308'));
+    const numbered = extractFields(block('SHIPPER:', '2672 S MONROE AVE', '28425 MILL WAY', 'AKRON, OH 44308'));
+    for (const d of [runOn, numbered]) {
+      expect(d.Shipper?.Zip).toBe('44308');
+      expect(d.ConfidenceScores['Shipper.Zip']).toBeLessThan(0.9);
+      expect(d.ConfidenceScores['Shipper.City']).toBeLessThan(0.9);
+    }
+  });
+
   it('does not trust a ZIP whose state is unreadable, even when the ZIP exists', () => {
     const d = extractFields(block('SHIPPER', 'SILVERLINE POLYMERS CORP', '1200 OAK ST', 'OCAMDO, FU 31814'));
     expect(d.Shipper?.Zip).toBe('31814');

@@ -44,11 +44,15 @@ export function extractFields(pages: ReadPage[]): ExtractedData {
   const writeParty = (key: 'Shipper' | 'Consignee' | 'BillTo', p: ParsedParty | null): void => {
     if (!p) return;
     const out: Party = { Name: null, Address: null, City: null, State: null, Zip: null };
+    // A block read as a jumble (a street running on over other lines, a city line or a house number where the name
+    // goes) may have its city line from elsewhere too, however well that line agrees with its postal code.
+    const street = p.Address?.value ?? '';
+    const muddled = street.split(' ').length > 8 || /\b[A-Z]{2}\.?\s+(?:\d{5}|[A-Z]\d[A-Z])\b/.test(street) || /^\d+\s/.test(p.Name?.value ?? '');
     for (const f of ['Name', 'Address', 'City', 'State', 'Zip'] as const) {
       const v: PartyValue | null = p[f];
       if (!v || !v.value) continue;
       out[f] = v.value;
-      record(`${key}.${f}`, { value: v.value, words: v.words, evidence: { prior: p.orphan ? 0.7 : p.headerHit.marked || p.complete ? 0.95 : 0.85, checks: v.checks, doubts: v.doubts + (p.complete ? 0 : 1) + (p.orphan ? 1 : 0), kind: f === 'Zip' || f === 'State' ? 'code' : 'text' } });
+      record(`${key}.${f}`, { value: v.value, words: v.words, evidence: { prior: p.orphan ? 0.7 : p.headerHit.marked || p.complete ? 0.95 : 0.85, checks: v.checks, doubts: v.doubts + (p.complete ? 0 : 1) + (p.orphan ? 1 : 0) + (muddled ? 1 : 0), kind: f === 'Zip' || f === 'State' ? 'code' : 'text' } });
     }
     if (p.country) out.Country = p.country;
     data[key] = out;
