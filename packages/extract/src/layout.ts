@@ -30,7 +30,7 @@ export interface PageRule { page: number; x: number; y0: number; y1: number }
  * page's vertical rulings (the engine joins the values of neighbouring cells across their border now and then).
  */
 export function buildSegments(words: Word[], rules: PageRule[] = []): Segment[] {
-  const usable = words.filter((w) => w.text.trim() && !/^[|[\]{}_—–-]+$/.test(w.text.trim()));
+  const usable = mergeInterleavedLines(words.filter((w) => w.text.trim() && !/^[|[\]{}_—–-]+$/.test(w.text.trim())));
   const byLine = new Map<string, Word[]>();
   for (const w of usable) {
     const k = `${w.page}:${w.line}`;
@@ -93,6 +93,43 @@ export function buildSegments(words: Word[], rules: PageRule[] = []): Segment[] 
   }
   if (rules.length) for (const sg of segments) sg.cell = cellOf(sg, rules);
   return segments;
+}
+
+const solid = (w: Word): boolean => w.confidence >= 0.5 && w.text.replace(/[^\p{L}\p{N}]/gu, '').length >= 2;
+const boxArea = (b: [number, number, number, number]): number => Math.max(1, (b[2] - b[0]) * (b[3] - b[1]));
+
+/**
+ * The engine now and then reads one printed row as two lines whose words interleave ("EDISON, Nj 088" and "N, N 17"
+ * for EDISON, NJ 08817; "Cedar Rapids 5240" and "apids, IA 4"): such lines become one, and of two words read over the
+ * same spot the less confident goes.
+ */
+export function mergeInterleavedLines(words: Word[]): Word[] {
+  const lines = new Map<string, Word[]>();
+  for (const w of words) { const k = `${w.page}:${w.line}`; (lines.get(k) ?? lines.set(k, []).get(k)!).push(w); }
+  const boxes = [...lines.entries()].map(([k, ws]) => ({ k, ws, b: [Math.min(...ws.map((w) => w.bbox[0])), Math.min(...ws.map((w) => w.bbox[1])), Math.max(...ws.map((w) => w.bbox[2])), Math.max(...ws.map((w) => w.bbox[3]))] as [number, number, number, number] }));
+  const rename = new Map<string, string>();
+  const root = (k: string): string => { while (rename.has(k)) k = rename.get(k)!; return k; };
+  for (let i = 0; i < boxes.length; i++) {
+    for (let j = i + 1; j < boxes.length; j++) {
+      const a = boxes[i]!, b = boxes[j]!;
+      if (a.ws[0]!.page !== b.ws[0]!.page) continue;
+      const h = Math.min(median(a.ws.map((w) => w.bbox[3] - w.bbox[1])), median(b.ws.map((w) => w.bbox[3] - w.bbox[1])));
+      const yOv = Math.min(a.b[3], b.b[3]) - Math.max(a.b[1], b.b[1]);
+      // Interleaved: a word of one line stands between two words of the other, on the same row.
+      // Specks and marks read as letters do not count: only words of two or more letters or digits read fairly well.
+      const between = (x: Word[], y: Word[]): boolean => y.some((w) => solid(w) && x.some((l) => solid(l) && l.bbox[2] <= w.bbox[0] + 0.2 * h) && x.some((r) => solid(r) && r.bbox[0] >= w.bbox[2] - 0.2 * h)
+        && Math.min(...x.map((o) => Math.abs((o.bbox[1] + o.bbox[3]) / 2 - (w.bbox[1] + w.bbox[3]) / 2))) < 0.5 * h);
+      if (yOv < 0.5 * h || !(between(a.ws, b.ws) || between(b.ws, a.ws))) continue;
+      const ra = root(a.k), rb = root(b.k);
+      if (ra !== rb) rename.set(rb, ra);
+    }
+  }
+  if (!rename.size) return words;
+  const merged = words.map((w) => { const k = root(`${w.page}:${w.line}`); return k === `${w.page}:${w.line}` ? w : { ...w, line: k.slice(k.indexOf(':') + 1) }; });
+  const moved = new Set(merged.filter((w, i) => w !== words[i]).map((w) => `${w.page}:${w.line}`));
+  // Two readings of one spot: the weaker goes.
+  return merged.filter((w) => !moved.has(`${w.page}:${w.line}`) || !merged.some((o) => o !== w && o.page === w.page && o.line === w.line && o.confidence > w.confidence
+    && Math.max(0, Math.min(o.bbox[2], w.bbox[2]) - Math.max(o.bbox[0], w.bbox[0])) * Math.max(0, Math.min(o.bbox[3], w.bbox[3]) - Math.max(o.bbox[1], w.bbox[1])) > 0.5 * Math.min(boxArea(o.bbox), boxArea(w.bbox))));
 }
 
 /** The vertical rulings left and right of a segment that both reach its line: the grid cell it is in. */

@@ -6,7 +6,7 @@ import { looksLikeStreet, nearLabel, parseCityStateZip, type ParsedParty, repair
 import { parseReference } from '../src/fields/references.ts';
 import { readBarcodePayload } from '../src/fields/barcode-payload.ts';
 import { findLabels, ocrDistance, shortTailCost, startsWithLabel, type LabelHit } from '../src/fields/find-labels.ts';
-import { buildSegments } from '../src/layout.ts';
+import { buildSegments, mergeInterleavedLines } from '../src/layout.ts';
 import { cleanStrip, missedRegions, weakLines } from '../src/ocr/reread.ts';
 import type { EngineWord } from '../src/ocr/engine.ts';
 import type { ReadPage, Word } from '../src/types.ts';
@@ -60,6 +60,20 @@ describe('the document number in a grid cell', () => {
 });
 
 describe('segments', () => {
+  it('joins two engine lines whose words interleave on one row, keeping the surer of two readings of a spot', () => {
+    const a = line(100, 100, 'Cedar Rapids 5240'), b = line(170, 101, 'apids, IA 4');
+    // The second line's words sit between and over the first's: "apids," over "Rapids", "4" after "5240".
+    const r = a[1]!.bbox[2];
+    a[2]!.bbox = [r + 50, 100, r + 94, 120];
+    b[0]!.bbox = [a[1]!.bbox[0] + 10, 101, r + 5, 121]; b[0]!.confidence = 0.9;
+    b[1]!.bbox = [r + 12, 101, r + 34, 121];
+    b[2]!.bbox = [a[2]!.bbox[2] + 3, 101, a[2]!.bbox[2] + 14, 121];
+    expect(buildSegments([...a, ...b]).map((s) => s.text)).toEqual(['Cedar Rapids IA 5240 4']);
+    // Lines side by side in two columns stay apart.
+    const columns = [...line(100, 100, 'ACME FOODS'), ...line(900, 102, 'PRAIRIE WIND')];
+    expect(mergeInterleavedLines(columns)).toBe(columns);
+  });
+
   it('joins a word the engine cut in two with hardly any gap into one word', () => {
     const a: Word = { text: '2', confidence: 0.96, bbox: [1788, 129, 1807, 156], page: 0, line: 'a' };
     const b: Word = { text: '27067-31', confidence: 0.92, bbox: [1809, 129, 1965, 156], page: 0, line: 'b' };
@@ -316,6 +330,7 @@ describe('party blocks on grid and keyed forms', () => {
 
   it('joins a ZIP split by a space, drops a stray number before the city, and splits a glued company ending', () => {
     expect(parseCityStateZip(line(0, 0, 'FORT WORTH, TX 76 106'))).toMatchObject({ zipText: '76106', stateText: 'TX' });
+    expect(parseCityStateZip(line(0, 0, 'CEDAR RAPIDS IA 5240 4'))).toMatchObject({ zipText: '52404', stateText: 'IA' });
     const d = extractFields(block('SHIPPER', 'STONEBRIDGE CERAMICSCORP', '1620 AV. LAS TORRES 12', '22 APODACA, NL 66600'));
     expect(d.Shipper).toMatchObject({ Name: 'STONEBRIDGE CERAMICS CORP', City: 'APODACA' });
     expect(d.ConfidenceScores['Shipper.City']).toBeLessThan(0.9);

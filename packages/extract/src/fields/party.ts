@@ -256,8 +256,8 @@ export function parseCityStateZip(words: Word[]): { city: Word[]; state: Word[];
   for (const [a, b] of [[n - 2, n], [n - 1, n]] as const) {
     if (a < 0) continue;
     const p = tryZip(a, b);
-    // Two tokens: a Canadian code ("H7L 3C3"), or a ZIP the OCR split with a space ("76 106").
-    const splitZip = p && p.country !== 'CA' && /^\d{2,3}$/.test(toks[a]!) && /^\d{2,3}$/.test(toks[a + 1] ?? '');
+    // Two tokens: a Canadian code ("H7L 3C3"), or a ZIP the OCR split with a space ("76 106", "5240 4").
+    const splitZip = p && p.country !== 'CA' && /^\d{1,4}$/.test(toks[a]!) && /^\d{1,4}$/.test(toks[a + 1] ?? '');
     if (p && (b - a === 1 || splitZip || (p.country === 'CA' && toks[a]!.length === 3 && toks[a + 1]!.length === 3))) { z = p; zipFrom = a; zipTo = b; break; }
   }
   if (z) {
