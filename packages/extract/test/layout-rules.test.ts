@@ -331,6 +331,13 @@ describe('party blocks on grid and keyed forms', () => {
   it('joins a ZIP split by a space, drops a stray number before the city, and splits a glued company ending', () => {
     expect(parseCityStateZip(line(0, 0, 'FORT WORTH, TX 76 106'))).toMatchObject({ zipText: '76106', stateText: 'TX' });
     expect(parseCityStateZip(line(0, 0, 'CEDAR RAPIDS IA 5240 4'))).toMatchObject({ zipText: '52404', stateText: 'IA' });
+    // A bar for the I of a state; a short bit of the next cell after the code; a Canadian code too damaged to read
+    // whose first letter still names the province of a misread state.
+    const barred = line(0, 0, 'DES MOINES, IA 50309');
+    barred[2]!.text = '|A';
+    expect(parseCityStateZip(barred)).toMatchObject({ zipText: '50309', stateText: 'IA' });
+    expect(parseCityStateZip(line(0, 0, 'RENO, NV 89512 CUT'))).toMatchObject({ zipText: '89512', stateText: 'NV', zipRepaired: true });
+    expect(parseCityStateZip(line(0, 0, 'LAVAL, GC H7L V7'))).toMatchObject({ cityText: 'LAVAL', stateText: 'QC', zipUnread: true });
     const d = extractFields(block('SHIPPER', 'STONEBRIDGE CERAMICSCORP', '1620 AV. LAS TORRES 12', '22 APODACA, NL 66600'));
     expect(d.Shipper).toMatchObject({ Name: 'STONEBRIDGE CERAMICS CORP', City: 'APODACA' });
     expect(d.ConfidenceScores['Shipper.City']).toBeLessThan(0.9);
@@ -382,6 +389,7 @@ describe('party blocks on grid and keyed forms', () => {
     expect(stripLeadingJunk('DOMOTEC: CARRETERA FEDERAL 57')).toEqual({ value: 'CARRETERA FEDERAL 57', repaired: true });
     expect(stripLeadingJunk('CALLE MORELOS 1295')).toEqual({ value: 'CALLE MORELOS 1295', repaired: false });
     expect(stripCityLabel('CITY, STATE, ZE. MERIDA')).toEqual({ value: 'MERIDA', repaired: true });
+    expect(stripCityLabel('ANY, STATE, ZIP HALIFAX')).toEqual({ value: 'HALIFAX', repaired: true });
     // A real city that starts like a label word stays.
     expect(stripCityLabel('STATE COLLEGE')).toEqual({ value: 'STATE COLLEGE', repaired: false });
     expect(stripCityLabel('CIUDAD JUAREZ')).toEqual({ value: 'CIUDAD JUAREZ', repaired: false });

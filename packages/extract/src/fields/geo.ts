@@ -28,6 +28,11 @@ const CA_FSA: Record<string, string[]> = {
   R: ['MB'], S: ['SK'], T: ['AB'], V: ['BC'], X: ['NT', 'NU'], Y: ['YT'],
 };
 
+/** The provinces a Canadian postal code's first letter stands for (a code too damaged to read whole still tells this). */
+export function provincesOfLetter(letter: string): string[] | null {
+  return CA_FSA[letter.toUpperCase()] ?? null;
+}
+
 /** Country a state code belongs to, given the postal code's shape when the code is shared (BC). */
 export type Country = 'US' | 'CA' | 'MX';
 

@@ -2,7 +2,7 @@ import { normalizeText, sameRow, xOverlap, type Segment } from '../layout.ts';
 import type { Word } from '../types.ts';
 import { textOf } from './candidates.ts';
 import { ocrDistance, type LabelHit } from './find-labels.ts';
-import { CA_PROVINCES, compareCity, editDistance, isStateCode, MX_STATES, normalizePostal, placeOfPostal, repairState, stateMatchesPostal, US_STATES, type Country } from './geo.ts';
+import { CA_PROVINCES, compareCity, editDistance, isStateCode, MX_STATES, normalizePostal, placeOfPostal, provincesOfLetter, repairState, stateMatchesPostal, US_STATES, type Country } from './geo.ts';
 
 /** One party field's value with the words it came from and what the checks said. */
 export interface PartyValue { value: string; words: Word[]; checks: number; doubts: number }
@@ -241,12 +241,25 @@ const cleanName = (s: string): string =>
     // A company ending the OCR glued to the word before it ("CERAMICSCORP", "BAJIOSADECV").
     .replace(/\b([A-Z]{4,})(SADECV|CORP|LLC|LTD|LTEE|ULC|INC)$/, (_m, w: string, end: string) => `${w} ${end === 'SADECV' ? 'SA DE CV' : end}`);
 
+type CityLine = { city: Word[]; state: Word[]; zip: Word[]; zipText: string; stateText: string; cityText: string; country: Country | null; zipUnread?: boolean; zipRepaired?: boolean };
+
 /** Parses "CITY, ST 12345", "CITY PR A1A 1A1", "GUADALAJARA, JAL 44100", "C.P. 44100 CITY, ST" or "75008 PARIS". */
-export function parseCityStateZip(words: Word[]): { city: Word[]; state: Word[]; zip: Word[]; zipText: string; stateText: string; cityText: string; country: Country | null; zipUnread?: boolean; zipRepaired?: boolean } | null {
+export function parseCityStateZip(words: Word[]): CityLine | null {
   // Marks after the postal code ("29405 >", a tick, a rule end) are not part of the line.
   let end = words.length;
   while (end > 0 && !/[\p{L}\p{N}]/u.test(words[end - 1]!.text)) end--;
   if (end < words.length) words = words.slice(0, end);
+  const whole = parseCityLine(words);
+  if (whole || words.length < 4) return whole;
+  // A speck or a bit of the next cell read after the code ("RENO, NV 89512 CUT", "NS 83H 356 7"): the line without
+  // it, the code then in doubt.
+  const last = words[words.length - 1]!;
+  if (last.text.replace(/[^\p{L}\p{N}]/gu, '').length > 3 && last.confidence >= 0.6) return null;
+  const cut = parseCityLine(words.slice(0, -1));
+  return cut && { ...cut, zipRepaired: true };
+}
+
+function parseCityLine(words: Word[]): CityLine | null {
   const toks = words.map((w) => normalizeText(w.text).replace(/[.,;:]+$/g, '').replace(/^[.,;:]+/, ''));
   const n = toks.length;
   if (n < 2) return null;
@@ -265,7 +278,8 @@ export function parseCityStateZip(words: Word[]): { city: Word[]; state: Word[];
     // "C.P." / "CP" before the code.
     if (stateIdx >= 0 && /^(C\.?P|CP)$/.test(toks[stateIdx]!.replace(/\./g, ''))) stateIdx--;
     if (stateIdx < 0) return null;
-    const st = toks[stateIdx]!.replace(/[^A-Z0-9]/g, '');
+    // A bar is an I that lost its serifs ("DES MOINES, |A").
+    const st = toks[stateIdx]!.replace(/[|!]/g, 'I').replace(/[^A-Z0-9]/g, '');
     if (st.length < 2 || st.length > 5) return null;
     const city = words.slice(0, stateIdx);
     if (!city.length) return null;
@@ -280,12 +294,15 @@ export function parseCityStateZip(words: Word[]): { city: Word[]; state: Word[];
     const stateIdx = n - 1 - zipLen;
     if (stateIdx < 1 || !/,$/.test(words[stateIdx - 1]!.text)) continue;
     const zipToks = toks.slice(stateIdx + 1);
-    if (!zipToks.every((t) => /^[A-Z0-9]{3,5}$/.test(t)) || (zipLen === 2 && !zipToks.every((t) => t.length === 3))) continue;
-    const st = toks[stateIdx]!.replace(/[^A-Z0-9]/g, '');
-    if (st.length < 2 || st.length > 3 || !repairState(st, null)) continue;
+    if (!zipToks.every((t) => /^[A-Z0-9]{3,5}$/.test(t)) && !(zipLen === 2 && zipToks.every((t) => /^[A-Z0-9]{2,3}$/.test(t)))) continue;
+    if (zipLen === 2 && !zipToks.every((t) => t.length === 3) && !/^[A-Z]/.test(zipToks[0]!)) continue;
+    const st = toks[stateIdx]!.replace(/[|!]/g, 'I').replace(/[^A-Z0-9]/g, '');
+    // A Canadian code's first letter, even with the rest unreadable, names the province ("LAVAL, GC H7L V7": QC).
+    const byLetter = zipLen === 2 && /^[A-Z]$/.test(zipToks[0]![0]!) ? provincesOfLetter(zipToks[0]![0]!) : null;
+    if (st.length < 2 || st.length > 3 || !(repairState(st, null) || (byLetter && repairState(st, byLetter)))) continue;
     const city = words.slice(0, stateIdx);
     return {
-      city, state: [words[stateIdx]!], zip: words.slice(stateIdx + 1), zipText: zipToks.join(' '), stateText: st,
+      city, state: [words[stateIdx]!], zip: words.slice(stateIdx + 1), zipText: zipToks.join(' '), stateText: repairState(st, null) ? st : repairState(st, byLetter)!,
       cityText: city.map((w) => w.text).join(' ').replace(/[,;]+$/, '').trim(), country: null, zipUnread: true,
     };
   }
@@ -353,10 +370,12 @@ const CITY_LABEL_WORDS = ['CITY', 'STATE', 'ZIP', 'CIUDAD', 'ESTADO', 'VILLE', '
 /** Drops the words of a misread "CITY, STATE, ZIP" row label from the start of a city ("CITY, STATE, ZE. MERIDA"). */
 export function stripCityLabel(city: string): { value: string; repaired: boolean } {
   const toks = city.split(' ');
-  let k = 0;
+  const labelWord = (t: string): boolean => CITY_LABEL_WORDS.includes(t) || (t.length >= 4 && CITY_LABEL_WORDS.some((l) => ocrDistance(t, l) <= 1));
+  // A short garble in front of label words ("ANY, STATE, ZIP" for CITY, STATE, ZIP) is the label's first word.
+  let k = toks.length > 3 && /^[A-Z]{2,4}[.,:]$/.test(toks[0]!) && labelWord(toks[1]!.replace(/[^A-Z]/g, '')) ? 1 : 0;
   while (k < toks.length - 1) {
     const t = toks[k]!.replace(/[^A-Z]/g, '');
-    const near = t.length >= 4 && CITY_LABEL_WORDS.some((l) => ocrDistance(t, l) <= 1);
+    const near = labelWord(t) && !CITY_LABEL_WORDS.includes(t);
     // A short garble right after label words ("ZE.") ends the label.
     const tail = k > 0 && t.length <= 3 && /[.,:]$/.test(toks[k]!);
     if (!(CITY_LABEL_WORDS.includes(t) || near || tail)) break;
