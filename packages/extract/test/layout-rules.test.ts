@@ -338,6 +338,12 @@ describe('party blocks on grid and keyed forms', () => {
     expect(parseCityStateZip(barred)).toMatchObject({ zipText: '50309', stateText: 'IA' });
     expect(parseCityStateZip(line(0, 0, 'RENO, NV 89512 CUT'))).toMatchObject({ zipText: '89512', stateText: 'NV', zipRepaired: true });
     expect(parseCityStateZip(line(0, 0, 'LAVAL, GC H7L V7'))).toMatchObject({ cityText: 'LAVAL', stateText: 'QC', zipUnread: true });
+    // The next cell's label and value read onto the line.
+    expect(parseCityStateZip(line(0, 0, 'Albany, NY 12205 CARRIER BLUE HERON FREIGHT'))).toMatchObject({ cityText: 'Albany', zipText: '12205' });
+    // A row label missing one of its slashes.
+    const grid = extractFields(page(line(100, 100, 'SHIP FROM'), line(100, 140, 'NAME'), line(400, 140, 'Trillium Millworks INC'),
+      line(100, 180, 'ADDRESS'), line(400, 180, '4870 Sycamore Hwy'), line(100, 220, 'CITY / STATE ZIP'), line(400, 220, 'Albany, NY 12205')));
+    expect(grid.Shipper).toMatchObject({ City: 'ALBANY', State: 'NY', Zip: '12205' });
     const d = extractFields(block('SHIPPER', 'STONEBRIDGE CERAMICSCORP', '1620 AV. LAS TORRES 12', '22 APODACA, NL 66600'));
     expect(d.Shipper).toMatchObject({ Name: 'STONEBRIDGE CERAMICS CORP', City: 'APODACA' });
     expect(d.ConfidenceScores['Shipper.City']).toBeLessThan(0.9);

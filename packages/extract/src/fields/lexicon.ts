@@ -81,7 +81,7 @@ export const LABELS: LabelDef[] = [
   ...L('address', 'en', ['ADDRESS', 'STREET', 'STREET ADDRESS']),
   ...L('address', 'es', ['DIRECCION', 'DOMICILIO']),
   ...L('address', 'fr', ['ADRESSE']),
-  ...L('cityStateZip', 'en', ['CITY / STATE / ZIP', 'CITY STATE ZIP', 'CITY, STATE, ZIP', 'CITY / STATE / POSTAL CODE', 'CITY, ST ZIP']),
+  ...L('cityStateZip', 'en', ['CITY / STATE / ZIP', 'CITY / STATE ZIP', 'CITY STATE / ZIP', 'CITY STATE ZIP', 'CITY, STATE, ZIP', 'CITY / STATE / POSTAL CODE', 'CITY, ST ZIP']),
   ...L('cityStateZip', 'es', ['CIUDAD / ESTADO / CP', 'CIUDAD, ESTADO, CP', 'CIUDAD / ESTADO / C P', 'CIUDAD ESTADO CP']),
   ...L('cityStateZip', 'fr', ['VILLE / PROVINCE / CODE POSTAL', 'VILLE / CODE POSTAL', 'VILLE, CODE POSTAL']),
   ...L('city', 'en', ['CITY']), ...L('city', 'es', ['CIUDAD', 'MUNICIPIO']), ...L('city', 'fr', ['VILLE']),

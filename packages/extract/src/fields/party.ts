@@ -1,7 +1,7 @@
 import { normalizeText, sameRow, xOverlap, type Segment } from '../layout.ts';
 import type { Word } from '../types.ts';
 import { textOf } from './candidates.ts';
-import { ocrDistance, type LabelHit } from './find-labels.ts';
+import { ocrDistance, startsWithLabel, type LabelHit } from './find-labels.ts';
 import { CA_PROVINCES, compareCity, editDistance, isStateCode, MX_STATES, normalizePostal, placeOfPostal, provincesOfLetter, repairState, stateMatchesPostal, US_STATES, type Country } from './geo.ts';
 
 /** One party field's value with the words it came from and what the checks said. */
@@ -251,6 +251,12 @@ export function parseCityStateZip(words: Word[]): CityLine | null {
   if (end < words.length) words = words.slice(0, end);
   const whole = parseCityLine(words);
   if (whole || words.length < 4) return whole;
+  // The next cell's label and value read onto the same line ("Albany, NY 12205 CARRIER BLUE HERON FREIGHT").
+  for (let i = words.length - 1; i >= 3; i--) {
+    if (!startsWithLabel(words.slice(i).map((w) => w.text))) continue;
+    const head = parseCityLine(words.slice(0, i));
+    if (head) return head;
+  }
   // A speck or a bit of the next cell read after the code ("RENO, NV 89512 CUT", "NS 83H 356 7"): the line without
   // it, the code then in doubt.
   const last = words[words.length - 1]!;
