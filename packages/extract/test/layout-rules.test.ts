@@ -419,6 +419,15 @@ describe('party blocks on grid and keyed forms', () => {
     expect(d.ConfidenceScores['Shipper.Name']).toBeLessThan(0.9);
   });
 
+  it('gives a headerless block to the consignee when its garbled heading still ends in TO (read as 10)', () => {
+    const d = extractFields(page(
+      line(60, 100, 'Conca 10'), line(400, 100, 'COPPERFIELD NUTRITION CO'), line(400, 125, '947 ENTERPRISE HWY'), line(400, 150, 'RENO, NV 89502'),
+      line(60, 200, 'Foose (uve)'), line(400, 200, 'ALDER HARDWARE CORP'), line(400, 225, '3554 INDUSTRIAL BLVD'), line(400, 250, 'MONCTON, NB E1A 4A9'),
+    ));
+    expect(d.Consignee).toMatchObject({ Name: 'COPPERFIELD NUTRITION CO', City: 'RENO' });
+    expect(d.Shipper).toMatchObject({ Name: 'ALDER HARDWARE CORP', City: 'MONCTON' });
+  });
+
   it('finds a headerless block whose garbled row labels stayed in front of its values, and keeps a weakly read city', () => {
     const weak = (ws: Word[], n: number): Word[] => ws.map((w, i) => (i < n ? { ...w, confidence: 0.3 } : w));
     const d = extractFields(page(
