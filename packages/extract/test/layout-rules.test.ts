@@ -46,6 +46,15 @@ describe('references', () => {
   });
 });
 
+describe('one number for two references', () => {
+  it('gives a number read under both the PO and the order heading to the PO alone', () => {
+    // The order cell was empty; its reading reached into the PO cell beside it.
+    const d = extractFields(page(line(100, 300, 'PO #: PO-631865'), line(100, 340, 'ORDER #: PO-631865')));
+    expect(d.References?.PoNumber).toBe('PO-631865');
+    expect(d.References?.OrderNumber).toBeNull();
+  });
+});
+
 describe('the document number in a grid cell', () => {
   it('reads the code right of a BILL OF LADING cell in ordinary print, not the title, as a doubt', () => {
     const title = line(700, 40, 'BILL OF LADING').map((w) => ({ ...w, bbox: [w.bbox[0] * 2 - 700, 40, w.bbox[2] * 2 - 700, 90] as [number, number, number, number] }));
@@ -581,6 +590,7 @@ describe('tables and references', () => {
     expect(parseReference('P0928635')).toEqual({ value: 'PO928635', repaired: true });
     expect(parseReference('S0864820')).toEqual({ value: 'SO864820', repaired: true });
     expect(parseReference('P0-871932')).toEqual({ value: 'PO-871932', repaired: true });
+    expect(parseReference('50-001437')).toEqual({ value: 'SO-001437', repaired: true });
     expect(parseReference('4563163134')).toEqual({ value: '4563163134', repaired: false });
   });
 

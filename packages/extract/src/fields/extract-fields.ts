@@ -129,6 +129,8 @@ export function extractFields(pages: ReadPage[]): ExtractedData {
   };
   bol = stated('bol', bol); pro = stated('pro', pro);
   po = stated('po', po); orderNo = stated('order', orderNo);
+  // One number read for both: an empty order cell beside the PO's took its neighbour's value.
+  if (po && orderNo && po.value.replace(/[^A-Z0-9]/g, '') === orderNo.value.replace(/[^A-Z0-9]/g, '')) orderNo = null;
   const scacCode = payloads.find((x) => x.p.scac)?.p.scac;
   if (scacCode && !data.Carrier?.Scac) data.Carrier = { Name: data.Carrier?.Name ?? null, Scac: scacCode };
   const usedCodes = new Set([bol?.value, pro?.value, po?.value, orderNo?.value].filter(Boolean).map((v) => v!.replace(/[^A-Z0-9]/g, '')));
