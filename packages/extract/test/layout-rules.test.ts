@@ -428,6 +428,20 @@ describe('party blocks on grid and keyed forms', () => {
     expect(d.ConfidenceScores['Shipper.Name']).toBeLessThan(0.9);
   });
 
+  it('drops small-caps row labels the OCR read as short lower-case words in front of the values', () => {
+    const d = extractFields(page(
+      line(100, 100, 'CONSIGNEE (TO)'),
+      line(100, 130, 'nue _Kestrel Fasteners Group LLC'),
+      line(100, 160, 'smerr_11682 Porter Way'),
+      line(100, 190, 'em sure ze Buffalo, NY 14202'),
+    ));
+    expect(d.Consignee).toMatchObject({ Name: 'KESTREL FASTENERS GROUP LLC', Address: '11682 PORTER WAY', City: 'BUFFALO', State: 'NY', Zip: '14202' });
+  });
+
+  it('reads a city line with marks between its parts', () => {
+    expect(parseCityStateZip(line(0, 0, 'EDMONTON AB . T6E 0K6'))).toMatchObject({ cityText: 'EDMONTON', stateText: 'AB', zipText: 'T6E 0K6' });
+  });
+
   it('gives a headerless block to the consignee when its garbled heading still ends in TO (read as 10)', () => {
     const d = extractFields(page(
       line(60, 100, 'Conca 10'), line(400, 100, 'COPPERFIELD NUTRITION CO'), line(400, 125, '947 ENTERPRISE HWY'), line(400, 150, 'RENO, NV 89502'),

@@ -209,12 +209,27 @@ export function stripSubLabel(words: Word[]): { words: Word[]; sub: string | nul
     return { words: ws, sub: null };
   };
   const first = once(words);
-  if (first.sub === null) return first;
+  if (first.sub === null) return smallCapsLead(words);
   // "NOMBRE / RAZON SOC. Acme": two names for one row label.
   let rest = first.words;
   if (rest.length > 1 && /^[/|]+$/.test(rest[0]!.text)) rest = rest.slice(1);
   const second = rest !== first.words || rest.length > 1 ? once(rest) : { words: rest, sub: null };
   return { words: second.sub !== null ? second.words : rest, sub: first.sub };
+}
+
+/**
+ * Row labels printed in small capitals come out of the OCR as short lower-case words ("nue Kestrel Fasteners",
+ * "em sure ze Buffalo, NY", "smerr_11682 Porter Way"); values start with a capital or a digit. Such words go.
+ */
+function smallCapsLead(words: Word[]): { words: Word[]; sub: string | null } {
+  const lower = (w: Word): boolean => /^[\p{Ll}_.:]+$/u.test(w.text) && w.text.replace(/[^\p{L}]/gu, '').length <= 6;
+  let k = 0;
+  while (k < Math.min(3, words.length - 1) && lower(words[k]!)) k++;
+  const next = words[k];
+  const glued = next && k === 0 ? /^\p{Ll}{2,6}_(\d[\p{L}\p{N}-]*)$/u.exec(next.text) : null;
+  if (glued) return { words: [{ ...next!, text: glued[1]! }, ...words.slice(1)], sub: null };
+  if (!k || !next || !/^_?[\p{Lu}\p{N}]/u.test(next.text)) return { words, sub: null };
+  return { words: [{ ...next, text: next.text.replace(/^_/, '') }, ...words.slice(k + 1)], sub: null };
 }
 
 /**
@@ -245,10 +260,10 @@ type CityLine = { city: Word[]; state: Word[]; zip: Word[]; zipText: string; sta
 
 /** Parses "CITY, ST 12345", "CITY PR A1A 1A1", "GUADALAJARA, JAL 44100", "C.P. 44100 CITY, ST" or "75008 PARIS". */
 export function parseCityStateZip(words: Word[]): CityLine | null {
-  // Marks after the postal code ("29405 >", a tick, a rule end) are not part of the line.
-  let end = words.length;
-  while (end > 0 && !/[\p{L}\p{N}]/u.test(words[end - 1]!.text)) end--;
-  if (end < words.length) words = words.slice(0, end);
+  // Marks after the postal code ("29405 >", a tick, a rule end) or between its parts ("AB . T6E 0K6", "AGS … 20000")
+  // are not part of the line.
+  const marks = words.filter((w) => !/[\p{L}\p{N}]/u.test(w.text));
+  if (marks.length && marks.length < words.length) words = words.filter((w) => !marks.includes(w));
   const whole = parseCityLine(words);
   if (whole || words.length < 4) return whole;
   // The next cell's label and value read onto the same line ("Albany, NY 12205 CARRIER BLUE HERON FREIGHT").
