@@ -523,6 +523,14 @@ describe('labels in running text', () => {
 });
 
 describe('labels misread by OCR', () => {
+  it('reads SHIPPER\'S NO. with its first word garbled from the possessive and the NO', () => {
+    const hits = findLabels(buildSegments(line(100, 100, "Suirrer's No. 721198-41")));
+    expect(hits.map((h) => h.field)).toEqual(['bol']);
+    expect(hits[0]!.valueWords.map((w) => w.text)).toEqual(['721198-41']);
+    // A possessive that resembles neither owner stays unread.
+    expect(findLabels(buildSegments(line(100, 100, "Kowalski's No. 42")))).toEqual([]);
+  });
+
   it('counts look-alike letters as half an edit, so small-caps labels read with slips still match', () => {
     expect(ocrDistance('CONSICNEN', 'CONSIGNED')).toBe(1);
     expect(ocrDistance('HOUSE', 'MOUSE')).toBe(1);

@@ -22,7 +22,7 @@ export interface LabelHit {
 
 const PARTY_SUB = new Set<LabelField>(['name', 'address', 'city', 'state', 'zip', 'cityStateZip']);
 
-interface Token { t: string; word: number; colonAfter: boolean }
+interface Token { t: string; word: number; colonAfter: boolean; possessive?: boolean }
 
 /** Splits a word into comparison tokens: "SID#:" -> SID, #; "B/L" -> B, /, L; "P.O." -> PO. */
 export function tokenize(words: Word[]): Token[] {
@@ -36,7 +36,7 @@ export function tokenize(words: Word[]): Token[] {
       const colon = /[:;]$/.test(p) || (pi === parts.length - 1 && /[:;]$/.test(w.text));
       const t = p.replace(/[:;.,'‘’"“”«»„]/g, '');
       if (!t || t === '(' || t === ')') return;
-      out.push({ t, word: wi, colonAfter: colon });
+      out.push({ t, word: wi, colonAfter: colon, ...(/['‘’]S$/.test(p) ? { possessive: true } : {}) });
     });
   });
   return out;
@@ -111,7 +111,23 @@ export function shortTailCost(seg: string, label: string, before: string[]): num
   return diff === 1 ? 1 : -1;
 }
 
+// "SHIPPER'S NO." and "CARRIER'S NO." keep their shape when small caps garble the first word ("Sumrpra's No."):
+// the possessive and the NO say which label it is once the garbled word is clearly nearer one of the two.
+const POSSESSIVE_OWNERS: Array<[string, string]> = [['SHIPPERS', 'SHIPPERS NO'], ['CARRIERS', 'CARRIERS NO']];
+
+function possessiveNumber(tokens: Token[], i: number): { def: LabelDef; len: number } | null {
+  const a = tokens[i]!, b = tokens[i + 1];
+  if (!a.possessive || !b || !/^(?:NO|N0|#)$/.test(b.t) || a.t.length < 6) return null;
+  const d = POSSESSIVE_OWNERS.map(([owner, label]) => ({ label, cost: ocrDistance(a.t, owner) }))
+    .sort((x, y) => x.cost - y.cost);
+  if (d[0]!.cost > 0.5 * a.t.length || d[1]!.cost - d[0]!.cost < 1) return null;
+  const def = LABELS.find((l) => l.text === d[0]!.label);
+  return def ? { def, len: 2 } : null;
+}
+
 function matchAt(tokens: Token[], i: number): { def: LabelDef; len: number } | null {
+  const owned = possessiveNumber(tokens, i);
+  if (owned) return owned;
   let best: { def: LabelDef; len: number; cost: number } | null = null;
   const first = tokens[i]!.t;
   const candidates: LabelDef[] = [];
