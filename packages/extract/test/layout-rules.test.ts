@@ -429,12 +429,7 @@ describe('party blocks on grid and keyed forms', () => {
   });
 
   it('drops small-caps row labels the OCR read as short lower-case words in front of the values', () => {
-    const d = extractFields(page(
-      line(100, 100, 'CONSIGNEE (TO)'),
-      line(100, 130, 'nue _Kestrel Fasteners Group LLC'),
-      line(100, 160, 'smerr_11682 Porter Way'),
-      line(100, 190, 'em sure ze Buffalo, NY 14202'),
-    ));
+    const d = extractFields(block('CONSIGNEE (TO)', 'nue _Kestrel Fasteners Group LLC', 'smerr_11682 Porter Way', 'em sure ze Buffalo, NY 14202'));
     expect(d.Consignee).toMatchObject({ Name: 'KESTREL FASTENERS GROUP LLC', Address: '11682 PORTER WAY', City: 'BUFFALO', State: 'NY', Zip: '14202' });
   });
 
