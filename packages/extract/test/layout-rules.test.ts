@@ -518,6 +518,11 @@ describe('labels in running text', () => {
 });
 
 describe('labels misread by OCR', () => {
+  it('reads a label of two words printed or read without the space', () => {
+    const d = extractFields(page(line(100, 100, 'SHIPMENT DATE 2026-10-17'), line(100, 140, 'DELIVERBY 2026-10-22')));
+    expect(d.Dates).toMatchObject({ Pickup: '2026-10-17', Delivery: '2026-10-22' });
+  });
+
   it('reads SHIPPER\'S NO. with its first word garbled from the possessive and the NO', () => {
     const hits = findLabels(buildSegments(line(100, 100, "Suirrer's No. 721198-41")));
     expect(hits.map((h) => h.field)).toEqual(['bol']);

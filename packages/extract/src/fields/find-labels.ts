@@ -125,9 +125,22 @@ function possessiveNumber(tokens: Token[], i: number): { def: LabelDef; len: num
   return def ? { def, len: 2 } : null;
 }
 
+// Labels of two or more words printed or read without the space ("DELIVERBY", "SHIPDATE"), by their joined letters.
+const byJoined = new Map<string, LabelDef[]>();
+for (const [def, toks] of labelTokens) {
+  const words = toks.filter((t) => /^[A-Z0-9]+$/.test(t));
+  if (words.length < 2 || words.length !== toks.length) continue;
+  const k = words.join('');
+  if (k.length >= 6) (byJoined.get(k) ?? byJoined.set(k, []).get(k)!).push(def);
+}
+
 function matchAt(tokens: Token[], i: number): { def: LabelDef; len: number } | null {
   const owned = possessiveNumber(tokens, i);
   if (owned) return owned;
+  const glued = byJoined.get(tokens[i]!.t);
+  if (glued) {
+    return { def: glued[0]!, len: 1 };
+  }
   let best: { def: LabelDef; len: number; cost: number } | null = null;
   const first = tokens[i]!.t;
   const candidates: LabelDef[] = [];
