@@ -114,12 +114,13 @@ export function mergeInterleavedLines(words: Word[]): Word[] {
       const a = boxes[i]!, b = boxes[j]!;
       if (a.ws[0]!.page !== b.ws[0]!.page) continue;
       const h = Math.min(median(a.ws.map((w) => w.bbox[3] - w.bbox[1])), median(b.ws.map((w) => w.bbox[3] - w.bbox[1])));
-      const yOv = Math.min(a.b[3], b.b[3]) - Math.max(a.b[1], b.b[1]);
+      // Same row: the lines' typical words sit at one height (a tall speck must not join a line to its neighbour).
+      const midA = median(a.ws.filter(solid).map((w) => (w.bbox[1] + w.bbox[3]) / 2)), midB = median(b.ws.filter(solid).map((w) => (w.bbox[1] + w.bbox[3]) / 2));
       // Interleaved: a word of one line stands between two words of the other, on the same row.
       // Specks and marks read as letters do not count: only words of two or more letters or digits read fairly well.
       const between = (x: Word[], y: Word[]): boolean => y.some((w) => solid(w) && x.some((l) => solid(l) && l.bbox[2] <= w.bbox[0] + 0.2 * h) && x.some((r) => solid(r) && r.bbox[0] >= w.bbox[2] - 0.2 * h)
         && Math.min(...x.map((o) => Math.abs((o.bbox[1] + o.bbox[3]) / 2 - (w.bbox[1] + w.bbox[3]) / 2))) < 0.5 * h);
-      if (yOv < 0.5 * h || !(between(a.ws, b.ws) || between(b.ws, a.ws))) continue;
+      if (!midA || !midB || Math.abs(midA - midB) > 0.4 * h || !(between(a.ws, b.ws) || between(b.ws, a.ws))) continue;
       const ra = root(a.k), rb = root(b.k);
       if (ra !== rb) rename.set(rb, ra);
     }

@@ -81,6 +81,13 @@ describe('segments', () => {
     // Lines side by side in two columns stay apart.
     const columns = [...line(100, 100, 'ACME FOODS'), ...line(900, 102, 'PRAIRIE WIND')];
     expect(mergeInterleavedLines(columns)).toBe(columns);
+    // A line's stray word sitting low does not join it to the next row down.
+    const name = line(100, 100, 'Manufacturas Huasteca SA');
+    name.push({ ...name[0]!, text: '132', bbox: [900, 118, 940, 138] });
+    const street = line(100, 140, 'Av. Industrias 4800');
+    street.push({ ...street[0]!, text: 'ate', bbox: [800, 118, 840, 138] });
+    const rows = [...name, ...street];
+    expect(mergeInterleavedLines(rows)).toBe(rows);
   });
 
   it('joins a word the engine cut in two with hardly any gap into one word', () => {
@@ -370,6 +377,12 @@ describe('party blocks on grid and keyed forms', () => {
       expect(d.ConfidenceScores['Shipper.Zip']).toBeLessThan(0.9);
       expect(d.ConfidenceScores['Shipper.City']).toBeLessThan(0.9);
     }
+  });
+
+  it('doubts a street read with a sign no street is written with', () => {
+    const d = extractFields(block('SHIPPER:', 'ACME FOODS INC', 'CALLE MORELOS 4%3', 'TORREON, COA 27019'));
+    expect(d.Shipper?.Address).toBe('CALLE MORELOS 4%3');
+    expect(d.ConfidenceScores['Shipper.Address']).toBeLessThan(0.9);
   });
 
   it('does not trust a ZIP whose state is unreadable, even when the ZIP exists', () => {

@@ -565,7 +565,9 @@ export function parseParty(allLines: PartyLine[], headerHit: LabelHit): ParsedPa
     // A lone word with no number ("CARRETERA") is a piece of a street line, not all of it.
     // Two street numbers, or several lines, may mean a neighbouring block's line was taken in: not sure enough to trust.
     const numbers = (value.match(/(?:^|\s)\d{2,}(?=\s|$)/g) ?? []).length;
-    if (value) p.Address = { value, words, checks: looksStreet, doubts: (addrLines.length > 1 ? 1 : 0) + (numbers > 1 && !/\b(STE|SUITE|UNIT|BLDG|KM|INT|EXT|APT|#)\b/.test(value) ? 1 : 0) + (fixed.repaired ? 1 : 0) + (!looksStreet && !value.includes(' ') ? 1 : 0) };
+    if (value) p.Address = { value, words, checks: looksStreet, doubts: (addrLines.length > 1 ? 1 : 0) + (numbers > 1 && !/\b(STE|SUITE|UNIT|BLDG|KM|INT|EXT|APT|#)\b/.test(value) ? 1 : 0) + (fixed.repaired ? 1 : 0) + (!looksStreet && !value.includes(' ') ? 1 : 0)
+      // A sign no street is written with ("4%3", "MAIN ST @"): a misread character.
+      + (/[^\p{L}\p{N}\s.,#/'’&()-]/u.test(value) ? 1 : 0) };
   }
   return p;
 }
