@@ -379,6 +379,15 @@ describe('party blocks on grid and keyed forms', () => {
     }
   });
 
+  it('reads on past a keyed pair beside the block (a carrier label and its value are no goods-table heading row)', () => {
+    const d = extractFields(page(
+      line(100, 100, 'SHIP TO'), line(100, 125, 'BLUE RIDGE NUTRITION ULC'),
+      line(100, 150, '5863 PORTAGE DRIVE E'), line(800, 150, 'Carrier'), line(1060, 152, 'FLETES Y CARGA POTOSINA'),
+      line(100, 175, 'HAMILTON, ON L8E 1K4'),
+    ));
+    expect(d.Consignee).toMatchObject({ Name: 'BLUE RIDGE NUTRITION ULC', Address: '5863 PORTAGE DRIVE E', City: 'HAMILTON', Zip: 'L8E 1K4' });
+  });
+
   it('doubts a street read with a sign no street is written with', () => {
     const d = extractFields(block('SHIPPER:', 'ACME FOODS INC', 'CALLE MORELOS 4%3', 'TORREON, COA 27019'));
     expect(d.Shipper?.Address).toBe('CALLE MORELOS 4%3');

@@ -91,8 +91,9 @@ export function partyLines(hit: LabelHit, segments: Segment[], hitsBySegment: Ma
     return !!startHit && !PARTY_SUBFIELDS.has(startHit.field);
   };
   // A row holding two or more field headings (a goods table's "PIECES ... DESCRIPTION ... WEIGHT") ends any block.
+  // A keyed pair beside the block ("Carrier  FLETES Y CARGA") is not such a row: only goods-table headings count.
   const tableHeaderRow = (s: Segment): boolean => segments.filter((r) => sameRow(r, s)
-    && (hitsBySegment.get(r) ?? []).some((h) => h.atStart && !PARTY_SUBFIELDS.has(h.field) && h.field !== 'stop' && h.field !== 'shipper' && h.field !== 'consignee' && h.field !== 'billTo')).length >= 2;
+    && (hitsBySegment.get(r) ?? []).some((h) => h.atStart && GOODS_HEADINGS.has(h.field))).length >= 2;
   const below = segments
     .filter((s) => s.page === seg.page && s.bbox[1] > seg.bbox[1] + 0.5 * lh && Math.abs(s.bbox[0] - colX0) < 2.2 * lh)
     .sort((a, b) => a.bbox[1] - b.bbox[1]);
@@ -172,6 +173,8 @@ export function partyLines(hit: LabelHit, segments: Segment[], hitsBySegment: Ma
   }
   return lines;
 }
+
+const GOODS_HEADINGS = new Set<string>(['weight', 'pieces', 'handlingUnits', 'commodity', 'freightClass', 'nmfc']);
 
 /** A row label the OCR turned into a mark or a garbled short word ("=", "Sara"): not a value of its own. */
 function isJunkLabel(words: Word[]): boolean {
