@@ -46,6 +46,14 @@ describe('references', () => {
   });
 });
 
+describe('values right of their label', () => {
+  it('passes over specks read as marks or a stray letter between a label and its value far along the row', () => {
+    const speck = line(1245, 102, ';', 0.5), letter = line(1300, 100, 'ë', 0.21);
+    const d = extractFields(page(line(963, 100, 'Order #'), speck, letter, line(1530, 101, '13249-6')));
+    expect(d.References?.OrderNumber).toBe('13249-6');
+  });
+});
+
 describe('one number for two references', () => {
   it('gives a number read under both the PO and the order heading to the PO alone', () => {
     // The order cell was empty; its reading reached into the PO cell beside it.

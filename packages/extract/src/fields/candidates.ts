@@ -36,6 +36,8 @@ export function valueCandidates(hit: LabelHit, segments: Segment[], labelled: Se
   const lh = seg.lineHeight;
   const right = segments
     .filter((s) => s !== seg && s.page === seg.page && sameRow(s, seg) && s.bbox[0] > seg.bbox[2] && s.bbox[0] - seg.bbox[2] < Math.max(pageWidth * 0.4, 12 * lh))
+    // A speck or mark read as ";" or "ë" between the label and its value is not the value.
+    .filter((s) => /[\p{L}\p{N}]/u.test(s.text) && !(s.words.length === 1 && s.text.length <= 2 && s.words[0]!.confidence < 0.5))
     .sort((a, b) => a.bbox[0] - b.bbox[0])[0];
   if (right && !labelled.has(right)) out.push({ text: textOf(right.words), words: right.words, method: 'right', prior: 0.9, hit });
   const below = segmentsBelow(seg, segments, 3.2);
