@@ -396,6 +396,14 @@ describe('party blocks on grid and keyed forms', () => {
     expect(d.Consignee).toMatchObject({ Name: 'BLUE RIDGE NUTRITION ULC', Address: '5863 PORTAGE DRIVE E', City: 'HAMILTON', Zip: 'L8E 1K4' });
   });
 
+  it('takes the value beside a row label whose centre lines up with it, not a tall speck of the next row', () => {
+    const tall = line(345, 150, 'Fre', 0.28);
+    tall[0]!.bbox = [345, 150, 429, 206];
+    const d = extractFields(page(line(100, 20, 'SHIP FROM'), line(100, 60, 'NAME'), line(350, 60, 'ASHFORD SUPPLY GROUP LLC'),
+      line(100, 100, 'ADDRESS'), line(350, 100, '6955 GARFIELD LANE'), line(100, 140, 'CITY/STATE/ZIP'), line(350, 140, 'MEMPHIS, TN 38103'), tall));
+    expect(d.Shipper).toMatchObject({ City: 'MEMPHIS', State: 'TN', Zip: '38103' });
+  });
+
   it('doubts a street read with a sign no street is written with', () => {
     const d = extractFields(block('SHIPPER:', 'ACME FOODS INC', 'CALLE MORELOS 4%3', 'TORREON, COA 27019'));
     expect(d.Shipper?.Address).toBe('CALLE MORELOS 4%3');

@@ -1,4 +1,4 @@
-import { normalizeText, sameRow, xOverlap, type Segment } from '../layout.ts';
+import { midY, normalizeText, sameRow, xOverlap, type Segment } from '../layout.ts';
 import type { Word } from '../types.ts';
 import { textOf } from './candidates.ts';
 import { ocrDistance, startsWithLabel, type LabelHit } from './find-labels.ts';
@@ -100,7 +100,9 @@ export function partyLines(hit: LabelHit, segments: Segment[], hitsBySegment: Ma
   // "State:" with its value printed as a separate segment to the right.
   const keyedValue = (h: LabelHit): Word[] => {
     if (h.valueWords.length) return h.valueWords;
-    const right = segments.filter((r) => r !== h.segment && sameRow(r, h.segment) && r.bbox[0] > h.segment.bbox[2] && r.bbox[0] - h.segment.bbox[2] < Math.max(8 * lh, 0.25 * pageWidth))
+    // A tall speck of the next row that grazes this one is not the value beside the label: centres must line up.
+    const right = segments.filter((r) => r !== h.segment && sameRow(r, h.segment) && r.bbox[0] > h.segment.bbox[2] && r.bbox[0] - h.segment.bbox[2] < Math.max(8 * lh, 0.25 * pageWidth)
+      && Math.abs(midY(r.bbox) - midY(h.segment.bbox)) < 0.6 * lh)
       .sort((a, b) => a.bbox[0] - b.bbox[0])[0];
     if (!right || (hitsBySegment.get(right) ?? []).some((x) => x.atStart && x.marked)) return [];
     return right.words;
