@@ -443,6 +443,7 @@ describe('party blocks on grid and keyed forms', () => {
     expect(stripLeadingJunk('CALLE MORELOS 1295')).toEqual({ value: 'CALLE MORELOS 1295', repaired: false });
     expect(stripCityLabel('CITY, STATE, ZE. MERIDA')).toEqual({ value: 'MERIDA', repaired: true });
     expect(stripCityLabel('ANY, STATE, ZIP HALIFAX')).toEqual({ value: 'HALIFAX', repaired: true });
+    expect(stripCityLabel('CRY, STARE LEON')).toEqual({ value: 'LEON', repaired: true });
     // A real city that starts like a label word stays.
     expect(stripCityLabel('STATE COLLEGE')).toEqual({ value: 'STATE COLLEGE', repaired: false });
     expect(stripCityLabel('CIUDAD JUAREZ')).toEqual({ value: 'CIUDAD JUAREZ', repaired: false });
@@ -468,6 +469,7 @@ describe('party blocks on grid and keyed forms', () => {
 
   it('drops small-caps row labels the OCR read as short lower-case words in front of the values', () => {
     const d = extractFields(block('CONSIGNEE (TO)', 'nue _Kestrel Fasteners Group LLC', 'smerr_11682 Porter Way', 'em sure ze Buffalo, NY 14202'));
+    expect(extractFields(block('SHIPPER (FROM)', 'mun_industrias del Bajio SA de CV', 'Calle Allende 1271', 'León, GTO 37000')).Shipper?.Name).toBe('INDUSTRIAS DEL BAJIO SA DE CV');
     expect(d.Consignee).toMatchObject({ Name: 'KESTREL FASTENERS GROUP LLC', Address: '11682 PORTER WAY', City: 'BUFFALO', State: 'NY', Zip: '14202' });
   });
 

@@ -231,7 +231,7 @@ function smallCapsLead(words: Word[]): { words: Word[]; sub: string | null } {
   let k = 0;
   while (k < Math.min(3, words.length - 1) && lower(words[k]!)) k++;
   const next = words[k];
-  const glued = next && k === 0 ? /^\p{Ll}{2,6}_(\d[\p{L}\p{N}-]*)$/u.exec(next.text) : null;
+  const glued = next && k === 0 ? /^\p{Ll}{2,6}_(\d[\p{L}\p{N}-]*|\p{L}{3,})$/u.exec(next.text) : null;
   if (glued) return { words: [{ ...next!, text: glued[1]! }, ...words.slice(1)], sub: null };
   if (!k || !next || !/^_?[\p{Lu}\p{N}]/u.test(next.text)) return { words, sub: null };
   return { words: [{ ...next, text: next.text.replace(/^_/, '') }, ...words.slice(k + 1)], sub: null };
@@ -398,7 +398,7 @@ export function stripCityLabel(city: string): { value: string; repaired: boolean
   const toks = city.split(' ');
   const labelWord = (t: string): boolean => CITY_LABEL_WORDS.includes(t) || (t.length >= 4 && CITY_LABEL_WORDS.some((l) => ocrDistance(t, l) <= 1));
   // A short garble in front of label words ("ANY, STATE, ZIP" for CITY, STATE, ZIP) is the label's first word.
-  let k = toks.length > 3 && /^[A-Z]{2,4}[.,:]$/.test(toks[0]!) && labelWord(toks[1]!.replace(/[^A-Z]/g, '')) ? 1 : 0;
+  let k = toks.length >= 3 && /^[A-Z]{2,4}[.,:]$/.test(toks[0]!) && labelWord(toks[1]!.replace(/[^A-Z]/g, '')) ? 1 : 0;
   while (k < toks.length - 1) {
     const t = toks[k]!.replace(/[^A-Z]/g, '');
     const near = labelWord(t) && !CITY_LABEL_WORDS.includes(t);
