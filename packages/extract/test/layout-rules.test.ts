@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { extractFields } from '../src/fields/extract-fields.ts';
-import { assignUnlabelledDates, cleanCommodity, numericOrderShown } from '../src/fields/extract-fields.ts';
+import { assignUnlabelledDates, cleanCommodity, nearestYear, numericOrderShown } from '../src/fields/extract-fields.ts';
 import { unshareWords } from '../src/fields/find-parties.ts';
 import { looksLikeStreet, nearLabel, parseCityStateZip, type ParsedParty, repairCompanySuffix, repairStreetSuffix, stripCityLabel, stripLeadingJunk, stripSubLabel } from '../src/fields/party.ts';
 import { parseReference } from '../src/fields/references.ts';
@@ -612,11 +612,14 @@ describe('tables and references', () => {
     expect(d.ConfidenceScores['Dates.Pickup']).toBeGreaterThanOrEqual(0.9);
   });
 
-  it('doubts a date whose year is years away from today (a misread two-digit year)', () => {
+  it('puts a date whose year is years away from today (a misread year) nearest today, as a doubt', () => {
     const year = new Date().getUTCFullYear();
     const far = extractFields(page(line(100, 100, `Delivery date: 6/18/${String(year - 10).slice(2)}`)));
-    expect(far.Dates.Delivery).toBe(`${year - 10}-06-18`);
+    expect(far.Dates.Delivery).toBe(nearestYear(`${year - 10}-06-18`));
+    expect(far.Dates.Delivery?.slice(0, 4)).not.toBe(String(year - 10));
     expect(far.ConfidenceScores['Dates.Delivery']).toBeLessThan(0.9);
+    expect(nearestYear('2014-05-20', new Date('2026-11-23T00:00:00Z'))).toBe('2026-05-20');
+    expect(nearestYear('2014-01-05', new Date('2026-11-23T00:00:00Z'))).toBe('2027-01-05');
     const near = extractFields(page(line(100, 100, `Delivery date: 6/18/${String(year).slice(2)}`)));
     expect(near.ConfidenceScores['Dates.Delivery']).toBeGreaterThanOrEqual(0.9);
   });

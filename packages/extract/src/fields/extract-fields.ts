@@ -153,8 +153,9 @@ export function extractFields(pages: ReadPage[]): ExtractedData {
       if (!d) return null;
       const sure = d.certainty >= 1 || settled;
       // A bill of lading is read within days of its dates: a year far from today is a misread digit ("6/18/16" for 26).
+      // The day and month are kept and the year put nearest today, as a doubt.
       const farYear = Math.abs(Number(d.iso.slice(0, 4)) - new Date().getUTCFullYear()) > 2;
-      return { value: d.iso, checks: sure && !farYear ? 1 : 0, doubts: (sure ? 0 : 1) + (farYear ? 1 : 0) };
+      return { value: farYear ? nearestYear(d.iso) : d.iso, checks: sure && !farYear ? 1 : 0, doubts: (sure ? 0 : 1) + (farYear ? 1 : 0) };
     }, 'date');
   let pickup = date('pickupDate') ?? (() => { const d = date('docDate'); if (d) d.evidence.doubts++; return d; })();
   let delivery = date('deliveryDate');
@@ -211,6 +212,14 @@ export function extractFields(pages: ReadPage[]): ExtractedData {
 export interface UnlabelledDate { iso: string; words: Word[] }
 
 /** Segments that are a lone date, not a label's own segment and not already taken, in reading order. */
+/** An ISO date with its year replaced by the one that puts it nearest today (a misread year: "2014-05-20" read for 2026). */
+export function nearestYear(iso: string, today = new Date()): string {
+  const y = today.getUTCFullYear();
+  const options = [y - 1, y, y + 1].map((year) => `${year}${iso.slice(4)}`).filter((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)));
+  options.sort((a, b) => Math.abs(Date.parse(`${a}T00:00:00Z`) - today.getTime()) - Math.abs(Date.parse(`${b}T00:00:00Z`) - today.getTime()));
+  return options[0] ?? iso;
+}
+
 export function unlabelledDates(segments: Segment[], labelled: Set<Segment>, order: DateOrder, taken: Word[]): UnlabelledDate[] {
   const used = new Set(taken);
   const out: UnlabelledDate[] = [];
