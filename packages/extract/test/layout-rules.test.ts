@@ -558,6 +558,15 @@ describe('labels in running text', () => {
 });
 
 describe('labels misread by OCR', () => {
+  it('reads a four-letter heading with one look-alike letter, so the column beside it ends where it should', () => {
+    expect(findLabels(buildSegments(line(100, 100, 'NMEC'))).map((h) => h.field)).toEqual(['nmfc']);
+    const d = extractFields(page(
+      line(100, 100, 'Handling units'), line(300, 100, 'Pieces'), line(420, 100, 'Description'), line(800, 100, 'Class'), line(900, 100, 'NMEC'), line(1020, 100, 'Weight'),
+      line(100, 130, '6 SKID'), line(300, 130, '66'), line(420, 130, 'COPPER WIRE ON REELS'), line(800, 130, '92.5'), line(900, 130, '153972'), line(1020, 130, '2556 kg'),
+    ));
+    expect(d.ShipmentDetails.FreightClass).toBe('92.5');
+  });
+
   it('reads a label of two words printed or read without the space', () => {
     const d = extractFields(page(line(100, 100, 'SHIPMENT DATE 2026-10-17'), line(100, 140, 'DELIVERBY 2026-10-22')));
     expect(d.Dates).toMatchObject({ Pickup: '2026-10-17', Delivery: '2026-10-22' });

@@ -89,6 +89,8 @@ function tokenCost(seg: string, label: string): number {
   if (label.length < 5 || seg.length < 4) {
     // "10" for TO, "P0" for PO: only digits standing for their look-alike letters.
     if (seg.length === label.length && /\d/.test(seg) && [...seg].every((c, k) => c === label[k] || DIGIT_AS_LETTER[c] === label[k] || (c === '1' && label[k] === 'T'))) return 0.5;
+    // A four-letter label with one look-alike letter ("NMEC" for NMFC).
+    if (seg.length === 4 && label.length === 4 && ocrDistance(seg, label) <= 0.5) return 0.5;
     return -1;
   }
   const max = label.length >= 10 ? 2 : label.length >= 7 ? 1.5 : 1;
