@@ -40,7 +40,9 @@ export function buildSegments(words: Word[], rules: PageRule[] = []): Segment[] 
   for (const lineWords of byLine.values()) {
     lineWords.sort((a, b) => a.bbox[0] - b.bbox[0]);
     // Engines sometimes put two vertically offset rows on one line; split those too.
-    const h = median(lineWords.map((w) => w.bbox[3] - w.bbox[1])) || 10;
+    // Specks read as marks are a few pixels tall: the letters set the line's height.
+    const lettered = lineWords.filter((w) => w.text.replace(/[^\p{L}\p{N}]/gu, '').length >= 2 && w.confidence >= 0.5);
+    const h = median((lettered.length ? lettered : lineWords).map((w) => w.bbox[3] - w.bbox[1])) || 10;
     let cur: Word[] = [];
     const flush = (): void => {
       if (!cur.length) return;
@@ -52,6 +54,8 @@ export function buildSegments(words: Word[], rules: PageRule[] = []): Segment[] 
       cur = [];
     };
     for (const w of lineWords) {
+      // A speck a fraction of a letter tall read as "2" or ":" joins nothing.
+      if (w.bbox[3] - w.bbox[1] < 0.35 * h && w.text.replace(/[^\p{L}\p{N}]/gu, '').length <= 2 && w.confidence < 0.5) continue;
       const prev = cur[cur.length - 1];
       if (prev) {
         const gap = w.bbox[0] - prev.bbox[2];

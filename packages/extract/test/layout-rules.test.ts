@@ -77,6 +77,16 @@ describe('the document number in a grid cell', () => {
 });
 
 describe('segments', () => {
+  it('sets a line\'s height by its letters, not by specks read on it, and lets specks join nothing', () => {
+    const city = line(200, 962, 'CEDAR RAPIDS, IA 52404');
+    const specks = [':', 'ue', 'TE', 'NE', 'a'].map((t, k) => ({ ...city[0]!, text: t, confidence: 0.3, bbox: [1500 + k * 150, 992, 1510 + k * 150, 995] as [number, number, number, number] }));
+    const head = line(100, 860, 'Tarimas'), cant = line(300, 859, 'Cantidad');
+    const dot = { ...head[0]!, text: '2', confidence: 0.22, bbox: [262, 865, 264, 867] as [number, number, number, number] };
+    const segs = buildSegments([...city, ...specks, ...head, ...cant.map((w) => ({ ...w, line: head[0]!.line })), dot]);
+    expect(segs.map((s) => s.text)).toContain('CEDAR RAPIDS, IA 52404');
+    expect(segs.map((s) => s.text)).toContain('Cantidad');
+  });
+
   it('joins two engine lines whose words interleave on one row, keeping the surer of two readings of a spot', () => {
     const a = line(100, 100, 'Cedar Rapids 5240'), b = line(170, 101, 'apids, IA 4');
     // The second line's words sit between and over the first's: "apids," over "Rapids", "4" after "5240".

@@ -26,6 +26,11 @@ export function labelSegments(hits: LabelHit[]): Set<Segment> {
 }
 
 /** Candidate values for a label: text after it, then the segment to its right, then the one below it. */
+/** A mark or a stray letter the engine read off a speck: no letters or digits, or one or two read weakly. */
+export function isSpeck(s: Segment): boolean {
+  return !/[\p{L}\p{N}]/u.test(s.text) || (s.words.length === 1 && s.text.length <= 2 && s.words[0]!.confidence < 0.5);
+}
+
 export function valueCandidates(hit: LabelHit, segments: Segment[], labelled: Set<Segment>, pageWidth: number): Candidate[] {
   const out: Candidate[] = [];
   const inline = textOf(hit.valueWords);
@@ -37,7 +42,7 @@ export function valueCandidates(hit: LabelHit, segments: Segment[], labelled: Se
   const right = segments
     .filter((s) => s !== seg && s.page === seg.page && sameRow(s, seg) && s.bbox[0] > seg.bbox[2] && s.bbox[0] - seg.bbox[2] < Math.max(pageWidth * 0.4, 12 * lh))
     // A speck or mark read as ";" or "ë" between the label and its value is not the value.
-    .filter((s) => /[\p{L}\p{N}]/u.test(s.text) && !(s.words.length === 1 && s.text.length <= 2 && s.words[0]!.confidence < 0.5))
+    .filter((s) => !isSpeck(s))
     .sort((a, b) => a.bbox[0] - b.bbox[0])[0];
   if (right && !labelled.has(right)) out.push({ text: textOf(right.words), words: right.words, method: 'right', prior: 0.9, hit });
   const below = segmentsBelow(seg, segments, 3.2);
@@ -67,7 +72,7 @@ export function segmentsBelow(seg: Segment, segments: Segment[], maxGapLines: nu
  */
 export function columnCells(header: [number, number, number, number], headerSeg: Segment, segments: Segment[], maxLines = 14): Segment[] {
   const lh = headerSeg.lineHeight;
-  const row = segments.filter((s) => s !== headerSeg && sameRow(s, headerSeg));
+  const row = segments.filter((s) => s !== headerSeg && sameRow(s, headerSeg) && !isSpeck(s));
   const left = row.filter((s) => s.bbox[2] <= header[0] + lh).sort((a, b) => b.bbox[2] - a.bbox[2])[0];
   const right = row.filter((s) => s.bbox[0] >= header[2] - lh).sort((a, b) => a.bbox[0] - b.bbox[0])[0];
   const x0 = left ? (left.bbox[2] + header[0]) / 2 : header[0] - 6 * lh;

@@ -277,10 +277,18 @@ export function parseCityStateZip(words: Word[]): CityLine | null {
     const head = parseCityLine(words.slice(0, i));
     if (head) return head;
   }
-  // A speck or a bit of the next cell read after the code ("RENO, NV 89512 CUT", "NS 83H 356 7"): the line without
-  // it, the code then in doubt.
+  // Specks read as short weak words after the code ("52404 : ue TE NE a"): the line without them.
+  const short = (w: Word): boolean => w.text.replace(/[^\p{L}\p{N}]/gu, '').length <= 3;
+  let end = words.length;
+  while (end > 2 && short(words[end - 1]!) && words[end - 1]!.confidence < 0.5) end--;
+  if (end < words.length) {
+    const bare = parseCityLine(words.slice(0, end));
+    if (bare) return bare;
+  }
+  // A bit of the next cell read after the code ("RENO, NV 89512 CUT", "NS 83H 356 7"): the line without it, the code
+  // then in doubt.
   const last = words[words.length - 1]!;
-  if (last.text.replace(/[^\p{L}\p{N}]/gu, '').length > 3 && last.confidence >= 0.6) return null;
+  if (!short(last) && last.confidence >= 0.6) return null;
   const cut = parseCityLine(words.slice(0, -1));
   return cut && { ...cut, zipRepaired: true };
 }
