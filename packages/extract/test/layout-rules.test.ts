@@ -568,6 +568,15 @@ describe('labels in running text', () => {
 });
 
 describe('labels misread by OCR', () => {
+  it('doubts a description that is only a package kind', () => {
+    const d = extractFields(page(
+      line(200, 100, 'H.U. Qty Type'), line(420, 100, 'Weight'), line(600, 100, 'Commodity description'), line(1000, 100, 'Class'),
+      line(200, 140, '10'), line(600, 140, 'CRATE'), line(420, 140, '7,102 lbs'), line(1000, 140, '125'),
+    ));
+    expect(d.ShipmentDetails.Commodity).toBe('CRATE');
+    expect(d.ConfidenceScores['ShipmentDetails.Commodity']).toBeLessThan(0.9);
+  });
+
   it('reads a four-letter heading with one look-alike letter, so the column beside it ends where it should', () => {
     expect(findLabels(buildSegments(line(100, 100, 'NMEC'))).map((h) => h.field)).toEqual(['nmfc']);
     const d = extractFields(page(
