@@ -467,11 +467,15 @@ describe('party blocks on grid and keyed forms', () => {
     expect(extractFields(page(line(400, 100, 'ASHFORD MILLWORKS LTD'), line(400, 125, '8329 ENTERPRISE DR'), line(400, 150, 'NEWARK, XQ 07162'))).Shipper).toBeNull();
   });
 
+  /** Two address blocks, each behind a garbled heading in the column left of it. */
+  const headedBlocks = (a: [string, string, string, string], b: [string, string, string, string]): ReadPage[] => page(
+    line(60, 100, a[0]), line(400, 100, a[1]), line(400, 125, a[2]), line(400, 150, a[3]),
+    line(60, 200, b[0]), line(400, 200, b[1]), line(400, 225, b[2]), line(400, 250, b[3]),
+  );
+
   it('gives headerless blocks to the party their garbled headings resemble, not to reading order', () => {
-    const d = extractFields(page(
-      line(60, 100, 'Comscnen vo'), line(400, 100, 'NORTHGATE NUTRITION CO'), line(400, 125, '26662 W AIRWAY AVE'), line(400, 150, 'FARGO, ND 58102'),
-      line(60, 200, 'Fro (sures)'), line(400, 200, 'RED OAK POLYMERS INC'), line(400, 225, '20875 S UNION PL DOCK 34'), line(400, 250, 'HARTFORD, CT 06103'),
-    ));
+    const d = extractFields(headedBlocks(['Comscnen vo', 'NORTHGATE NUTRITION CO', '26662 W AIRWAY AVE', 'FARGO, ND 58102'],
+      ['Fro (sures)', 'RED OAK POLYMERS INC', '20875 S UNION PL DOCK 34', 'HARTFORD, CT 06103']));
     expect(d.Shipper).toMatchObject({ Name: 'RED OAK POLYMERS INC', City: 'HARTFORD' });
     expect(d.Consignee).toMatchObject({ Name: 'NORTHGATE NUTRITION CO', City: 'FARGO' });
     expect(d.ConfidenceScores['Shipper.Name']).toBeLessThan(0.9);
@@ -488,10 +492,8 @@ describe('party blocks on grid and keyed forms', () => {
   });
 
   it('gives a headerless block to the consignee when its garbled heading still ends in TO (read as 10)', () => {
-    const d = extractFields(page(
-      line(60, 100, 'Conca 10'), line(400, 100, 'COPPERFIELD NUTRITION CO'), line(400, 125, '947 ENTERPRISE HWY'), line(400, 150, 'RENO, NV 89502'),
-      line(60, 200, 'Foose (uve)'), line(400, 200, 'ALDER HARDWARE CORP'), line(400, 225, '3554 INDUSTRIAL BLVD'), line(400, 250, 'MONCTON, NB E1A 4A9'),
-    ));
+    const d = extractFields(headedBlocks(['Conca 10', 'COPPERFIELD NUTRITION CO', '947 ENTERPRISE HWY', 'RENO, NV 89502'],
+      ['Foose (uve)', 'ALDER HARDWARE CORP', '3554 INDUSTRIAL BLVD', 'MONCTON, NB E1A 4A9']));
     expect(d.Consignee).toMatchObject({ Name: 'COPPERFIELD NUTRITION CO', City: 'RENO' });
     expect(d.Shipper).toMatchObject({ Name: 'ALDER HARDWARE CORP', City: 'MONCTON' });
   });
