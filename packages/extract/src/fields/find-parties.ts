@@ -3,7 +3,8 @@ import type { Word } from '../types.ts';
 import { textOf } from './candidates.ts';
 import type { LabelHit } from './find-labels.ts';
 import { isStateCode } from './geo.ts';
-import { isPlaceRow, looksLikeStreet, parseCityStateZip, parseParty, partyLines, type ParsedParty } from './party.ts';
+import { parseCityStateZip } from './city-line.ts';
+import { isPlaceRow, looksLikeStreet, parseParty, partyLines, type ParsedParty } from './party.ts';
 import { takeFor } from './party-leaning.ts';
 
 /** What party finding reads: the page's segments and the labels found on them. */

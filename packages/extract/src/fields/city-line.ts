@@ -1,0 +1,108 @@
+import { normalizeText } from '../layout.ts';
+import type { Word } from '../types.ts';
+import { ocrDistance, startsWithLabel } from './find-labels.ts';
+import { normalizePostal, provincesOfLetter, repairState, type Country } from './geo.ts';
+
+/** A city line read: its city, state and postal code words, the code normalised and the state as printed. */
+export type CityLine = { city: Word[]; state: Word[]; zip: Word[]; zipText: string; stateText: string; cityText: string; country: Country | null; zipUnread?: boolean; zipRepaired?: boolean };
+
+/** Parses "CITY, ST 12345", "CITY PR A1A 1A1", "GUADALAJARA, JAL 44100", "C.P. 44100 CITY, ST" or "75008 PARIS". */
+export function parseCityStateZip(words: Word[]): CityLine | null {
+  // Marks after the postal code ("29405 >", a tick, a rule end) or between its parts ("AB . T6E 0K6", "AGS … 20000")
+  // are not part of the line.
+  const marks = words.filter((w) => !/[\p{L}\p{N}]/u.test(w.text));
+  if (marks.length && marks.length < words.length) words = words.filter((w) => !marks.includes(w));
+  const whole = parseCityLine(words);
+  if (whole || words.length < 4) return whole;
+  // The next cell's label and value read onto the same line ("Albany, NY 12205 CARRIER BLUE HERON FREIGHT").
+  for (let i = words.length - 1; i >= 3; i--) {
+    if (!startsWithLabel(words.slice(i).map((w) => w.text))) continue;
+    const head = parseCityLine(words.slice(0, i));
+    if (head) return head;
+  }
+  // Specks read as short weak words after the code ("52404 : ue TE NE a"): the line without them.
+  const short = (w: Word): boolean => w.text.replace(/[^\p{L}\p{N}]/gu, '').length <= 3;
+  let end = words.length;
+  while (end > 2 && short(words[end - 1]!) && words[end - 1]!.confidence < 0.5) end--;
+  if (end < words.length) {
+    const bare = parseCityLine(words.slice(0, end));
+    if (bare) return bare;
+  }
+  // A bit of the next cell read after the code ("RENO, NV 89512 CUT", "NS 83H 356 7"): the line without it, the code
+  // then in doubt.
+  const last = words[words.length - 1]!;
+  if (!short(last) && last.confidence >= 0.6) return null;
+  const cut = parseCityLine(words.slice(0, -1));
+  return cut && { ...cut, zipRepaired: true };
+}
+
+function parseCityLine(words: Word[]): CityLine | null {
+  const toks = words.map((w) => normalizeText(w.text).replace(/[.,;:]+$/g, '').replace(/^[.,;:]+/, ''));
+  const n = toks.length;
+  if (n < 2) return null;
+  // Postal code at the end: one token, or a Canadian code split in two.
+  const tryZip = (from: number, to: number): ReturnType<typeof normalizePostal> => normalizePostal(toks.slice(from, to).join(''));
+  let zipFrom = -1, zipTo = -1, z: ReturnType<typeof normalizePostal> = null;
+  for (const [a, b] of [[n - 2, n], [n - 1, n]] as const) {
+    if (a < 0) continue;
+    const p = tryZip(a, b);
+    // Two tokens: a Canadian code ("H7L 3C3"), or a ZIP the OCR split with a space ("76 106", "5240 4").
+    const splitZip = p && p.country !== 'CA' && /^\d{1,4}$/.test(toks[a]!) && /^\d{1,4}$/.test(toks[a + 1] ?? '');
+    if (p && (b - a === 1 || splitZip || (p.country === 'CA' && toks[a]!.length === 3 && toks[a + 1]!.length === 3))) { z = p; zipFrom = a; zipTo = b; break; }
+  }
+  if (z) {
+    let stateIdx = zipFrom - 1;
+    // "C.P." / "CP" before the code.
+    if (stateIdx >= 0 && /^(C\.?P|CP)$/.test(toks[stateIdx]!.replace(/\./g, ''))) stateIdx--;
+    if (stateIdx < 0) return null;
+    // A bar is an I that lost its serifs ("DES MOINES, |A").
+    const st = toks[stateIdx]!.replace(/[|!]/g, 'I').replace(/[^A-Z0-9]/g, '');
+    if (st.length < 2 || st.length > 5) return null;
+    const city = words.slice(0, stateIdx);
+    if (!city.length) return null;
+    return {
+      city, state: [words[stateIdx]!], zip: words.slice(zipFrom, zipTo), zipText: z.zip, stateText: st,
+      cityText: city.map((w) => w.text).join(' ').replace(/[,;]+$/, '').trim(), country: z.country, zipRepaired: z.repaired,
+    };
+  }
+  // The postal code misread past repair ("S7N JE7", "COUD"): "CITY, ST" in front of a code-shaped word still makes the
+  // city line (not one more street line); the code is kept as read and doubted.
+  for (const zipLen of [2, 1]) {
+    const stateIdx = n - 1 - zipLen;
+    if (stateIdx < 1 || !/,$/.test(words[stateIdx - 1]!.text)) continue;
+    const zipToks = toks.slice(stateIdx + 1);
+    if (!zipToks.every((t) => /^[A-Z0-9]{3,5}$/.test(t)) && !(zipLen === 2 && zipToks.every((t) => /^[A-Z0-9]{2,3}$/.test(t)))) continue;
+    if (zipLen === 2 && !zipToks.every((t) => t.length === 3) && !/^[A-Z]/.test(zipToks[0]!)) continue;
+    const st = toks[stateIdx]!.replace(/[|!]/g, 'I').replace(/[^A-Z0-9]/g, '');
+    // A Canadian code's first letter, even with the rest unreadable, names the province ("LAVAL, GC H7L V7": QC).
+    const byLetter = zipLen === 2 && /^[A-Z]$/.test(zipToks[0]![0]!) ? provincesOfLetter(zipToks[0]![0]!) : null;
+    if (st.length < 2 || st.length > 3 || !(repairState(st, null) || (byLetter && repairState(st, byLetter)))) continue;
+    const city = words.slice(0, stateIdx);
+    return {
+      city, state: [words[stateIdx]!], zip: words.slice(stateIdx + 1), zipText: zipToks.join(' '), stateText: repairState(st, null) ? st : repairState(st, byLetter)!,
+      cityText: city.map((w) => w.text).join(' ').replace(/[,;]+$/, '').trim(), country: null, zipUnread: true,
+    };
+  }
+  return null;
+}
+
+// Words of a "CITY, STATE, ZIP" row label that the OCR left in front of the city.
+const CITY_LABEL_WORDS = ['CITY', 'STATE', 'ZIP', 'CIUDAD', 'ESTADO', 'VILLE', 'PROVINCE', 'POSTAL', 'CODE', 'PROV'];
+
+/** Drops the words of a misread "CITY, STATE, ZIP" row label from the start of a city ("CITY, STATE, ZE. MERIDA"). */
+export function stripCityLabel(city: string): { value: string; repaired: boolean } {
+  const toks = city.split(' ');
+  const labelWord = (t: string): boolean => CITY_LABEL_WORDS.includes(t) || (t.length >= 4 && CITY_LABEL_WORDS.some((l) => ocrDistance(t, l) <= 1));
+  // A short garble in front of label words ("ANY, STATE, ZIP" for CITY, STATE, ZIP) is the label's first word.
+  let k = toks.length >= 3 && /^[A-Z]{2,4}[.,:]$/.test(toks[0]!) && labelWord(toks[1]!.replace(/[^A-Z]/g, '')) ? 1 : 0;
+  while (k < toks.length - 1) {
+    const t = toks[k]!.replace(/[^A-Z]/g, '');
+    const near = labelWord(t) && !CITY_LABEL_WORDS.includes(t);
+    // A short garble right after label words ("ZE.") ends the label.
+    const tail = k > 0 && t.length <= 3 && /[.,:]$/.test(toks[k]!);
+    if (!(CITY_LABEL_WORDS.includes(t) || near || tail)) break;
+    k++;
+  }
+  // Label words only count as such before a real city word, and with at least two of them ("CITY STATE ...").
+  return k >= 2 ? { value: toks.slice(k).join(' '), repaired: true } : { value: city, repaired: false };
+}
