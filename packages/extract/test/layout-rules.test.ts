@@ -485,6 +485,9 @@ describe('party blocks on grid and keyed forms', () => {
   it('drops small-caps row labels the OCR read as short lower-case words in front of the values', () => {
     const d = extractFields(block('CONSIGNEE (TO)', 'nue _Kestrel Fasteners Group LLC', 'smerr_11682 Porter Way', 'em sure ze Buffalo, NY 14202'));
     expect(extractFields(block('SHIPPER (FROM)', 'mun_industrias del Bajio SA de CV', 'Calle Allende 1271', 'León, GTO 37000')).Shipper?.Name).toBe('INDUSTRIAS DEL BAJIO SA DE CV');
+    const titled = page(line(100, 100, 'CONSIGNEE (TO)'), line(100, 125, 'Nat ASHFORD WIRE & CABLE ULC'), line(100, 150, 'steer 1649 QUEEN BOULEVARD'), line(100, 175, 'cry, stare. ze Hamilton, ON L8E 3E4'));
+    titled[0]!.words[2]!.confidence = 0.54;
+    expect(extractFields(titled).Consignee).toMatchObject({ Name: 'ASHFORD WIRE & CABLE ULC', City: 'HAMILTON' });
     expect(d.Consignee).toMatchObject({ Name: 'KESTREL FASTENERS GROUP LLC', Address: '11682 PORTER WAY', City: 'BUFFALO', State: 'NY', Zip: '14202' });
   });
 

@@ -228,7 +228,9 @@ export function stripSubLabel(words: Word[]): { words: Word[]; sub: string | nul
  * "em sure ze Buffalo, NY", "smerr_11682 Porter Way"); values start with a capital or a digit. Such words go.
  */
 function smallCapsLead(words: Word[]): { words: Word[]; sub: string | null } {
-  const lower = (w: Word): boolean => /^[\p{Ll}_.:]+$/u.test(w.text) && w.text.replace(/[^\p{L}]/gu, '').length <= 6;
+  // "Nat" for NAME: small caps read as a capital and lower case, weakly.
+  const lower = (w: Word): boolean => (/^[\p{Ll}_.,:;]+$/u.test(w.text) || (/^\p{Lu}\p{Ll}{1,3}[.,:;]?$/u.test(w.text) && w.confidence < 0.6))
+    && w.text.replace(/[^\p{L}]/gu, '').length <= 6;
   let k = 0;
   while (k < Math.min(3, words.length - 1) && lower(words[k]!)) k++;
   const next = words[k];
