@@ -252,6 +252,7 @@ describe('party blocks on grid and keyed forms', () => {
     expect(text(stripSubLabel(line(0, 0, 'Nombre / Raron social Red Oak Coatings INC')).words)).toBe('Red Oak Coatings INC');
     expect(text(stripSubLabel(line(0, 0, 'nombre / Razón soc. Trillium Paper Mills')).words)).toBe('Trillium Paper Mills');
     expect(stripLeadingJunk('DOMICÑO: 12651 GARFIELD WAY')).toEqual({ value: '12651 GARFIELD WAY', repaired: true });
+    expect(stripLeadingJunk('BLVD: AEROPUERTO 2815')).toEqual({ value: 'BLVD. AEROPUERTO 2815', repaired: true });
     expect(nearLabel('NAMCO', 'NAME')).toBe(false);
     expect(nearLabel('COMPANIA', 'COMPANY')).toBe(false);
   });

@@ -311,6 +311,8 @@ export function stripLeadingJunk(line: string): { value: string; repaired: boole
   }
   // The row label itself read with slips ("SMREER CALLE MORELOS"), or a label's tail with its colon ("JO: AV. ...").
   const bare = plain.replace(/[.:;]/g, '');
+  // A street word read with a colon ("BLVD: AEROPUERTO 2815") is the street's own.
+  if (STREET_FIRST.has(bare) || STREET_LEAD.has(bare)) return /^\S+?:/.test(line) ? { value: line.replace(/^(\S+?):/, '$1.'), repaired: true } : { value: line, repaired: false };
   if (toks.length >= 3 && (/^[A-Z]{1,12}:$/.test(plain) || (bare.length >= 5 && /^[A-Z]+$/.test(bare) && STREET_LABELS.some((l) => ocrDistance(bare, l) <= 2)))) {
     return { value: toks.slice(1).join(' '), repaired: true };
   }
