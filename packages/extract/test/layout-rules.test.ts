@@ -367,6 +367,7 @@ describe('party blocks on grid and keyed forms', () => {
   it('joins a ZIP split by a space, drops a stray number before the city, and splits a glued company ending', () => {
     expect(parseCityStateZip(line(0, 0, 'FORT WORTH, TX 76 106'))).toMatchObject({ zipText: '76106', stateText: 'TX' });
     expect(parseCityStateZip(line(0, 0, 'CEDAR RAPIDS IA 5240 4'))).toMatchObject({ zipText: '52404', stateText: 'IA' });
+    expect(parseCityStateZip(line(0, 0, 'EDISON, N, N NJ 088 17'))).toMatchObject({ cityText: 'EDISON', stateText: 'NJ', zipText: '08817' });
     // A bar for the I of a state; a short bit of the next cell after the code; a Canadian code too damaged to read
     // whose first letter still names the province of a misread state.
     const barred = line(0, 0, 'DES MOINES, IA 50309');

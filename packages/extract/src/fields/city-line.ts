@@ -58,7 +58,10 @@ function parseCityLine(words: Word[]): CityLine | null {
     // A bar is an I that lost its serifs ("DES MOINES, |A").
     const st = toks[stateIdx]!.replace(/[|!]/g, 'I').replace(/[^A-Z0-9]/g, '');
     if (st.length < 2 || st.length > 5) return null;
-    const city = words.slice(0, stateIdx);
+    // Single letters between the city and the state are the state read twice in bits ("EDISON, N, N NJ").
+    let cityEnd = stateIdx;
+    while (cityEnd > 1 && /^\p{L}[,.;]?$/u.test(words[cityEnd - 1]!.text)) cityEnd--;
+    const city = words.slice(0, cityEnd);
     if (!city.length) return null;
     return {
       city, state: [words[stateIdx]!], zip: words.slice(zipFrom, zipTo), zipText: z.zip, stateText: st,
