@@ -107,6 +107,7 @@ describe('postal codes, states and cities', () => {
 
   it('repairs a misread state code with the ZIP code', () => {
     expect(repairState('0H', ['OH'])).toBe('OH');
+    expect(repairState('I1D', ['ID'])).toBe('ID');
     expect(repairState('1L', ['IL'])).toBe('IL');
     expect(repairState('TX', ['TX'])).toBe('TX');
     expect(repairState('OK', ['OH'])).toBe('OH');

@@ -107,6 +107,9 @@ export function repairState(raw: string, allowed: string[] | null): string | nul
     // One wrong letter with the same length.
     const near = allowed.filter((a) => a.length === letters.length && [...a].filter((c, i) => c !== letters[i]).length === 1);
     if (near.length === 1) return near[0]!;
+    // One character too many ("I1D" for ID: a stroke read twice).
+    const extra = allowed.filter((a) => a.length === letters.length - 1 && [...letters].some((_, i) => letters.slice(0, i) + letters.slice(i + 1) === a));
+    if (extra.length === 1) return extra[0]!;
   }
   return isStateCode(letters) ? letters : null;
 }
