@@ -44,10 +44,10 @@ export async function readPageBarcodes(img: Grey): Promise<Barcode[]> {
 
 /**
  * Erases the cell borders that have a barcode beside them from a copy of the page (null when there are none). A
- * barcode printed tight against a border has no quiet zone:
- * the reader takes the border for the first bar and the symbol fails its start pattern. A thin bar of the barcode
- * itself also looks like a border; it is told apart by a neighbouring column inked over nearly its whole length
- * (the next bar), where a border runs on above or below whatever it passes.
+ * barcode printed tight against a border has no quiet zone: the reader takes the border for the first bar and the
+ * symbol fails its start pattern. A thin bar of the barcode itself also looks like a border; it is told apart by a
+ * neighbouring column inked over nearly its whole length (the next bar), where a border runs on above or below
+ * whatever it passes.
  */
 export function eraseCellBorders(img: Grey, rules: VerticalRule[]): Grey | null {
   const { width: w, data: src } = img;

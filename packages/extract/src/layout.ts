@@ -22,6 +22,10 @@ const median = (xs: number[]): number => {
   return s.length ? s[Math.floor(s.length / 2)]! : 0;
 };
 
+const alnum = (t: string): number => t.replace(/[^\p{L}\p{N}]/gu, '').length;
+/** A word of two or more letters or digits read fairly well (not a speck or a mark read as a letter). */
+const solid = (w: Word): boolean => w.confidence >= 0.5 && alnum(w.text) >= 2;
+
 /** A vertical ruling of a page (a cell or box border), in the words' coordinates. */
 export interface PageRule { page: number; x: number; y0: number; y1: number }
 
@@ -41,7 +45,7 @@ export function buildSegments(words: Word[], rules: PageRule[] = []): Segment[] 
     lineWords.sort((a, b) => a.bbox[0] - b.bbox[0]);
     // Engines sometimes put two vertically offset rows on one line; split those too.
     // Specks read as marks are a few pixels tall: the letters set the line's height.
-    const lettered = lineWords.filter((w) => w.text.replace(/[^\p{L}\p{N}]/gu, '').length >= 2 && w.confidence >= 0.5);
+    const lettered = lineWords.filter(solid);
     const h = median((lettered.length ? lettered : lineWords).map((w) => w.bbox[3] - w.bbox[1])) || 10;
     let cur: Word[] = [];
     const flush = (): void => {
@@ -55,7 +59,7 @@ export function buildSegments(words: Word[], rules: PageRule[] = []): Segment[] 
     };
     for (const w of lineWords) {
       // A speck a fraction of a letter tall read as "2" or ":" joins nothing.
-      if (w.bbox[3] - w.bbox[1] < 0.35 * h && w.text.replace(/[^\p{L}\p{N}]/gu, '').length <= 2 && w.confidence < 0.5) continue;
+      if (w.bbox[3] - w.bbox[1] < 0.35 * h && alnum(w.text) <= 2 && w.confidence < 0.5) continue;
       const prev = cur[cur.length - 1];
       if (prev) {
         const gap = w.bbox[0] - prev.bbox[2];
@@ -99,7 +103,6 @@ export function buildSegments(words: Word[], rules: PageRule[] = []): Segment[] 
   return segments;
 }
 
-const solid = (w: Word): boolean => w.confidence >= 0.5 && w.text.replace(/[^\p{L}\p{N}]/gu, '').length >= 2;
 const boxArea = (b: [number, number, number, number]): number => Math.max(1, (b[2] - b[0]) * (b[3] - b[1]));
 
 /**
@@ -110,16 +113,18 @@ const boxArea = (b: [number, number, number, number]): number => Math.max(1, (b[
 export function mergeInterleavedLines(words: Word[]): Word[] {
   const lines = new Map<string, Word[]>();
   for (const w of words) { const k = `${w.page}:${w.line}`; (lines.get(k) ?? lines.set(k, []).get(k)!).push(w); }
-  const boxes = [...lines.entries()].map(([k, ws]) => ({ k, ws, b: [Math.min(...ws.map((w) => w.bbox[0])), Math.min(...ws.map((w) => w.bbox[1])), Math.max(...ws.map((w) => w.bbox[2])), Math.max(...ws.map((w) => w.bbox[3]))] as [number, number, number, number] }));
+  // Per line: its letter height and the height its typical words sit at (a tall speck must not join a line to its
+  // neighbour).
+  const info = [...lines.entries()].map(([k, ws]) => ({
+    k, ws, h: median(ws.map((w) => w.bbox[3] - w.bbox[1])), mid: median(ws.filter(solid).map((w) => (w.bbox[1] + w.bbox[3]) / 2)),
+  }));
   const rename = new Map<string, string>();
   const root = (k: string): string => { while (rename.has(k)) k = rename.get(k)!; return k; };
-  for (let i = 0; i < boxes.length; i++) {
-    for (let j = i + 1; j < boxes.length; j++) {
-      const a = boxes[i]!, b = boxes[j]!;
+  for (let i = 0; i < info.length; i++) {
+    for (let j = i + 1; j < info.length; j++) {
+      const a = info[i]!, b = info[j]!;
       if (a.ws[0]!.page !== b.ws[0]!.page) continue;
-      const h = Math.min(median(a.ws.map((w) => w.bbox[3] - w.bbox[1])), median(b.ws.map((w) => w.bbox[3] - w.bbox[1])));
-      // Same row: the lines' typical words sit at one height (a tall speck must not join a line to its neighbour).
-      const midA = median(a.ws.filter(solid).map((w) => (w.bbox[1] + w.bbox[3]) / 2)), midB = median(b.ws.filter(solid).map((w) => (w.bbox[1] + w.bbox[3]) / 2));
+      const h = Math.min(a.h, b.h), midA = a.mid, midB = b.mid;
       // Interleaved: a word of one line stands between two words of the other, on the same row.
       // Specks and marks read as letters do not count: only words of two or more letters or digits read fairly well.
       const between = (x: Word[], y: Word[]): boolean => y.some((w) => solid(w) && x.some((l) => solid(l) && l.bbox[2] <= w.bbox[0] + 0.2 * h) && x.some((r) => solid(r) && r.bbox[0] >= w.bbox[2] - 0.2 * h)

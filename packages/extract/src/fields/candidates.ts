@@ -25,12 +25,12 @@ export function labelSegments(hits: LabelHit[]): Set<Segment> {
   return s;
 }
 
-/** Candidate values for a label: text after it, then the segment to its right, then the one below it. */
 /** A mark or a stray letter the engine read off a speck: no letters or digits, or one or two read weakly. */
 export function isSpeck(s: Segment): boolean {
   return !/[\p{L}\p{N}]/u.test(s.text) || (s.words.length === 1 && s.text.length <= 2 && s.words[0]!.confidence < 0.5);
 }
 
+/** Candidate values for a label: text after it, then the segment to its right, then the one below it. */
 export function valueCandidates(hit: LabelHit, segments: Segment[], labelled: Set<Segment>, pageWidth: number): Candidate[] {
   const out: Candidate[] = [];
   const inline = textOf(hit.valueWords);

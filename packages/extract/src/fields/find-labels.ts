@@ -140,9 +140,7 @@ function matchAt(tokens: Token[], i: number): { def: LabelDef; len: number } | n
   const owned = possessiveNumber(tokens, i);
   if (owned) return owned;
   const glued = byJoined.get(tokens[i]!.t);
-  if (glued) {
-    return { def: glued[0]!, len: 1 };
-  }
+  if (glued) return { def: glued[0]!, len: 1 };
   let best: { def: LabelDef; len: number; cost: number } | null = null;
   const first = tokens[i]!.t;
   const candidates: LabelDef[] = [];
