@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { extractFields } from '../src/fields/extract-fields.ts';
-import { assignUnlabelledDates, cleanCommodity, nearestYear, numericOrderShown } from '../src/fields/extract-fields.ts';
+import { assignUnlabelledDates, cleanCommodity, numericOrderShown } from '../src/fields/extract-fields.ts';
+import { nearestYear } from '../src/fields/parse-date.ts';
 import { unshareWords } from '../src/fields/find-parties.ts';
 import { parseCityStateZip, stripCityLabel } from '../src/fields/city-line.ts';
 import { looksLikeStreet, nearLabel, type ParsedParty, repairCompanySuffix, repairStreetSuffix, stripLeadingJunk, stripSubLabel } from '../src/fields/party.ts';

@@ -9,9 +9,12 @@ import { AMBIGUOUS_LABELS, type Lang, type LabelField } from './lexicon.ts';
 import { readBarcodePayload, type PayloadKey } from './barcode-payload.ts';
 import { findParties } from './find-parties.ts';
 import type { ParsedParty, PartyValue } from './party.ts';
-import { findDates, type DateOrder } from './parse-date.ts';
+import { findDates, nearestYear, type DateOrder } from './parse-date.ts';
 import { parseAmount, parseWeight, unitIn } from './parse-weight.ts';
 import { nearlySame, parseReference, parseScac, repairScacByName } from './references.ts';
+
+/** A reference as letters and digits only, for comparing readings ("PO-631865" and "PO 631865" are one). */
+const plainCode = (v: string): string => v.toUpperCase().replace(/[^A-Z0-9]/g, '');
 
 /** A chosen value with its evidence, before it is written into ExtractedData. */
 interface Chosen<T> { value: T; words: Word[]; evidence: Evidence }
@@ -99,17 +102,17 @@ export function extractFields(pages: ReadPage[]): ExtractedData {
   if (po && !po.evidence.doubts && /^(?:[A-Z]{1,3}[-/]?)?\d{5,}(?:-[A-Z0-9]{1,3})?$/.test(po.value)) po.evidence.checks++;
   let orderNo = ref('order');
   // A number already given to another reference is not the BOL number as well.
-  const taken = new Set([pro, po, orderNo].filter(Boolean).map((c) => c!.value.replace(/[^A-Z0-9]/g, '')));
-  const free = (c: Chosen<string> | null): Chosen<string> | null => (c && !taken.has(c.value.replace(/[^A-Z0-9]/g, '')) ? c : null);
+  const taken = new Set([pro, po, orderNo].filter(Boolean).map((c) => plainCode(c!.value)));
+  const free = (c: Chosen<string> | null): Chosen<string> | null => (c && !taken.has(plainCode(c.value)) ? c : null);
   let bol = ref('bol') ?? free(titleNumber(segments, hits)) ?? free(headingCellNumber(segments, labelled)) ?? free(prominentCode(segments, pages, labelled));
   // Barcodes confirm (or fill) the BOL and PRO numbers.
   const codes = pages.flatMap((p) => p.barcodes.map((b) => ({ ...b, page: p.index })));
   const confirm = (c: Chosen<string> | null): Chosen<string> | null => {
     if (!c) return c;
-    const plain = c.value.replace(/[^A-Z0-9]/g, '');
-    if (codes.some((b) => b.text.toUpperCase().replace(/[^A-Z0-9]/g, '') === plain)) { c.evidence.checks += 2; return c; }
+    const plain = plainCode(c.value);
+    if (codes.some((b) => plainCode(b.text) === plain)) { c.evidence.checks += 2; return c; }
     // A code that nearly says what OCR read is the same number read without OCR's slips (its checksum passed).
-    const near = codes.find((b) => nearlySame(plain, b.text.toUpperCase().replace(/[^A-Z0-9]/g, '')));
+    const near = codes.find((b) => nearlySame(plain, plainCode(b.text)));
     if (!near) return c;
     const w: Word = { text: near.text.trim().toUpperCase(), confidence: 1, bbox: near.bbox ?? [0, 0, 0, 0], page: near.page, line: 'barcode' };
     return { value: w.text, words: [w], evidence: { ...c.evidence, checks: c.evidence.checks + 1, kind: 'code' } };
@@ -122,21 +125,20 @@ export function extractFields(pages: ReadPage[]): ExtractedData {
     const hit = payloads.find((x) => x.p[key]);
     if (!hit) return current;
     const value = hit.p[key]!;
-    const plain = (v: string): string => v.replace(/[^A-Z0-9]/g, '');
-    if (current && plain(current.value) === plain(value)) { current.evidence.checks += 2; return current; }
+    if (current && plainCode(current.value) === plainCode(value)) { current.evidence.checks += 2; return current; }
     const w: Word = { text: value, confidence: 1, bbox: hit.b.bbox ?? [0, 0, 0, 0], page: hit.b.page, line: 'barcode' };
     return { value, words: [w], evidence: { prior: 0.9, checks: 2, doubts: current ? 1 : 0, kind: 'code' } };
   };
   bol = stated('bol', bol); pro = stated('pro', pro);
   po = stated('po', po); orderNo = stated('order', orderNo);
   // One number read for both: an empty order cell beside the PO's took its neighbour's value.
-  if (po && orderNo && po.value.replace(/[^A-Z0-9]/g, '') === orderNo.value.replace(/[^A-Z0-9]/g, '')) orderNo = null;
+  if (po && orderNo && plainCode(po.value) === plainCode(orderNo.value)) orderNo = null;
   const scacCode = payloads.find((x) => x.p.scac)?.p.scac;
   if (scacCode && !data.Carrier?.Scac) data.Carrier = { Name: data.Carrier?.Name ?? null, Scac: scacCode };
-  const usedCodes = new Set([bol?.value, pro?.value, po?.value, orderNo?.value].filter(Boolean).map((v) => v!.replace(/[^A-Z0-9]/g, '')));
+  const usedCodes = new Set([bol?.value, pro?.value, po?.value, orderNo?.value].filter(Boolean).map((v) => plainCode(v!)));
   for (const b of codes) {
     const t = b.text.trim().toUpperCase();
-    if (usedCodes.has(t.replace(/[^A-Z0-9]/g, '')) || !/^[A-Z0-9-]{4,30}$/.test(t)) continue;
+    if (usedCodes.has(plainCode(t)) || !/^[A-Z0-9-]{4,30}$/.test(t)) continue;
     const w: Word = { text: t, confidence: 1, bbox: b.bbox ?? [0, 0, 0, 0], page: b.page, line: 'barcode' };
     if (!bol) { bol = { value: t, words: [w], evidence: { prior: 0.8, checks: 1, doubts: 0, kind: 'code' } }; usedCodes.add(t); }
     else if (!pro) { pro = { value: t, words: [w], evidence: { prior: 0.7, checks: 1, doubts: 0, kind: 'code' } }; usedCodes.add(t); }
@@ -212,18 +214,6 @@ export function extractFields(pages: ReadPage[]): ExtractedData {
 export interface UnlabelledDate { iso: string; words: Word[] }
 
 /** Segments that are a lone date, not a label's own segment and not already taken, in reading order. */
-/**
- * An ISO date with its year replaced by the one that puts it nearest today (a misread year: "2014-05-20" read for
- * 2026). A bill of lading is mostly read after its dates: a day ahead counts as three behind.
- */
-export function nearestYear(iso: string, today = new Date()): string {
-  const y = today.getUTCFullYear();
-  const cost = (d: string): number => { const t = Date.parse(`${d}T00:00:00Z`) - today.getTime(); return t > 0 ? 3 * t : -t; };
-  const options = [y - 1, y, y + 1].map((year) => `${year}${iso.slice(4)}`).filter((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)));
-  options.sort((a, b) => cost(a) - cost(b));
-  return options[0] ?? iso;
-}
-
 export function unlabelledDates(segments: Segment[], labelled: Set<Segment>, order: DateOrder, taken: Word[]): UnlabelledDate[] {
   const used = new Set(taken);
   const out: UnlabelledDate[] = [];

@@ -94,3 +94,15 @@ function repairMonthNames(t: string): { text: string; repaired: number[] } {
   });
   return { text: fixed, repaired };
 }
+
+/**
+ * An ISO date with its year replaced by the one that puts it nearest today (a misread year: "2014-05-20" read for
+ * 2026). A bill of lading is mostly read after its dates: a day ahead counts as three behind.
+ */
+export function nearestYear(iso: string, today = new Date()): string {
+  const y = today.getUTCFullYear();
+  const cost = (d: string): number => { const t = Date.parse(`${d}T00:00:00Z`) - today.getTime(); return t > 0 ? 3 * t : -t; };
+  const options = [y - 1, y, y + 1].map((year) => `${year}${iso.slice(4)}`).filter((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)));
+  options.sort((a, b) => cost(a) - cost(b));
+  return options[0] ?? iso;
+}
