@@ -22,9 +22,10 @@ const median = (xs: number[]): number => {
   return s.length ? s[Math.floor(s.length / 2)]! : 0;
 };
 
-const alnum = (t: string): number => t.replace(/[^\p{L}\p{N}]/gu, '').length;
+/** How many letters and digits a text holds (marks and spaces left out). */
+export const alnumCount = (t: string): number => t.replace(/[^\p{L}\p{N}]/gu, '').length;
 /** A word of two or more letters or digits read fairly well (not a speck or a mark read as a letter). */
-const solid = (w: Word): boolean => w.confidence >= 0.5 && alnum(w.text) >= 2;
+const solid = (w: Word): boolean => w.confidence >= 0.5 && alnumCount(w.text) >= 2;
 
 /** A vertical ruling of a page (a cell or box border), in the words' coordinates. */
 export interface PageRule { page: number; x: number; y0: number; y1: number }
@@ -59,7 +60,7 @@ export function buildSegments(words: Word[], rules: PageRule[] = []): Segment[] 
     };
     for (const w of lineWords) {
       // A speck a fraction of a letter tall read as "2" or ":" joins nothing.
-      if (w.bbox[3] - w.bbox[1] < 0.35 * h && alnum(w.text) <= 2 && w.confidence < 0.5) continue;
+      if (w.bbox[3] - w.bbox[1] < 0.35 * h && alnumCount(w.text) <= 2 && w.confidence < 0.5) continue;
       const prev = cur[cur.length - 1];
       if (prev) {
         const gap = w.bbox[0] - prev.bbox[2];

@@ -1,4 +1,4 @@
-import { sameRow, xOverlap, type Segment } from '../layout.ts';
+import { alnumCount, sameRow, xOverlap, type Segment } from '../layout.ts';
 import type { Word } from '../types.ts';
 import type { LabelHit } from './find-labels.ts';
 
@@ -14,7 +14,7 @@ export interface Candidate {
 
 export const textOf = (words: Word[]): string => words.map((w) => w.text).join(' ').replace(/^[\s:#.;|,-]+/, '').replace(/[\s|]+$/, '').trim();
 
-const alnum = (words: Word[]): number => words.reduce((a, w) => a + w.text.replace(/[^\p{L}\p{N}]/gu, '').length, 0);
+const alnum = (words: Word[]): number => words.reduce((a, w) => a + alnumCount(w.text), 0);
 
 /** Segments that start with a label (they hold their own field, not someone else's value). */
 export function labelSegments(hits: LabelHit[]): Set<Segment> {

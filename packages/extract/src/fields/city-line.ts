@@ -1,4 +1,4 @@
-import { normalizeText } from '../layout.ts';
+import { alnumCount, normalizeText } from '../layout.ts';
 import type { Word } from '../types.ts';
 import { ocrDistance, startsWithLabel } from './find-labels.ts';
 import { normalizePostal, provincesOfLetter, repairState, type Country } from './geo.ts';
@@ -21,7 +21,7 @@ export function parseCityStateZip(words: Word[]): CityLine | null {
     if (head) return head;
   }
   // Specks read as short weak words after the code ("52404 : ue TE NE a"): the line without them.
-  const short = (w: Word): boolean => w.text.replace(/[^\p{L}\p{N}]/gu, '').length <= 3;
+  const short = (w: Word): boolean => alnumCount(w.text) <= 3;
   let end = words.length;
   while (end > 2 && short(words[end - 1]!) && words[end - 1]!.confidence < 0.5) end--;
   if (end < words.length) {

@@ -1,4 +1,4 @@
-import { midY, normalizeText, sameRow, xOverlap, type Segment } from '../layout.ts';
+import { alnumCount, midY, normalizeText, sameRow, xOverlap, type Segment } from '../layout.ts';
 import type { Word } from '../types.ts';
 import { textOf } from './candidates.ts';
 import { parseCityStateZip, stripCityLabel } from './city-line.ts';
@@ -57,7 +57,7 @@ export function partyLines(hit: LabelHit, segments: Segment[], hitsBySegment: Ma
   // A label read with a garbled short word after it ("CONSIGNED pes" for CONSIGNED TO) and the value further along
   // the row: the stray word belongs to the label.
   // A lone word of one or two characters is the label's own last word misread ("CONSIGNED 1" for CONSIGNED TO).
-  const strayTail = hit.valueWords.length === 1 && hit.valueWords[0]!.text.replace(/[^\p{L}\p{N}]/gu, '').length <= 2;
+  const strayTail = hit.valueWords.length === 1 && alnumCount(hit.valueWords[0]!.text) <= 2;
   const inline = hit.valueWords.length && !isGarble(hit.valueWords) && !strayTail ? hit.valueWords : [];
   if (keyed) {
     // A "Name: ..." line with no header above it: the block is aligned on the label.
@@ -181,7 +181,7 @@ const GOODS_HEADINGS = new Set<string>(['weight', 'pieces', 'handlingUnits', 'co
 
 /** A row label the OCR turned into a mark or a garbled short word ("=", "Sara"): not a value of its own. */
 function isJunkLabel(words: Word[]): boolean {
-  return words.map((w) => w.text).join('').replace(/[^\p{L}\p{N}]/gu, '').length < 2 || isGarble(words);
+  return alnumCount(words.map((w) => w.text).join('')) < 2 || isGarble(words);
 }
 
 /** A short, weakly read word or two (a small-caps label the OCR garbled), not a value: few letters, low confidence. */
@@ -364,7 +364,7 @@ function stackedCityState(lines: PartyLine[], p: ParsedParty, used: Set<number>)
 /** Builds a party from block lines, checking state and city against the postal code. */
 export function parseParty(allLines: PartyLine[], headerHit: LabelHit): ParsedParty {
   // A line with fewer than two letters or digits is a misread rule, tick or stray label mark.
-  const lines = allLines.filter((l) => l.words.length === 0 || l.words.map((w) => w.text).join('').replace(/[^\p{L}\p{N}]/gu, '').length >= 2);
+  const lines = allLines.filter((l) => l.words.length === 0 || alnumCount(l.words.map((w) => w.text).join('')) >= 2);
   const p: ParsedParty = { Name: null, Address: null, City: null, State: null, Zip: null, country: null, complete: false, headerHit };
   const used = new Set<number>();
   // City/state/ZIP: a keyed line, else the first line that parses as one.
