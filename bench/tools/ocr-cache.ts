@@ -8,6 +8,7 @@ import { decodePages } from '../../packages/extract/src/image/decode.ts';
 import { tesseractJsFactory } from '../../packages/extract/src/ocr/tesseract-js.ts';
 import { WorkerPool } from '../../packages/extract/src/pool.ts';
 import { readPage } from '../../packages/extract/src/read-page.ts';
+import { createLineRecogniser } from '../../packages/extract/src/ocr/line-recogniser.ts';
 
 const { positionals, values } = parseArgs({ allowPositionals: true, options: { workers: { type: 'string', default: '1' } } });
 const [setDir, cacheDir] = positionals;
@@ -16,12 +17,14 @@ mkdirSync(cacheDir, { recursive: true });
 const truth = JSON.parse(readFileSync(join(setDir, 'truth.json'), 'utf8')) as Array<{ file: string }>;
 const pool = new WorkerPool(tesseractJsFactory(['eng', 'spa', 'fra']), Number(values.workers));
 await pool.ready();
+const lines = process.env.NO_LINE_RECOGNISER ? undefined : await createLineRecogniser();
 await Promise.all(truth.map(async (doc) => {
   const out = join(cacheDir, `${basename(doc.file)}.json`);
   if (existsSync(out)) return;
   const pages = await decodePages(readFileSync(join(setDir, doc.file)), { name: doc.file });
-  const read = await Promise.all(pages.map((p, i) => pool.use((w) => readPage(p, i, w, () => {}))));
+  const read = await Promise.all(pages.map((p, i) => pool.use((w) => readPage(p, i, w, () => {}, lines))));
   writeFileSync(out, JSON.stringify(read.map(({ toUpright: _, ...r }) => r)));
 }));
 await pool.close();
+await lines?.close();
 console.error(`${truth.length} documents cached in ${cacheDir}`);

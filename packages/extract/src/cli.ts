@@ -7,7 +7,7 @@ import type { ExtractorOptions } from './types.ts';
 /** Where the CLI writes. */
 export interface CliIo { stdout: { write(s: string): unknown }; stderr: { write(s: string): unknown } }
 
-const USAGE = `usage: ladingwise extract FILES... [--format ndjson|json] [--workers N] [--engine tesseract.js|native] [--languages eng,spa,fra]
+const USAGE = `usage: ladingwise extract FILES... [--format ndjson|json] [--workers N] [--engine tesseract.js|native] [--languages eng,spa,fra] [--no-line-reader]
 Reads each image file as its own bill of lading and prints one line per file:
   {"file": "<name>", "extractedData": {...}}   or   {"file": "<name>", "error": "..."}
 `;
@@ -38,7 +38,8 @@ export async function runExtractCli(argv: string[], io: CliIo): Promise<number> 
       const langs = (value() ?? '').split(',').filter(Boolean);
       if (!langs.length || langs.some((l) => !['eng', 'spa', 'fra'].includes(l))) { io.stderr.write(`--languages takes a list of eng, spa, fra\n${USAGE}`); return 2; }
       opts.languages = langs as ExtractorOptions['languages'];
-    } else if (a.startsWith('--')) { io.stderr.write(`unknown option ${a}\n${USAGE}`); return 2; }
+    } else if (a === '--no-line-reader') opts.lineReader = false;
+    else if (a.startsWith('--')) { io.stderr.write(`unknown option ${a}\n${USAGE}`); return 2; }
     else files.push(a);
   }
   if (!files.length) { io.stderr.write(USAGE); return 2; }

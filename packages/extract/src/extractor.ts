@@ -1,6 +1,7 @@
 import { extractFields } from './fields/extract-fields.ts';
 import { decodePages, DEFAULT_MAX_PIXELS, type DecodedPage } from './image/decode.ts';
 import { ExtractError, isExtractError } from './errors.ts';
+import { createLineRecogniser } from './ocr/line-recogniser.ts';
 import { nativeTesseractFactory } from './ocr/native-tesseract.ts';
 import { tesseractJsFactory } from './ocr/tesseract-js.ts';
 import { WorkerPool } from './pool.ts';
@@ -24,6 +25,11 @@ export async function createExtractor(opts: ExtractorOptions = {}): Promise<Extr
     throw new ExtractError('OCR_FAILED', `The OCR engine (${factory.name}) could not start: ${e instanceof Error ? e.message : String(e)}`, undefined, { cause: e });
   }
   const log = opts.logger;
+  // The neural line reader is a second opinion: should its runtime not load here, pages are read with Tesseract alone.
+  const lines = opts.lineReader === false ? undefined : await createLineRecogniser().catch((e: unknown) => {
+    log?.({ step: 'line-reader-unavailable', ms: 0, error: e instanceof Error ? e.message : String(e) });
+    return undefined;
+  });
 
   const extract = async (images: Array<{ name: string; bytes: Uint8Array }>): Promise<ExtractionResult> => {
     const timings: Record<string, number> = {};
@@ -47,7 +53,7 @@ export async function createExtractor(opts: ExtractorOptions = {}): Promise<Extr
           timer = setTimeout(() => reject(new ExtractError('PAGE_TIMEOUT', `Page ${index + 1} of ${name} took longer than ${timeoutMs >= 1000 ? `${Math.round(timeoutMs / 1000)} s` : `${timeoutMs} ms`} to read and was stopped.`, name)), timeoutMs);
         });
         try {
-          const work = readPage(page, index, worker, (s, ms) => time(s, ms, index));
+          const work = readPage(page, index, worker, (s, ms) => time(s, ms, index), lines);
           // After a timeout the abandoned page may still fail later: that must not become an unhandled rejection.
           work.catch(() => {});
           const r = await Promise.race([work, timeout]);
@@ -75,7 +81,7 @@ export async function createExtractor(opts: ExtractorOptions = {}): Promise<Extr
     return { extractedData, pages: read.map(toPageResult), timings };
   };
 
-  return { extract, close: () => pool.close() };
+  return { extract, close: async () => { await pool.close(); await lines?.close(); } };
 }
 
 function toPageResult(r: ReadPage): PageResult {

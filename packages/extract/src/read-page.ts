@@ -4,6 +4,7 @@ import { analyzePage, preparePage, type PreparedPage } from './image/prepare.ts'
 import { flattenLighting } from './image/flatten.ts';
 import { boxOnPhoto, unwarpPhoto } from './image/unwarp.ts';
 import type { EngineWord, OcrWorker } from './ocr/engine.ts';
+import type { LineRecogniser } from './ocr/line-recogniser.ts';
 import { rereadWeakLines } from './ocr/reread.ts';
 import { startsWithLabel } from './fields/find-labels.ts';
 import type { ReadPage, Word } from './types.ts';
@@ -25,6 +26,7 @@ export async function readPage(
   pageIndex: number,
   worker: OcrWorker,
   time: (step: string, ms: number) => void,
+  lines?: LineRecogniser,
 ): Promise<ReadPage> {
   let t = Date.now();
   let analysis = await analyzePage(original);
@@ -59,7 +61,7 @@ export async function readPage(
   // Small print, stamps and handwriting read weakly in the page pass: read those lines again, enlarged.
   t = Date.now();
   try {
-    words = (await rereadWeakLines(prepared.grey, words, worker, { known: startsWithLabel, rules: prepared.rules })).words;
+    words = (await rereadWeakLines(prepared.grey, words, worker, { known: startsWithLabel, rules: prepared.rules, ...(lines ? { lines } : {}) })).words;
   } catch {
     // The page pass already has words for these lines; keep them.
   }

@@ -16,8 +16,13 @@ export interface ExtractorOptions {
   engine?: 'tesseract.js' | 'native';
   /** Path of the native `tesseract` binary (default "tesseract"). */
   tesseractBinary?: string;
+  /**
+   * Re-read weak lines with a neural text-line model (PaddleOCR PP-OCRv4 on ONNX Runtime, CPU) as well as Tesseract
+   * (default true): it reads handwriting far better. Off, pages are read with Tesseract alone.
+   */
+  lineReader?: boolean;
   /** Step timings, for logs and metrics. */
-  logger?: (event: { step: string; ms: number; page?: number }) => void;
+  logger?: (event: { step: string; ms: number; page?: number; error?: string }) => void;
 }
 
 /** A word read by OCR: confidence in [0,1], box [x0, y0, x1, y1] in upright page pixels. */

@@ -33,6 +33,18 @@ describe('end-to-end extraction (real OCR)', () => {
     expect(r.timings.ocr).toBeGreaterThan(0);
   });
 
+  it('reads handwritten values that Tesseract alone misreads (neural line reader)', async () => {
+    // Printed labels, values in a handwriting font (bench/tools/handwritten-fixture.mjs). Tesseract alone reads the B/L
+    // as `4775401`, the PO as `4510866` and the consignee as `WESTREL GLASSWORKS TLE`.
+    const d = (await doc('handwritten.png', fixture('handwritten-short.png'))).extractedData;
+    expect(d.References).toMatchObject({ BolNumber: 'SH7734019', PoNumber: '4518866' });
+    expect(d.Consignee?.Name).toBe('KESTREL GLASSWORKS LTD');
+    expect(d.Shipper).toMatchObject({ City: 'OMAHA', State: 'NE', Zip: '68102' });
+    expect(d.ShipmentDetails).toMatchObject({ Pieces: 14, Commodity: 'STEEL SHELVING' });
+    // What only the neural reader read is never trusted without a check.
+    expect(d.ConfidenceScores['References.BolNumber']).toBeLessThan(0.9);
+  });
+
   it('reads a Spanish conocimiento de embarque with day-month dates and Mexican addresses', async () => {
     const d = (await doc('conocimiento.jpg', fixture('conocimiento-clean.jpg'))).extractedData;
     expect(d.Shipper).toMatchObject({ Name: 'ALIMENTOS SIERRA MADRE SA DE CV', City: 'TIJUANA', State: 'BC', Zip: '22000' });

@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import { inkMask, otsuThreshold, type Grey } from '../image/analyze.ts';
 import type { VerticalRule } from '../image/rulings.ts';
 import type { EngineWord, OcrWorker } from './engine.ts';
+import type { LineRecogniser } from './line-recogniser.ts';
 
 /** Limits for the second pass over weakly read lines. */
 export interface RereadOptions {
@@ -20,6 +21,8 @@ export interface RereadOptions {
    * does not, however confident: small-caps labels read with low confidence either way.
    */
   known?: (texts: string[]) => boolean;
+  /** A second recogniser for each weak line (a neural line reader); its reading wins when clearly surer. */
+  lines?: LineRecogniser;
 }
 
 /** A weak line: its words, its box in the OCR image and the mean confidence it was read with. */
@@ -27,6 +30,11 @@ export interface WeakLine { line: string; words: EngineWord[]; bbox: [number, nu
 
 // New words found where the page pass read nothing must be read at least this well to be kept.
 const MISSED_FLOOR = 52;
+// The neural line reader's reading must be at least this sure (mean letter probability, 0-100) to replace one,
+// surer still where the page pass read nothing; and it is trusted at most this much.
+const NEURAL_FLOOR = 80;
+const NEURAL_MISSED_FLOOR = 88;
+const NEURAL_CAP = 88;
 // About a quarter of a page at OCR resolution.
 const MAX_CANVAS = 1_200_000;
 
@@ -176,6 +184,12 @@ export function cleanStrip(data: Buffer, w: number, h: number): Buffer {
   return out;
 }
 
+/** The piece with a margin: letters' ends the engine's box cut off, in the page. */
+function cropAround(grey: Grey, b: [number, number, number, number]): [number, number, number, number] {
+  const h = b[3] - b[1];
+  return [Math.max(0, Math.floor(b[0] - 0.6 * h)), Math.max(0, Math.floor(b[1] - 0.3 * h)), Math.min(grey.width, Math.ceil(b[2] + 0.6 * h)), Math.min(grey.height, Math.ceil(b[3] + 0.3 * h))];
+}
+
 /**
  * Reads weak lines a second time: each line is cut out, enlarged and stacked with the others into one small image
  * read in a single OCR call (one call costs far less than one a line). A line's new reading replaces the old one
@@ -192,8 +206,7 @@ export async function rereadWeakLines(grey: Grey, words: EngineWord[], worker: O
   let y = 20, width = 0;
   for (const wl of weak) {
     const h = wl.bbox[3] - wl.bbox[1];
-    const x0 = Math.max(0, Math.floor(wl.bbox[0] - 0.6 * h)), x1 = Math.min(grey.width, Math.ceil(wl.bbox[2] + 0.6 * h));
-    const y0 = Math.max(0, Math.floor(wl.bbox[1] - 0.3 * h)), y1 = Math.min(grey.height, Math.ceil(wl.bbox[3] + 0.3 * h));
+    const [x0, y0, x1, y1] = cropAround(grey, wl.bbox);
     if (x1 - x0 < 4 || y1 - y0 < 4) continue;
     const f = Math.max(1, Math.min(3, target / h));
     const w = Math.round((x1 - x0) * f), sh = Math.round((y1 - y0) * f);
@@ -213,6 +226,22 @@ export async function rereadWeakLines(grey: Grey, words: EngineWord[], worker: O
   const png = await sharp(canvas, { raw: { width: W, height: H, channels: 1 } }).png({ compressionLevel: 1 }).toBuffer();
   const read = await worker.recognize(png, 11);
   const replace = new Map<string, EngineWord[]>();
+  // A label standing alone whose first reading says one of the form's labels keeps it against a more confident
+  // reading that does not (a line with a value after the label is judged on its confidence: the value matters more).
+  const keepsLabel = (weak: WeakLine, ws: EngineWord[]): boolean => {
+    const alone = weak.words.length > 0 && weak.words.length <= 3;
+    return !(opts.known && alone && opts.known(weak.words.map((w) => w.text)) && !opts.known(ws.map((w) => w.text)));
+  };
+  /** The neural reader's words for a piece when it reads it at least `floor` sure (and says something). */
+  const neuralReading = async (weak: WeakLine, crop: [number, number, number, number], floor: number): Promise<EngineWord[] | null> => {
+    if (!opts.lines) return null;
+    const neural = await opts.lines.read(grey, crop, weak.bbox, weak.words[0]?.line ?? weak.line).catch(() => null);
+    const own = new Set(weak.words);
+    const theirs = neural?.words.filter((w) => !words.some((o) => !own.has(o) && overlapShare(w.bbox, o.bbox) > 0.4)) ?? [];
+    if (!neural || neural.confidence < floor || letters(theirs.map((w) => w.text).join('')) < 2 || !keepsLabel(weak, theirs)) return null;
+    // Its probabilities run high: capped so a value read only by it is never trusted without a check.
+    return theirs.map((w) => ({ ...w, confidence: Math.min(w.confidence, NEURAL_CAP) }));
+  };
   for (const s of strips) {
     const toPage = (w: EngineWord): EngineWord => ({
       text: w.text,
@@ -233,15 +262,13 @@ export async function rereadWeakLines(grey: Grey, words: EngineWord[], worker: O
       // A word the page pass already read outside this piece (a neighbouring line in the crop) is not taken twice.
       return !words.some((o) => !own.has(o) && overlapShare(w.bbox, o.bbox) > 0.4);
     });
-    if (!mine.length) continue;
-    const conf = lineConfidence(mine);
-    if (letters(mine.map((w) => w.text).join('')) < 1) continue;
-    // A label standing alone whose first reading says one of the form's labels keeps it against a more confident
-    // reading that does not (a line with a value after the label is judged on its confidence: the value matters more).
-    const alone = s.weak.words.length > 0 && s.weak.words.length <= 3;
-    if (opts.known && alone && opts.known(s.weak.words.map((w) => w.text)) && !opts.known(mine.map((w) => w.text))) continue;
-    if (conf < s.weak.confidence + 8) continue;
-    replace.set(s.weak.line, mine);
+    let best = s.weak.words, bestConf = s.weak.confidence;
+    if (mine.length && letters(mine.map((w) => w.text).join('')) >= 1 && keepsLabel(s.weak, mine) && lineConfidence(mine) >= s.weak.confidence + 8) {
+      best = mine; bestConf = lineConfidence(mine);
+    }
+    const neural = await neuralReading(s.weak, s.crop, Math.max(s.weak.words.length ? NEURAL_FLOOR : NEURAL_MISSED_FLOOR, bestConf + 5));
+    if (neural) best = neural;
+    if (best !== s.weak.words) replace.set(s.weak.line, best);
   }
   if (!replace.size) return { words, replaced: 0, tried: strips.length };
   const owner = new Map<EngineWord, string>();

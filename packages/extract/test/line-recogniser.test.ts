@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import type { Grey } from '../src/image/analyze.ts';
+import { decodeCtc, textBands, wordsFromEmitted } from '../src/ocr/line-recogniser.ts';
+
+const emitted = (s: string, pitch = 2, start = 0): Array<{ ch: string; step: number; p: number }> => {
+  let step = start;
+  return [...s].map((ch) => { const e = { ch, step, p: 0.9 }; step += ch === '_' ? 2 * pitch : pitch; return e; }).filter((e) => e.ch !== '_');
+};
+const texts = (s: string, pitch?: number) => wordsFromEmitted(emitted(s, pitch)).map((w) => w.text);
+
+describe('neural line reader: characters to words', () => {
+  it('splits at the spaces the model emits and where it left a word gap without one', () => {
+    expect(texts('NORTHGATE PAPER')).toEqual(['NORTHGATE', 'PAPER']);
+    // `_` stands for a space the model did not emit: two letter pitches of blank steps.
+    expect(texts('PAPER_MILLS_CORP')).toEqual(['PAPER', 'MILLS', 'CORP']);
+    expect(texts('1538_STEELES')).toEqual(['1538', 'STEELES']);
+  });
+
+  it("ends a label at its colon but keeps a time or a ratio whole", () => {
+    expect(texts('SID#:SO-013806')).toEqual(['SID#:', 'SO-013806']);
+    expect(texts('Dock 7:30-15:00')).toEqual(['Dock', '7:30-15:00']);
+  });
+
+  it('decodes best-path CTC: blanks dropped, repeats joined, full-width signs folded, Han characters a doubt', () => {
+    const dict = ['A', 'B', '：', '中'];
+    // classes: 0 blank, 1 A, 2 B, 3 ：, 4 中
+    const seq = [1, 1, 0, 1, 2, 3, 4, 0];
+    const data = new Float32Array(seq.length * 5);
+    seq.forEach((c, t) => { data[t * 5 + c] = 0.9; });
+    const out = decodeCtc(data, seq.length, 5, dict);
+    expect(out.map((c) => c.ch).join('')).toBe('AAB:?');
+    expect(out.map((c) => c.step)).toEqual([0, 3, 4, 5, 6]);
+    expect(out[4]!.p).toBe(0);
+  });
+});
+
+/** A white image with black boxes drawn on it. */
+function page(width: number, height: number, boxes: Array<[number, number, number, number]>): Grey {
+  const data = new Uint8Array(width * height).fill(255);
+  for (const [x0, y0, x1, y1] of boxes) for (let y = y0; y < y1; y++) data.fill(0, y * width + x0, y * width + x1);
+  return { width, height, data };
+}
+
+/** Letter-like marks: `n` strokes 6 px wide, 10 px apart, from y0 to y1. */
+const letters = (x: number, y0: number, y1: number, n: number): Array<[number, number, number, number]> =>
+  Array.from({ length: n }, (_, i) => [x + i * 16, y0, x + i * 16 + 6, y1] as [number, number, number, number]);
+
+describe('neural line reader: text bands', () => {
+  it('cuts a crop holding two lines into one band a line, each tight around its ink', () => {
+    const g = page(300, 120, [...letters(20, 10, 40, 8), ...letters(40, 60, 90, 6)]);
+    const bands = textBands(g, [0, 0, 300, 120]);
+    expect(bands).toHaveLength(2);
+    expect(bands[0]![1]).toBeGreaterThanOrEqual(0);
+    expect(bands[0]![3]).toBeLessThan(60);
+    expect(bands[1]![1]).toBeGreaterThan(40);
+    // Tight on the left: the second line starts further in.
+    expect(bands[1]![0]).toBeGreaterThan(bands[0]![0]);
+  });
+
+  it('leaves out a cell border beside the text but keeps a letter stem at its start', () => {
+    // A ruling at x = 5 with a gap before the text at x = 30.
+    const ruled = textBands(page(300, 60, [[5, 5, 7, 55], ...letters(30, 15, 45, 6)]), [0, 0, 300, 60]);
+    expect(ruled).toHaveLength(1);
+    expect(ruled[0]![0]).toBeGreaterThan(7);
+    // An `I` as tall as the band, right beside the next letter, is text.
+    const stem = textBands(page(300, 60, [[26, 15, 29, 45], ...letters(32, 15, 45, 6)]), [0, 0, 300, 60]);
+    expect(stem[0]![0]).toBeLessThanOrEqual(26);
+  });
+
+  it('drops specks much shorter than the line', () => {
+    const bands = textBands(page(300, 100, [...letters(20, 20, 60, 8), [100, 80, 104, 83]]), [0, 0, 300, 100]);
+    expect(bands).toHaveLength(1);
+  });
+});
