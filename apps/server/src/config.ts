@@ -93,6 +93,8 @@ const schema = z.object({
   OCR_WORKERS: int.min(1).max(16).default(1),
   /** tesseract.js (WASM, npm only) or the native `tesseract` binary when it is installed. */
   OCR_ENGINE: z.enum(['tesseract.js', 'native']).default('tesseract.js'),
+  /** Re-read weak lines with the bundled neural line reader too (reads handwriting far better; false = Tesseract alone). */
+  OCR_LINE_READER: bool.default('true'),
   /**
    * Optional second opinion on weak fields from an OpenAI-compatible vision model. Unset base = off,
    * and page images never leave the machine. The key is optional because local servers (vLLM, Ollama) take none.

@@ -23,6 +23,7 @@ export function extractorHolder(ctx: AppContext): ExtractorHolder {
           languages,
           workers: ctx.config.OCR_WORKERS,
           engine: ctx.config.OCR_ENGINE,
+          lineReader: ctx.config.OCR_LINE_READER,
           pageTimeoutMs: PAGE_TIMEOUT_MS,
           // One debug line per extraction step: its name, page and milliseconds, never image contents.
           logger: (event) => ctx.logger.debug({ component: 'extract', ...event }, 'extract step'),
