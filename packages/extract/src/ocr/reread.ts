@@ -32,7 +32,7 @@ export interface WeakLine { line: string; words: EngineWord[]; bbox: [number, nu
 const MISSED_FLOOR = 52;
 // The neural line reader's reading must be at least this sure (mean letter probability, 0-100) to replace one,
 // surer still where the page pass read nothing; and it is trusted at most this much.
-const NEURAL_FLOOR = 80;
+const NEURAL_FLOOR = 85;
 const NEURAL_MISSED_FLOOR = 88;
 const NEURAL_CAP = 88;
 // About a quarter of a page at OCR resolution.
