@@ -145,6 +145,13 @@ describe('label matching', () => {
     expect(hits).toHaveLength(1);
     expect(hits[0]).toMatchObject({ field: 'commodity', label: 'DESCRIPTION OF ARTICLES', valueWords: [] });
   });
+
+  it('takes a word one letter off a number label for a label only when no worded phrase follows it', () => {
+    // GLASS reads one look-alike letter off CLASS: a description in the goods table, not a class label.
+    expect(findLabels(buildSegments(line(100, 100, 'GLASS BOTTLES, EMPTY'))).map((h) => h.field)).toEqual([]);
+    expect(findLabels(buildSegments(line(100, 100, 'GLASS 150'))).map((h) => h.field)).toEqual(['freightClass']);
+    expect(findLabels(buildSegments(line(100, 100, 'CLASS BOTTLES, EMPTY'))).map((h) => h.field)).toEqual(['freightClass']);
+  });
 });
 
 describe('piece counts', () => {

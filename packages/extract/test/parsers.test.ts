@@ -138,6 +138,9 @@ describe('codes', () => {
     expect(parseReference('8O7O278')).toEqual({ value: '8070278', repaired: true });
     expect(parseReference('12/08/2026')).toBeNull();
     expect(parseReference('N/A')).toBeNull();
+    // A check box's "3rd Party" is no purchase order.
+    expect(parseReference('Prepaid O Collect & 3rd Party')).toBeNull();
+    expect(parseReference('3RD 4046728')?.value).toBe('4046728');
     // Digits left behind in front of the number may belong to it.
     expect(parseReference('0-9 70777')).toEqual({ value: '70777', repaired: true });
   });

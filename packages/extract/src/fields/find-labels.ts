@@ -136,11 +136,11 @@ for (const [def, toks] of labelTokens) {
   if (k.length >= 6) (byJoined.get(k) ?? byJoined.set(k, []).get(k)!).push(def);
 }
 
-function matchAt(tokens: Token[], i: number): { def: LabelDef; len: number } | null {
+function matchAt(tokens: Token[], i: number): { def: LabelDef; len: number; cost: number } | null {
   const owned = possessiveNumber(tokens, i);
-  if (owned) return owned;
+  if (owned) return { ...owned, cost: 1 };
   const glued = byJoined.get(tokens[i]!.t);
-  if (glued) return { def: glued[0]!, len: 1 };
+  if (glued) return { def: glued[0]!, len: 1, cost: 0 };
   let best: { def: LabelDef; len: number; cost: number } | null = null;
   const first = tokens[i]!.t;
   const candidates: LabelDef[] = [];
@@ -190,6 +190,15 @@ function inSentence(words: Word[], first: number, last: number): boolean {
   return words.slice(last + 1).filter((w) => lowercase(w.text)).length >= 2;
 }
 
+// Fields whose values carry digits: a class, a weight, a count, a date, a reference.
+const DIGIT_FIELDS = new Set<LabelField>(['bol', 'pro', 'po', 'order', 'pickupDate', 'deliveryDate', 'docDate', 'weight', 'pieces', 'handlingUnits', 'freightClass', 'nmfc']);
+
+/** At least two words follow and none has a digit. */
+function worded(rest: string[]): boolean {
+  const words = rest.filter((t) => /[A-Z0-9]/.test(t));
+  return words.length >= 2 && !words.some((t) => /\d/.test(t));
+}
+
 /** Finds every label on every segment. */
 export function findLabels(segments: Segment[]): LabelHit[] {
   const hits: LabelHit[] = [];
@@ -233,6 +242,9 @@ export function findLabels(segments: Segment[]): LabelHit[] {
       if (PARTY_SUB.has(m.def.field) && !marked && !whole) continue;
       // "PO BOX" is an address, not a purchase order.
       if (m.def.field === 'po' && tokens[stop]?.t === 'BOX') continue;
+      // A word one letter off a label whose values hold digits, followed by words with none, is a phrase of the form
+      // ("GLASS BOTTLES, EMPTY" is no CLASS label).
+      if (m.cost > 0 && m.len === 1 && !marked && DIGIT_FIELDS.has(m.def.field) && worded(tokens.slice(stop).map((t) => t.t))) continue;
       found.push({ def: m.def, start: i, end: stop, marked, atStart: i === lead });
       i = stop - 1;
     }

@@ -21,6 +21,8 @@ export function parseReference(text: string): { value: string; repaired: boolean
   while ((r = m.exec(t))) {
     const tok = r[1]!;
     if (!/\d/.test(tok) || tok.replace(/[^A-Z0-9]/g, '').length < 3 || tok.length > 24) { skipped ||= /\d/.test(tok); continue; }
+    // An ordinal ("3RD PARTY", "1ST FLOOR") is a word, not a number.
+    if (/^\d+(?:ST|ND|RD|TH)$/.test(tok)) continue;
     const { value, repaired } = repairCode(tok);
     // "P0928635" / "S0864820": the common PO and SO prefixes with the letter O read as a zero.
     const prefixed = /^([PS])0([-/]?\d{4,})$/.exec(value);
