@@ -425,6 +425,12 @@ describe('party blocks on grid and keyed forms', () => {
     expect(d.Shipper).toMatchObject({ City: 'MEMPHIS', State: 'TN', Zip: '38103' });
   });
 
+  it('takes the value beside a row label past a speck read between them', () => {
+    const d = extractFields(page(line(100, 20, 'SHIP TO'), line(100, 60, 'NAME'), line(270, 62, '.', 0.64), line(350, 60, 'MIDLAND FASTENERS LTD'),
+      line(100, 100, 'ADDRESS'), line(350, 100, '3855 TECHNOLOGY PKWY'), line(100, 140, 'CITY/STATE/ZIP'), line(350, 140, 'OAKLAND, CA 94621')));
+    expect(d.Consignee).toMatchObject({ Name: 'MIDLAND FASTENERS LTD', Address: '3855 TECHNOLOGY PKWY', City: 'OAKLAND' });
+  });
+
   it('doubts a street read with a sign no street is written with', () => {
     const d = extractFields(block('SHIPPER:', 'ACME FOODS INC', 'CALLE MORELOS 4%3', 'TORREON, COA 27019'));
     expect(d.Shipper?.Address).toBe('CALLE MORELOS 4%3');

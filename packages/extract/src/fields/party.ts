@@ -1,6 +1,6 @@
 import { alnumCount, midY, normalizeText, sameRow, xOverlap, type Segment } from '../layout.ts';
 import type { Word } from '../types.ts';
-import { textOf } from './candidates.ts';
+import { isSpeck, textOf } from './candidates.ts';
 import { parseCityStateZip, stripCityLabel } from './city-line.ts';
 import { ocrDistance, type LabelHit } from './find-labels.ts';
 import { CA_PROVINCES, compareCity, editDistance, isStateCode, MX_STATES, placeOfPostal, repairState, stateMatchesPostal, US_STATES, type Country } from './geo.ts';
@@ -103,7 +103,7 @@ export function partyLines(hit: LabelHit, segments: Segment[], hitsBySegment: Ma
     if (h.valueWords.length) return h.valueWords;
     // A tall speck of the next row that grazes this one is not the value beside the label: centres must line up.
     const right = segments.filter((r) => r !== h.segment && sameRow(r, h.segment) && r.bbox[0] > h.segment.bbox[2] && r.bbox[0] - h.segment.bbox[2] < Math.max(8 * lh, 0.25 * pageWidth)
-      && Math.abs(midY(r.bbox) - midY(h.segment.bbox)) < 0.6 * lh)
+      && Math.abs(midY(r.bbox) - midY(h.segment.bbox)) < 0.6 * lh && !isSpeck(r))
       .sort((a, b) => a.bbox[0] - b.bbox[0])[0];
     if (!right || (hitsBySegment.get(right) ?? []).some((x) => x.atStart && x.marked)) return [];
     return right.words;
