@@ -431,6 +431,13 @@ describe('party blocks on grid and keyed forms', () => {
     expect(d.Consignee).toMatchObject({ Name: 'MIDLAND FASTENERS LTD', Address: '3855 TECHNOLOGY PKWY', City: 'OAKLAND' });
   });
 
+  it('puts back the Mexican company ending read with a look-alike or glued on by a hyphen', () => {
+    for (const read of ['DISTRIBUIDORA OCCIDENTE $A DE CV', 'DISTRIBUIDORA OCCIDENTE SA DE GV.', 'DISTRIBUIDORA OCCIDENTE-SA DE CV']) {
+      const d = extractFields(block('REMITENTE', read, 'AV. JUAREZ 1323', 'REYNOSA, TAM 88500'));
+      expect(d.Shipper?.Name).toBe('DISTRIBUIDORA OCCIDENTE SA DE CV');
+    }
+  });
+
   it('doubts a street read with a sign no street is written with', () => {
     const d = extractFields(block('SHIPPER:', 'ACME FOODS INC', 'CALLE MORELOS 4%3', 'TORREON, COA 27019'));
     expect(d.Shipper?.Address).toBe('CALLE MORELOS 4%3');
