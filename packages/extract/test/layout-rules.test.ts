@@ -319,6 +319,10 @@ describe('party blocks on grid and keyed forms', () => {
     const hits = findLabels(buildSegments(line(100, 100, 'From (sturrer)')));
     expect(hits.map((h) => h.field)).toEqual(['shipper']);
     expect(findLabels(buildSegments(line(100, 100, 'From Austin to Dallas'))).map((h) => h.field)).toEqual([]);
+    // The parenthesised word read in pieces, glued to the heading.
+    const glued = findLabels(buildSegments(line(100, 100, 'FROM(S PPER) INDUSTRIAS DEL NORTE SA DE CV')));
+    expect(glued.map((h) => h.field)).toEqual(['shipper']);
+    expect(glued[0]!.valueWords.map((w) => w.text).join(' ')).toBe('INDUSTRIAS DEL NORTE SA DE CV');
   });
 
   it('lets a whole address block stand in for a heading that gave one stray line', () => {
@@ -442,6 +446,18 @@ describe('party blocks on grid and keyed forms', () => {
     const d = extractFields(block('SHIPPER:', 'ACME FOODS INC', 'CALLE MORELOS 4%3', 'TORREON, COA 27019'));
     expect(d.Shipper?.Address).toBe('CALLE MORELOS 4%3');
     expect(d.ConfidenceScores['Shipper.Address']).toBeLessThan(0.9);
+  });
+
+  it('does not trust a Mexican or Canadian code on its place check alone: only its first characters are known', () => {
+    const mx = extractFields(block('REMITENTE', 'INDUSTRIAS DEL NORTE SA DE CV', 'AV. INDUSTRIAS 1535', 'TORREON, COA 27619'));
+    expect(mx.Shipper).toMatchObject({ State: 'COA', Zip: '27619' });
+    const words = block('REMITENTE', 'INDUSTRIAS DEL NORTE SA DE CV', 'AV. INDUSTRIAS 1535', 'TORREON, COA 27619');
+    words[0]!.words.filter((w) => w.text === '27619').forEach((w) => { w.confidence = 0.82; });
+    expect(extractFields(words).ConfidenceScores['Shipper.Zip']).toBeLessThan(0.9);
+    // A US ZIP is looked up whole and keeps the check.
+    const us = block('SHIPPER', 'ACME FOODS INC', '1200 OAK ST', 'MEMPHIS, TN 38103');
+    us[0]!.words.filter((w) => w.text === '38103').forEach((w) => { w.confidence = 0.82; });
+    expect(extractFields(us).ConfidenceScores['Shipper.Zip']).toBeGreaterThanOrEqual(0.9);
   });
 
   it('does not trust a ZIP whose state is unreadable, even when the ZIP exists', () => {

@@ -230,9 +230,13 @@ export function findLabels(segments: Segment[]): LabelHit[] {
       if (i > lead && !marked && !enclosed && !(m.def.field === 'scac' && stop < tokens.length)) continue;
       // "FROM (SHIPPER)" with the word in parentheses misread ("From (sturrer)"): a short heading explained in
       // parentheses is a heading all the same; the parenthesised word belongs to it.
-      const after = tokens[stop] ? seg.words[tokens[stop]!.word]! : null;
-      if (m.def.strict && !(whole || marked) && after && i === lead && /^\(\S+\)[:.]?$/.test(after.text)) {
-        while (stop < tokens.length && seg.words[tokens[stop]!.word] === after) stop++;
+      // The word in parentheses may be read in pieces or glued to the heading ("FROM(S PPER)"): from the word that
+      // opens it, up to three words to the one that closes it.
+      const afterIdx = tokens[stop]?.word;
+      const closeIdx = afterIdx !== undefined && seg.words[afterIdx]!.text.includes('(')
+        ? [0, 1, 2].map((k) => afterIdx + k).find((k) => k < seg.words.length && /\)[:.]?$/.test(seg.words[k]!.text)) : undefined;
+      if (m.def.strict && !(whole || marked) && i === lead && closeIdx !== undefined) {
+        while (stop < tokens.length && tokens[stop]!.word <= closeIdx) stop++;
         marked = true;
       }
       if (m.def.strict && !(whole || marked)) continue;
