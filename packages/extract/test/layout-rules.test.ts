@@ -154,6 +154,17 @@ describe('label matching', () => {
   });
 });
 
+describe('goods table ends', () => {
+  it('takes a declared value under the goods for no description', () => {
+    const d = extractFields(page(
+      line(100, 500, 'Nombre de colis'), line(400, 500, 'Description des marchandises'), line(900, 500, 'Poids'),
+      line(100, 530, '144'), line(400, 530, 'PIECES DE QUINCAILLERIE'), line(900, 530, '222 KG'),
+      line(100, 620, 'INSTRUCTIONS SPÉCIALES'), line(400, 620, 'VALEUR DÉCLARÉE'), line(100, 645, 'Ne pas empiler'), line(400, 645, '24100 $'),
+    ));
+    expect(d.ShipmentDetails?.Commodity).toBe('PIECES DE QUINCAILLERIE');
+  });
+});
+
 describe('piece counts', () => {
   it('does not take the first digits of a weight in the next column as a count', () => {
     const d = extractFields(page(
