@@ -342,7 +342,7 @@ function prominentCode(segments: Segment[], pages: ReadPage[], labelled: Set<Seg
   return r ? { value: r.value, words: best.words, evidence: { prior: 0.6, checks: 0, doubts: 1, kind: 'code' } } : null;
 }
 
-const LEAD_PACKAGING = /^(\d{1,4})\s*(PALLETS?|PLTS?|SKIDS?|SKD|TARIMAS?|PALETAS?|PALETTES?|CRATES?|DRUMS?|TOTES?|CARTONS?|CTNS?|BOXES|CAJAS|BULTOS|COLIS)\b[\s,;:-]*(?=[A-Z])/;
+const LEAD_PACKAGING = /^(\d{1,4})[.,]?\s*(PALLETS?|PLTS?|SKIDS?|SKD|TARIMAS?|PALETAS?|PALETTES?|CRATES?|DRUMS?|TOTES?|CARTONS?|CTNS?|BOXES|CAJAS|BULTOS|COLIS)\b[\s,;:-]*(?=[A-Z])/;
 
 /** Tidies a description: stray table rulings and bullets at its ends go, a leading "10 SKID" count is split off. */
 export function cleanCommodity(raw: string): { text: string; count: number | null; packaging: string | null } {
