@@ -351,6 +351,10 @@ describe('party blocks on grid and keyed forms', () => {
     // No comma after the city, or no state code: not a city line.
     expect(parseCityStateZip(line(0, 0, 'MAGNOLIA BLVD UNIT 34'))).toBeNull();
     expect(parseCityStateZip(line(0, 0, 'SOUTH RIVER, XQ COUD'))).toBeNull();
+    // No state written: the ZIP gives it when its own city is the one on the line.
+    expect(parseCityStateZip(line(0, 0, 'MEMPHIS 38103'))).toMatchObject({ cityText: 'MEMPHIS', stateText: 'TN', zipText: '38103', stateFromZip: true });
+    expect(parseCityStateZip(line(0, 0, 'NEW YORK 10001'))).toMatchObject({ cityText: 'NEW YORK', stateText: 'NY', stateFromZip: true });
+    expect(parseCityStateZip(line(0, 0, 'WAREHOUSE 38103'))).toBeNull();
     const d = extractFields(block('CONSIGNEE', 'ACME GROCERS INC', '1734 E MAGNOLIA BLVD', 'MINNEAPOLIS, MN COUD'));
     expect(d.Consignee).toMatchObject({ Address: '1734 E MAGNOLIA BLVD', City: 'MINNEAPOLIS', State: 'MN' });
     expect(d.ConfidenceScores['Consignee.Zip']).toBeLessThan(0.9);
@@ -469,6 +473,12 @@ describe('party blocks on grid and keyed forms', () => {
     const us = block('SHIPPER', 'ACME FOODS INC', '1200 OAK ST', 'MEMPHIS, TN 38103');
     us[0]!.words.filter((w) => w.text === '38103').forEach((w) => { w.confidence = 0.82; });
     expect(extractFields(us).ConfidenceScores['Shipper.Zip']).toBeGreaterThanOrEqual(0.9);
+  });
+
+  it('takes the state from the ZIP when none was written, as a doubt', () => {
+    const d = extractFields(block('SHIPPER', 'RED OAK MILLWORKS LLC', '25802 COMMERCE CT', 'MEMPHIS 38103'));
+    expect(d.Shipper).toMatchObject({ Address: '25802 COMMERCE CT', City: 'MEMPHIS', State: 'TN', Zip: '38103' });
+    expect(d.ConfidenceScores['Shipper.State']).toBeLessThan(0.9);
   });
 
   it('does not trust a ZIP whose state is unreadable, even when the ZIP exists', () => {

@@ -1,10 +1,15 @@
 import { alnumCount, normalizeText } from '../layout.ts';
 import type { Word } from '../types.ts';
 import { ocrDistance, startsWithLabel } from './find-labels.ts';
-import { normalizePostal, provincesOfLetter, repairState, type Country } from './geo.ts';
+import { compareCity, normalizePostal, placeOfPostal, provincesOfLetter, repairState, type Country } from './geo.ts';
 
 /** A city line read: its city, state and postal code words, the code normalised and the state as printed. */
-export type CityLine = { city: Word[]; state: Word[]; zip: Word[]; zipText: string; stateText: string; cityText: string; country: Country | null; zipUnread?: boolean; zipRepaired?: boolean };
+export type CityLine = {
+  city: Word[]; state: Word[]; zip: Word[]; zipText: string; stateText: string; cityText: string; country: Country | null;
+  zipUnread?: boolean; zipRepaired?: boolean;
+  /** No state was printed or read: it comes from the ZIP, whose own city matched the line's. */
+  stateFromZip?: boolean;
+};
 
 /** Parses "CITY, ST 12345", "CITY PR A1A 1A1", "GUADALAJARA, JAL 44100", "C.P. 44100 CITY, ST" or "75008 PARIS". */
 export function parseCityStateZip(words: Word[]): CityLine | null {
@@ -51,22 +56,28 @@ function parseCityLine(words: Word[]): CityLine | null {
     if (p && (b - a === 1 || splitZip || (p.country === 'CA' && toks[a]!.length === 3 && toks[a + 1]!.length === 3))) { z = p; zipFrom = a; zipTo = b; break; }
   }
   if (z) {
+    const code = z;
     let stateIdx = zipFrom - 1;
     // "C.P." / "CP" before the code.
     if (stateIdx >= 0 && /^(C\.?P|CP)$/.test(toks[stateIdx]!.replace(/\./g, ''))) stateIdx--;
     if (stateIdx < 0) return null;
     // A bar is an I that lost its serifs ("DES MOINES, |A").
     const st = toks[stateIdx]!.replace(/[|!]/g, 'I').replace(/[^A-Z0-9]/g, '');
-    if (st.length < 2 || st.length > 5) return null;
-    // Single letters between the city and the state are the state read twice in bits ("EDISON, N, N NJ").
-    let cityEnd = stateIdx;
-    while (cityEnd > 1 && /^\p{L}[,.;]?$/u.test(words[cityEnd - 1]!.text)) cityEnd--;
-    const city = words.slice(0, cityEnd);
-    if (!city.length) return null;
-    return {
-      city, state: [words[stateIdx]!], zip: words.slice(zipFrom, zipTo), zipText: z.zip, stateText: st,
-      cityText: city.map((w) => w.text).join(' ').replace(/[,;]+$/, '').trim(), country: z.country, zipRepaired: z.repaired,
+    const withState = (): CityLine | null => {
+      if (st.length < 2 || st.length > 5) return null;
+      // Single letters between the city and the state are the state read twice in bits ("EDISON, N, N NJ").
+      let cityEnd = stateIdx;
+      while (cityEnd > 1 && /^\p{L}[,.;]?$/u.test(words[cityEnd - 1]!.text)) cityEnd--;
+      const city = words.slice(0, cityEnd);
+      if (!city.length) return null;
+      return {
+        city, state: [words[stateIdx]!], zip: words.slice(zipFrom, zipTo), zipText: code.zip, stateText: st,
+        cityText: city.map((w) => w.text).join(' ').replace(/[,;]+$/, '').trim(), country: code.country, zipRepaired: code.repaired,
+      };
     };
+    // The word before the code is no state (too long, or not one): perhaps the city, with no state written.
+    const noState = st.length < 2 || st.length > 5 || (st.length > 3 && !repairState(st, null));
+    return (noState ? withoutState(words, zipFrom, zipTo, code) : null) ?? withState();
   }
   // The postal code misread past repair ("S7N JE7", "COUD"): "CITY, ST" in front of a code-shaped word still makes the
   // city line (not one more street line); the code is kept as read and doubted.
@@ -87,6 +98,20 @@ function parseCityLine(words: Word[]): CityLine | null {
     };
   }
   return null;
+}
+
+/**
+ * "MEMPHIS 38103": a US ZIP after the city with no state between them makes a city line only when the ZIP's own city
+ * is the one written; the state then comes from the ZIP.
+ */
+function withoutState(words: Word[], zipFrom: number, zipTo: number, z: NonNullable<ReturnType<typeof normalizePostal>>): CityLine | null {
+  if ((z.country !== null && z.country !== 'US') || zipFrom < 1) return null;
+  const place = placeOfPostal(z.zip, null);
+  const city = words.slice(0, zipFrom);
+  const cityText = city.map((w) => w.text).join(' ').replace(/[,;]+$/, '').trim();
+  if (!place?.city || place.country !== 'US' || compareCity(cityText, place.city) === 'different') return null;
+  const zip = words.slice(zipFrom, zipTo);
+  return { city, state: zip, zip, zipText: z.zip, stateText: place.states[0]!, cityText, country: 'US', zipRepaired: z.repaired, stateFromZip: true };
 }
 
 // Words of a "CITY, STATE, ZIP" row label that the OCR left in front of the city.

@@ -433,6 +433,7 @@ export function parseParty(allLines: PartyLine[], headerHit: LabelHit): ParsedPa
       let city = unlabelled.value.replace(/^(?:\d+\s+)+(?=[A-Z])/, () => { numbered = true; return ''; });
       let checks = 0, doubts = (csz.zipUnread ? 1 : 0) + (unlabelled.repaired || numbered ? 1 : 0);
       if (csz.zipUnread) { p.Zip.doubts += 2; p.State.doubts++; }
+      if (csz.stateFromZip) p.State = { ...p.State, checks: 0, doubts: p.State.doubts + 1 };
       if (place?.city) {
         let cmp = compareCity(city, place.city);
         if (cmp === 'different') {
