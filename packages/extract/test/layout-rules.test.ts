@@ -606,6 +606,8 @@ describe('party blocks on grid and keyed forms', () => {
   it('repairs a street type misread by one look-alike letter, and doubts a two-line street', () => {
     expect(repairStreetSuffix('22464 INDUSTRIAL PI')).toEqual({ value: '22464 INDUSTRIAL PL', repaired: true });
     expect(repairStreetSuffix('100 MAIN ST')).toEqual({ value: '100 MAIN ST', repaired: false });
+    expect(repairStreetSuffix('1455 INDUSTRIAL OR')).toEqual({ value: '1455 INDUSTRIAL DR', repaired: true });
+    expect(repairStreetSuffix('742 MILL R0')).toEqual({ value: '742 MILL RD', repaired: true });
     expect(repairStreetSuffix('36 WALNUTHWY')).toEqual({ value: '36 WALNUT HWY', repaired: true });
     expect(repairStreetSuffix('1 BROADWAY')).toEqual({ value: '1 BROADWAY', repaired: false });
     const d = extractFields(page(

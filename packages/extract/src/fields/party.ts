@@ -269,6 +269,8 @@ const cleanName = (s: string): string =>
 // Street types as printed on forms; OCR turns their L into I and O into 0 ("INDUSTRIAL PI").
 const SUFFIXES = new Set('ST AVE AV RD DR LN CT PL WAY BLVD CIR PKWY HWY TRL TER SQ LOOP RUN ROW PIKE PLZ CRES'.split(' '));
 const SUFFIX_SLIPS: Record<string, string> = { I: 'L', '1': 'L', '|': 'L', '0': 'O', '5': 'S', '8': 'B' };
+// A D read as O or 0 ("INDUSTRIAL OR", "MILL R0").
+const WORD_SLIPS: Record<string, string> = { OR: 'DR', '0R': 'DR', RO: 'RD', R0: 'RD' };
 
 /** Puts back a street type misread by one look-alike character at the end of a street line ("PI" -> "PL"). */
 export function repairStreetSuffix(line: string): { value: string; repaired: boolean } {
@@ -280,7 +282,7 @@ export function repairStreetSuffix(line: string): { value: string; repaired: boo
     // A street type glued to the name ("WALNUTHWY").
     const glued = /^([A-Z]{3,})(HWY|AVE|BLVD|PKWY)$/.exec(t);
     if (glued && i === toks.length - 1) { toks[i] = `${glued[1]} ${glued[2]}`; return { value: toks.join(' '), repaired: true }; }
-    const fixed = t.split('').map((c) => SUFFIX_SLIPS[c] ?? c).join('');
+    const fixed = WORD_SLIPS[t] ?? t.split('').map((c) => SUFFIX_SLIPS[c] ?? c).join('');
     if (fixed !== t && SUFFIXES.has(fixed) && !/\d/.test(toks[i - 1] ?? '') ) {
       toks[i] = fixed;
       return { value: toks.join(' '), repaired: true };
