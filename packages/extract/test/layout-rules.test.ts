@@ -63,6 +63,12 @@ describe('one number for two references', () => {
     expect(d.References?.PoNumber).toBe('PO-631865');
     expect(d.References?.OrderNumber).toBeNull();
   });
+
+  it('gives it to the label it is written beside when the other label only has it below', () => {
+    const d = extractFields(page(line(900, 610, 'Bon de commande :'), line(900, 650, 'N° de commande client : 86856-4')));
+    expect(d.References?.OrderNumber).toBe('86856-4');
+    expect(d.References?.PoNumber).toBeNull();
+  });
 });
 
 describe('the document number in a grid cell', () => {

@@ -131,8 +131,12 @@ export function extractFields(pages: ReadPage[]): ExtractedData {
   };
   bol = stated('bol', bol); pro = stated('pro', pro);
   po = stated('po', po); orderNo = stated('order', orderNo);
-  // One number read for both: an empty order cell beside the PO's took its neighbour's value.
-  if (po && orderNo && plainCode(po.value) === plainCode(orderNo.value)) orderNo = null;
+  // One number read for both: an empty cell beside or above the other's took its neighbour's value. The label the
+  // number sits nearer (on its line rather than below it) keeps it; the PO when both are as near.
+  if (po && orderNo && plainCode(po.value) === plainCode(orderNo.value)) {
+    if (orderNo.evidence.prior > po.evidence.prior) po = null;
+    else orderNo = null;
+  }
   const scacCode = payloads.find((x) => x.p.scac)?.p.scac;
   if (scacCode && !data.Carrier?.Scac) data.Carrier = { Name: data.Carrier?.Name ?? null, Scac: scacCode };
   const usedCodes = new Set([bol?.value, pro?.value, po?.value, orderNo?.value].filter(Boolean).map((v) => plainCode(v!)));
