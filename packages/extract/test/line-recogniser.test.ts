@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Grey } from '../src/image/analyze.ts';
-import { decodeCtc, textBands, wordsFromEmitted } from '../src/ocr/line-recogniser.ts';
+import { blankColumns, decodeCtc, textBands, wordsFromEmitted } from '../src/ocr/line-recogniser.ts';
 
 const emitted = (s: string, pitch = 2, start = 0): Array<{ ch: string; step: number; p: number }> => {
   let step = start;
@@ -70,5 +70,22 @@ describe('neural line reader: text bands', () => {
   it('drops specks much shorter than the line', () => {
     const bands = textBands(page(300, 100, [...letters(20, 20, 60, 8), [100, 80, 104, 83]]), [0, 0, 300, 100]);
     expect(bands).toHaveLength(1);
+  });
+});
+
+describe('neural line reader: word gaps seen in the image', () => {
+  it('finds blank stretches wide enough to part words, not the narrow ones between letters', () => {
+    // Two words of three 6-px strokes 4 px apart, 20 px between the words; text 30 px high.
+    const g = page(200, 42, [[10, 6, 16, 36], [20, 6, 26, 36], [30, 6, 36, 36], [56, 6, 62, 36], [66, 6, 72, 36], [76, 6, 82, 36]]);
+    expect(blankColumns(g, [0, 0, 200, 42])).toEqual([[36, 56]]);
+  });
+
+  it('splits letters at such a stretch but never the digits of a number', () => {
+    const e = emitted('STONEBRIDGESUPPLY');
+    // A blank stretch between the E (step 20) and the S (step 22).
+    expect(wordsFromEmitted(e, [[20.5, 21.5]]).map((w) => w.text)).toEqual(['STONEBRIDGE', 'SUPPLY']);
+    expect(wordsFromEmitted(emitted('2290'), [[4.2, 5.8]]).map((w) => w.text)).toEqual(['2290']);
+    expect(wordsFromEmitted(emitted('229_0')).map((w) => w.text)).toEqual(['2290']);
+    expect(wordsFromEmitted(emitted('229 0')).map((w) => w.text)).toEqual(['229', '0']);
   });
 });

