@@ -481,6 +481,12 @@ describe('party blocks on grid and keyed forms', () => {
     expect(extractFields(us).ConfidenceScores['Shipper.Zip']).toBeGreaterThanOrEqual(0.9);
   });
 
+  it('takes no note in parentheses under a heading for the party name', () => {
+    const d = extractFields(page(line(100, 100, 'BILL FREIGHT TO'), line(100, 125, '(IF OTHER THAN CONSIGNEE)'), line(100, 150, 'RED OAK CABINETRY LLC'),
+      line(100, 175, '100 MAIN ST'), line(100, 200, 'MEMPHIS, TN 38103')));
+    expect(d.BillTo?.Name).toBe('RED OAK CABINETRY LLC');
+  });
+
   it('takes the state from the ZIP when none was written, as a doubt', () => {
     const d = extractFields(block('SHIPPER', 'RED OAK MILLWORKS LLC', '25802 COMMERCE CT', 'MEMPHIS 38103'));
     expect(d.Shipper).toMatchObject({ Address: '25802 COMMERCE CT', City: 'MEMPHIS', State: 'TN', Zip: '38103' });
@@ -592,6 +598,8 @@ describe('party blocks on grid and keyed forms', () => {
     expect(repairCompanySuffix('ALDER HARDWARE CORY')).toEqual({ value: 'ALDER HARDWARE CORP', repaired: true });
     expect(repairCompanySuffix('GOLDEN VALLEY MILLS LD')).toEqual({ value: 'GOLDEN VALLEY MILLS LTD', repaired: true });
     expect(repairCompanySuffix('ACME PARTNERS LP').repaired).toBe(false);
+    expect(repairCompanySuffix('PLASTIQUES BOREAL WC')).toEqual({ value: 'PLASTIQUES BOREAL INC', repaired: true });
+    expect(repairCompanySuffix('CORNERSTONE COATINGS HOLDINGS NC')).toEqual({ value: 'CORNERSTONE COATINGS HOLDINGS INC', repaired: true });
     expect(repairCompanySuffix('ACME FOODS').repaired).toBe(false);
   });
 

@@ -333,6 +333,8 @@ const COMPANY_SUFFIXES = ['INC', 'LLC', 'LTD', 'CORP', 'ULC', 'LTEE', 'LLP', 'GR
 export function repairCompanySuffix(name: string): { value: string; repaired: boolean } {
   const toks = name.split(' ');
   const last = toks[toks.length - 1] ?? '';
+  // INC with its thin I lost and the N read as W ("BOREAL WC", "HOLDINGS NC").
+  if (toks.length >= 2 && /^[NW]C\.?$/.test(last)) { toks[toks.length - 1] = 'INC'; return { value: toks.join(' '), repaired: true }; }
   if (toks.length < 2 || last.length < 2 || COMPANY_SUFFIXES.includes(last) || OTHER_ENDINGS.has(last) || /\d/.test(last)) return { value: name, repaired: false };
   const near = COMPANY_SUFFIXES.filter((x) => x[0] === last[0] && Math.abs(x.length - last.length) <= 1 && ocrDistance(last, x) <= 1);
   if (near.length !== 1) return { value: name, repaired: false };
@@ -462,8 +464,10 @@ export function parseParty(allLines: PartyLine[], headerHit: LabelHit): ParsedPa
   const keyedName = lines.findIndex((l) => l.sub === 'name' && l.words.length > 0);
   // The value right of the header names the party only on keyed forms (rows labelled STREET, DESTINATION...).
   const keyedRows = lines.some((l) => (l.sub !== null && l.sub !== 'headerRight') || l.keyedRow);
-  const nameIdx = keyedName >= 0 ? keyedName : keyedRows ? lines.findIndex((l) => l.sub === 'headerRight') : -1;
-  const nameLine = nameIdx >= 0 ? nameIdx : lines.findIndex((l, i) => !used.has(i) && l.sub === null && (cszIdx < 0 || i < cszIdx));
+  // A note in parentheses beside or under the heading ("(IF OTHER THAN CONSIGNEE)", "(TIERS)") names no one.
+  const note = (l: PartyLine): boolean => /^\(.*\)$/.test(textOf(l.words).trim());
+  const nameIdx = keyedName >= 0 ? keyedName : keyedRows ? lines.findIndex((l) => l.sub === 'headerRight' && !note(l)) : -1;
+  const nameLine = nameIdx >= 0 ? nameIdx : lines.findIndex((l, i) => !used.has(i) && l.sub === null && !note(l) && (cszIdx < 0 || i < cszIdx));
   if (nameLine >= 0 && lines[nameLine]!.words.length) {
     used.add(nameLine);
     const w = lines[nameLine]!.words;
