@@ -47,8 +47,9 @@ export function decodeCtc(data: Float32Array, steps: number, classes: number, di
 }
 
 /**
- * Splits emitted characters into words: at spaces the model emitted, and where the steps between two letters are
- * clearly more than the line's usual letter pitch (the model's own space is often missing between Latin words).
+ * Splits emitted characters into words: at spaces the model emitted, after a label's colon, and (between letters) where
+ * the steps between two letters are clearly more than the line's usual letter pitch or a blank stretch of the image
+ * (`blanks`, in steps) lies between them: the model's own space is often missing between Latin words.
  */
 export function wordsFromEmitted(chars: Emitted[], blanks: Array<[number, number]> = []): Array<{ text: string; first: number; last: number; p: number }> {
   const letters = chars.filter((c) => c.ch.trim());
@@ -78,8 +79,8 @@ export function wordsFromEmitted(chars: Emitted[], blanks: Array<[number, number
   return letters.length ? words : [];
 }
 
-function softmaxMax(data: Float32Array, steps: number, classes: number): void {
-  // The exported model ends in a softmax already; guard against logits all the same.
+/** Makes each step's scores probabilities (the exported model ends in a softmax already; a raw export would not). */
+function ensureProbabilities(data: Float32Array, steps: number, classes: number): void {
   for (let t = 0; t < steps; t++) {
     let sum = 0;
     for (let c = 0; c < classes; c++) sum += data[t * classes + c]!;
@@ -93,16 +94,23 @@ function softmaxMax(data: Float32Array, steps: number, classes: number): void {
   }
 }
 
+/** A copy of one box of the image. */
+function cut(grey: Grey, [x0, y0, x1, y1]: Box): Grey {
+  const w = x1 - x0, h = y1 - y0;
+  const data = new Uint8Array(w * h);
+  for (let y = 0; y < h; y++) data.set(grey.data.subarray((y0 + y) * grey.width + x0, (y0 + y) * grey.width + x1), y * w);
+  return { width: w, height: h, data };
+}
+
 /**
  * The text lines inside a crop, each cut tight around its ink: a weak piece's box often takes in part of the line
  * above or below, and the model reads one line at 48 px high (a second line squashes both). Bands much shorter than
  * the tallest (specks, underline remains) are left out.
  */
 export function textBands(grey: Grey, box: [number, number, number, number]): Array<[number, number, number, number]> {
-  const [x0, y0, x1, y1] = box;
-  const w = x1 - x0, h = y1 - y0;
-  const crop: Grey = { width: w, height: h, data: new Uint8Array(w * h) };
-  for (let y = 0; y < h; y++) crop.data.set(grey.data.subarray((y0 + y) * grey.width + x0, (y0 + y) * grey.width + x1), y * w);
+  const [x0, y0] = box;
+  const crop = cut(grey, box);
+  const w = crop.width, h = crop.height;
   const t = Math.min(otsuThreshold(crop), 170);
   const rows = new Array<number>(h).fill(0);
   for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) if (crop.data[y * w + x]! <= t) rows[y]!++;
@@ -164,10 +172,9 @@ function ruleRun(cols: number[], x: number, dir: 1 | -1, bh: number): number {
  * space for them, and in small print its output steps are too coarse to show them.
  */
 export function blankColumns(grey: Grey, box: Box): Array<[number, number]> {
-  const [x0, y0, x1, y1] = box;
-  const w = x1 - x0, h = y1 - y0;
-  const crop: Grey = { width: w, height: h, data: new Uint8Array(w * h) };
-  for (let y = 0; y < h; y++) crop.data.set(grey.data.subarray((y0 + y) * grey.width + x0, (y0 + y) * grey.width + x1), y * w);
+  const [x0] = box;
+  const crop = cut(grey, box);
+  const w = crop.width, h = crop.height;
   const t = Math.min(otsuThreshold(crop), 170);
   const inked = new Array<boolean>(w).fill(false);
   for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) if (crop.data[y * w + x]! <= t) inked[x] = true;
@@ -207,7 +214,7 @@ export async function createLineRecogniser(): Promise<LineRecogniser> {
     const out = res[output]!;
     const [, steps, classes] = out.dims as [number, number, number];
     const data = out.data as Float32Array;
-    softmaxMax(data, steps, classes);
+    ensureProbabilities(data, steps, classes);
     const chars = decodeCtc(data, steps, classes, dict);
     // Page x of an output step (the model's steps cover the resized width evenly).
     const toX = (step: number): number => x0 + ((step + 0.5) / steps) * w;
