@@ -226,6 +226,8 @@ export async function rereadWeakLines(grey: Grey, words: EngineWord[], worker: O
   const png = await sharp(canvas, { raw: { width: W, height: H, channels: 1 } }).png({ compressionLevel: 1 }).toBuffer();
   const read = await worker.recognize(png, 11);
   const replace = new Map<string, EngineWord[]>();
+  // A word the page pass already read outside the piece (a neighbouring line in the crop) is not taken twice.
+  const notReadElsewhere = (w: EngineWord, own: Set<EngineWord>): boolean => !words.some((o) => !own.has(o) && overlapShare(w.bbox, o.bbox) > 0.4);
   // A label standing alone whose first reading says one of the form's labels keeps it against a more confident
   // reading that does not (a line with a value after the label is judged on its confidence: the value matters more).
   const keepsLabel = (weak: WeakLine, ws: EngineWord[]): boolean => {
@@ -237,7 +239,7 @@ export async function rereadWeakLines(grey: Grey, words: EngineWord[], worker: O
     if (!opts.lines) return null;
     const neural = await opts.lines.read(grey, crop, weak.bbox, weak.words[0]?.line ?? weak.line).catch(() => null);
     const own = new Set(weak.words);
-    const theirs = neural?.words.filter((w) => !words.some((o) => !own.has(o) && overlapShare(w.bbox, o.bbox) > 0.4)) ?? [];
+    const theirs = neural?.words.filter((w) => notReadElsewhere(w, own)) ?? [];
     if (!neural || neural.confidence < floor || letters(theirs.map((w) => w.text).join('')) < 2 || !keepsLabel(weak, theirs)) return null;
     // Its probabilities run high: capped so a value read only by it is never trusted without a check.
     return theirs.map((w) => ({ ...w, confidence: Math.min(w.confidence, NEURAL_CAP) }));
@@ -259,8 +261,7 @@ export async function rereadWeakLines(grey: Grey, words: EngineWord[], worker: O
     const mine = read.filter((w) => { const cy = (w.bbox[1] + w.bbox[3]) / 2; return cy >= s.y && cy < s.y + s.h; }).map(toPage).filter((w) => {
       const cx = (w.bbox[0] + w.bbox[2]) / 2, cy = (w.bbox[1] + w.bbox[3]) / 2;
       if (cx < b[0] - 0.3 * h || cx > b[2] + 0.3 * h || cy < b[1] - 0.15 * h || cy > b[3] + 0.15 * h) return false;
-      // A word the page pass already read outside this piece (a neighbouring line in the crop) is not taken twice.
-      return !words.some((o) => !own.has(o) && overlapShare(w.bbox, o.bbox) > 0.4);
+      return notReadElsewhere(w, own);
     });
     let best = s.weak.words, bestConf = s.weak.confidence;
     if (mine.length && letters(mine.map((w) => w.text).join('')) >= 1 && keepsLabel(s.weak, mine) && lineConfidence(mine) >= s.weak.confidence + 8) {
