@@ -61,7 +61,7 @@ export async function readPage(
   // Small print, stamps and handwriting read weakly in the page pass: read those lines again, enlarged.
   t = Date.now();
   try {
-    words = (await rereadWeakLines(prepared.grey, words, worker, { known: startsWithLabel, rules: prepared.rules, ...(lines ? { lines } : {}) })).words;
+    words = (await rereadWeakLines(prepared.grey, words, worker, { known: startsWithLabel, rules: prepared.rules, soft: prepared.soft, ...(lines ? { lines } : {}) })).words;
   } catch {
     // The page pass already has words for these lines; keep them.
   }

@@ -169,6 +169,21 @@ describe('goods table ends', () => {
     ));
     expect(d.ShipmentDetails?.Commodity).toBe('PIECES DE QUINCAILLERIE');
   });
+  it('does not take the joining word of a heading read in pieces for the description', () => {
+    const d = extractFields(page(
+      line(100, 500, 'Nombre de colis'), line(400, 500, 'Description des'), line(900, 500, 'Poids'),
+      line(100, 530, '144'), line(400, 530, 'MEUBLES EN PIECES'), line(900, 530, '222 KG'),
+    ));
+    expect(d.ShipmentDetails?.Commodity).toBe('MEUBLES EN PIECES');
+  });
+  it("does not take the form's 'not negotiable' for the description", () => {
+    const d = extractFields(page(
+      line(100, 100, 'Transport routier de'), line(400, 100, 'marchandises Non negociable'),
+      line(100, 500, 'Nombre de colis'), line(400, 500, 'Description des marchandises'), line(900, 500, 'Poids'),
+      line(100, 530, '144'), line(400, 530, "SIROP D'ERABLE"), line(900, 530, '222 KG'),
+    ));
+    expect(d.ShipmentDetails?.Commodity).toBe("SIROP D'ERABLE");
+  });
 });
 
 describe('piece counts', () => {
@@ -619,6 +634,9 @@ describe('party blocks on grid and keyed forms', () => {
   it('repairs a street type misread by one look-alike letter, and doubts a two-line street', () => {
     expect(repairStreetSuffix('22464 INDUSTRIAL PI')).toEqual({ value: '22464 INDUSTRIAL PL', repaired: true });
     expect(repairStreetSuffix('100 MAIN ST')).toEqual({ value: '100 MAIN ST', repaired: false });
+    // Spanish and French streets put the type first.
+    expect(repairStreetSuffix('BIVD. AEROPUERTO 3223')).toEqual({ value: 'BLVD. AEROPUERTO 3223', repaired: true });
+    expect(repairStreetSuffix('AV. INDUSTRIAS 981')).toEqual({ value: 'AV. INDUSTRIAS 981', repaired: false });
     expect(repairStreetSuffix('1455 INDUSTRIAL OR')).toEqual({ value: '1455 INDUSTRIAL DR', repaired: true });
     expect(repairStreetSuffix('742 MILL R0')).toEqual({ value: '742 MILL RD', repaired: true });
     expect(repairStreetSuffix('36 WALNUTHWY')).toEqual({ value: '36 WALNUT HWY', repaired: true });

@@ -80,6 +80,13 @@ describe('neural line reader: word gaps seen in the image', () => {
     expect(blankColumns(g, [0, 0, 200, 42])).toEqual([[36, 56]]);
   });
 
+  it('does not part widely spaced letters (J U N I P E R) whose gaps are as wide as a small word gap', () => {
+    // Letters 10 px wide and 8 px apart, one word gap of 14 px; a band 42 px high (gaps from 7.5 px counted alone).
+    const strokes: Array<[number, number, number, number]> = [];
+    for (const x of [10, 28, 46, 64, 82, 106, 124, 142]) strokes.push([x, 6, x + 10, 36]);
+    expect(blankColumns(page(200, 42, strokes), [0, 0, 200, 42])).toEqual([[92, 106]]);
+  });
+
   it('splits letters at such a stretch but never the digits of a number', () => {
     const e = emitted('STONEBRIDGESUPPLY');
     // A blank stretch between the E (step 20) and the S (step 22).

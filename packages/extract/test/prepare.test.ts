@@ -22,4 +22,17 @@ describe('chooseScale (OCR resolution)', () => {
     expect(p.grey.width).toBe(1900);
     expect(p.toUpright([0, 0, 1900, Math.round(1100 * 1900 / 850)])).toEqual([0, 0, 850, 1100]);
   });
+  it('keeps a copy of the page before contrast stretching for the line reader, in the same geometry', async () => {
+    const width = 1700, height = 2200;
+    // Pale grey pen strokes on grey paper: stretching makes them black, the soft copy keeps their grey.
+    const data = Buffer.alloc(width * height, 200);
+    for (let y = 1000; y < 1600; y++) for (let x = 400; x < 1300; x += 20) data.fill(120, y * width + x, y * width + x + 6);
+    const page = { index: 0, data, width, height, exifRotation: 0, type: 'png' } as never;
+    const p = await preparePage(page, 0, 0);
+    expect([p.soft.width, p.soft.height]).toEqual([p.grey.width, p.grey.height]);
+    const at = 1020 * width + 402;
+    expect(p.grey.data[at]!).toBeLessThan(40);
+    expect(p.soft.data[at]!).toBeGreaterThan(100);
+    expect(p.soft.data[at]!).toBeLessThan(140);
+  });
 });

@@ -368,6 +368,10 @@ interface TableRead {
   packagingType: string | null;
 }
 
+// Never a description: a heading's joining word left alone when the heading is read in pieces ("Description" ...
+// "des" ... "marchandises"), or the form's own "not negotiable" beside a word the label matcher took for a heading.
+const NOT_A_DESCRIPTION = /^(DES|DE|DU|DE LA|LA|LE|LES|DEL|DE LOS|DE LAS|THE|OF|AND|ET|Y|EN|(NOT|NON|NO)[ -]?NEGO[CT]IABLE)$/;
+
 const isTotalRow = (seg: Segment, segments: Segment[]): boolean =>
   segments.some((s) => sameRow(s, seg) && /\b(TOTAL|GRAND TOTAL|TOTALES?|TOTAUX?)\b/.test(normalizeText(s.text)));
 
@@ -494,7 +498,7 @@ function readTable(hits: LabelHit[], segments: Segment[], labelled: Set<Segment>
   for (const h of hs('commodity')) {
     const inline = textOf(h.valueWords);
     let lines: Segment[] = [];
-    if (inline) {
+    if (inline && !NOT_A_DESCRIPTION.test(normalizeText(inline))) {
       const t = normalizeText(inline);
       if (/[A-Z]{3}/.test(t)) { out.commodity = { value: t, words: h.valueWords, evidence: { prior: 1, checks: 0, doubts: 0, kind: 'text' } }; break; }
       continue;

@@ -289,6 +289,12 @@ export function repairStreetSuffix(line: string): { value: string; repaired: boo
       return { value: toks.join(' '), repaired: true };
     }
   }
+  // Spanish and French streets put the type first ("BLVD. AEROPUERTO 3223", read "BIVD.").
+  const lead = toks[0]!.replace(/[.,]$/, '');
+  const fixedLead = lead.split('').map((c) => SUFFIX_SLIPS[c] ?? c).join('');
+  if (toks.length >= 2 && fixedLead !== lead && SUFFIXES.has(fixedLead) && /^\p{L}{3,}/u.test(toks[1]!)) {
+    return { value: [toks[0]!.replace(lead, fixedLead), ...toks.slice(1)].join(' '), repaired: true };
+  }
   return { value: line, repaired: false };
 }
 

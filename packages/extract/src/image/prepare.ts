@@ -26,6 +26,11 @@ export interface PreparedPage {
   grey: Grey;
   /** The OCR image before dark bars were inverted: barcodes are read here (a run of thick bars can pass for a bar). */
   barcodeGrey: Grey;
+  /**
+   * The OCR image before contrast stretching and denoising (same size and geometry): the neural line reader, trained
+   * on natural images, reads thin handwritten strokes better here, where their soft edges are kept.
+   */
+  soft: Grey;
   /** Vertical rulings (cell borders), in OCR-image pixels. */
   rules: VerticalRule[];
   /** Maps a box in OCR-image pixels to upright-page pixels. */
@@ -95,6 +100,7 @@ export async function preparePage(page: DecodedPage, quarterTurn: number, skew: 
   const rotatedH = angle ? Math.round(uprightWidth * Math.abs(Math.sin(rad(angle))) + uprightHeight * Math.abs(Math.cos(rad(angle)))) : uprightHeight;
   if (angle) img = sharp(await img.toColourspace('b-w').raw().toBuffer(), { raw: { width: rotatedW, height: rotatedH, channels: 1 } });
   if (scale !== 1) img = img.resize(Math.round(rotatedW * scale), Math.round(rotatedH * scale), { kernel: scale > 1 ? 'lanczos3' : 'lanczos3' });
+  const softRaw = await img.clone().toColourspace('b-w').raw().toBuffer({ resolveWithObject: true });
   let { data, info } = await img.normalise({ lower: 1, upper: 99 }).toColourspace('b-w').raw().toBuffer({ resolveWithObject: true });
   // Sensor noise and speckle on photos and cheap scans: Tesseract's own binarisation breaks up on them.
   const noise = noiseLevel(data, info.width, info.height);
@@ -103,6 +109,7 @@ export async function preparePage(page: DecodedPage, quarterTurn: number, skew: 
       .median(noise > 18 ? 5 : 3).toColourspace('b-w').raw().toBuffer({ resolveWithObject: true }));
   }
   const grey: Grey = { width: info.width, height: info.height, data: info.channels === 1 ? data : await sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } }).extractChannel(0).raw().toBuffer() };
+  const soft: Grey = softRaw.info.width === grey.width && softRaw.info.height === grey.height && softRaw.info.channels === 1 ? { width: grey.width, height: grey.height, data: softRaw.data } : grey;
   const t = Math.min(otsuThreshold(grey), 160);
   // Mark first, then invert once, so overlapping bar boxes are not inverted twice.
   const bars = findDarkBars(grey, t);
@@ -110,7 +117,7 @@ export async function preparePage(page: DecodedPage, quarterTurn: number, skew: 
   if (bars.length) {
     const flip = new Uint8Array(grey.width * grey.height);
     for (const [x0, y0, x1, y1] of bars) for (let y = y0; y < y1; y++) flip.fill(1, y * grey.width + x0, y * grey.width + x1);
-    for (let i = 0; i < flip.length; i++) if (flip[i]) grey.data[i] = 255 - grey.data[i]!;
+    for (let i = 0; i < flip.length; i++) if (flip[i]) { grey.data[i] = 255 - grey.data[i]!; if (soft !== grey) soft.data[i] = 255 - soft.data[i]!; }
   }
   const rules = findVerticalRulings(grey, t);
   const png = await sharp(grey.data, { raw: { width: grey.width, height: grey.height, channels: 1 } }).png({ compressionLevel: 1 }).toBuffer();
@@ -121,7 +128,7 @@ export async function preparePage(page: DecodedPage, quarterTurn: number, skew: 
     return [ux + px * cos - py * sin, uy + px * sin + py * cos];
   };
   return {
-    quarterTurn, skew: angle, scale, uprightWidth, uprightHeight, png, grey, barcodeGrey, rules,
+    quarterTurn, skew: angle, scale, uprightWidth, uprightHeight, png, grey, barcodeGrey, soft, rules,
     toUpright([x0, y0, x1, y1]) {
       const pts = [mapPoint(x0, y0), mapPoint(x1, y0), mapPoint(x0, y1), mapPoint(x1, y1)];
       const xs = pts.map((p) => p[0]), ys = pts.map((p) => p[1]);

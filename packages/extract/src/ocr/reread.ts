@@ -23,6 +23,8 @@ export interface RereadOptions {
   known?: (texts: string[]) => boolean;
   /** A second recogniser for each weak line (a neural line reader); its reading wins when clearly surer. */
   lines?: LineRecogniser;
+  /** The page less processed (same geometry), for the neural reader's eyes. */
+  soft?: Grey;
 }
 
 /** A weak line: its words, its box in the OCR image and the mean confidence it was read with. */
@@ -190,6 +192,55 @@ function cropAround(grey: Grey, b: [number, number, number, number]): [number, n
   return [Math.max(0, Math.floor(b[0] - 0.6 * h)), Math.max(0, Math.floor(b[1] - 0.3 * h)), Math.min(grey.width, Math.ceil(b[2] + 0.6 * h)), Math.min(grey.height, Math.ceil(b[3] + 0.3 * h))];
 }
 
+const bare = (t: string): string => t.normalize('NFD').toUpperCase().replace(/[^\p{L}\p{N}]/gu, '');
+/** `text` less its first `k` letters and digits (and anything before them). */
+function afterLetters(text: string, k: number): string {
+  let seen = 0, i = 0;
+  while (i < text.length && seen < k) { if (/[\p{L}\p{N}]/u.test(text[i]!)) seen++; i++; }
+  return text.slice(i);
+}
+
+/**
+ * A lost run's new reading and the page pass's words at its two ends: the page pass often read a piece of the run's
+ * first or last word (`P` of `Progress`, `rto` of `Aeropuerto`), which the reading, cut with a margin, reads again.
+ * A page word touching the reading's first word that this word starts with is dropped; one touching its last word
+ * that starts with the word's last letters completes it (`Aeropuer` + `rto`). The run then joins the line of the page
+ * word beside it on its row (`4567` + `Progress Lane` is one street), as one line read whole would. Returns the words
+ * to keep and the page words they replace.
+ */
+export function joinFragments(reading: EngineWord[], page: EngineWord[]): { words: EngineWord[]; absorbed: EngineWord[] } {
+  const ws = [...reading].sort((a, b) => a.bbox[0] - b.bbox[0]);
+  const first = ws[0];
+  if (!first) return { words: reading, absorbed: [] };
+  const touching = (w: EngineWord, n: EngineWord): boolean => {
+    const dy = Math.min(w.bbox[3], n.bbox[3]) - Math.max(w.bbox[1], n.bbox[1]);
+    return dy >= 0.5 * Math.min(w.bbox[3] - w.bbox[1], n.bbox[3] - n.bbox[1]) && w.bbox[0] < n.bbox[2] && w.bbox[2] > n.bbox[0];
+  };
+  const absorbed: EngineWord[] = [];
+  for (const w of page) {
+    const t = bare(w.text);
+    if (!t) continue;
+    if (touching(w, first) && w.bbox[0] <= first.bbox[0] + 0.5 * (first.bbox[2] - first.bbox[0]) && bare(first.text).startsWith(t)) { absorbed.push(w); continue; }
+    const last = ws[ws.length - 1]!;
+    if (!touching(w, last) || w.bbox[2] <= last.bbox[2]) continue;
+    const l = bare(last.text);
+    const k = [...Array(Math.min(t.length, l.length)).keys()].map((i) => i + 1).reverse().find((n) => l.endsWith(t.slice(0, n)));
+    if (!k) continue;
+    ws[ws.length - 1] = { ...last, text: last.text + afterLetters(w.text, k), bbox: [last.bbox[0], Math.min(last.bbox[1], w.bbox[1]), w.bbox[2], Math.max(last.bbox[3], w.bbox[3])], confidence: Math.min(last.confidence, w.confidence) };
+    absorbed.push(w);
+  }
+  const h = Math.max(...ws.map((w) => w.bbox[3] - w.bbox[1]));
+  const x0 = ws[0]!.bbox[0], x1 = ws[ws.length - 1]!.bbox[2];
+  let beside: EngineWord | undefined, nearest = 1.9 * h;
+  for (const w of page) {
+    if (absorbed.includes(w) || !bare(w.text)) continue;
+    const dy = Math.min(w.bbox[3], first.bbox[3]) - Math.max(w.bbox[1], first.bbox[1]);
+    const gap = w.bbox[2] <= x0 + 0.2 * h ? x0 - w.bbox[2] : w.bbox[0] >= x1 - 0.2 * h ? w.bbox[0] - x1 : Infinity;
+    if (dy >= 0.5 * Math.min(w.bbox[3] - w.bbox[1], h) && gap <= nearest) { beside = w; nearest = gap; }
+  }
+  return { words: beside ? ws.map((w) => ({ ...w, line: beside.line })) : ws, absorbed };
+}
+
 /**
  * Reads weak lines a second time: each line is cut out, enlarged and stacked with the others into one small image
  * read in a single OCR call (one call costs far less than one a line). A line's new reading replaces the old one
@@ -202,7 +253,9 @@ export async function rereadWeakLines(grey: Grey, words: EngineWord[], worker: O
   }
   if (!weak.length) return { words, replaced: 0, tried: 0 };
   const target = opts.targetHeight ?? 40;
-  const strips: Array<{ weak: WeakLine; crop: [number, number, number, number]; f: number; y: number; w: number; h: number; data: Buffer }> = [];
+  // Each weak line is a strip of the stacked image, while it stays within bounds; past them (many lost lines on a
+  // handwritten page) only the neural reader sees the line. `h` 0 marks a strip not stacked.
+  const strips: Array<{ weak: WeakLine; crop: [number, number, number, number]; f: number; y: number; w: number; h: number; data?: Buffer }> = [];
   let y = 20, width = 0;
   for (const wl of weak) {
     const h = wl.bbox[3] - wl.bbox[1];
@@ -211,7 +264,10 @@ export async function rereadWeakLines(grey: Grey, words: EngineWord[], worker: O
     const f = Math.max(1, Math.min(3, target / h));
     const w = Math.round((x1 - x0) * f), sh = Math.round((y1 - y0) * f);
     // Bound the one OCR call: the stacked image's area is what it costs.
-    if ((Math.max(width, w) + 40) * (y + sh) > MAX_CANVAS) continue;
+    if ((Math.max(width, w) + 40) * (y + sh) > MAX_CANVAS) {
+      if (opts.lines) strips.push({ weak: wl, crop: [x0, y0, x1, y1], f, y: 0, w, h: 0 });
+      continue;
+    }
     const data = cleanStrip(await sharp(Buffer.from(grey.data.buffer, grey.data.byteOffset, grey.data.byteLength), { raw: { width: grey.width, height: grey.height, channels: 1 } })
       .extract({ left: x0, top: y0, width: x1 - x0, height: y1 - y0 }).resize(w, sh, { kernel: 'lanczos3' }).toColourspace('b-w').raw().toBuffer(), w, sh);
     strips.push({ weak: wl, crop: [x0, y0, x1, y1], f, y, w, h: sh, data });
@@ -222,9 +278,8 @@ export async function rereadWeakLines(grey: Grey, words: EngineWord[], worker: O
   const padX = 20;
   const W = width + 2 * padX, H = y;
   const canvas = Buffer.alloc(W * H, 255);
-  for (const s of strips) for (let r = 0; r < s.h; r++) s.data.copy(canvas, (s.y + r) * W + padX, r * s.w, (r + 1) * s.w);
-  const png = await sharp(canvas, { raw: { width: W, height: H, channels: 1 } }).png({ compressionLevel: 1 }).toBuffer();
-  const read = await worker.recognize(png, 11);
+  for (const s of strips) if (s.data) for (let r = 0; r < s.h; r++) s.data.copy(canvas, (s.y + r) * W + padX, r * s.w, (r + 1) * s.w);
+  const read = width ? await worker.recognize(await sharp(canvas, { raw: { width: W, height: H, channels: 1 } }).png({ compressionLevel: 1 }).toBuffer(), 11) : [];
   const replace = new Map<string, EngineWord[]>();
   // A word the page pass already read outside the piece (a neighbouring line in the crop) is not taken twice.
   const notReadElsewhere = (w: EngineWord, own: Set<EngineWord>): boolean => !words.some((o) => !own.has(o) && overlapShare(w.bbox, o.bbox) > 0.4);
@@ -237,7 +292,7 @@ export async function rereadWeakLines(grey: Grey, words: EngineWord[], worker: O
   /** The neural reader's words for a piece when it reads it at least `floor` sure (and says something). */
   const neuralReading = async (weak: WeakLine, crop: [number, number, number, number], floor: number): Promise<EngineWord[] | null> => {
     if (!opts.lines) return null;
-    const neural = await opts.lines.read(grey, crop, weak.bbox, weak.words[0]?.line ?? weak.line).catch(() => null);
+    const neural = await opts.lines.read(grey, crop, weak.bbox, weak.words[0]?.line ?? weak.line, opts.soft).catch(() => null);
     const own = new Set(weak.words);
     const theirs = neural?.words.filter((w) => notReadElsewhere(w, own)) ?? [];
     if (!neural || neural.confidence < floor || letters(theirs.map((w) => w.text).join('')) < 2 || !keepsLabel(weak, theirs)) return null;
@@ -275,8 +330,14 @@ export async function rereadWeakLines(grey: Grey, words: EngineWord[], worker: O
   const owner = new Map<EngineWord, string>();
   for (const s of strips) for (const w of s.weak.words) owner.set(w, s.weak.line);
   const out: EngineWord[] = [];
-  for (const s of strips) if (!s.weak.words.length) out.push(...(replace.get(s.weak.line) ?? []));
   const done = new Set<string>();
+  for (const s of strips) {
+    const r = s.weak.words.length ? undefined : replace.get(s.weak.line);
+    if (!r) continue;
+    const joined = joinFragments(r, words.filter((w) => !owner.has(w)));
+    out.push(...joined.words); done.add(s.weak.line);
+    for (const w of joined.absorbed) owner.set(w, s.weak.line);
+  }
   for (const w of words) {
     const id = owner.get(w);
     const r = id === undefined ? undefined : replace.get(id);

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import type { EngineWord, OcrWorker } from '../src/ocr/engine.ts';
+import type { LineRecogniser } from '../src/ocr/line-recogniser.ts';
+import { joinFragments, rereadWeakLines } from '../src/ocr/reread.ts';
+
+const ew = (text: string, confidence: number, x0: number, x1: number, line: string): EngineWord => ({ text, confidence, bbox: [x0, 40, x1, 60], line });
+// The page pass's engine finds nothing more in the enlarged strips: what changes comes from the line reader.
+const silentEngine: OcrWorker = { recognize: async () => [], close: async () => {} };
+const readerSaying = (text: string, bbox: EngineWord['bbox']): LineRecogniser => ({
+  read: async (_grey, _crop, _core, line) => ({ words: [{ text, confidence: 96, bbox, line }], confidence: 96 }),
+  close: async () => {},
+});
+
+describe('second OCR pass with the line reader', () => {
+  it('reads a lost run of text once, without the letter the page pass read at its start', async () => {
+    const width = 600, height = 600;
+    const data = new Uint8Array(width * height).fill(235);
+    // "4567 Progress Lane": the page pass read the number and the P; the rest of the ink is a lost run.
+    for (let k = 0; k < 12; k++) for (let y = 40; y < 60; y++) for (let x = 100 + k * 18; x < 110 + k * 18; x++) data[y * width + x] = 20;
+    for (let x = 20; x < 60; x += 12) for (let y = 40; y < 60; y++) for (let dx = 0; dx < 8; dx++) data[y * width + x + dx] = 20;
+    const words = [ew('4567', 93, 20, 60, 'a'), ew('P', 87, 100, 110, 'a')];
+    const out = await rereadWeakLines({ width, height, data }, words, silentEngine, { lines: readerSaying('PROGRESS LANE', [98, 38, 316, 62]) });
+    expect(out.words.map((w) => w.text).sort()).toEqual(['4567', 'PROGRESS LANE']);
+    // On the row of the number it continues: one street line, not a number alone.
+    expect(new Set(out.words.map((w) => w.line))).toEqual(new Set(['a']));
+  });
+
+  it('completes the last word of a lost run with the piece of it the page pass read (Aeropuer + rto)', () => {
+    const reading: EngineWord = { text: 'Aeropuer', confidence: 88, bbox: [175, 366, 276, 400], line: 'missed#1' };
+    const piece: EngineWord = { text: 'rto', confidence: 90, bbox: [270, 372, 302, 391], line: '2.0.2' };
+    const next: EngineWord = { text: '3223', confidence: 96, bbox: [311, 371, 368, 391], line: '2.0.2' };
+    const out = joinFragments([reading], [piece, next]);
+    expect(out.words.map((w) => w.text)).toEqual(['Aeropuerto']);
+    expect(out.absorbed).toEqual([piece]);
+  });
+
+  it('leaves a neighbouring word that only shares a letter but does not overlap the reading', () => {
+    const reading: EngineWord = { text: 'MAIN', confidence: 88, bbox: [100, 40, 160, 60], line: 'missed#0' };
+    const out = joinFragments([reading], [{ text: 'NORTH', confidence: 95, bbox: [172, 40, 240, 60], line: 'a' }]);
+    expect(out.words.map((w) => w.text)).toEqual(['MAIN']);
+    expect(out.absorbed).toEqual([]);
+  });
+
+  it('still gives the line reader the weak lines that do not fit in the stacked image', async () => {
+    const width = 2400, height = 800;
+    const data = new Uint8Array(width * height).fill(235);
+    // Five long weakly read lines: enlarged, only the first few fit the one stacked image Tesseract reads again.
+    const words: EngineWord[] = [0, 1, 2, 3, 4].map((i) => ({ text: `w${i}`, confidence: 30, bbox: [100, 100 + 120 * i, 2300, 120 + 120 * i], line: `l${i}` }));
+    const reader: LineRecogniser = {
+      read: async (_g, _crop, core, line) => ({ words: [{ text: `READ${core[1]}`, confidence: 95, bbox: core, line }], confidence: 95 }),
+      close: async () => {},
+    };
+    const out = await rereadWeakLines({ width, height, data }, words, silentEngine, { lines: reader, missed: false });
+    expect(out.words.map((w) => w.text)).toEqual(['READ100', 'READ220', 'READ340', 'READ460', 'READ580']);
+  });
+});
