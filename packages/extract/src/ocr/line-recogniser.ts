@@ -207,10 +207,8 @@ export async function createLineRecogniser(): Promise<LineRecogniser> {
     const [x0, y0, x1, y1] = box;
     const w = x1 - x0, h = y1 - y0;
     const W = Math.max(STEP, Math.min(3200, Math.round((w * HEIGHT) / h)));
-    // Each band stretched from its darkest to its lightest pixel: faint pen or a grey scan reads as well as black ink,
-    // without the page-wide stretch's clipping, which thickens thin strokes.
     const px = await sharp(Buffer.from(pixels.data.buffer, pixels.data.byteOffset, pixels.data.byteLength), { raw: { width: pixels.width, height: pixels.height, channels: 1 } })
-      .extract({ left: x0, top: y0, width: w, height: h }).resize(W, HEIGHT, { fit: 'fill', kernel: 'lanczos3' }).normalise({ lower: 0, upper: 100 })
+      .extract({ left: x0, top: y0, width: w, height: h }).resize(W, HEIGHT, { fit: 'fill', kernel: 'lanczos3' })
       .toColourspace('b-w').raw().toBuffer();
     const plane = new Float32Array(W * HEIGHT);
     for (let i = 0; i < plane.length; i++) plane[i] = px[i]! / 255;
