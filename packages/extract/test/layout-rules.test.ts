@@ -478,6 +478,13 @@ describe('party blocks on grid and keyed forms', () => {
     }
   });
 
+  it('puts back an ampersand read as 6 between two words of a name, as a doubt', () => {
+    const d = extractFields(block('SHIPPER:', 'TRILLIUM WIRE 6 CABLE LTD', '2372 N WILLOW PL', 'FARGO, ND 58103'));
+    expect(d.Shipper?.Name).toBe('TRILLIUM WIRE & CABLE LTD');
+    expect(d.ConfidenceScores['Shipper.Name']).toBeLessThan(0.9);
+    expect(extractFields(block('SHIPPER:', 'ROUTE 66 DINER SUPPLY', '2372 N WILLOW PL', 'FARGO, ND 58103')).Shipper?.Name).toBe('ROUTE 66 DINER SUPPLY');
+  });
+
   it('doubts a street read with a sign no street is written with', () => {
     const d = extractFields(block('SHIPPER:', 'ACME FOODS INC', 'CALLE MORELOS 4%3', 'TORREON, COA 27019'));
     expect(d.Shipper?.Address).toBe('CALLE MORELOS 4%3');
@@ -640,6 +647,7 @@ describe('party blocks on grid and keyed forms', () => {
     expect(repairStreetSuffix('1455 INDUSTRIAL OR')).toEqual({ value: '1455 INDUSTRIAL DR', repaired: true });
     expect(repairStreetSuffix('742 MILL R0')).toEqual({ value: '742 MILL RD', repaired: true });
     expect(repairStreetSuffix('36 WALNUTHWY')).toEqual({ value: '36 WALNUT HWY', repaired: true });
+    expect(repairStreetSuffix('4782 BRAMALEAAVE N')).toEqual({ value: '4782 BRAMALEA AVE N', repaired: true });
     expect(repairStreetSuffix('1 BROADWAY')).toEqual({ value: '1 BROADWAY', repaired: false });
     const d = extractFields(page(
       line(100, 100, 'SHIPPER:'), line(100, 140, 'Acme Corp'), line(100, 180, '12 Main St'), line(100, 220, '9118 Walnut Ave'), line(100, 260, 'Austin, TX 78701'),

@@ -267,6 +267,12 @@ const cleanName = (s: string): string =>
     // A company ending the OCR glued to the word before it ("CERAMICSCORP", "BAJIOSADECV").
     .replace(/\b([A-Z]{4,})(SADECV|CORP|LLC|LTD|LTEE|ULC|INC)$/, (_m, w: string, end: string) => `${w} ${end === 'SADECV' ? 'SA DE CV' : end}`);
 
+/** An ampersand read as a look-alike digit between two words of a name ("WIRE 6 CABLE"); a name never has a lone 6 there. */
+export function repairAmpersand(name: string): { value: string; repaired: boolean } {
+  const value = name.replace(/(?<=\b[A-Z]{2,}) [68] (?=[A-Z]{2,}\b)/g, ' & ');
+  return { value, repaired: value !== name };
+}
+
 // Street types as printed on forms; OCR turns their L into I and O into 0 ("INDUSTRIAL PI").
 const SUFFIXES = new Set('ST AVE AV RD DR LN CT PL WAY BLVD CIR PKWY HWY TRL TER SQ LOOP RUN ROW PIKE PLZ CRES'.split(' '));
 const SUFFIX_SLIPS: Record<string, string> = { I: 'L', '1': 'L', '|': 'L', '0': 'O', '5': 'S', '8': 'B' };
@@ -282,7 +288,8 @@ export function repairStreetSuffix(line: string): { value: string; repaired: boo
     if (SUFFIXES.has(t)) return { value: line, repaired: false };
     // A street type glued to the name ("WALNUTHWY").
     const glued = /^([A-Z]{3,})(HWY|AVE|BLVD|PKWY)$/.exec(t);
-    if (glued && i === toks.length - 1) { toks[i] = `${glued[1]} ${glued[2]}`; return { value: toks.join(' '), repaired: true }; }
+    // Last, or before a compass point ("BRAMALEAAVE N").
+    if (glued && (i === toks.length - 1 || (i === toks.length - 2 && /^(N|S|E|W|NE|NW|SE|SW)$/.test(toks[i + 1]!)))) { toks[i] = `${glued[1]} ${glued[2]}`; return { value: toks.join(' '), repaired: true }; }
     const fixed = WORD_SLIPS[t] ?? t.split('').map((c) => SUFFIX_SLIPS[c] ?? c).join('');
     if (fixed !== t && SUFFIXES.has(fixed) && !/\d/.test(toks[i - 1] ?? '') ) {
       toks[i] = fixed;
@@ -479,7 +486,8 @@ export function parseParty(allLines: PartyLine[], headerHit: LabelHit): ParsedPa
     used.add(nameLine);
     const w = lines[nameLine]!.words;
     const named = repairCompanySuffix(cleanName(textOf(w).toUpperCase()));
-    p.Name = { value: named.value, words: w, checks: 0, doubts: named.repaired ? 1 : 0 };
+    const amp = repairAmpersand(named.value);
+    p.Name = { value: amp.value, words: w, checks: 0, doubts: named.repaired || amp.repaired ? 1 : 0 };
   }
   const addrKeyed = lines.map((l, i) => ({ l, i })).filter(({ l }) => l.sub === 'address');
   const addrLines = addrKeyed.length
