@@ -478,6 +478,15 @@ describe('party blocks on grid and keyed forms', () => {
     }
   });
 
+  it('reads a heading behind two icon marks, and the block under a heading with a note in parentheses', () => {
+    for (const heading of ['@© FACTURER A (TIERS)', 'FACTURER A (TIERS)']) {
+      const d = extractFields(page(line(91, 236, '@ EXPÉDITEUR'), line(93, 272, 'Brighton Electric LTEE'), line(93, 308, '7023 Macleod Dr'), line(93, 342, 'Quebec, QC G2E 9T7'),
+        line(91, 390, heading), line(94, 425, 'MIDLAND GROCERS COMPANY'), line(93, 463, '7086 JACKSON PL'), line(94, 499, 'NEWARK, NJ 07102')));
+      expect(d.Shipper).toMatchObject({ Address: '7023 MACLEOD DR', City: 'QUEBEC', State: 'QC', Zip: 'G2E 9T7' });
+      expect(d.BillTo).toMatchObject({ Name: 'MIDLAND GROCERS COMPANY', Address: '7086 JACKSON PL', City: 'NEWARK' });
+    }
+  });
+
   it('puts back an ampersand read as 6 between two words of a name, as a doubt', () => {
     const d = extractFields(block('SHIPPER:', 'TRILLIUM WIRE 6 CABLE LTD', '2372 N WILLOW PL', 'FARGO, ND 58103'));
     expect(d.Shipper?.Name).toBe('TRILLIUM WIRE & CABLE LTD');

@@ -205,9 +205,9 @@ export function findLabels(segments: Segment[]): LabelHit[] {
   for (const seg of segments) {
     const tokens = tokenize(seg.words);
     const found: Array<{ def: LabelDef; start: number; end: number; marked: boolean; atStart: boolean }> = [];
-    // Section icons and check boxes in front of a heading read as "@", "©", "o": the label still starts the line.
+    // Section icons and check boxes in front of a heading read as "@", "©", "@©", "o": the label still starts the line.
     let lead = 0;
-    while (lead < tokens.length - 1 && lead < 2 && (/^[^A-Z0-9]$/.test(tokens[lead]!.t) || /^[OE]$/.test(tokens[lead]!.t) || /^\[J$/.test(tokens[lead]!.t))) lead++;
+    while (lead < tokens.length - 1 && lead < 2 && (/^[^A-Z0-9]{1,2}$/.test(tokens[lead]!.t) || /^[OE]$/.test(tokens[lead]!.t) || /^\[J$/.test(tokens[lead]!.t))) lead++;
     for (let i = lead; i < tokens.length; i++) {
       const m = matchAt(tokens, i);
       if (!m) continue;

@@ -58,7 +58,9 @@ export function partyLines(hit: LabelHit, segments: Segment[], hitsBySegment: Ma
   // the row: the stray word belongs to the label.
   // A lone word of one or two characters is the label's own last word misread ("CONSIGNED 1" for CONSIGNED TO).
   const strayTail = hit.valueWords.length === 1 && alnumCount(hit.valueWords[0]!.text) <= 2;
-  const inline = hit.valueWords.length && !isGarble(hit.valueWords) && !strayTail ? hit.valueWords : [];
+  // A note in parentheses after the heading ("FACTURER A (TIERS)") is no value: the block is below.
+  const noteTail = /^\(.*\)$/.test(textOf(hit.valueWords).trim());
+  const inline = hit.valueWords.length && !isGarble(hit.valueWords) && !strayTail && !noteTail ? hit.valueWords : [];
   if (keyed) {
     // A "Name: ..." line with no header above it: the block is aligned on the label.
     lines.push({ words: hit.valueWords, sub: 'name' });
