@@ -614,6 +614,20 @@ describe('party blocks on grid and keyed forms', () => {
     expect(d.Shipper).toMatchObject({ Name: 'ACEROS HUASTECA SA DE CV', Address: 'AV. DE LOS INSURGENTES 1769', City: 'CHIHUAHUA', Zip: '31000' });
   });
 
+  it('finds a headerless block whose values stand in a column right of garbled row labels, one of them read onto the city line', () => {
+    const weak = (ws: Word[], n: number): Word[] => ws.map((w, i) => (i < n ? { ...w, confidence: 0.3 } : w));
+    const d = extractFields(page(
+      line(93, 288, 'CONSIGNED TO'), line(347, 288, 'BLUE RIDGE WIRE & CABLE LTD'), weak(line(83, 336, 'Stuart'), 1), line(355, 336, '13140 FOUNDRY ST'),
+      weak(line(86, 391, 'Destination'), 1), line(351, 391, 'LAREDO, TX 78040'),
+      weak(line(83, 440, 'Paca (marea)'), 2), line(347, 449, 'NORTHGATE FOUNDRY CORP'),
+      weak(line(87, 496, 'Stuart'), 1), line(351, 504, '11343 E WALNUT BLVD'),
+      // The garbled label's box spans the whole line, as the engine reported it.
+      [{ text: 'Doman', confidence: 0.18, bbox: [86, 546, 589, 579], page: 0, line: 'csz' }, { text: 'MIAMI,', confidence: 0.65, bbox: [340, 542, 435, 587], page: 0, line: 'csz' },
+        { text: 'FL', confidence: 0.96, bbox: [450, 542, 480, 587], page: 0, line: 'csz' }, { text: '33166', confidence: 0.96, bbox: [498, 542, 592, 587], page: 0, line: 'csz' }],
+    ));
+    expect(d.Shipper).toMatchObject({ Name: 'NORTHGATE FOUNDRY CORP', Address: '11343 E WALNUT BLVD', City: 'MIAMI', State: 'FL', Zip: '33166' });
+  });
+
   it('finds headings behind a section icon and joins two names for one field', () => {
     const d = extractFields(page(
       line(100, 100, '@ EXPÉDITEUR'),

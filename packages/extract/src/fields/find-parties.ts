@@ -88,19 +88,20 @@ export function unshareWords(a: ParsedParty | null, b: ParsedParty | null): void
 export function unlabelledBlocks(segments: Segment[], hitsBySegment: Map<Segment, LabelHit[]>, claimed: Set<Word>): ParsedParty[] {
   const out: ParsedParty[] = [];
   const free = (s: Segment): boolean => !s.words.some((w) => claimed.has(w)) && !(hitsBySegment.get(s) ?? []).some((h) => h.atStart && h.field !== 'stop');
-  const above = (s: Segment): Segment | undefined => segments
+  // The line above in the same column, aligned on `x` (where the values start once a garbled row label is dropped).
+  const above = (s: Segment, x: number): Segment | undefined => segments
     .filter((o) => o !== s && o.page === s.page && o.bbox[3] <= s.bbox[1] + 0.3 * s.lineHeight && s.bbox[1] - o.bbox[3] < 2.2 * s.lineHeight
-      && Math.abs(o.bbox[0] - s.bbox[0]) < 1.5 * s.lineHeight)
+      && Math.abs(o.bbox[0] - x) < 1.5 * s.lineHeight)
     .sort((a, b) => b.bbox[3] - a.bbox[3])[0];
   for (const csz of segments) {
     if (!free(csz)) continue;
     // Lines with a garbled row label dropped from their front, or as read when that leaves no city line or name.
     const cityWords = [dropGarbledLead(csz.words), csz.words].find((ws) => parseCityStateZip(ws));
     if (!cityWords) continue;
-    const street = above(csz);
+    const street = [csz.bbox[0], cityWords[0]!.bbox[0]].map((x) => above(csz, x)).find((o) => o && free(o) && looksLikeStreet(textOf(dropGarbledLead(o.words))));
     const streetWords = street && [street.words, dropGarbledLead(street.words)].find((ws) => looksLikeStreet(textOf(ws)));
     if (!street || !streetWords || !free(street)) continue;
-    const name = above(street);
+    const name = above(street, street.bbox[0]);
     const isName = (ws: Word[]): boolean => (normalizeText(textOf(ws)).match(/[A-Z]{2,}/g) ?? []).length >= 2 && !/\d{3}/.test(textOf(ws));
     const nameWords = name && [dropGarbledLead(name.words), name.words].find(isName);
     if (!name || !nameWords || !free(name)) continue;
