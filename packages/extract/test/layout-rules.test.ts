@@ -885,6 +885,19 @@ describe('second OCR pass', () => {
     expect(regions[0]![3]).toBeGreaterThanOrEqual(60);
   });
 
+  it('finds a lone character the page pass dropped (a count alone in its cell), but not one beside a read word', () => {
+    const width = 600, height = 400;
+    const data = new Uint8Array(width * height).fill(230);
+    // Two glyphs of letter height: one alone at x 100, one right after a word at x 420.
+    for (const gx of [100, 420]) for (let y = 200; y < 220; y++) for (let x = gx; x < gx + 12; x++) data[y * width + x] = 20;
+    const words = [ew('Cantidad', 95, 80, 100, 'a'), ew('BULTOS', 95, 340, 200, 'b')];
+    const regions = missedRegions({ width, height, data }, words);
+    expect(regions).toHaveLength(1);
+    expect(regions[0]![0]).toBeLessThanOrEqual(100);
+    expect(regions[0]![2]).toBeGreaterThanOrEqual(112);
+    expect(regions[0]![2]).toBeLessThan(300);
+  });
+
   it('finds a form row the page pass dropped between two cell borders, which would otherwise join it to its neighbours', () => {
     const width = 600, height = 2400;
     const data = new Uint8Array(width * height).fill(230);
