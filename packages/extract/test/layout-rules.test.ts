@@ -729,6 +729,12 @@ describe('labels misread by OCR', () => {
     expect(findLabels(buildSegments(line(100, 100, "Kowalski's No. 42")))).toEqual([]);
   });
 
+  it('reads No. split into two words (N o.) as one', () => {
+    const hits = findLabels(buildSegments(line(100, 100, "SHIPPER's N o. 05382238017427520")));
+    expect(hits.map((h) => h.field)).toEqual(['bol']);
+    expect(hits[0]!.valueWords.map((w) => w.text)).toEqual(['05382238017427520']);
+  });
+
   it('counts look-alike letters as half an edit, so small-caps labels read with slips still match', () => {
     expect(ocrDistance('CONSICNEN', 'CONSIGNED')).toBe(1);
     expect(ocrDistance('HOUSE', 'MOUSE')).toBe(1);

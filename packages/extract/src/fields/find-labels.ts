@@ -36,6 +36,9 @@ export function tokenize(words: Word[]): Token[] {
       const colon = /[:;]$/.test(p) || (pi === parts.length - 1 && /[:;]$/.test(w.text));
       const t = p.replace(/[:;.,'‘’"“”«»„]/g, '');
       if (!t || t === '(' || t === ')') return;
+      // "No." read as two words ("N o."): the number sign's abbreviation is one token.
+      const prev = out[out.length - 1];
+      if (t === 'O' && pi === 0 && prev?.t === 'N' && prev.word === wi - 1 && !prev.colonAfter) { prev.t = 'NO'; prev.colonAfter = colon; return; }
       out.push({ t, word: wi, colonAfter: colon, ...(/['‘’]S$/.test(p) ? { possessive: true } : {}) });
     });
   });
