@@ -22,7 +22,7 @@ export interface LabelHit {
 
 const PARTY_SUB = new Set<LabelField>(['name', 'address', 'city', 'state', 'zip', 'cityStateZip']);
 
-interface Token { t: string; word: number; colonAfter: boolean; possessive?: boolean }
+interface Token { t: string; word: number; colonAfter: boolean; possessive?: boolean; /** A token read across two words ends here. */ lastWord?: number }
 
 /** Splits a word into comparison tokens: "SID#:" -> SID, #; "B/L" -> B, /, L; "P.O." -> PO. */
 export function tokenize(words: Word[]): Token[] {
@@ -38,7 +38,7 @@ export function tokenize(words: Word[]): Token[] {
       if (!t || t === '(' || t === ')') return;
       // "No." read as two words ("N o."): the number sign's abbreviation is one token.
       const prev = out[out.length - 1];
-      if (t === 'O' && pi === 0 && prev?.t === 'N' && prev.word === wi - 1 && !prev.colonAfter) { prev.t = 'NO'; prev.colonAfter = colon; return; }
+      if (t === 'O' && pi === 0 && prev?.t === 'N' && prev.word === wi - 1 && !prev.colonAfter) { prev.t = 'NO'; prev.colonAfter = colon; prev.lastWord = wi; return; }
       out.push({ t, word: wi, colonAfter: colon, ...(/['‘’]S$/.test(p) ? { possessive: true } : {}) });
     });
   });
@@ -258,8 +258,8 @@ export function findLabels(segments: Segment[]): LabelHit[] {
     found.forEach((f, k) => {
       const next = found[k + 1];
       const labelWordIdx = new Set<number>();
-      for (let j = f.start; j < f.end; j++) labelWordIdx.add(tokens[j]!.word);
-      const lastLabelWord = tokens[f.end - 1]!.word;
+      for (let j = f.start; j < f.end; j++) for (let wi = tokens[j]!.word; wi <= (tokens[j]!.lastWord ?? tokens[j]!.word); wi++) labelWordIdx.add(wi);
+      const lastLabelWord = tokens[f.end - 1]!.lastWord ?? tokens[f.end - 1]!.word;
       const valueEnd = next ? tokens[next.start]!.word : seg.words.length;
       // If the value shares a word with the label ("SID#:1633381"), keep the word as value only when it has more than the label.
       const valueStart = lastLabelWord + 1;
