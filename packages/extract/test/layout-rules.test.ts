@@ -729,10 +729,16 @@ describe('labels misread by OCR', () => {
     expect(findLabels(buildSegments(line(100, 100, "Kowalski's No. 42")))).toEqual([]);
   });
 
-  it('reads No. split into two words (N o.) as one', () => {
-    const hits = findLabels(buildSegments(line(100, 100, "SHIPPER's N o. 05382238017427520")));
+  it('reads a word cut after its first letter (N o., m archandises) as one, but not two words apart', () => {
+    const at = (text: string, x0: number, x1: number): Word => ({ text, confidence: 0.9, bbox: [x0, 256, x1, 277], page: 0, line: 'a' });
+    const hits = findLabels(buildSegments([at("SHIPPER's", 881, 950), at('N', 961, 968), at('o.', 975, 989), at('05382238017427520', 1000, 1200)]));
     expect(hits.map((h) => h.field)).toEqual(['bol']);
     expect(hits[0]!.valueWords.map((w) => w.text)).toEqual(['05382238017427520']);
+    const d = extractFields(page([at('Description', 711, 790), at('des', 803, 828), at('m', 836, 843), at('archandises', 850, 942)],
+      line(711, 300, 'MEUBLES EN PIECES DETACHEES')));
+    expect(d.ShipmentDetails?.Commodity).toBe('MEUBLES EN PIECES DETACHEES');
+    // A lone letter a word's gap away is a word of its own.
+    expect(findLabels(buildSegments([at("SHIPPER's", 881, 950), at('N', 961, 968), at('o.', 984, 998)])).map((h) => h.field)).not.toContain('bol');
   });
 
   it('counts look-alike letters as half an edit, so small-caps labels read with slips still match', () => {

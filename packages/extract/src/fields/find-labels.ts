@@ -24,6 +24,13 @@ const PARTY_SUB = new Set<LabelField>(['name', 'address', 'city', 'state', 'zip'
 
 interface Token { t: string; word: number; colonAfter: boolean; possessive?: boolean; /** A token read across two words ends here. */ lastWord?: number }
 
+/** Whether `b` is the rest of a word whose first letter was read as the word `a`. */
+function cutAfterFirstLetter(a: Word, b: Word): boolean {
+  if (!a.bbox || !b.bbox) return false;
+  const h = Math.min(a.bbox[3] - a.bbox[1], b.bbox[3] - b.bbox[1]);
+  return /^\p{L}$/u.test(a.text) && /^\p{Ll}/u.test(b.text) && b.bbox[0] - a.bbox[2] <= 0.4 * h;
+}
+
 /** Splits a word into comparison tokens: "SID#:" -> SID, #; "B/L" -> B, /, L; "P.O." -> PO. */
 export function tokenize(words: Word[]): Token[] {
   const out: Token[] = [];
@@ -36,9 +43,12 @@ export function tokenize(words: Word[]): Token[] {
       const colon = /[:;]$/.test(p) || (pi === parts.length - 1 && /[:;]$/.test(w.text));
       const t = p.replace(/[:;.,'‘’"“”«»„]/g, '');
       if (!t || t === '(' || t === ')') return;
-      // "No." read as two words ("N o."): the number sign's abbreviation is one token.
+      // A word cut after its first letter ("N o.", "m archandises"): a lone letter with the rest of the word in lower
+      // case right after it, no wider apart than letters are, is one token.
       const prev = out[out.length - 1];
-      if (t === 'O' && pi === 0 && prev?.t === 'N' && prev.word === wi - 1 && !prev.colonAfter) { prev.t = 'NO'; prev.colonAfter = colon; prev.lastWord = wi; return; }
+      if (pi === 0 && prev && prev.word === wi - 1 && prev.lastWord === undefined && !prev.colonAfter && cutAfterFirstLetter(words[wi - 1]!, w)) {
+        prev.t += t; prev.colonAfter = colon; prev.lastWord = wi; return;
+      }
       out.push({ t, word: wi, colonAfter: colon, ...(/['‘’]S$/.test(p) ? { possessive: true } : {}) });
     });
   });
