@@ -556,6 +556,8 @@ describe('party blocks on grid and keyed forms', () => {
     expect(stripLeadingJunk('CALLE MORELOS 1295')).toEqual({ value: 'CALLE MORELOS 1295', repaired: false });
     expect(stripCityLabel('CITY, STATE, ZE. MERIDA')).toEqual({ value: 'MERIDA', repaired: true });
     expect(stripCityLabel('ANY, STATE, ZIP HALIFAX')).toEqual({ value: 'HALIFAX', repaired: true });
+    expect(stripCityLabel('CITY, STATE, ZP AGUASCALIENTES')).toEqual({ value: 'AGUASCALIENTES', repaired: true });
+    expect(stripCityLabel('CITY, STATE, EL PASO')).toEqual({ value: 'EL PASO', repaired: true });
     expect(stripCityLabel('CRY, STARE LEON')).toEqual({ value: 'LEON', repaired: true });
     // A real city that starts like a label word stays.
     expect(stripCityLabel('STATE COLLEGE')).toEqual({ value: 'STATE COLLEGE', repaired: false });

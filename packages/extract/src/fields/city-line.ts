@@ -127,7 +127,8 @@ export function stripCityLabel(city: string): { value: string; repaired: boolean
     const t = toks[k]!.replace(/[^A-Z]/g, '');
     const near = labelWord(t) && !CITY_LABEL_WORDS.includes(t);
     // A short garble right after label words ("ZE.") ends the label.
-    const tail = k > 0 && t.length <= 3 && /[.,:]$/.test(toks[k]!);
+    // So does one with a narrow letter lost ("ZP" for ZIP).
+    const tail = k > 0 && t.length <= 3 && (/[.,:]$/.test(toks[k]!) || (t.length >= 2 && CITY_LABEL_WORDS.some((l) => l.length === 3 && ocrDistance(t, l) <= 1)));
     if (!(CITY_LABEL_WORDS.includes(t) || near || tail)) break;
     k++;
   }
