@@ -4,7 +4,7 @@ import { assignUnlabelledDates, cleanCommodity, numericOrderShown } from '../src
 import { nearestYear } from '../src/fields/parse-date.ts';
 import { unshareWords } from '../src/fields/find-parties.ts';
 import { parseCityStateZip, stripCityLabel } from '../src/fields/city-line.ts';
-import { looksLikeStreet, nearLabel, type ParsedParty, repairCompanySuffix, repairStreetSuffix, stripLeadingJunk, stripSubLabel } from '../src/fields/party.ts';
+import { looksLikeStreet, nearLabel, oddStreetEnd, type ParsedParty, repairCompanySuffix, repairHouseNumber, repairStreetSuffix, stripLeadingJunk, stripSubLabel } from '../src/fields/party.ts';
 import { parseReference } from '../src/fields/references.ts';
 import { readBarcodePayload } from '../src/fields/barcode-payload.ts';
 import { findLabels, ocrDistance, shortTailCost, startsWithLabel, type LabelHit } from '../src/fields/find-labels.ts';
@@ -492,6 +492,25 @@ describe('party blocks on grid and keyed forms', () => {
     expect(d.Shipper?.Name).toBe('TRILLIUM WIRE & CABLE LTD');
     expect(d.ConfidenceScores['Shipper.Name']).toBeLessThan(0.9);
     expect(extractFields(block('SHIPPER:', 'ROUTE 66 DINER SUPPLY', '2372 N WILLOW PL', 'FARGO, ND 58103')).Shipper?.Name).toBe('ROUTE 66 DINER SUPPLY');
+  });
+
+  it('puts back a house number glued on by a hyphen and a compass S read as 5, as doubts', () => {
+    expect(repairHouseNumber('115-PORTAGE ST')).toEqual({ value: '115 PORTAGE ST', repaired: true });
+    expect(repairHouseNumber('7561 5 RAILROAD BLVD')).toEqual({ value: '7561 S RAILROAD BLVD', repaired: true });
+    expect(repairHouseNumber('2-B MAIN ST')).toEqual({ value: '2-B MAIN ST', repaired: false });
+    expect(repairHouseNumber('7561 5TH AVE')).toEqual({ value: '7561 5TH AVE', repaired: false });
+    const d = extractFields(block('SHIPPER:', 'ACME FOODS INC', '115-PORTAGE ST', 'FARGO, ND 58103'));
+    expect(d.Shipper?.Address).toBe('115 PORTAGE ST');
+    expect(d.ConfidenceScores['Shipper.Address']).toBeLessThan(0.9);
+  });
+
+  it('doubts a numbered street that ends in a short word no street ends with', () => {
+    expect(oddStreetEnd('10674 COMMERCE RA')).toBe(true);
+    expect(oddStreetEnd('10674 COMMERCE RD')).toBe(false);
+    expect(oddStreetEnd('4776 KING AVE N')).toBe(false);
+    expect(oddStreetEnd('CALLE MORELOS 42')).toBe(false);
+    const d = extractFields(block('SHIPPER:', 'ACME FOODS INC', '10674 COMMERCE RA', 'FARGO, ND 58103'));
+    expect(d.ConfidenceScores['Shipper.Address']).toBeLessThan(0.9);
   });
 
   it('doubts a street read with a sign no street is written with', () => {

@@ -339,6 +339,25 @@ export function stripLeadingJunk(line: string): { value: string; repaired: boole
   return { value: line, repaired: false };
 }
 
+/**
+ * The house number and what follows it, as OCR slips them: glued on by a hyphen ("115-PORTAGE ST") or a compass S read
+ * as 5 ("7561 5 RAILROAD BLVD").
+ */
+export function repairHouseNumber(line: string): { value: string; repaired: boolean } {
+  const value = line.replace(/^(\d{1,6})-(?=[A-Z]{3,}\s)/, '$1 ').replace(/^(\d{1,6}) 5 (?=[A-Z]{3,})/, '$1 S ');
+  return { value, repaired: value !== line };
+}
+
+// What a US or Canadian street line may end with besides its type: a compass point, a unit, a number.
+const STREET_TAILS = new Set(['N', 'S', 'E', 'W', 'NE', 'NW', 'SE', 'SW', 'STE', 'UNIT', 'BLDG', 'APT', 'FL']);
+
+/** A numbered street ending in a short word that is no street type, compass point or unit ("10674 COMMERCE RA"): misread. */
+export function oddStreetEnd(line: string): boolean {
+  const toks = line.split(' ');
+  const last = (toks[toks.length - 1] ?? '').replace(/[.,]$/, '');
+  return toks.length >= 3 && /^\d/.test(toks[0]!) && /^[A-Z]{1,2}$/.test(last) && !SUFFIXES.has(last) && !STREET_TAILS.has(last);
+}
+
 const STREET_LABELS = ['STREET', 'ADDRESS', 'DIRECCION', 'DOMICILIO', 'ADRESSE'];
 
 // Real endings that sit one letter from a listed one: never "repaired".
@@ -500,8 +519,9 @@ export function parseParty(allLines: PartyLine[], headerHit: LabelHit): ParsedPa
     // Marks the OCR made of a rule end or a tick after the street ("23347 CENTRAL DR *") are not part of it.
     const raw = textOf(words).toUpperCase().replace(/_+/g, ' ').replace(/\s+/g, ' ').replace(/(\s+[^\p{L}\p{N}\s]+)+$/u, '').replace(/[,;]+$/, '');
     const lead = stripLeadingJunk(raw);
-    const fixed = repairStreetSuffix(lead.value);
-    if (lead.repaired) fixed.repaired = true;
+    const numbered = repairHouseNumber(lead.value);
+    const fixed = repairStreetSuffix(numbered.value);
+    if (lead.repaired || numbered.repaired) fixed.repaired = true;
     const value = fixed.value;
     // A street line usually starts with a number or names a street type; say so in the checks.
     const looksStreet = /\d/.test(value) ? 1 : 0;
@@ -510,7 +530,7 @@ export function parseParty(allLines: PartyLine[], headerHit: LabelHit): ParsedPa
     const numbers = (value.match(/(?:^|\s)\d{2,}(?=\s|$)/g) ?? []).length;
     if (value) p.Address = { value, words, checks: looksStreet, doubts: (addrLines.length > 1 ? 1 : 0) + (numbers > 1 && !/\b(STE|SUITE|UNIT|BLDG|KM|INT|EXT|APT|#)\b/.test(value) ? 1 : 0) + (fixed.repaired ? 1 : 0) + (!looksStreet && !value.includes(' ') ? 1 : 0)
       // A sign no street is written with ("4%3", "MAIN ST @"): a misread character.
-      + (/[^\p{L}\p{N}\s.,#/'’&()-]/u.test(value) ? 1 : 0) };
+      + (/[^\p{L}\p{N}\s.,#/'’&()-]/u.test(value) ? 1 : 0) + (oddStreetEnd(value) ? 1 : 0) };
   }
   return p;
 }
