@@ -504,6 +504,12 @@ describe('party blocks on grid and keyed forms', () => {
     expect(d.ConfidenceScores['Shipper.Address']).toBeLessThan(0.9);
   });
 
+  it('drops a quote mark read before the city, behind its row label', () => {
+    const d = extractFields(page(line(100, 100, 'CONSIGNEE'), line(100, 140, 'NAME TRILLIUM TEXTILE MILLS LTEE'), line(100, 180, 'STREET 8821 STEELES AVE'),
+      line(100, 220, 'CITY, STATE, ZIP “WINNIPEG, MB R3C 3K3')));
+    expect(d.Consignee).toMatchObject({ City: 'WINNIPEG', State: 'MB', Zip: 'R3C 3K3' });
+  });
+
   it('doubts a numbered street that ends in a short word no street ends with', () => {
     expect(oddStreetEnd('10674 COMMERCE RA')).toBe(true);
     expect(oddStreetEnd('10674 COMMERCE RD')).toBe(false);
@@ -845,6 +851,7 @@ describe('tables and references', () => {
   it('puts back the O of PO and SO prefixes read as a zero, as a repair', () => {
     expect(parseReference('P0928635')).toEqual({ value: 'PO928635', repaired: true });
     expect(parseReference('S0864820')).toEqual({ value: 'SO864820', repaired: true });
+    expect(parseReference('SQ612031')).toEqual({ value: 'SO612031', repaired: true });
     expect(parseReference('P0-871932')).toEqual({ value: 'PO-871932', repaired: true });
     expect(parseReference('50-001437')).toEqual({ value: 'SO-001437', repaired: true });
     expect(parseReference('4563163134')).toEqual({ value: '4563163134', repaired: false });

@@ -469,7 +469,8 @@ export function parseParty(allLines: PartyLine[], headerHit: LabelHit): ParsedPa
       // The postal code names another state (or the state is unreadable): one of the two is misread.
       else if (place) p.Zip.doubts++;
       const unlabelled = stripCityLabel(csz.cityText.replace(/\s+/g, ' ').toUpperCase());
-      let city = unlabelled.value.replace(/^(?:\d+\s+)+(?=[A-Z])/, () => { numbered = true; return ''; });
+      // A quote mark or speck before the city ("“WINNIPEG") is no part of it.
+      let city = unlabelled.value.replace(/^[^\p{L}\p{N}]+(?=\p{L})/u, '').replace(/^(?:\d+\s+)+(?=[A-Z])/, () => { numbered = true; return ''; });
       let checks = 0, doubts = (csz.zipUnread ? 1 : 0) + (unlabelled.repaired || numbered ? 1 : 0);
       if (csz.zipUnread) { p.Zip.doubts += 2; p.State.doubts++; }
       if (csz.stateFromZip) p.State = { ...p.State, checks: 0, doubts: p.State.doubts + 1 };

@@ -25,7 +25,8 @@ export function parseReference(text: string): { value: string; repaired: boolean
     if (/^\d+(?:ST|ND|RD|TH)$/.test(tok)) continue;
     const { value, repaired } = repairCode(tok);
     // "P0928635" / "S0864820": the common PO and SO prefixes with the letter O read as a zero.
-    const prefixed = /^([PS])0([-/]?\d{4,})$/.exec(value);
+    // So is the letter O read as Q ("SQ612031").
+    const prefixed = /^([PS])[0Q]([-/]?\d{4,})$/.exec(value);
     if (prefixed) return { value: `${prefixed[1]}O${prefixed[2]}`, repaired: true };
     // Both letters of SO- read as digits ("50-001437"): two digits and a hyphen do not start a number otherwise.
     const so = /^5[0O]-(\d{4,})$/.exec(tok);
