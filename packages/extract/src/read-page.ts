@@ -20,6 +20,14 @@ export function passQuality(words: EngineWord[]): number {
   return n ? sum / n : 0;
 }
 
+// A page pass with fewer words than this read a form badly enough to try sparse-text mode (one form has hundreds).
+const SPARSE_BELOW = 30;
+
+/** Letters and digits of the words read with some confidence. */
+function readLetters(words: EngineWord[]): number {
+  return words.filter((w) => w.confidence >= 60).reduce((n, w) => n + w.text.replace(/[^\p{L}\p{N}]/gu, '').length, 0);
+}
+
 /** Reads one decoded page: orientation, deskew, OCR (a second orientation when the first reads badly), barcodes. */
 export async function readPage(
   original: DecodedPage,
@@ -47,7 +55,13 @@ export async function readPage(
     const prepared = await preparePage(page, turn, analysis.skew);
     time('prepare', Date.now() - t);
     t = Date.now();
-    const words = await worker.recognize(prepared.png, 3);
+    let words = await worker.recognize(prepared.png, 3);
+    // Page layout analysis can give up on a whole page (a low-resolution form of ruled lines and handwriting came back
+    // with no word at all): sparse-text mode then finds the text wherever it stands.
+    if (words.length < SPARSE_BELOW) {
+      const sparse = await worker.recognize(prepared.png, 11);
+      if (readLetters(sparse) > readLetters(words)) words = sparse;
+    }
     time('ocr', Date.now() - t);
     const q = passQuality(words);
     if (!best || q > best.q) best = { prepared, words, q };

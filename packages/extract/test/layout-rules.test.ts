@@ -169,6 +169,19 @@ describe('goods table ends', () => {
     ));
     expect(d.ShipmentDetails?.Commodity).toBe('PIECES DE QUINCAILLERIE');
   });
+  it('reads the description right of its label when the row holds keyed pairs, not when it is a table heading row', () => {
+    const keyed = extractFields(page(
+      line(72, 759, 'Handling units'), line(260, 752, '1 CRATE'), line(660, 765, 'Description'), line(860, 760, 'COPPER WIRE ON REELS'),
+      line(73, 801, 'Pieces'), line(200, 801, '5'), line(660, 801, 'Class'), line(794, 804, '200'),
+    ));
+    expect(keyed.ShipmentDetails?.Commodity).toBe('COPPER WIRE ON REELS');
+    const table = extractFields(page(
+      line(78, 562, 'HANDLING UNIT'), line(193, 561, 'PACKAGE'), line(291, 557, 'WEIGHT'), line(460, 561, 'COMMODITY DESCRIPTION'), line(736, 563, 'LTL ONLY'),
+      line(78, 600, '2'), line(193, 600, '14'), line(291, 600, '1200'), line(460, 600, 'PACKAGING MATERIALS'),
+    ));
+    expect(table.ShipmentDetails?.Commodity).toBe('PACKAGING MATERIALS');
+  });
+
   it('does not take the joining word of a heading read in pieces for the description', () => {
     const d = extractFields(page(
       line(100, 500, 'Nombre de colis'), line(400, 500, 'Description des'), line(900, 500, 'Poids'),

@@ -503,9 +503,17 @@ function readTable(hits: LabelHit[], segments: Segment[], labelled: Set<Segment>
       if (/[A-Z]{3}/.test(t)) { out.commodity = { value: t, words: h.valueWords, evidence: { prior: 1, checks: 0, doubts: 0, kind: 'text' } }; break; }
       continue;
     }
-    // "Description   SPORTING GOODS" on a keyed form: a value to the right, when no other heading shares the row.
+    // "Description   SPORTING GOODS" on a keyed form: a value to the right, when no other heading shares the row, or
+    // when the others are keyed pairs themselves ("Handling units  1 CRATE   Description  COPPER WIRE"), not a goods
+    // table's heading row.
     const rowHeads = hits.filter((o) => o !== h && o.field !== 'stop' && sameRow(o.segment, h.segment));
-    const right = rowHeads.length ? undefined : valueCandidates(h, segments, labelled, pageWidth).find((c) => c.method === 'right');
+    const nextOnRow = (o: LabelHit): Segment | undefined => segments.filter((v) => v !== o.segment && sameRow(v, o.segment) && v.bbox[0] >= o.bbox[2])
+      .sort((a, b) => a.bbox[0] - b.bbox[0])[0];
+    const keyedPairs = rowHeads.length > 0 && rowHeads.every((o) => {
+      const v = nextOnRow(o);
+      return o.bbox[2] <= h.bbox[0] && !!v && !labelled.has(v) && v.bbox[2] <= h.bbox[0];
+    });
+    const right = rowHeads.length && !keyedPairs ? undefined : valueCandidates(h, segments, labelled, pageWidth).find((c) => c.method === 'right');
     if (right && /[A-Z]{3}/.test(normalizeText(right.text)) && !hits.some((o) => o.segment.words.includes(right.words[0]!) && o.atStart)) {
       out.commodity = { value: normalizeText(right.text), words: right.words, evidence: { prior: 0.85, checks: 0, doubts: 0, kind: 'text' } };
       break;
