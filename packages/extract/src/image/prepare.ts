@@ -100,8 +100,10 @@ export async function preparePage(page: DecodedPage, quarterTurn: number, skew: 
   const rotatedH = angle ? Math.round(uprightWidth * Math.abs(Math.sin(rad(angle))) + uprightHeight * Math.abs(Math.cos(rad(angle)))) : uprightHeight;
   if (angle) img = sharp(await img.toColourspace('b-w').raw().toBuffer(), { raw: { width: rotatedW, height: rotatedH, channels: 1 } });
   if (scale !== 1) img = img.resize(Math.round(rotatedW * scale), Math.round(rotatedH * scale), { kernel: scale > 1 ? 'lanczos3' : 'lanczos3' });
-  const softRaw = await img.clone().toColourspace('b-w').raw().toBuffer({ resolveWithObject: true });
-  let { data, info } = await img.normalise({ lower: 1, upper: 99 }).toColourspace('b-w').raw().toBuffer({ resolveWithObject: true });
+  // Turned, straightened and scaled once: the line reader's page as it is, and the stretched page made from it.
+  const softRaw = await img.toColourspace('b-w').raw().toBuffer({ resolveWithObject: true });
+  let { data, info } = await sharp(softRaw.data, { raw: { width: softRaw.info.width, height: softRaw.info.height, channels: softRaw.info.channels } })
+    .normalise({ lower: 1, upper: 99 }).toColourspace('b-w').raw().toBuffer({ resolveWithObject: true });
   // Sensor noise and speckle on photos and cheap scans: Tesseract's own binarisation breaks up on them.
   const noise = noiseLevel(data, info.width, info.height);
   if (noise > 6) {
