@@ -769,6 +769,10 @@ describe('labels misread by OCR', () => {
     expect(findLabels(buildSegments(line(100, 100, "Kowalski's No. 42")))).toEqual([]);
   });
 
+  it('reads a slash between label words read as a bar or a letter', () => {
+    expect(findLabels(buildSegments(line(100, 100, 'CITY I STATE / ZIP'))).map((h) => h.field)).toEqual(['cityStateZip']);
+  });
+
   it('reads a word cut after its first letter (N o., m archandises) as one, but not two words apart', () => {
     const at = (text: string, x0: number, x1: number): Word => ({ text, confidence: 0.9, bbox: [x0, 256, x1, 277], page: 0, line: 'a' });
     const hits = findLabels(buildSegments([at("SHIPPER's", 881, 950), at('N', 961, 968), at('o.', 975, 989), at('05382238017427520', 1000, 1200)]));

@@ -99,6 +99,8 @@ export function ocrDistance(a: string, b: string): number {
 /** Edit cost of reading `seg` as `label`, or -1 when too far (short words must match exactly, bar digits for letters). */
 function tokenCost(seg: string, label: string): number {
   if (seg === label) return 0;
+  // A slash between label words read as a bar or a letter ("CITY I STATE / ZIP").
+  if (label === '/' && /^[IL1|]$/.test(seg)) return 0.5;
   if (label.length < 5 || seg.length < 4) {
     // "10" for TO, "P0" for PO: only digits standing for their look-alike letters.
     if (seg.length === label.length && /\d/.test(seg) && [...seg].every((c, k) => c === label[k] || DIGIT_AS_LETTER[c] === label[k] || (c === '1' && label[k] === 'T'))) return 0.5;
