@@ -69,6 +69,9 @@ describe('weights and freight classes', () => {
     expect(parseFreightClass('92.5')).toEqual({ value: '92.5', repaired: false });
     expect(parseFreightClass('CLASS 70')).toEqual({ value: '70', repaired: false });
     expect(parseFreightClass('77,5')).toEqual({ value: '77.5', repaired: false });
+    // Handwritten digits read one by one.
+    expect(parseFreightClass('. 2 5 o')).toEqual({ value: '250', repaired: true });
+    expect(parseFreightClass('1 2 FT')).toBeNull();
     expect(parseFreightClass('925')).toEqual({ value: '92.5', repaired: true });
     expect(parseFreightClass('500')?.value).toBe('500');
     expect(parseFreightClass('75')).toBeNull();

@@ -5,7 +5,12 @@ export const FREIGHT_CLASSES = ['50', '55', '60', '65', '70', '77.5', '85', '92.
 export function parseFreightClass(text: string): { value: string; repaired: boolean } | null {
   const t = text.toUpperCase().replace(/CLASS|CLASE|CLASSE|[:#]/g, ' ').replace(/[Oo]/g, '0').replace(/[lI]/g, '1').trim();
   const m = /(?:^|\s)(\d{2,3})(?:[.,](\d))?(?=\s|$)/.exec(t);
-  if (!m) return null;
+  if (!m) {
+    // Handwritten digits read one by one ("2 5 o"): the class, as a repair.
+    const joined = t.replace(/(?<=(?:^|\s)\d)\s+(?=\d(?:\s|$))/g, '');
+    const again = joined !== t ? parseFreightClass(joined) : null;
+    return again ? { value: again.value, repaired: true } : null;
+  }
   const whole = m[2] ? `${m[1]}.${m[2]}` : m[1]!;
   if ((FREIGHT_CLASSES as readonly string[]).includes(whole)) return { value: whole, repaired: false };
   const exact = (d: string, dec: string | undefined): string | null => {
