@@ -200,6 +200,12 @@ describe('goods table ends', () => {
 });
 
 describe('piece counts', () => {
+  it('reads a handwritten zero read as a letter of its own after the count (6 o), and a class read digit by digit, as doubts', () => {
+    const d = extractFields(page(line(118, 1079, 'Pieces'), line(220, 1079, '6 o -'), line(500, 1079, 'Class'), line(620, 1079, '. 2 5 o')));
+    expect(d.ShipmentDetails).toMatchObject({ Pieces: 60, FreightClass: '250' });
+    expect(d.ConfidenceScores['ShipmentDetails.Pieces']).toBeLessThan(0.9);
+    expect(d.ConfidenceScores['ShipmentDetails.FreightClass']).toBeLessThan(0.9);
+  });
   it('does not take the first digits of a weight in the next column as a count', () => {
     const d = extractFields(page(
       line(100, 300, 'Order No.'), line(520, 300, '# Pkgs'), line(760, 300, 'Weight'),

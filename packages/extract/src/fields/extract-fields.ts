@@ -425,8 +425,10 @@ function readTable(hits: LabelHit[], segments: Segment[], labelled: Set<Segment>
   }
   if (out.weight && !out.weight.value.unit) out.weight.value.unit = 'L';
 
+  // A handwritten zero read as a letter of its own after the other digits ("6 o" for 60).
+  const zeroApart = (text: string): boolean => /^\d{1,4}\s+O(?:\s|$)/.test(normalizeText(text).replace(/[|]/g, '').trim());
   const intCell = (text: string): number | null => {
-    const t = normalizeText(text).replace(/[|]/g, '').trim();
+    const t = normalizeText(text).replace(/[|]/g, '').trim().replace(/^(\d{1,4})\s+O(?=\s|$)/, '$10');
     // "8,798 LB" is a weight or an amount whose first digits only look like a count.
     const m = /^(\d{1,5})(?:\s+[A-Z]{2,6})?$/.exec(t) ?? /^(\d{1,5})\b(?![.,]\d)/.exec(t);
     if (!m) return null;
@@ -440,19 +442,19 @@ function readTable(hits: LabelHit[], segments: Segment[], labelled: Set<Segment>
       const inline = textOf(h.valueWords);
       if (inline) {
         const n = intCell(inline);
-        if (n !== null) return { value: n, words: h.valueWords, evidence: { prior: 1, checks: 0, doubts: 0, kind: 'number' } };
+        if (n !== null) return { value: n, words: h.valueWords, evidence: { prior: 1, checks: 0, doubts: zeroApart(inline) ? 1 : 0, kind: 'number' } };
         continue;
       }
       const right = valueCandidates(h, segments, labelled, pageWidth).find((c) => c.method === 'right');
       const rn = right ? intCell(right.text) : null;
-      if (right && rn !== null) return { value: rn, words: right.words, evidence: { prior: 0.9, checks: 0, doubts: 0, kind: 'number' } };
+      if (right && rn !== null) return { value: rn, words: right.words, evidence: { prior: 0.9, checks: 0, doubts: zeroApart(right.text) ? 1 : 0, kind: 'number' } };
       const cells = columnCells(h.bbox, h.segment, segments).filter((c) => !labelled.has(c) || intCell(c.text) !== null);
       const nums = cells.map((c) => ({ c, n: intCell(c.text) })).filter((x) => x.n !== null);
       if (!nums.length) continue;
       const total = nums.find((x) => isTotalRow(x.c, segments));
       const pick = total ?? nums[0]!;
       const agree = nums.filter((x) => x.n === pick.n).length;
-      return { value: pick.n!, words: pick.c.words, evidence: { prior: 0.9, checks: agree > 1 ? 1 : 0, doubts: 0, kind: 'number' } };
+      return { value: pick.n!, words: pick.c.words, evidence: { prior: 0.9, checks: agree > 1 ? 1 : 0, doubts: zeroApart(pick.c.text) ? 1 : 0, kind: 'number' } };
     }
     return null;
   };
