@@ -532,6 +532,10 @@ describe('party blocks on grid and keyed forms', () => {
   it('doubts a numbered street that ends in a short word no street ends with', () => {
     expect(oddStreetEnd('10674 COMMERCE RA')).toBe(true);
     expect(oddStreetEnd('10674 COMMERCE RD')).toBe(false);
+    expect(oddStreetEnd('18887 CANAL HUY')).toBe(true);
+    expect(oddStreetEnd('18887 CANAL HWY')).toBe(false);
+    expect(oddStreetEnd('1 INFINITE LOOP')).toBe(false);
+    expect(oddStreetEnd('700 PARK ROW')).toBe(false);
     expect(oddStreetEnd('4776 KING AVE N')).toBe(false);
     expect(oddStreetEnd('CALLE MORELOS 42')).toBe(false);
     const d = extractFields(block('SHIPPER:', 'ACME FOODS INC', '10674 COMMERCE RA', 'FARGO, ND 58103'));

@@ -351,11 +351,15 @@ export function repairHouseNumber(line: string): { value: string; repaired: bool
 // What a US or Canadian street line may end with besides its type: a compass point, a unit, a number.
 const STREET_TAILS = new Set(['N', 'S', 'E', 'W', 'NE', 'NW', 'SE', 'SW', 'STE', 'UNIT', 'BLDG', 'APT', 'FL']);
 
-/** A numbered street ending in a short word that is no street type, compass point or unit ("10674 COMMERCE RA"): misread. */
+/**
+ * A numbered street ending in a short word that is no street type, compass point or unit ("10674 COMMERCE RA"), or
+ * one letter off a street type ("CANAL HUY"): misread.
+ */
 export function oddStreetEnd(line: string): boolean {
   const toks = line.split(' ');
   const last = (toks[toks.length - 1] ?? '').replace(/[.,]$/, '');
-  return toks.length >= 3 && /^\d/.test(toks[0]!) && /^[A-Z]{1,2}$/.test(last) && !SUFFIXES.has(last) && !STREET_TAILS.has(last);
+  if (toks.length < 3 || !/^\d/.test(toks[0]!) || !/^[A-Z]{1,4}$/.test(last) || SUFFIXES.has(last) || STREET_TAILS.has(last)) return false;
+  return last.length <= 2 || [...SUFFIXES].some((s) => s.length === last.length && [...s].filter((c, i) => c !== last[i]).length === 1);
 }
 
 const STREET_LABELS = ['STREET', 'ADDRESS', 'DIRECCION', 'DOMICILIO', 'ADRESSE'];
