@@ -774,6 +774,14 @@ describe('labels misread by OCR', () => {
     expect(findLabels(buildSegments(line(100, 100, "Kowalski's No. 42")))).toEqual([]);
   });
 
+  it('reads ORDER NO. with its small-caps first word garbled, but not any word before No.', () => {
+    for (const read of ['Onver No. S0300288', 'Onoex No. S0300288']) {
+      const hits = findLabels(buildSegments(line(100, 100, read)));
+      expect(hits.map((h) => h.field)).toEqual(['order']);
+    }
+    for (const other of ['Trailer No. 4411', 'Office No. 4411']) expect(findLabels(buildSegments(line(100, 100, other))).map((h) => h.field)).not.toContain('order');
+  });
+
   it('reads a slash between label words read as a bar or a letter', () => {
     expect(findLabels(buildSegments(line(100, 100, 'CITY I STATE / ZIP'))).map((h) => h.field)).toEqual(['cityStateZip']);
   });

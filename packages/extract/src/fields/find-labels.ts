@@ -134,7 +134,14 @@ const POSSESSIVE_OWNERS: Array<[string, string]> = [['SHIPPERS', 'SHIPPERS NO'],
 
 function possessiveNumber(tokens: Token[], i: number): { def: LabelDef; len: number } | null {
   const a = tokens[i]!, b = tokens[i + 1];
-  if (!a.possessive || !b || !/^(?:NO|N0|#)$/.test(b.t) || a.t.length < 6) return null;
+  if (!b || !/^(?:NO|N0|#)$/.test(b.t)) return null;
+  // "ORDER NO." with its small-caps first word garbled the same way ("Onver No."): its first letter stays and the
+  // rest is within two look-alike edits.
+  if (!a.possessive && /^O[A-Z]{3,5}$/.test(a.t) && ocrDistance(a.t, 'ORDER') <= 2) {
+    const def = LABELS.find((l) => l.text === 'ORDER NO');
+    return def ? { def, len: 2 } : null;
+  }
+  if (!a.possessive || a.t.length < 6) return null;
   const d = POSSESSIVE_OWNERS.map(([owner, label]) => ({ label, cost: ocrDistance(a.t, owner) }))
     .sort((x, y) => x.cost - y.cost);
   if (d[0]!.cost > 0.5 * a.t.length || d[1]!.cost - d[0]!.cost < 1) return null;
