@@ -425,10 +425,12 @@ function readTable(hits: LabelHit[], segments: Segment[], labelled: Set<Segment>
   }
   if (out.weight && !out.weight.value.unit) out.weight.value.unit = 'L';
 
-  // A handwritten zero read as a letter of its own after the other digits ("6 o" for 60).
-  const zeroApart = (text: string): boolean => /^\d{1,4}\s+O(?:\s|$)/.test(normalizeText(text).replace(/[|]/g, '').trim());
+  const cellText = (text: string): string => normalizeText(text).replace(/[|]/g, '').trim();
+  // A handwritten zero read as a letter of its own after the other digits ("6 o" for 60): read, as a doubt.
+  const ZERO_APART = /^(\d{1,4})\s+O(?=\s|$)/;
+  const zeroApart = (text: string): boolean => ZERO_APART.test(cellText(text));
   const intCell = (text: string): number | null => {
-    const t = normalizeText(text).replace(/[|]/g, '').trim().replace(/^(\d{1,4})\s+O(?=\s|$)/, '$10');
+    const t = cellText(text).replace(ZERO_APART, '$10');
     // "8,798 LB" is a weight or an amount whose first digits only look like a count.
     const m = /^(\d{1,5})(?:\s+[A-Z]{2,6})?$/.exec(t) ?? /^(\d{1,5})\b(?![.,]\d)/.exec(t);
     if (!m) return null;

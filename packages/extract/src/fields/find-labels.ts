@@ -26,6 +26,7 @@ interface Token { t: string; word: number; colonAfter: boolean; possessive?: boo
 
 /** Whether `b` is the rest of a word whose first letter was read as the word `a`. */
 function cutAfterFirstLetter(a: Word, b: Word): boolean {
+  // startsWithLabel tokenizes bare texts, without boxes.
   if (!a.bbox || !b.bbox) return false;
   const h = Math.min(a.bbox[3] - a.bbox[1], b.bbox[3] - b.bbox[1]);
   return /^\p{L}$/u.test(a.text) && /^\p{Ll}/u.test(b.text) && b.bbox[0] - a.bbox[2] <= 0.4 * h;
@@ -131,16 +132,15 @@ export function shortTailCost(seg: string, label: string, before: string[]): num
 // "SHIPPER'S NO." and "CARRIER'S NO." keep their shape when small caps garble the first word ("Sumrpra's No."):
 // the possessive and the NO say which label it is once the garbled word is clearly nearer one of the two.
 const POSSESSIVE_OWNERS: Array<[string, string]> = [['SHIPPERS', 'SHIPPERS NO'], ['CARRIERS', 'CARRIERS NO']];
+const ORDER_NO = LABELS.find((l) => l.text === 'ORDER NO');
 
-function possessiveNumber(tokens: Token[], i: number): { def: LabelDef; len: number } | null {
+/** A "... NO." label whose first word small caps garbled: SHIPPER'S / CARRIER'S by the possessive, ORDER by its shape. */
+function garbledNumberLabel(tokens: Token[], i: number): { def: LabelDef; len: number } | null {
   const a = tokens[i]!, b = tokens[i + 1];
   if (!b || !/^(?:NO|N0|#)$/.test(b.t)) return null;
   // "ORDER NO." with its small-caps first word garbled the same way ("Onver No."): its first letter stays and the
   // rest is within two look-alike edits.
-  if (!a.possessive && /^O[A-Z]{3,5}$/.test(a.t) && ocrDistance(a.t, 'ORDER') <= 2) {
-    const def = LABELS.find((l) => l.text === 'ORDER NO');
-    return def ? { def, len: 2 } : null;
-  }
+  if (!a.possessive && /^O[A-Z]{3,5}$/.test(a.t) && ocrDistance(a.t, 'ORDER') <= 2) return ORDER_NO ? { def: ORDER_NO, len: 2 } : null;
   if (!a.possessive || a.t.length < 6) return null;
   const d = POSSESSIVE_OWNERS.map(([owner, label]) => ({ label, cost: ocrDistance(a.t, owner) }))
     .sort((x, y) => x.cost - y.cost);
@@ -159,7 +159,7 @@ for (const [def, toks] of labelTokens) {
 }
 
 function matchAt(tokens: Token[], i: number): { def: LabelDef; len: number; cost: number } | null {
-  const owned = possessiveNumber(tokens, i);
+  const owned = garbledNumberLabel(tokens, i);
   if (owned) return { ...owned, cost: 1 };
   const glued = byJoined.get(tokens[i]!.t);
   if (glued) return { def: glued[0]!, len: 1, cost: 0 };

@@ -100,7 +100,7 @@ export function unlabelledBlocks(segments: Segment[], hitsBySegment: Map<Segment
     if (!cityWords) continue;
     const street = [csz.bbox[0], cityWords[0]!.bbox[0]].map((x) => above(csz, x)).find((o) => o && free(o) && looksLikeStreet(textOf(dropGarbledLead(o.words))));
     const streetWords = street && [street.words, dropGarbledLead(street.words)].find((ws) => looksLikeStreet(textOf(ws)));
-    if (!street || !streetWords || !free(street)) continue;
+    if (!street || !streetWords) continue;
     const name = above(street, street.bbox[0]);
     const isName = (ws: Word[]): boolean => (normalizeText(textOf(ws)).match(/[A-Z]{2,}/g) ?? []).length >= 2 && !/\d{3}/.test(textOf(ws));
     const nameWords = name && [dropGarbledLead(name.words), name.words].find(isName);

@@ -99,7 +99,7 @@ export async function preparePage(page: DecodedPage, quarterTurn: number, skew: 
   const rotatedW = angle ? Math.round(uprightWidth * Math.abs(Math.cos(rad(angle))) + uprightHeight * Math.abs(Math.sin(rad(angle)))) : uprightWidth;
   const rotatedH = angle ? Math.round(uprightWidth * Math.abs(Math.sin(rad(angle))) + uprightHeight * Math.abs(Math.cos(rad(angle)))) : uprightHeight;
   if (angle) img = sharp(await img.toColourspace('b-w').raw().toBuffer(), { raw: { width: rotatedW, height: rotatedH, channels: 1 } });
-  if (scale !== 1) img = img.resize(Math.round(rotatedW * scale), Math.round(rotatedH * scale), { kernel: scale > 1 ? 'lanczos3' : 'lanczos3' });
+  if (scale !== 1) img = img.resize(Math.round(rotatedW * scale), Math.round(rotatedH * scale), { kernel: 'lanczos3' });
   // Turned, straightened and scaled once: the line reader's page as it is, and the stretched page made from it.
   const softRaw = await img.toColourspace('b-w').raw().toBuffer({ resolveWithObject: true });
   let { data, info } = await sharp(softRaw.data, { raw: { width: softRaw.info.width, height: softRaw.info.height, channels: softRaw.info.channels } })

@@ -162,13 +162,13 @@ export function missedRegions(grey: Grey, words: EngineWord[], max = 16, rules: 
     const wPx = (maxX - minX + 1) * cell, hPx = (maxY - minY + 1) * cell;
     // Line-shaped: wider than tall, about one to two letter heights; barcodes, logos and boxes are taller. A lone
     // glyph of letter height is kept too: the page pass drops single characters, such as a count alone in its cell.
-    const box: [number, number, number, number] = [minX * cell, minY * cell, (maxX + 1) * cell, (maxY + 1) * cell];
+    const [x0, y0, x1, y1] = [minX * cell, minY * cell, (maxX + 1) * cell, (maxY + 1) * cell];
     // ... standing alone: with a word read right beside it on its row, it is a mark or a piece of that word.
     const glyph = hPx >= 0.8 * lh && hPx <= 1.7 * lh && wPx >= 0.5 * lh && wPx <= 1.4 * lh && !words.some((w) =>
-      Math.min(w.bbox[3], box[3]) - Math.max(w.bbox[1], box[1]) > 0 && w.bbox[0] < box[2] + 2 * lh && w.bbox[2] > box[0] - 2 * lh);
+      Math.min(w.bbox[3], y1) - Math.max(w.bbox[1], y0) > 0 && w.bbox[0] < x1 + 2 * lh && w.bbox[2] > x0 - 2 * lh);
     if (!glyph && (hPx < 0.6 * lh || hPx > 2.6 * lh || wPx < 1.5 * lh || wPx < hPx)) continue;
     if (ink < 4) continue;
-    out.push({ box: [minX * cell, minY * cell, Math.min(grey.width, (maxX + 1) * cell), Math.min(grey.height, (maxY + 1) * cell)], ink });
+    out.push({ box: [x0, y0, Math.min(grey.width, x1), Math.min(grey.height, y1)], ink });
   }
   return out.sort((a, b) => b.ink - a.ink).slice(0, max).map((r) => r.box);
 }
