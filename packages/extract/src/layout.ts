@@ -106,6 +106,13 @@ export function buildSegments(words: Word[], rules: PageRule[] = []): Segment[] 
 
 const boxArea = (b: [number, number, number, number]): number => Math.max(1, (b[2] - b[0]) * (b[3] - b[1]));
 
+/** Two boxes covering mostly the same spot (more than half of the smaller one). */
+const sameSpot = (o: Word, w: Word): boolean =>
+  Math.max(0, Math.min(o.bbox[2], w.bbox[2]) - Math.max(o.bbox[0], w.bbox[0])) * Math.max(0, Math.min(o.bbox[3], w.bbox[3]) - Math.max(o.bbox[1], w.bbox[1])) > 0.5 * Math.min(boxArea(o.bbox), boxArea(w.bbox));
+
+/** Two lines that read the same words twice: two or more words of one lie over words of the other. */
+const reread = (a: Word[], b: Word[]): boolean => b.filter((w) => solid(w) && a.some((o) => solid(o) && sameSpot(o, w))).length >= 2;
+
 /**
  * The engine now and then reads one printed row as two lines whose words interleave ("EDISON, Nj 088" and "N, N 17"
  * for EDISON, NJ 08817; "Cedar Rapids 5240" and "apids, IA 4"): such lines become one, and of two words read over the
@@ -114,10 +121,10 @@ const boxArea = (b: [number, number, number, number]): number => Math.max(1, (b[
 export function mergeInterleavedLines(words: Word[]): Word[] {
   const lines = new Map<string, Word[]>();
   for (const w of words) { const k = `${w.page}:${w.line}`; (lines.get(k) ?? lines.set(k, []).get(k)!).push(w); }
-  // Per line: its letter height and the height its typical words sit at (a tall speck must not join a line to its
-  // neighbour).
+  // Per line: its letter height and the height its typical words sit at, both from its words (specks read as marks
+  // are a few pixels tall, and a tall speck must not join a line to its neighbour).
   const info = [...lines.entries()].map(([k, ws]) => ({
-    k, ws, h: median(ws.map((w) => w.bbox[3] - w.bbox[1])), mid: median(ws.filter(solid).map((w) => (w.bbox[1] + w.bbox[3]) / 2)),
+    k, ws, h: median((ws.some(solid) ? ws.filter(solid) : ws).map((w) => w.bbox[3] - w.bbox[1])), mid: median(ws.filter(solid).map((w) => (w.bbox[1] + w.bbox[3]) / 2)),
   }));
   const rename = new Map<string, string>();
   const root = (k: string): string => { while (rename.has(k)) k = rename.get(k)!; return k; };
@@ -130,7 +137,7 @@ export function mergeInterleavedLines(words: Word[]): Word[] {
       // Specks and marks read as letters do not count: only words of two or more letters or digits read fairly well.
       const between = (x: Word[], y: Word[]): boolean => y.some((w) => solid(w) && x.some((l) => solid(l) && l.bbox[2] <= w.bbox[0] + 0.2 * h) && x.some((r) => solid(r) && r.bbox[0] >= w.bbox[2] - 0.2 * h)
         && Math.min(...x.map((o) => Math.abs((o.bbox[1] + o.bbox[3]) / 2 - (w.bbox[1] + w.bbox[3]) / 2))) < 0.5 * h);
-      if (!midA || !midB || Math.abs(midA - midB) > 0.4 * h || !(between(a.ws, b.ws) || between(b.ws, a.ws))) continue;
+      if (!midA || !midB || Math.abs(midA - midB) > 0.4 * h || !(between(a.ws, b.ws) || between(b.ws, a.ws) || reread(a.ws, b.ws))) continue;
       const ra = root(a.k), rb = root(b.k);
       if (ra !== rb) rename.set(rb, ra);
     }
@@ -138,9 +145,11 @@ export function mergeInterleavedLines(words: Word[]): Word[] {
   if (!rename.size) return words;
   const merged = words.map((w) => { const k = root(`${w.page}:${w.line}`); return k === `${w.page}:${w.line}` ? w : { ...w, line: k.slice(k.indexOf(':') + 1) }; });
   const moved = new Set(merged.filter((w, i) => w !== words[i]).map((w) => `${w.page}:${w.line}`));
-  // Two readings of one spot: the weaker goes.
-  return merged.filter((w) => !moved.has(`${w.page}:${w.line}`) || !merged.some((o) => o !== w && o.page === w.page && o.line === w.line && o.confidence > w.confidence
-    && Math.max(0, Math.min(o.bbox[2], w.bbox[2]) - Math.max(o.bbox[0], w.bbox[0])) * Math.max(0, Math.min(o.bbox[3], w.bbox[3]) - Math.max(o.bbox[1], w.bbox[1])) > 0.5 * Math.min(boxArea(o.bbox), boxArea(w.bbox))));
+  // Two readings of one spot: the weaker goes; of two as sure, the shorter (it missed letters), else the later.
+  const surer = (o: Word, w: Word, earlier: boolean): boolean => o.confidence > w.confidence
+    || (o.confidence === w.confidence && (alnumCount(o.text) > alnumCount(w.text) || (alnumCount(o.text) === alnumCount(w.text) && earlier)));
+  return merged.filter((w, i) => !moved.has(`${w.page}:${w.line}`) || !merged.some((o, j) => j !== i && o.page === w.page && o.line === w.line
+    && surer(o, w, j < i) && sameSpot(o, w)));
 }
 
 /** The vertical rulings left and right of a segment that both reach its line: the grid cell it is in. */

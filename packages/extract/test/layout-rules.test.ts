@@ -116,6 +116,15 @@ describe('segments', () => {
     expect(mergeInterleavedLines(rows)).toBe(rows);
   });
 
+  it('keeps one reading of a row the engine read twice as two lines, word by word the surer', () => {
+    // The page pass read "Chihuahua, CHH 3100" and, a few pixels lower with specks after it, "hihuahua, CHH 31000".
+    const a = line(179, 696, 'Chihuahua, CHH 3100'), b = line(190, 698, 'hihuahua, CHH 31000');
+    // "hihuahua," is less sure than "Chihuahua,"; "3100" and "31000" are as sure, and the one that lost a digit goes.
+    b[0]!.confidence = 0.87;
+    const specks = ['de', ';', 'i'].map((t, k) => ({ ...b[0]!, text: t, confidence: 0.3, bbox: [950 + k * 300, 698, 980 + k * 300, 700] as [number, number, number, number] }));
+    expect(buildSegments([...a, ...b, ...specks]).map((s) => s.text)).toEqual(['Chihuahua, CHH 31000']);
+  });
+
   it('joins a word the engine cut in two with hardly any gap into one word', () => {
     const a: Word = { text: '2', confidence: 0.96, bbox: [1788, 129, 1807, 156], page: 0, line: 'a' };
     const b: Word = { text: '27067-31', confidence: 0.92, bbox: [1809, 129, 1965, 156], page: 0, line: 'b' };
