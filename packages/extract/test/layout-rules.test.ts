@@ -770,6 +770,14 @@ describe('labels misread by OCR', () => {
     expect(d.ShipmentDetails.FreightClass).toBe('92.5');
   });
 
+  it('reads the weight column under a heading whose unit was garbled into letters (WEIGHT (KG) read WRIGHT MO))', () => {
+    const d = extractFields(page(
+      line(450, 100, 'DESCRIPTION'), line(880, 100, 'WRIGHT MO)'),
+      line(450, 130, 'COPPER WIRE ON REELS'), line(960, 130, '2973'),
+    ));
+    expect(d.ShipmentDetails.Weight).toBe(2973);
+  });
+
   it('reads a label of two words printed or read without the space', () => {
     const d = extractFields(page(line(100, 100, 'SHIPMENT DATE 2026-10-17'), line(100, 140, 'DELIVERBY 2026-10-22')));
     expect(d.Dates).toMatchObject({ Pickup: '2026-10-17', Delivery: '2026-10-22' });

@@ -385,8 +385,9 @@ function readTable(hits: LabelHit[], segments: Segment[], labelled: Set<Segment>
     const headerUnit = unitIn(h.label) ?? unitIn(textOf(h.segment.words));
     // "(SUBJECT TO CORRECTION)" and the like belong to the label.
     const inline = textOf(h.valueWords).replace(/\([^)]*\)?/g, ' ').trim();
-    if (inline) {
-      const w = /\d/.test(inline) && (unitIn(inline) || /^[\d.,\s]+$/.test(inline)) ? parseWeight(inline, headerUnit) : null;
+    // Words without a digit after the label are its garbled unit ("WEIGHT (KG)" read "WRIGHT MO)"), not a value.
+    if (/\d/.test(inline)) {
+      const w = unitIn(inline) || /^[\d.,\s]+$/.test(inline) ? parseWeight(inline, headerUnit) : null;
       if (w) { out.weight = { value: w, words: h.valueWords, evidence: { ...kindOf, prior: 1, checks: w.unit ? 1 : 0, kind: 'number' } }; out.unitExplicit = !!unitIn(inline) || !!headerUnit; break; }
       continue;
     }
