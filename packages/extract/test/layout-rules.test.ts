@@ -409,6 +409,11 @@ describe('party blocks on grid and keyed forms', () => {
     expect(d.ConfidenceScores['Consignee.Zip']).toBeLessThan(0.9);
   });
 
+  it('reads the block below a heading followed only by marks (a dotted leader read as ". .")', () => {
+    const d = extractFields(block('CONSIGNEE . .', 'COPPERFIELD PAPER MILLS LTD', '10684 COMMERCE PL', 'RICHMOND, VA 23224'));
+    expect(d.Consignee).toMatchObject({ Name: 'COPPERFIELD PAPER MILLS LTD', Address: '10684 COMMERCE PL', City: 'RICHMOND', State: 'VA', Zip: '23224' });
+  });
+
   it('doubts a postal code whose characters were changed to fit its pattern', () => {
     const d = extractFields(block('SHIPPER', 'BOREAL FOODS LTD', '12 RUE SAINT-PAUL', 'QUEBEC, QC G1K 178'));
     expect(d.Shipper?.Zip).toBe('G1K 1T8');

@@ -283,7 +283,9 @@ export function findLabels(segments: Segment[]): LabelHit[] {
       // If the value shares a word with the label ("SID#:1633381"), keep the word as value only when it has more than the label.
       const valueStart = lastLabelWord + 1;
       const labelWords = seg.words.filter((_, wi) => labelWordIdx.has(wi));
-      const valueWords = seg.words.slice(valueStart, Math.max(valueStart, valueEnd));
+      const after = seg.words.slice(valueStart, Math.max(valueStart, valueEnd));
+      // Only marks after a label (". ." left of a heading's dotted leader, a stray dash) are no value.
+      const valueWords = after.some((w) => /[\p{L}\p{N}]/u.test(w.text)) ? after : [];
       const lb = labelWords.length ? labelWords : [seg.words[0]!];
       hits.push({
         field: f.def.field, lang: f.def.lang, label: f.def.text, segment: seg, labelWords: lb, valueWords,
