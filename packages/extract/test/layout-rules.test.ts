@@ -544,11 +544,27 @@ describe('party blocks on grid and keyed forms', () => {
   });
 
   it('doubts a numbered street that ends in a short word no street ends with', () => {
-    const odd = ['10674 COMMERCE RA', '18887 CANAL HUY'];
-    const fine = ['10674 COMMERCE RD', '18887 CANAL HWY', '1 INFINITE LOOP', '700 PARK ROW', '4776 KING AVE N', 'CALLE MORELOS 42'];
+    // A compass point with no street type before it: the type was misread ("W." for WAY).
+    const odd = ['10674 COMMERCE RA', '18887 CANAL HUY', '14022 W FOUNDRY W.'];
+    const fine = ['10674 COMMERCE RD', '18887 CANAL HWY', '1 INFINITE LOOP', '700 PARK ROW', '4776 KING AVE N', '4776 KING AVENUE N', 'CALLE MORELOS 42'];
     expect([...odd, ...fine].filter(oddStreetEnd)).toEqual(odd);
     const d = extractFields(block('SHIPPER:', 'ACME FOODS INC', '10674 COMMERCE RA', 'FARGO, ND 58103'));
     expect(d.ConfidenceScores['Shipper.Address']).toBeLessThan(0.9);
+  });
+
+  it('doubts a name of a few letters: what is left of one the OCR lost most of', () => {
+    const d = extractFields(block('SHIPPER:', 'GR', '3358 CALLE MORELOS', 'TORREON, COA 27019'));
+    expect(d.Shipper?.Name).toBe('GR');
+    expect(d.ConfidenceScores['Shipper.Name']).toBeLessThan(0.9);
+  });
+
+  it('doubts a ZIP printed with another known city of its state far from the ZIP\'s area, and not one of the same area', () => {
+    const far = extractFields(block('CONSIGNEE:', 'TRILLIUM PAPER MILLS LTD', '6007 JACKSON AVE', 'KNOXVILLE, TN 37402'));
+    expect(far.Consignee?.Zip).toBe('37402');
+    expect(far.ConfidenceScores['Consignee.Zip']).toBeLessThan(0.9);
+    // 29405 is North Charleston's, next door: Charleston's ZIPs share its 294.
+    const near = extractFields(block('CONSIGNEE:', 'TRILLIUM PAPER MILLS LTD', '6007 JACKSON AVE', 'CHARLESTON, SC 29405'));
+    expect(near.ConfidenceScores['Consignee.Zip']).toBeGreaterThanOrEqual(0.9);
   });
 
   it('doubts a street read with a sign no street is written with', () => {

@@ -65,11 +65,22 @@ export function normalizePostal(raw: string): { zip: string; country: Country | 
   return null;
 }
 
-interface ZipRecord { city: string; state: string; country: string }
-let zipLib: { lookup(z: string | number): ZipRecord | undefined } | null = null;
+interface ZipRecord { zip: string; city: string; state: string; country: string }
+interface ZipLib { lookup(z: string | number): ZipRecord | undefined; lookupByName(city: string, state: string): ZipRecord[] }
+let zipLib: ZipLib | null = null;
+const zips = (): ZipLib => (zipLib ??= require('zipcodes') as ZipLib);
 function zipLookup(z: string): ZipRecord | undefined {
-  zipLib ??= require('zipcodes') as { lookup(z: string | number): ZipRecord | undefined };
-  return zipLib.lookup(z);
+  return zips().lookup(z);
+}
+
+/**
+ * Whether a US ZIP lies far from a city it is printed with: the city is a known one of the state and none of its ZIPs
+ * shares the code's first three digits (its sorting area). Null when the city is not known there.
+ */
+export function zipFarFromCity(zip: string, city: string, state: string): boolean | null {
+  const own = zips().lookupByName(city, state).filter((r) => r.country === 'US');
+  if (!own.length) return null;
+  return !own.some((r) => String(r.zip).slice(0, 3) === zip.slice(0, 3));
 }
 
 /** What the postal code says about the place: state/province codes it fits and, for the US and Canada, the city. */

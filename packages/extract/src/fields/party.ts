@@ -3,7 +3,7 @@ import type { Word } from '../types.ts';
 import { isSpeck, textOf } from './candidates.ts';
 import { parseCityStateZip, stripCityLabel } from './city-line.ts';
 import { ocrDistance, type LabelHit } from './find-labels.ts';
-import { CA_PROVINCES, compareCity, editDistance, isStateCode, MX_STATES, placeOfPostal, repairState, stateMatchesPostal, US_STATES, type Country } from './geo.ts';
+import { CA_PROVINCES, compareCity, editDistance, isStateCode, MX_STATES, placeOfPostal, repairState, stateMatchesPostal, US_STATES, zipFarFromCity, type Country } from './geo.ts';
 
 /** One party field's value with the words it came from and what the checks said. */
 export interface PartyValue { value: string; words: Word[]; checks: number; doubts: number }
@@ -277,6 +277,8 @@ export function repairAmpersand(name: string): { value: string; repaired: boolea
 
 // Street types as printed on forms; OCR turns their L into I and O into 0 ("INDUSTRIAL PI").
 const SUFFIXES = new Set('ST AVE AV RD DR LN CT PL WAY BLVD CIR PKWY HWY TRL TER SQ LOOP RUN ROW PIKE PLZ CRES'.split(' '));
+// Street types written out ("KING AVENUE N").
+const SUFFIX_WORDS = new Set('STREET AVENUE ROAD DRIVE LANE COURT PLACE BOULEVARD CIRCLE PARKWAY HIGHWAY TRAIL TERRACE SQUARE PLAZA CRESCENT'.split(' '));
 const SUFFIX_SLIPS: Record<string, string> = { I: 'L', '1': 'L', '|': 'L', '0': 'O', '5': 'S', '8': 'B' };
 // A D read as O or 0 ("INDUSTRIAL OR", "MILL R0").
 const WORD_SLIPS: Record<string, string> = { OR: 'DR', '0R': 'DR', RO: 'RD', R0: 'RD' };
@@ -349,7 +351,8 @@ export function repairHouseNumber(line: string): { value: string; repaired: bool
 }
 
 // What a US or Canadian street line may end with besides its type: a compass point, a unit, a number.
-const STREET_TAILS = new Set(['N', 'S', 'E', 'W', 'NE', 'NW', 'SE', 'SW', 'STE', 'UNIT', 'BLDG', 'APT', 'FL']);
+const COMPASS = new Set(['N', 'S', 'E', 'W', 'NE', 'NW', 'SE', 'SW']);
+const STREET_TAILS = new Set([...COMPASS, 'STE', 'UNIT', 'BLDG', 'APT', 'FL']);
 
 /**
  * A numbered street ending in a short word that is no street type, compass point or unit ("10674 COMMERCE RA"), or
@@ -358,7 +361,10 @@ const STREET_TAILS = new Set(['N', 'S', 'E', 'W', 'NE', 'NW', 'SE', 'SW', 'STE',
 export function oddStreetEnd(line: string): boolean {
   const toks = line.split(' ');
   const last = (toks[toks.length - 1] ?? '').replace(/[.,]$/, '');
-  if (toks.length < 3 || !/^\d/.test(toks[0]!) || !/^[A-Z]{1,4}$/.test(last) || SUFFIXES.has(last) || STREET_TAILS.has(last)) return false;
+  if (toks.length < 3 || !/^\d/.test(toks[0]!) || !/^[A-Z]{1,4}$/.test(last) || SUFFIXES.has(last)) return false;
+  // A compass point ends a street after its type ("STEELES AVE W"); with no type before it, the type was misread
+  // ("FOUNDRY W." for FOUNDRY WAY).
+  if (STREET_TAILS.has(last)) return COMPASS.has(last) && !toks.slice(1, -1).some((t) => SUFFIXES.has(t.replace(/[.,]$/, '')) || SUFFIX_WORDS.has(t));
   return last.length <= 2 || [...SUFFIXES].some((s) => s.length === last.length && [...s].filter((c, i) => c !== last[i]).length === 1);
 }
 
@@ -494,7 +500,11 @@ export function parseParty(allLines: PartyLine[], headerHit: LabelHit): ParsedPa
           // Handwriting garbles more letters ("MAM" for MIAMI): the postal code and state agree, so take the known
           // city, but only as a suggestion to review.
           city = place.city; doubts = 1;
-        } else doubts = 1;
+        } else {
+          doubts = 1;
+          // The city is another known city of the state, away from the ZIP's area: either may be the misread one.
+          if (place.country === 'US' && stateOk && zipFarFromCity(csz.zipText, city, p.State.value)) p.Zip.doubts++;
+        }
       }
       p.City = { value: city, words: csz.city, checks, doubts };
       // Neither the printed state nor the city agrees with the postal code: the code itself is the likely misread.
@@ -513,7 +523,8 @@ export function parseParty(allLines: PartyLine[], headerHit: LabelHit): ParsedPa
     const w = lines[nameLine]!.words;
     const named = repairCompanySuffix(cleanName(textOf(w).toUpperCase()));
     const amp = repairAmpersand(named.value);
-    p.Name = { value: amp.value, words: w, checks: 0, doubts: named.repaired || amp.repaired ? 1 : 0 };
+    // A name of a few letters ("GR", "AME") is what is left of one the OCR lost most of.
+    p.Name = { value: amp.value, words: w, checks: 0, doubts: (named.repaired || amp.repaired ? 1 : 0) + (alnumCount(amp.value) < 5 ? 1 : 0) };
   }
   const addrKeyed = lines.map((l, i) => ({ l, i })).filter(({ l }) => l.sub === 'address');
   const addrLines = addrKeyed.length
