@@ -141,6 +141,15 @@ describe('label matching', () => {
     expect(d.References?.ProNumber).toBe('6897255915');
   });
 
+  it('reads a short label read clearly whose point closes its cell after one garbled word (Cant. PO. for CUST. PO.)', () => {
+    const d = extractFields(page(line(100, 100, 'Cant. PO.'), line(300, 100, '2793797')));
+    expect(d.References?.PoNumber).toBe('2793797');
+    // Not read clearly, or in running text, it is no label.
+    const weak = line(100, 100, 'sane Po.'); weak[1]!.confidence = 0.49;
+    expect(extractFields(page(weak, line(300, 100, '201'))).References?.PoNumber ?? null).toBeNull();
+    expect(findLabels(buildSegments(line(100, 100, 'ACME PO. BOX 12'))).map((h) => h.field)).not.toContain('po');
+  });
+
   it('reads B/L NO with its slash read as a letter', () => {
     const d = extractFields(page(line(100, 100, 'BAL No'), line(300, 100, '766410-60')));
     expect(d.References?.BolNumber).toBe('766410-60');
