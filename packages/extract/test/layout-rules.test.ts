@@ -690,6 +690,16 @@ describe('party blocks on grid and keyed forms', () => {
     }
   });
 
+  it('finds a headerless block whose city line starts behind a quote mark, left of the street, and keeps the quoted word', () => {
+    // The quoted word, read weakly for its mark, juts out 1.9 lines left of the street; the rest of the line starts
+    // well right of it.
+    const city = line(391, 152, '"SAN NICOLAS DE LOS GARZA, NL 66450').map((w, i) => i === 0 ? { ...w, confidence: 0.5 }
+      : { ...w, bbox: [w.bbox[0] + 20, w.bbox[1], w.bbox[2] + 20, w.bbox[3]] as [number, number, number, number] });
+    const d = extractFields(page(line(100, 100, 'Commo', 0.3), line(425, 100, 'GRUPO CUMBRES SA DE CV'), line(100, 126, 'Sn', 0.3),
+      line(429, 126, 'CIRCUITO EL MARQUES 4516'), city));
+    expect(d.Shipper).toMatchObject({ Name: 'GRUPO CUMBRES SA DE CV', Address: 'CIRCUITO EL MARQUES 4516', City: 'SAN NICOLAS DE LOS GARZA', State: 'NL', Zip: '66450' });
+  });
+
   it('finds a headerless block whose garbled row labels stayed in front of its values, and keeps a weakly read city', () => {
     const weak = (ws: Word[], n: number): Word[] => ws.map((w, i) => (i < n ? { ...w, confidence: 0.3 } : w));
     const d = extractFields(page(

@@ -91,7 +91,7 @@ export function unlabelledBlocks(segments: Segment[], hitsBySegment: Map<Segment
   // The line above in the same column, aligned on `x` (where the values start once a garbled row label is dropped).
   const above = (s: Segment, x: number): Segment | undefined => segments
     .filter((o) => o !== s && o.page === s.page && o.bbox[3] <= s.bbox[1] + 0.3 * s.lineHeight && s.bbox[1] - o.bbox[3] < 2.2 * s.lineHeight
-      && Math.abs(o.bbox[0] - x) < 1.5 * s.lineHeight)
+      && Math.abs(o.bbox[0] - x) < 2 * s.lineHeight)
     .sort((a, b) => b.bbox[3] - a.bbox[3])[0];
   for (const csz of segments) {
     if (!free(csz)) continue;
@@ -123,6 +123,8 @@ export function unlabelledBlocks(segments: Segment[], hitsBySegment: Map<Segment
  */
 export function dropGarbledLead(words: Word[]): Word[] {
   let k = 0;
-  while (k < words.length - 2 && (words[k]!.confidence < 0.6 || !/[\p{L}\p{N}]{2}/u.test(words[k]!.text))) k++;
+  // A capitalised word behind a quote mark, read weakly for the mark, starts a value in capitals ("“SAN NICOLAS").
+  const quotedCaps = (w: Word): boolean => /^["“”'‘’]\p{Lu}{2,}/u.test(w.text) && w.text.slice(1) === w.text.slice(1).toUpperCase();
+  while (k < words.length - 2 && !quotedCaps(words[k]!) && (words[k]!.confidence < 0.6 || !/[\p{L}\p{N}]{2}/u.test(words[k]!.text))) k++;
   return k ? words.slice(k) : words;
 }
