@@ -244,6 +244,12 @@ describe('dates whose labels were lost', () => {
     expect(d.ConfidenceScores['Dates.Pickup']).toBeLessThanOrEqual(0.85);
   });
 
+  it('puts a lone date\'s misread year (2076) nearest today, as it does for a labelled one', () => {
+    const d = extractFields(page(line(100, 100, 'Ship date'), line(400, 100, '02/26/2026'), line(100, 140, 'Dever on', 0.5), line(400, 140, '03/02/2076')));
+    expect(d.Dates.Delivery).toBe(nearestYear('2026-03-02'));
+    expect(Math.abs(Number(d.Dates.Delivery!.slice(0, 4)) - new Date().getUTCFullYear())).toBeLessThanOrEqual(1);
+  });
+
   it('fills only the missing side, and only when one date fits', () => {
     const w = line(0, 0, 'x');
     const at = (iso: string) => ({ iso, words: w });

@@ -9,7 +9,7 @@ import { AMBIGUOUS_LABELS, type Lang, type LabelField } from './lexicon.ts';
 import { readBarcodePayload, type PayloadKey } from './barcode-payload.ts';
 import { findParties } from './find-parties.ts';
 import type { ParsedParty, PartyValue } from './party.ts';
-import { findDates, nearestYear, type DateOrder } from './parse-date.ts';
+import { findDates, isFarYear, nearestYear, type DateOrder } from './parse-date.ts';
 import { parseAmount, parseWeight, unitIn } from './parse-weight.ts';
 import { nearlySame, parseReference, parseScac, repairScacByName } from './references.ts';
 
@@ -158,9 +158,8 @@ export function extractFields(pages: ReadPage[]): ExtractedData {
       const d = findDates(c.text, order)[0];
       if (!d) return null;
       const sure = d.certainty >= 1 || settled;
-      // A bill of lading is read within days of its dates: a year far from today is a misread digit ("6/18/16" for 26).
-      // The day and month are kept and the year put nearest today, as a doubt.
-      const farYear = Math.abs(Number(d.iso.slice(0, 4)) - new Date().getUTCFullYear()) > 2;
+      // A year far from today is a misread digit: the day and month are kept and the year put nearest today, as a doubt.
+      const farYear = isFarYear(d.iso);
       return { value: farYear ? nearestYear(d.iso) : d.iso, checks: sure && !farYear ? 1 : 0, doubts: (sure ? 0 : 1) + (farYear ? 1 : 0) };
     }, 'date');
   let pickup = date('pickupDate') ?? (() => { const d = date('docDate'); if (d) d.evidence.doubts++; return d; })();
@@ -169,7 +168,7 @@ export function extractFields(pages: ReadPage[]): ExtractedData {
   if (!pickup || !delivery) {
     const found = unlabelledDates(segments, labelled, order, [pickup, delivery].filter(Boolean).flatMap((c) => c!.words));
     const chosen = assignUnlabelledDates(found, pickup?.value ?? null, delivery?.value ?? null);
-    const asChosen = (d: UnlabelledDate | null): Chosen<string> | null => d && { value: d.iso, words: d.words, evidence: { prior: 0.7, checks: 0, doubts: 1, kind: 'date' } };
+    const asChosen = (d: UnlabelledDate | null): Chosen<string> | null => d && { value: isFarYear(d.iso) ? nearestYear(d.iso) : d.iso, words: d.words, evidence: { prior: 0.7, checks: 0, doubts: 1, kind: 'date' } };
     pickup ??= asChosen(chosen.pickup);
     delivery ??= asChosen(chosen.delivery);
   }

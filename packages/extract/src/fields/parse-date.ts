@@ -95,6 +95,11 @@ function repairMonthNames(t: string): { text: string; repaired: number[] } {
   return { text: fixed, repaired };
 }
 
+/** A bill of lading is read within days of its dates: a year more than two from today's is a misread digit ("6/18/16", "2076"). */
+export function isFarYear(iso: string, today = new Date()): boolean {
+  return Math.abs(Number(iso.slice(0, 4)) - today.getUTCFullYear()) > 2;
+}
+
 /**
  * An ISO date with its year replaced by the one that puts it nearest today (a misread year: "2014-05-20" read for
  * 2026). A bill of lading is mostly read after its dates: a day ahead counts as three behind.
