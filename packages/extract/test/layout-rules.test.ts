@@ -582,6 +582,11 @@ describe('party blocks on grid and keyed forms', () => {
     expect(near.ConfidenceScores['Consignee.Zip']).toBeGreaterThanOrEqual(0.9);
   });
 
+  it('drops a quote mark read before the street', () => {
+    const d = extractFields(block('SHIPPER:', 'EMPAQUES CUMBRES SA DE CV', '“CARRETERA FEDERAL 57 KM 2248', 'MERIDA, YUC 97000'));
+    expect(d.Shipper?.Address).toBe('CARRETERA FEDERAL 57 KM 2248');
+  });
+
   it('doubts a street read with a sign no street is written with', () => {
     const d = extractFields(block('SHIPPER:', 'ACME FOODS INC', 'CALLE MORELOS 4%3', 'TORREON, COA 27019'));
     expect(d.Shipper?.Address).toBe('CALLE MORELOS 4%3');

@@ -533,7 +533,9 @@ export function parseParty(allLines: PartyLine[], headerHit: LabelHit): ParsedPa
   if (addrLines.length) {
     const words = addrLines.flatMap(({ l }) => l.words);
     // Marks the OCR made of a rule end or a tick after the street ("23347 CENTRAL DR *") are not part of it.
-    const raw = textOf(words).toUpperCase().replace(/_+/g, ' ').replace(/\s+/g, ' ').replace(/(\s+[^\p{L}\p{N}\s]+)+$/u, '').replace(/[,;]+$/, '');
+    // Nor is a quote mark before its first word ("“CARRETERA FEDERAL 57").
+    const raw = textOf(words).toUpperCase().replace(/_+/g, ' ').replace(/\s+/g, ' ').replace(/(\s+[^\p{L}\p{N}\s]+)+$/u, '').replace(/[,;]+$/, '')
+      .replace(/^["“”'‘’]+(?=[\p{L}\p{N}])/u, '');
     const lead = stripLeadingJunk(raw);
     const numbered = repairHouseNumber(lead.value);
     const fixed = repairStreetSuffix(numbered.value);
