@@ -35,7 +35,7 @@ export interface PageRule { page: number; x: number; y0: number; y1: number }
  * page's vertical rulings (the engine joins the values of neighbouring cells across their border now and then).
  */
 export function buildSegments(words: Word[], rules: PageRule[] = []): Segment[] {
-  const usable = mergeInterleavedLines(words.filter((w) => w.text.trim() && !/^[|[\]{}_—–-]+$/.test(w.text.trim())));
+  const usable = mergeInterleavedLines(words.filter((w) => w.text.trim() && !/^[|[\]{}_—–-]+$/.test(w.text.trim()))).flatMap(splitGluedValue);
   const byLine = new Map<string, Word[]>();
   for (const w of usable) {
     const k = `${w.page}:${w.line}`;
@@ -102,6 +102,17 @@ export function buildSegments(words: Word[], rules: PageRule[] = []): Segment[] 
   }
   if (rules.length) for (const sg of segments) sg.cell = cellOf(sg, rules);
   return segments;
+}
+
+/**
+ * A label and its number read as one word ("NO._126859-42", "SID#:1633381"): two words, the box cut in proportion to
+ * their lengths. The label must end in a point, colon, # or underscore, so codes such as "PO-4411" stay whole.
+ */
+export function splitGluedValue(w: Word): Word[] {
+  const m = /^(\p{L}[\p{L}.'’]*[.:#_]+)(\d[\p{L}\p{N}/-]*)$/u.exec(w.text);
+  if (!m) return [w];
+  const cut = Math.round(w.bbox[0] + ((w.bbox[2] - w.bbox[0]) * m[1]!.length) / w.text.length);
+  return [{ ...w, text: m[1]!.replace(/_+$/, ''), bbox: [w.bbox[0], w.bbox[1], cut, w.bbox[3]] }, { ...w, text: m[2]!, bbox: [cut, w.bbox[1], w.bbox[2], w.bbox[3]] }];
 }
 
 const boxArea = (b: [number, number, number, number]): number => Math.max(1, (b[2] - b[0]) * (b[3] - b[1]));

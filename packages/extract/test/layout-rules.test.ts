@@ -150,6 +150,13 @@ describe('label matching', () => {
     expect(findLabels(buildSegments(line(100, 100, 'ACME PO. BOX 12'))).map((h) => h.field)).not.toContain('po');
   });
 
+  it('reads a number glued to its label by a point, colon, # or underscore, and leaves a code with a hyphen whole', () => {
+    const d = extractFields(page(line(100, 100, "SHIPPER'S BOL NO._126859-42")));
+    expect(d.References?.BolNumber).toBe('126859-42');
+    expect(findLabels(buildSegments(line(100, 100, 'SID#:1633381')))[0]!.valueWords.map((w) => w.text)).toEqual(['1633381']);
+    expect(buildSegments(line(100, 100, 'PO-4411'))[0]!.words.map((w) => w.text)).toEqual(['PO-4411']);
+  });
+
   it('reads B/L NO with its slash read as a letter', () => {
     const d = extractFields(page(line(100, 100, 'BAL No'), line(300, 100, '766410-60')));
     expect(d.References?.BolNumber).toBe('766410-60');

@@ -284,7 +284,7 @@ export function findLabels(segments: Segment[]): LabelHit[] {
       for (let j = f.start; j < f.end; j++) for (let wi = tokens[j]!.word; wi <= (tokens[j]!.lastWord ?? tokens[j]!.word); wi++) labelWordIdx.add(wi);
       const lastLabelWord = tokens[f.end - 1]!.lastWord ?? tokens[f.end - 1]!.word;
       const valueEnd = next ? tokens[next.start]!.word : seg.words.length;
-      // If the value shares a word with the label ("SID#:1633381"), keep the word as value only when it has more than the label.
+      // A value glued to its label ("SID#:1633381") was cut into a word of its own with the segments (splitGluedValue).
       const valueStart = lastLabelWord + 1;
       const labelWords = seg.words.filter((_, wi) => labelWordIdx.has(wi));
       const after = seg.words.slice(valueStart, Math.max(valueStart, valueEnd));
