@@ -238,6 +238,15 @@ describe('piece counts', () => {
     ));
     expect(d.ShipmentDetails?.Pieces).toBe(15);
   });
+
+  it('takes no weight with its unit under the count heading for a count', () => {
+    const d = extractFields(page(
+      line(100, 300, 'Order No.'), line(520, 300, '# Pkgs'), line(760, 300, 'Weight'),
+      line(100, 340, '56769-7'), line(560, 340, '484 kg'),
+    ));
+    expect(d.ShipmentDetails?.Weight).toBe(484);
+    expect(d.ShipmentDetails?.Pieces ?? null).toBeNull();
+  });
 });
 
 describe('dates whose labels were lost', () => {

@@ -431,7 +431,8 @@ function readTable(hits: LabelHit[], segments: Segment[], labelled: Set<Segment>
   const zeroApart = (text: string): boolean => ZERO_APART.test(cellText(text));
   const intCell = (text: string): number | null => {
     const t = cellText(text).replace(ZERO_APART, '$10');
-    // "8,798 LB" is a weight or an amount whose first digits only look like a count.
+    // "8,798 LB" is a weight or an amount whose first digits only look like a count; so is "484 KG".
+    if (/^\d[\d.,]*\s*(?:LBS?|KGS?|KILOS?)\b/.test(t)) return null;
     const m = /^(\d{1,5})(?:\s+[A-Z]{2,6})?$/.exec(t) ?? /^(\d{1,5})\b(?![.,]\d)/.exec(t);
     if (!m) return null;
     const n = parseAmount(m[1]!);
