@@ -31,8 +31,8 @@ export function partyLeaning(block: ParsedParty, segments: Segment[]): 'shipper'
     && Math.abs(s.bbox[0] - own.bbox[0]) < 3 * lh).sort((a, b) => b.bbox[3] - a.bbox[3])[0];
   const raw = [left, above].filter(Boolean).map((s) => normalizeText(s!.text).split(' '));
   // "... TO" ends the consignee's headings (CONSIGNED TO, SHIP TO, DELIVER TO), never the shipper's; it survives
-  // small caps as TO, T0, 10 or YO (the T's bar read as a Y's arms) when the first word does not.
-  if (raw.some((ws) => ws.length >= 2 && ws.slice(1).some((w) => /^(?:TO|T0|10|1O|IO|YO|Y0)[:.]?$/.test(w)))) return 'consignee';
+  // small caps as TO, T0, 10, IO, [0 or YO (the T's bar read as a Y's arms) when the first word does not.
+  if (raw.some((ws) => ws.length >= 2 && ws.slice(1).some((w) => /^[T1IY[|][O0][:.]?$/.test(w)))) return 'consignee';
   const words = raw.flat().map((w) => w.replace(/[^A-Z]/g, '')).filter((w) => w.length >= 3);
   if (!words.length) return null;
   const best = (side: keyof typeof HEADING_WORDS): number => Math.min(...words.flatMap((w) => HEADING_WORDS[side].map((t) => closeness(w, t))));
