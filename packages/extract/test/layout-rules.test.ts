@@ -598,6 +598,18 @@ describe('party blocks on grid and keyed forms', () => {
     expect(near.ConfidenceScores['Consignee.Zip']).toBeGreaterThanOrEqual(0.9);
   });
 
+  it('reads a keyed row\'s value run on to a second line, even one that reads like a row label (COMPANY)', () => {
+    const d = extractFields(page(
+      line(87, 396, 'SHIP TO'),
+      line(88, 440, 'NAME'), line(345, 440, 'STONEBRIDGE GLASSWORKS'), line(344, 469, 'COMPANY'),
+      line(87, 514, 'ADDRESS'), line(345, 514, '1271 W MADISON CIR'),
+      line(88, 557, 'CITY / STATE / ZIP'), line(344, 557, 'JACKSONVILLE, FL 32202'),
+      line(87, 635, 'BILL FREIGHT CHARGES TO'), line(88, 690, 'NAME'), line(345, 690, 'ASHFORD HARDWARE INC'),
+      line(87, 734, 'ADDRESS'), line(345, 734, '1001 JUNIPER PKWY'), line(88, 773, 'CITY / STATE / ZIP'), line(344, 773, 'SIOUX FALLS, SD 57107'),
+    ));
+    expect(d.Consignee).toMatchObject({ Name: 'STONEBRIDGE GLASSWORKS COMPANY', Address: '1271 W MADISON CIR', City: 'JACKSONVILLE', Zip: '32202' });
+  });
+
   it('drops a quote mark read before the street', () => {
     const d = extractFields(block('SHIPPER:', 'EMPAQUES CUMBRES SA DE CV', '“CARRETERA FEDERAL 57 KM 2248', 'MERIDA, YUC 97000'));
     expect(d.Shipper?.Address).toBe('CARRETERA FEDERAL 57 KM 2248');

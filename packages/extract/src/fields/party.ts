@@ -114,6 +114,21 @@ export function partyLines(hit: LabelHit, segments: Segment[], hitsBySegment: Ma
   // may have garbled beyond recognition ("Sara" for STREET): such a row gives the value beside it.
   const valueBeside = (s: Segment): Segment | undefined => valueX0 === null || s.bbox[2] > valueX0 ? undefined
     : segments.find((r) => r !== s && sameRow(r, s) && Math.abs(r.bbox[0] - valueX0!) < 2.2 * lh && !(hitsBySegment.get(r) ?? []).some((x) => x.atStart));
+  // A keyed row's value run on to a second line in its column ("STONEBRIDGE GLASSWORKS" / "COMPANY"), closer than
+  // rows stand and with no row label of its own, is part of the value, however much it looks like a label.
+  const wrappedLines = (value: Word[]): Segment[] => {
+    const out: Segment[] = [];
+    let prev = value;
+    while (prev.length && out.length < 2) {
+      const x0 = prev[0]!.bbox[0], bottomY = Math.max(...prev.map((w) => w.bbox[3]));
+      const next = segments.find((r) => r.page === seg.page && Math.abs(r.bbox[0] - x0) < lh && r.bbox[1] > bottomY - 0.2 * lh && r.bbox[1] - bottomY < 0.8 * lh
+        && !below.some((b) => b !== r && sameRow(b, r)) && !(hitsBySegment.get(r) ?? []).some((h) => h.atStart && (h.marked || !PARTY_SUBFIELDS.has(h.field))));
+      if (!next) break;
+      out.push(next);
+      prev = next.words;
+    }
+    return out;
+  };
   const pending: Array<{ at: number; seg: Segment }> = [];
   // Handwritten values run larger than the printed header: the gap allowed grows with the lines already taken.
   let lastLh = lh;
@@ -133,9 +148,13 @@ export function partyLines(hit: LabelHit, segments: Segment[], hitsBySegment: Ma
     if (stopFields(s) || tableHeaderRow(s)) break;
     const hs = hitsBySegment.get(s) ?? [];
     const sub = hs.find((h) => h.atStart && PARTY_SUBFIELDS.has(h.field));
+    let bottom = s.bbox[3];
     if (sub) {
       // A later label on the same line ("Location #: 434") ends the value: valueWords already stop there.
-      lines.push({ words: keyedValue(sub), sub: sub.field });
+      const value = keyedValue(sub);
+      const more = sub.field === 'name' || sub.field === 'address' ? wrappedLines(value) : [];
+      lines.push({ words: [...value, ...more.flatMap((m) => m.words)], sub: sub.field });
+      bottom = Math.max(bottom, ...more.map((m) => m.bbox[3]));
       // "City: X   State: Y   Zip: Z" on one row: pick up the keyed siblings too. A row label seen again on the row
       // ("Domicilio:" of the block beside this one) starts the neighbouring party's column.
       const onRow = new Set<string>([sub.field]);
@@ -160,7 +179,7 @@ export function partyLines(hit: LabelHit, segments: Segment[], hitsBySegment: Ma
         lines.push(stripped);
       }
     }
-    lastBottom = s.bbox[3];
+    lastBottom = bottom;
     lastLh = s.lineHeight;
     if (lines.length >= 9) break;
   }
