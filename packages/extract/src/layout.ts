@@ -117,12 +117,20 @@ export function splitGluedValue(w: Word): Word[] {
 
 const boxArea = (b: [number, number, number, number]): number => Math.max(1, (b[2] - b[0]) * (b[3] - b[1]));
 
-/** Two boxes covering mostly the same spot (more than half of the smaller one). */
+/** Two boxes over the same stretch of a row: each spans more than half the narrower's width and height of the other. */
 const sameSpot = (o: Word, w: Word): boolean =>
-  Math.max(0, Math.min(o.bbox[2], w.bbox[2]) - Math.max(o.bbox[0], w.bbox[0])) * Math.max(0, Math.min(o.bbox[3], w.bbox[3]) - Math.max(o.bbox[1], w.bbox[1])) > 0.5 * Math.min(boxArea(o.bbox), boxArea(w.bbox));
+  xOverlap(o.bbox, w.bbox) > 0.5 * Math.min(o.bbox[2] - o.bbox[0], w.bbox[2] - w.bbox[0])
+  && Math.min(o.bbox[3], w.bbox[3]) - Math.max(o.bbox[1], w.bbox[1]) > 0.5 * Math.min(o.bbox[3] - o.bbox[1], w.bbox[3] - w.bbox[1]);
 
-/** Two lines that read the same words twice: two or more words of one lie over words of the other. */
-const reread = (a: Word[], b: Word[]): boolean => b.filter((w) => solid(w) && a.some((o) => solid(o) && sameSpot(o, w))).length >= 2;
+/**
+ * Two lines that read the same words twice: two or more words of one lie over words of the other (one of each pair
+ * a solid word), and two solid words at least read at the same height (tall handwritten boxes overlap the next row).
+ */
+const reread = (a: Word[], b: Word[]): boolean => {
+  const level = (o: Word, w: Word): boolean => solid(o) && solid(w) && Math.abs(midY(o.bbox) - midY(w.bbox)) < 0.3 * Math.min(o.bbox[3] - o.bbox[1], w.bbox[3] - w.bbox[1]);
+  const pairs = b.flatMap((w) => a.filter((o) => (solid(o) || solid(w)) && sameSpot(o, w)).map((o) => [o, w] as const));
+  return new Set(pairs.map(([, w]) => w)).size >= 2 && pairs.some(([o, w]) => level(o, w));
+};
 
 /**
  * The engine now and then reads one printed row as two lines whose words interleave ("EDISON, Nj 088" and "N, N 17"
@@ -148,7 +156,10 @@ export function mergeInterleavedLines(words: Word[]): Word[] {
       // Specks and marks read as letters do not count: only words of two or more letters or digits read fairly well.
       const between = (x: Word[], y: Word[]): boolean => y.some((w) => solid(w) && x.some((l) => solid(l) && l.bbox[2] <= w.bbox[0] + 0.2 * h) && x.some((r) => solid(r) && r.bbox[0] >= w.bbox[2] - 0.2 * h)
         && Math.min(...x.map((o) => Math.abs((o.bbox[1] + o.bbox[3]) / 2 - (w.bbox[1] + w.bbox[3]) / 2))) < 0.5 * h);
-      if (!midA || !midB || Math.abs(midA - midB) > 0.4 * h || !(between(a.ws, b.ws) || between(b.ws, a.ws) || reread(a.ws, b.ws))) continue;
+      // Two readings of the same words are one row whatever else the engine put on either line (a label of the
+      // next row across the form).
+      const interleaved = !!midA && !!midB && Math.abs(midA - midB) <= 0.4 * h && (between(a.ws, b.ws) || between(b.ws, a.ws));
+      if (!interleaved && !reread(a.ws, b.ws)) continue;
       const ra = root(a.k), rb = root(b.k);
       if (ra !== rb) rename.set(rb, ra);
     }

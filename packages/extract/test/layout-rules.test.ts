@@ -123,6 +123,16 @@ describe('segments', () => {
     b[0]!.confidence = 0.87;
     const specks = ['de', ';', 'i'].map((t, k) => ({ ...b[0]!, text: t, confidence: 0.3, bbox: [950 + k * 300, 698, 980 + k * 300, 700] as [number, number, number, number] }));
     expect(buildSegments([...a, ...b, ...specks]).map((s) => s.text)).toEqual(['Chihuahua, CHH 31000']);
+    // "MONCTON A 851" with a label of the next row far right on the same engine line, and "NCTON, NB E1A": a tall
+    // speck-like "A" over E1A is a second reading of it.
+    const w = (text: string, x0: number, y0: number, x1: number, y1: number, confidence: number, id: string): Word => ({ text, confidence, bbox: [x0, y0, x1, y1], page: 0, line: id });
+    const first = [w('MONCTON', 162, 684, 294, 707, 0.96, 'm'), w('A', 391, 685, 408, 738, 0.72, 'm'), w('851', 418, 685, 464, 706, 0.91, 'm'), w('SCAC', 947, 706, 1013, 727, 0.92, 'm'), w('MWCF', 1539, 706, 1626, 726, 0.88, 'm')];
+    const second = [w('NCTON,', 204, 685, 301, 708, 0.91, 'n'), w('NB', 314, 686, 348, 705, 0.93, 'n'), w('E1A', 360, 684, 411, 705, 0.89, 'n')];
+    expect(buildSegments([...second, ...first]).map((s) => s.text)).toContain('MONCTON NB E1A 851');
+    // Tall handwritten boxes that reach into the next row do not make two rows one.
+    const street = [w('14022', 167, 747, 258, 778, 0.92, 's'), w('Foundry', 344, 746, 458, 780, 0.87, 's')];
+    const city = [w('Dayton,', 161, 781, 286, 843, 0.89, 'c'), w('45402', 377, 753, 480, 842, 0.71, 'c'), w('OH', 190, 755, 250, 840, 0.9, 'c')];
+    expect(mergeInterleavedLines([...street, ...city])).toEqual([...street, ...city]);
   });
 
   it('joins a word the engine cut in two with hardly any gap into one word', () => {
