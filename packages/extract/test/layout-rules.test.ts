@@ -249,6 +249,14 @@ describe('piece counts', () => {
     expect(d.ShipmentDetails?.Pieces).toBe(15);
   });
 
+  it('reads the count under a heading read on with the next one (Pieces Description)', () => {
+    const d = extractFields(page(
+      line(96, 601, 'Handling units'), line(300, 601, 'Pieces Description'), line(712, 601, 'Class NMFC'), line(872, 601, 'Weight'),
+      line(96, 635, '13 SKID'), line(304, 635, '156'), line(384, 635, 'CORRUGATED BOXES, KD FLAT'), line(715, 635, '125'), line(784, 635, '47859'), line(872, 635, '22,156 lb'),
+    ));
+    expect(d.ShipmentDetails?.Pieces).toBe(156);
+  });
+
   it('takes no weight with its unit under the count heading for a count', () => {
     const d = extractFields(page(
       line(100, 300, 'Order No.'), line(520, 300, '# Pkgs'), line(760, 300, 'Weight'),

@@ -3,7 +3,7 @@ import { buildSegments, normalizeText, sameRow, type Segment } from '../layout.t
 import type { ReadPage, Word } from '../types.ts';
 import { columnCells, labelSegments, segmentsBelow, textOf, valueCandidates, type Candidate } from './candidates.ts';
 import { scoreField, type Evidence } from './confidence.ts';
-import { findLabels, type LabelHit } from './find-labels.ts';
+import { findLabels, startsWithLabel, type LabelHit } from './find-labels.ts';
 import { parseFreightClass } from './freight-class.ts';
 import { AMBIGUOUS_LABELS, type Lang, type LabelField } from './lexicon.ts';
 import { readBarcodePayload, type PayloadKey } from './barcode-payload.ts';
@@ -443,7 +443,8 @@ function readTable(hits: LabelHit[], segments: Segment[], labelled: Set<Segment>
   const countField = (f: LabelField): Chosen<number> | null => {
     for (const h of [...hs(f)].sort((a, b) => Number(exact.test(b.label)) - Number(exact.test(a.label)))) {
       const inline = textOf(h.valueWords);
-      if (inline) {
+      // The next heading read on with this one ("Pieces Description"): the column below holds the count.
+      if (inline && !(!/\d/.test(inline) && startsWithLabel(h.valueWords.map((w) => w.text)))) {
         const n = intCell(inline);
         if (n !== null) return { value: n, words: h.valueWords, evidence: { prior: 1, checks: 0, doubts: zeroApart(inline) ? 1 : 0, kind: 'number' } };
         continue;
