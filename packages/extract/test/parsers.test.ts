@@ -136,6 +136,8 @@ describe('codes', () => {
     expect(parseReference('# BOL0652605')?.value).toBe('BOL0652605');
     expect(parseReference('3813-23474')?.value).toBe('3813-23474');
     expect(parseReference('76331-D')?.value).toBe('76331-D');
+    // Broken after its hyphen by a space: one number.
+    expect(parseReference('808725- 12')?.value).toBe('808725-12');
     expect(parseReference('[22717-8')?.value).toBe('22717-8');
     expect(parseReference('SO-001437')?.value).toBe('SO-001437');
     expect(parseReference('8O7O278')).toEqual({ value: '8070278', repaired: true });

@@ -9,7 +9,8 @@ const DIGIT_FOR: Record<string, string> = { O: '0', Q: '0', D: '0', I: '1', L: '
  * letters and digits joined by - or /. Letters misread inside a digit run are put back (O -> 0 after digits).
  */
 export function parseReference(text: string): { value: string; repaired: boolean } | null {
-  let t = normalizeText(text).replace(/^[#:.\s]+/, '');
+  // A number broken after its hyphen ("808725- 12") is one number.
+  let t = normalizeText(text).replace(/^[#:.\s]+/, '').replace(/([A-Z0-9])-\s+(?=[A-Z0-9])/g, '$1-');
   if (!t) return null;
   // A date is not a reference number.
   for (const d of findDates(t)) t = `${t.slice(0, d.index)}${' '.repeat(d.length)}${t.slice(d.index + d.length)}`;
