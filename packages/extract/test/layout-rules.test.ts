@@ -628,6 +628,13 @@ describe('party blocks on grid and keyed forms', () => {
     expect(d.Consignee).toMatchObject({ Name: 'STONEBRIDGE GLASSWORKS COMPANY', Address: '1271 W MADISON CIR', City: 'JACKSONVILLE', Zip: '32202' });
   });
 
+  it('reads the value beside a row label read with a tail of ink below it, by their tops', () => {
+    const street = line(280, 148, 'STREET'); street[0]!.bbox[3] = 178;
+    const d = extractFields(page(line(279, 100, 'CONSIGNED TO'), line(690, 100, 'INDUSTRIAS TOLTECA SA DE CV'),
+      street, line(690, 140, 'CALLE ALLENDE 4949'), line(280, 190, 'DESTINATION'), line(690, 190, 'QUERETARO, QRO 76000')));
+    expect(d.Consignee).toMatchObject({ Name: 'INDUSTRIAS TOLTECA SA DE CV', Address: 'CALLE ALLENDE 4949', City: 'QUERETARO' });
+  });
+
   it('drops a quote mark read before the street', () => {
     const d = extractFields(block('SHIPPER:', 'EMPAQUES CUMBRES SA DE CV', '“CARRETERA FEDERAL 57 KM 2248', 'MERIDA, YUC 97000'));
     expect(d.Shipper?.Address).toBe('CARRETERA FEDERAL 57 KM 2248');

@@ -103,10 +103,11 @@ export function partyLines(hit: LabelHit, segments: Segment[], hitsBySegment: Ma
   // "State:" with its value printed as a separate segment to the right.
   const keyedValue = (h: LabelHit): Word[] => {
     if (h.valueWords.length) return h.valueWords;
-    // A tall speck of the next row that grazes this one is not the value beside the label: centres must line up.
-    const right = segments.filter((r) => r !== h.segment && sameRow(r, h.segment) && r.bbox[0] > h.segment.bbox[2] && r.bbox[0] - h.segment.bbox[2] < Math.max(8 * lh, 0.25 * pageWidth)
-      && Math.abs(midY(r.bbox) - midY(h.segment.bbox)) < 0.6 * lh && !isSpeck(r))
-      .sort((a, b) => a.bbox[0] - b.bbox[0])[0];
+    // A tall speck of the next row that grazes this one is not the value beside the label: centres must line up;
+    // failing that, tops (a label read with a tail of ink below it keeps its top).
+    const beside = segments.filter((r) => r !== h.segment && sameRow(r, h.segment) && r.bbox[0] > h.segment.bbox[2] && r.bbox[0] - h.segment.bbox[2] < Math.max(8 * lh, 0.25 * pageWidth) && !isSpeck(r))
+      .sort((a, b) => a.bbox[0] - b.bbox[0]);
+    const right = beside.find((r) => Math.abs(midY(r.bbox) - midY(h.segment.bbox)) < 0.6 * lh) ?? beside.find((r) => Math.abs(r.bbox[1] - h.segment.bbox[1]) < 0.6 * lh);
     if (!right || (hitsBySegment.get(right) ?? []).some((x) => x.atStart && x.marked)) return [];
     return right.words;
   };
