@@ -115,7 +115,6 @@ export function splitGluedValue(w: Word): Word[] {
   return [{ ...w, text: m[1]!.replace(/_+$/, ''), bbox: [w.bbox[0], w.bbox[1], cut, w.bbox[3]] }, { ...w, text: m[2]!, bbox: [cut, w.bbox[1], w.bbox[2], w.bbox[3]] }];
 }
 
-const boxArea = (b: [number, number, number, number]): number => Math.max(1, (b[2] - b[0]) * (b[3] - b[1]));
 
 /** Two boxes over the same stretch of a row: each spans more than half the narrower's width and height of the other. */
 const sameSpot = (o: Word, w: Word): boolean =>

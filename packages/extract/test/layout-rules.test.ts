@@ -69,6 +69,16 @@ describe('one number for two references', () => {
     expect(d.References?.OrderNumber).toBe('86856-4');
     expect(d.References?.PoNumber).toBeNull();
   });
+
+  it('gives a number under two column headings to the one whose column it is clearly nearer', () => {
+    // The grid's rulings put both headings in one cell (the border between them was not found).
+    const grid = page(line(378, 1476, 'PO Number'), line(857, 1476, 'Order No.'), line(1259, 1477, '# Pkgs'),
+      line(719, 1533, '16686-7'), line(1160, 1533, '40'));
+    grid[0]!.rules = [[300, 1450, 1580], [1100, 1450, 1580], [1500, 1450, 1580]];
+    const d = extractFields(grid);
+    expect(d.References?.OrderNumber).toBe('16686-7');
+    expect(d.References?.PoNumber).toBeNull();
+  });
 });
 
 describe('the document number in a grid cell', () => {

@@ -17,7 +17,7 @@ import { nearlySame, parseReference, parseScac, repairScacByName } from './refer
 const plainCode = (v: string): string => v.toUpperCase().replace(/[^A-Z0-9]/g, '');
 
 /** A chosen value with its evidence, before it is written into ExtractedData. */
-interface Chosen<T> { value: T; words: Word[]; evidence: Evidence }
+interface Chosen<T> { value: T; words: Word[]; evidence: Evidence; /** Box of the label it was read by. */ label?: [number, number, number, number] }
 
 const PACKAGING = /^(\d+)\s*(PALLETS?|PLTS?|SKIDS?|TARIMAS?|PALETAS?|PALETTES?|CRATES?|DRUMS?|TOTES?|CARTONS?|CTNS?|BOXES|CAJAS|PIECES|PCS|BULTOS|COLIS)\b\s*(?:STC|SAID TO CONTAIN|QUE CONTIENEN?|CONTENANT|CONTENIENDO|CON|DE)?\s*(\d+)?\s*(CARTONS?|CTNS?|BOXES|PIECES|PCS|CAJAS|PIEZAS|BULTOS|COLIS|CARTONS?|PAQUETES)?\b/;
 
@@ -132,9 +132,17 @@ export function extractFields(pages: ReadPage[]): ExtractedData {
   bol = stated('bol', bol); pro = stated('pro', pro);
   po = stated('po', po); orderNo = stated('order', orderNo);
   // One number read for both: an empty cell beside or above the other's took its neighbour's value. The label the
-  // number sits nearer (on its line rather than below it) keeps it; the PO when both are as near.
+  // number sits nearer (on its line rather than below it) keeps it; of two headings it stands below, the one whose
+  // column it is clearly nearer; else the PO.
   if (po && orderNo && plainCode(po.value) === plainCode(orderNo.value)) {
-    if (orderNo.evidence.prior > po.evidence.prior) po = null;
+    const across = (c: Chosen<string>): number => {
+      const v = c.words[0]?.bbox, l = c.label;
+      if (!v || !l) return 0;
+      const mid = (v[0] + c.words[c.words.length - 1]!.bbox[2]) / 2;
+      return mid < l[0] ? l[0] - mid : mid > l[2] ? mid - l[2] : 0;
+    };
+    const h = po.words[0] ? po.words[0].bbox[3] - po.words[0].bbox[1] : 0;
+    if (orderNo.evidence.prior > po.evidence.prior || (orderNo.evidence.prior === po.evidence.prior && across(po) - across(orderNo) > 2 * h)) po = null;
     else orderNo = null;
   }
   const scacCode = payloads.find((x) => x.p.scac)?.p.scac;
@@ -286,7 +294,7 @@ function firstValue<T>(hs: LabelHit[], segments: Segment[], labelled: Set<Segmen
   for (const h of [...hs].sort((a, b) => Number(AMBIGUOUS_LABELS.has(a.label)) - Number(AMBIGUOUS_LABELS.has(b.label)))) {
     for (const c of valueCandidates(h, segments, labelled, pageWidth)) {
       const p = parse(c);
-      if (p) return { value: p.value, words: c.words, evidence: { prior: c.prior * (h.marked ? 1 : 0.95), checks: p.checks, doubts: p.doubts + (AMBIGUOUS_LABELS.has(h.label) ? 1 : 0), kind } };
+      if (p) return { value: p.value, words: c.words, label: h.bbox, evidence: { prior: c.prior * (h.marked ? 1 : 0.95), checks: p.checks, doubts: p.doubts + (AMBIGUOUS_LABELS.has(h.label) ? 1 : 0), kind } };
     }
   }
   return null;
