@@ -645,6 +645,14 @@ describe('party blocks on grid and keyed forms', () => {
     expect(d.Consignee).toMatchObject({ Name: 'INDUSTRIAS TOLTECA SA DE CV', Address: 'CALLE ALLENDE 4949', City: 'QUERETARO' });
   });
 
+  it('reads the value beside the first piece of a row label wrapped over rows (CITY / over STATE / over ZIP)', () => {
+    const d = extractFields(page(line(200, 520, 'SHIP TO'),
+      line(200, 563, 'NAME'), line(345, 563, 'MIDLAND MILLWORKS COMPANY'),
+      line(200, 603, 'ADDRESS'), line(345, 603, '20165 HARBOR BLVD STE 21'),
+      line(200, 643, 'CITY /'), line(345, 641, 'DES MOINES, IA 50309'), line(200, 666, 'STATE /'), line(200, 689, 'ZIP')));
+    expect(d.Consignee).toMatchObject({ Name: 'MIDLAND MILLWORKS COMPANY', Address: '20165 HARBOR BLVD STE 21', City: 'DES MOINES', State: 'IA', Zip: '50309' });
+  });
+
   it('drops a quote mark read before the street', () => {
     const d = extractFields(block('SHIPPER:', 'EMPAQUES CUMBRES SA DE CV', '“CARRETERA FEDERAL 57 KM 2248', 'MERIDA, YUC 97000'));
     expect(d.Shipper?.Address).toBe('CARRETERA FEDERAL 57 KM 2248');

@@ -101,13 +101,14 @@ export function partyLines(hit: LabelHit, segments: Segment[], hitsBySegment: Ma
     .filter((s) => s.page === seg.page && s.bbox[1] > seg.bbox[1] + 0.5 * lh && Math.abs(s.bbox[0] - colX0) < 2.2 * lh)
     .sort((a, b) => a.bbox[1] - b.bbox[1]);
   // "State:" with its value printed as a separate segment to the right.
-  const keyedValue = (h: LabelHit): Word[] => {
-    if (h.valueWords.length) return h.valueWords;
+  const keyedValue = (h: LabelHit): Word[] => (h.valueWords.length ? h.valueWords : rightOfLabel(h.segment));
+  /** The value printed right of a row label that stands alone in its cell. */
+  const rightOfLabel = (label: Segment): Word[] => {
     // A tall speck of the next row that grazes this one is not the value beside the label: centres must line up;
     // failing that, tops (a label read with a tail of ink below it keeps its top).
-    const beside = segments.filter((r) => r !== h.segment && sameRow(r, h.segment) && r.bbox[0] > h.segment.bbox[2] && r.bbox[0] - h.segment.bbox[2] < Math.max(8 * lh, 0.25 * pageWidth) && !isSpeck(r))
+    const beside = segments.filter((r) => r !== label && sameRow(r, label) && r.bbox[0] > label.bbox[2] && r.bbox[0] - label.bbox[2] < Math.max(8 * lh, 0.25 * pageWidth) && !isSpeck(r))
       .sort((a, b) => a.bbox[0] - b.bbox[0]);
-    const right = beside.find((r) => Math.abs(midY(r.bbox) - midY(h.segment.bbox)) < 0.6 * lh) ?? beside.find((r) => Math.abs(r.bbox[1] - h.segment.bbox[1]) < 0.6 * lh);
+    const right = beside.find((r) => Math.abs(midY(r.bbox) - midY(label.bbox)) < 0.6 * lh) ?? beside.find((r) => Math.abs(r.bbox[1] - label.bbox[1]) < 0.6 * lh);
     if (!right || (hitsBySegment.get(right) ?? []).some((x) => x.atStart && x.marked)) return [];
     return right.words;
   };
@@ -176,8 +177,15 @@ export function partyLines(hit: LabelHit, segments: Segment[], hitsBySegment: Ma
         // The city line closes a keyed block: the next garbled row label starts another party.
         if (stripped.sub === null && parseCityStateZip(beside.words)) break;
       } else {
-        if (valueX0 === null && stripped.sub === null && isJunkLabel(s.words)) pending.push({ at: lines.length, seg: s });
-        lines.push(stripped);
+        // The first piece of a row label wrapped over rows ("CITY /" over "STATE /" over "ZIP") has the row's value
+        // beside it.
+        const wrappedLabel = s.words.length <= 3 && !/\d/.test(s.text) && /[A-Z]{3,}\s*\/$/i.test(s.text.trim());
+        const value = wrappedLabel ? rightOfLabel(s) : [];
+        if (value.length) lines.push({ words: value, sub: null, keyedRow: true });
+        else {
+          if (valueX0 === null && stripped.sub === null && isJunkLabel(s.words)) pending.push({ at: lines.length, seg: s });
+          lines.push(stripped);
+        }
       }
     }
     lastBottom = bottom;
