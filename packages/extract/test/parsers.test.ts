@@ -69,6 +69,11 @@ describe('weights and freight classes', () => {
     expect(parseFreightClass('92.5')).toEqual({ value: '92.5', repaired: false });
     expect(parseFreightClass('CLASS 70')).toEqual({ value: '70', repaired: false });
     expect(parseFreightClass('77,5')).toEqual({ value: '77.5', repaired: false });
+    // A cell border read against the digits; the half after the point read apart.
+    expect(parseFreightClass('[50')).toEqual({ value: '50', repaired: false });
+    expect(parseFreightClass('300|')).toEqual({ value: '300', repaired: false });
+    expect(parseFreightClass('92. 5')).toEqual({ value: '92.5', repaired: true });
+    expect(parseFreightClass('93. 5')).toBeNull();
     // Handwritten digits read one by one.
     expect(parseFreightClass('. 2 5 o')).toEqual({ value: '250', repaired: true });
     expect(parseFreightClass('1 2 FT')).toBeNull();

@@ -3,9 +3,13 @@ export const FREIGHT_CLASSES = ['50', '55', '60', '65', '70', '77.5', '85', '92.
 
 /** Reads an NMFC class from a cell ("92.5", "CLASS 70", OCR "925" or "77,5"); null when it is not one of the 18. */
 export function parseFreightClass(text: string): { value: string; repaired: boolean } | null {
-  const t = text.toUpperCase().replace(/CLASS|CLASE|CLASSE|[:#]/g, ' ').replace(/[Oo]/g, '0').replace(/[lI]/g, '1').trim();
+  // A cell border read as a bracket or bar against the digits ("[50", "300|") is no part of them.
+  const t = text.toUpperCase().replace(/CLASS|CLASE|CLASSE|[:#[\]{}|]/g, ' ').replace(/[Oo]/g, '0').replace(/[lI]/g, '1').trim();
   const m = /(?:^|\s)(\d{2,3})(?:[.,](\d))?(?=\s|$)/.exec(t);
   if (!m) {
+    // The half after the decimal point read apart ("92. 5"): one class, as a repair.
+    const split = /(?:^|\s)(\d{2})[.,]\s+(5)(?=\s|$)/.exec(t);
+    if (split && (FREIGHT_CLASSES as readonly string[]).includes(`${split[1]}.5`)) return { value: `${split[1]}.5`, repaired: true };
     // Handwritten digits read one by one ("2 5 o"): the class, as a repair.
     const joined = t.replace(/(?<=(?:^|\s)\d)\s+(?=\d(?:\s|$))/g, '');
     const again = joined !== t ? parseFreightClass(joined) : null;
