@@ -30,6 +30,12 @@ describe('dates in English, Spanish and French', () => {
     expect(parseDate('13/10/2026', 'MDY')!.certainty).toBe(1);
   });
 
+  it('puts back a month name read in two pieces between the day and the year, and only a month name', () => {
+    expect(parseDate('16-EN E-2026')?.iso).toBe('2026-01-16');
+    expect(parseDate('24 JU L 2026')?.iso).toBe('2026-07-24');
+    expect(parseDate('16-AB C-2026')).toBeNull();
+  });
+
   it('rejects impossible dates and finds several in a line', () => {
     expect(parseDate('31/02/2026')).toBeNull();
     expect(parseDate('Phone 555-1234')).toBeNull();

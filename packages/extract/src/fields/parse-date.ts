@@ -33,7 +33,7 @@ export function parseDate(text: string, order: DateOrder = 'MDY'): ParsedDate | 
 
 /** Every date found in `text`, in reading order. */
 export function findDates(text: string, order: DateOrder = 'MDY'): ParsedDate[] {
-  const { text: t, repaired } = repairMonthNames(fixDigits(normalizeText(text)));
+  const { text: t, repaired } = repairMonthNames(joinSplitMonths(fixDigits(normalizeText(text))));
   const out: ParsedDate[] = [];
   const push = (y: number, m: number, d: number, certainty: number, index: number, length: number): void => {
     // A month name put back from a misreading ("JUI" -> JUL) is a guess: never certain.
@@ -69,6 +69,11 @@ export function findDates(text: string, order: DateOrder = 'MDY'): ParsedDate[] 
     kept.push(d);
   }
   return kept;
+}
+
+/** A month name read in two pieces between a day and a year ("16-EN E-2026" for 16-ENE-2026) is put back together. */
+function joinSplitMonths(t: string): string {
+  return t.replace(/(\d{1,2}[-./ ])([A-Z]{1,8}) ([A-Z]{1,8})(?=[-./ ]\d{2,4}\b)/g, (all, day: string, a: string, b: string) => (MONTHS[a + b] !== undefined && MONTHS[a] === undefined && MONTHS[b] === undefined ? `${day}${a}${b}` : all));
 }
 
 // Letters and digits OCR confuses inside month names ("JUI 21" for JUL 21, "0CT" for OCT, "5EP" for SEP).
