@@ -401,6 +401,14 @@ describe('party blocks on grid and keyed forms', () => {
       line(400, 300, '48906'),
     ));
     expect(d.Shipper).toMatchObject({ Name: 'KESTREL CERAMICS HOLDINGS INC', Address: '17054 N MONROE PARKWAY', City: 'LANSING', State: 'MI', Zip: '48906' });
+    // A city of five words on its row.
+    const long = extractFields(page(line(400, 100, 'SHIPPER'), line(400, 140, 'Comercial Queretana SA de CV'), line(400, 180, 'Av. Revolucion 2786'),
+      line(400, 220, 'SAN NICOLAS DE LOS GARZA'), line(400, 260, 'NL'), line(400, 300, '66450')));
+    expect(long.Shipper).toMatchObject({ Address: 'AV. REVOLUCION 2786', City: 'SAN NICOLAS DE LOS GARZA', State: 'NL', Zip: '66450' });
+    // Its state row unread: no state code stands where the line has its state, so its city is in doubt.
+    const lost = extractFields(page(line(400, 100, 'SHIPPER'), line(400, 140, 'Comercial Queretana SA de CV'), line(400, 180, 'Av. Revolucion 2786'),
+      line(400, 220, 'SAN NICOLAS DE LOS GARZA'), line(400, 300, '66450')));
+    expect(lost.ConfidenceScores['Shipper.City'] ?? 0).toBeLessThan(0.9);
   });
 
   it('reads a keyed-row form: the name right of the header, DESTINATION as the city row', () => {

@@ -469,7 +469,8 @@ export function parseParty(allLines: PartyLine[], headerHit: LabelHit): ParsedPa
         const from = i - n + 1;
         if (from < 2) continue;
         const group = lines.slice(from, i + 1);
-        if (group.some((l) => (l.sub !== null && l.sub !== 'city' && l.sub !== 'state' && l.sub !== 'zip') || !l.words.length || l.words.length > 4)) continue;
+        // City names run to five words and more ("SAN NICOLAS DE LOS GARZA"); state and code rows are short.
+        if (group.some((l, k) => (l.sub !== null && l.sub !== 'city' && l.sub !== 'state' && l.sub !== 'zip') || !l.words.length || l.words.length > (k === 0 ? 6 : 4))) continue;
         const joined = group.flatMap((l) => l.words);
         if (!parseCityStateZip(joined)) continue;
         lines.splice(from, n, { words: joined, sub: 'cityStateZip' });
@@ -509,7 +510,9 @@ export function parseParty(allLines: PartyLine[], headerHit: LabelHit): ParsedPa
       const unlabelled = stripCityLabel(csz.cityText.replace(/\s+/g, ' ').toUpperCase());
       // A quote mark or speck before the city ("“WINNIPEG") is no part of it.
       let city = unlabelled.value.replace(/^[^\p{L}\p{N}]+(?=\p{L})/u, '').replace(/^(?:\d+\s+)+(?=[A-Z])/, () => { numbered = true; return ''; });
-      let checks = 0, doubts = (csz.zipUnread ? 1 : 0) + (unlabelled.repaired || numbered ? 1 : 0);
+      // No real state code where the line has its state: its last word may be the city's own ("SAN NICOLAS DE LOS
+      // GARZA 66450" read as city SAN NICOLAS DE LOS, state GARZA).
+      let checks = 0, doubts = (csz.zipUnread ? 1 : 0) + (unlabelled.repaired || numbered ? 1 : 0) + (stateFixed ? 0 : 1);
       if (csz.zipUnread) { p.Zip.doubts += 2; p.State.doubts++; }
       if (csz.stateFromZip) p.State = { ...p.State, checks: 0, doubts: p.State.doubts + 1 };
       if (place?.city) {
