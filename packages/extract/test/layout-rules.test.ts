@@ -910,6 +910,20 @@ describe('labels misread by OCR', () => {
     expect(d.ShipmentDetails.Weight).toBe(2973);
   });
 
+  it('weighs a total row far below the items against them: a border read as a leading 1 goes, a disagreement is a doubt', () => {
+    const form = (item: string, total: string): ReturnType<typeof extractFields> => extractFields(page(
+      line(600, 100, 'Kind of packaging, description of articles'), line(1200, 100, 'Weight (subject to correction)'),
+      line(560, 140, 'VINYL FLOORING'), line(1140, 140, item), line(480, 290, 'TOTAL'), line(1160, 290, total),
+    ));
+    const border = form('12627 LBS', '2627 LBS');
+    expect(border.ShipmentDetails.Weight).toBe(2627);
+    expect(border.ConfidenceScores['ShipmentDetails.Weight']).toBeLessThan(0.9);
+    const lost = form('1078 lbs', '079 lbs');
+    expect(lost.ShipmentDetails.Weight).toBe(1078);
+    expect(lost.ConfidenceScores['ShipmentDetails.Weight']).toBeLessThan(0.9);
+    expect(form('1078 lbs', '1078 lbs').ConfidenceScores['ShipmentDetails.Weight']).toBeGreaterThanOrEqual(0.9);
+  });
+
   it('reads a label of two words printed or read without the space', () => {
     const d = extractFields(page(line(100, 100, 'SHIPMENT DATE 2026-10-17'), line(100, 140, 'DELIVERBY 2026-10-22')));
     expect(d.Dates).toMatchObject({ Pickup: '2026-10-17', Delivery: '2026-10-22' });

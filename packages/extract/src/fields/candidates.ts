@@ -70,7 +70,7 @@ export function segmentsBelow(seg: Segment, segments: Segment[], maxGapLines: nu
  * Cells of a table column under a header, top to bottom. The column runs halfway to the neighbouring
  * headers on the same row, since cells are often left-aligned under centred headers.
  */
-export function columnCells(header: [number, number, number, number], headerSeg: Segment, segments: Segment[], maxLines = 14): Segment[] {
+export function columnCells(header: [number, number, number, number], headerSeg: Segment, segments: Segment[], maxLines = 14, maxGapLines = 6): Segment[] {
   const lh = headerSeg.lineHeight;
   const row = segments.filter((s) => s !== headerSeg && sameRow(s, headerSeg) && !isSpeck(s));
   const left = row.filter((s) => s.bbox[2] <= header[0] + lh).sort((a, b) => b.bbox[2] - a.bbox[2])[0];
@@ -117,7 +117,7 @@ export function columnCells(header: [number, number, number, number], headerSeg:
     if (Math.abs(a.bbox[1] - b.bbox[1]) < 0.5 * lh && centre(b.bbox) < centre(a.bbox)) { cands[i] = b; cands[i + 1] = a; }
   }
   for (const s of cands) {
-    if (s.bbox[1] - lastBottom > 6 * lh) break;
+    if (s.bbox[1] - lastBottom > maxGapLines * lh) break;
     cells.push(s);
     lastBottom = s.bbox[3];
     if (cells.length >= maxLines) break;

@@ -408,10 +408,24 @@ function readTable(hits: LabelHit[], segments: Segment[], labelled: Set<Segment>
     // Cells that carry a unit are weights; a bare number may be a neighbouring column's.
     const withUnit = parsed.filter((x) => unitIn(x.c.text));
     const pool = withUnit.length ? withUnit : parsed;
-    const total = pool.find((x) => isTotalRow(x.c, segments));
-    const pick = total ?? pool[0]!;
-    const agree = pool.filter((x) => x.w!.value === pick.w!.value).length;
-    out.weight = { value: pick.w!, words: pick.c.words, evidence: { prior: 0.9, checks: (pick.w!.unit ? 1 : 0) + (agree > 1 ? 1 : 0), doubts: 0, kind: 'number' } };
+    // The total row may stand below empty item rows, further down than the column's cells run.
+    const totalBelow = (): { c: Segment; w: ReturnType<typeof parseWeight> } | undefined => columnCells(h.bbox, h.segment, segments, 14, 12)
+      .filter((c) => !labelled.has(c) && !pool.some((x) => x.c === c) && isTotalRow(c, segments))
+      .map((c) => ({ c, w: parseWeight(c.text, headerUnit) })).find((x) => x.w && /\d/.test(x.c.text) && (!withUnit.length || unitIn(x.c.text)));
+    const inColumn = pool.find((x) => isTotalRow(x.c, segments));
+    const far = inColumn ? undefined : totalBelow();
+    let pick = inColumn ?? pool[0]!, doubts = 0;
+    if (far) {
+      // A total far below the items settles nothing unless it agrees with them; an item read with the cell's border
+      // as a leading 1 ("12627" over a total of 2627) is the total's number, as a doubt.
+      const sum = pool.reduce((a, x) => a + x.w!.value, 0);
+      const item = String(pool[0]!.w!.value), t = String(far.w!.value);
+      if (far.w!.value === sum) pick = far;
+      else if (pool.length === 1 && item === `1${t}`) { pick = far; doubts = 1; }
+      else doubts = 1;
+    }
+    const agree = pool.filter((x) => x.w!.value === pick.w!.value).length + (far && far !== pick && far.w!.value === pick.w!.value ? 1 : 0);
+    out.weight = { value: pick.w!, words: pick.c.words, evidence: { prior: 0.9, checks: (pick.w!.unit ? 1 : 0) + (agree > 1 ? 1 : 0), doubts, kind: 'number' } };
     out.unitExplicit = !!unitIn(pick.c.text) || !!headerUnit;
     break;
   }
