@@ -471,6 +471,9 @@ describe('party blocks on grid and keyed forms', () => {
     expect(parseCityStateZip(line(0, 0, 'MEMPHIS 38103'))).toMatchObject({ cityText: 'MEMPHIS', stateText: 'TN', zipText: '38103', stateFromZip: true });
     expect(parseCityStateZip(line(0, 0, 'NEW YORK 10001'))).toMatchObject({ cityText: 'NEW YORK', stateText: 'NY', stateFromZip: true });
     expect(parseCityStateZip(line(0, 0, 'WAREHOUSE 38103'))).toBeNull();
+    // A city's last word of three letters is no state when the ZIP's city is the whole of it.
+    expect(parseCityStateZip(line(0, 0, 'GREEN BAY 54304'))).toMatchObject({ cityText: 'GREEN BAY', stateText: 'WI', stateFromZip: true });
+    expect(parseCityStateZip(line(0, 0, 'TORREON COA 27000'))).toMatchObject({ cityText: 'TORREON', stateText: 'COA' });
     const d = extractFields(block('CONSIGNEE', 'ACME GROCERS INC', '1734 E MAGNOLIA BLVD', 'MINNEAPOLIS, MN COUD'));
     expect(d.Consignee).toMatchObject({ Address: '1734 E MAGNOLIA BLVD', City: 'MINNEAPOLIS', State: 'MN' });
     expect(d.ConfidenceScores['Consignee.Zip']).toBeLessThan(0.9);

@@ -76,7 +76,7 @@ function parseCityLine(words: Word[]): CityLine | null {
       };
     };
     // The word before the code is no state (too long, or not one): perhaps the city, with no state written.
-    const noState = st.length < 2 || st.length > 5 || (st.length > 3 && !repairState(st, null));
+    const noState = st.length < 2 || st.length > 5 || (st.length >= 3 && !repairState(st, null));
     return (noState ? withoutState(words, zipFrom, zipTo, code) : null) ?? withState();
   }
   // The postal code misread past repair ("S7N JE7", "COUD"): "CITY, ST" in front of a code-shaped word still makes the
