@@ -86,7 +86,8 @@ export function buildSegments(words: Word[], rules: PageRule[] = []): Segment[] 
       let words = [...l.words, ...r.words];
       // Hardly any gap at all: one printed word cut in two ("2" + "27067-31" is 227067-31), not two words.
       const lw = l.words[l.words.length - 1]!, rw = r.words[0]!;
-      if (gap < 0.15 * h && /[\p{L}\p{N}]$/u.test(lw.text) && /^[\p{L}\p{N}]/u.test(rw.text)) {
+      // A weakly read word beside a clearly read one is a speck or a mark of the form, not the number's first piece.
+      if (gap < 0.15 * h && /[\p{L}\p{N}]$/u.test(lw.text) && /^[\p{L}\p{N}]/u.test(rw.text) && Math.min(lw.confidence, rw.confidence) >= 0.5) {
         const joined: Word = { ...lw, text: lw.text + rw.text, confidence: Math.min(lw.confidence, rw.confidence),
           bbox: [lw.bbox[0], Math.min(lw.bbox[1], rw.bbox[1]), rw.bbox[2], Math.max(lw.bbox[3], rw.bbox[3])] };
         words = [...l.words.slice(0, -1), joined, ...r.words.slice(1)];

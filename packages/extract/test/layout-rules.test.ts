@@ -150,6 +150,8 @@ describe('segments', () => {
     const b: Word = { text: '27067-31', confidence: 0.92, bbox: [1809, 129, 1965, 156], page: 0, line: 'b' };
     const c: Word = { text: 'B/L', confidence: 0.92, bbox: [1500, 129, 1560, 156], page: 0, line: 'c' };
     expect(buildSegments([a, b]).map((s) => s.text)).toEqual(['227067-31']);
+    // A weakly read speck beside a clearly read number is no piece of it.
+    expect(buildSegments([{ ...a, text: 'UIT', confidence: 0.36 }, b]).map((s) => s.text)).toEqual(['UIT 27067-31']);
     // An ordinary word space keeps two words.
     expect(buildSegments([c, { ...a, bbox: [1570, 129, 1589, 156] }]).map((s) => s.text)).toEqual(['B/L 2']);
   });
