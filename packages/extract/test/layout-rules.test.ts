@@ -179,6 +179,13 @@ describe('label matching', () => {
     expect(buildSegments(line(100, 100, 'PO-4411'))[0]!.words.map((w) => w.text)).toEqual(['PO-4411']);
   });
 
+  it('reads a long label marked by its colon whose first word is garbled, and N° read N*', () => {
+    expect(findLabels(buildSegments(line(100, 100, 'Gielen de compra: 6314653'))).map((h) => h.field)).toEqual(['po']);
+    // Without its colon the words could be running text.
+    expect(findLabels(buildSegments(line(100, 100, 'Gielen de compra 6314653'))).map((h) => h.field)).toEqual([]);
+    expect(findLabels(buildSegments(line(100, 100, 'N* de commande : 02070-1'))).map((h) => h.field)).toEqual(['order']);
+  });
+
   it('reads B/L NO with its slash read as a letter', () => {
     const d = extractFields(page(line(100, 100, 'BAL No'), line(300, 100, '766410-60')));
     expect(d.References?.BolNumber).toBe('766410-60');

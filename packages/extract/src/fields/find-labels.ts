@@ -38,7 +38,8 @@ export function tokenize(words: Word[]): Token[] {
   words.forEach((w, wi) => {
     // "N°.DE" is two words; "P.O." is one.
     // "THIRD-PARTY" and "PICK-UP" are two words of a label.
-    const n = normalizeText(w.text).replace(/[°º]/g, 'O').replace(/([#/()])/g, ' $1 ').replace(/([A-Z0-9]{2,})\.(?=[A-Z0-9]{2,})/g, '$1 ').replace(/([A-Z]{2,})-(?=[A-Z]{2,})/g, '$1 ');
+    // "N°" with its ring read as an asterisk ("N*") is N° all the same.
+    const n = normalizeText(w.text).replace(/[°º]/g, 'O').replace(/^N\*/, 'NO').replace(/([#/()])/g, ' $1 ').replace(/([A-Z0-9]{2,})\.(?=[A-Z0-9]{2,})/g, '$1 ').replace(/([A-Z]{2,})-(?=[A-Z]{2,})/g, '$1 ');
     const parts = n.split(' ').filter(Boolean);
     parts.forEach((p, pi) => {
       const colon = /[:;]$/.test(p) || (pi === parts.length - 1 && /[:;]$/.test(w.text));
@@ -173,6 +174,12 @@ function matchAt(tokens: Token[], i: number): { def: LabelDef; len: number; cost
     else if (first.length >= 3 && Math.abs(first.length - k.length) <= 1 && ocrDistance(first, k) <= 2) {
       for (const d of defs) if (labelTokens.get(d)!.length >= 3) { candidates.push(d); loose.add(d); }
     }
+  }
+  // A long label marked with its colon whose words after the first read exactly ("Gielen de compra:" for ORDEN DE
+  // COMPRA): its first word however garbled.
+  for (const [def, lt] of labelTokens) {
+    if (lt.length < 3 || candidates.includes(def) || i + lt.length > tokens.length || !tokens[i + lt.length - 1]!.colonAfter) continue;
+    if (first.length >= 3 && lt.slice(1).every((t, j) => tokens[i + 1 + j]!.t === t)) { candidates.push(def); loose.add(def); }
   }
   for (const def of candidates) {
     const lt = labelTokens.get(def)!;
