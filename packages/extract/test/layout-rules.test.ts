@@ -476,6 +476,11 @@ describe('party blocks on grid and keyed forms', () => {
     // No comma after the city, or no state code: not a city line.
     expect(parseCityStateZip(line(0, 0, 'MAGNOLIA BLVD UNIT 34'))).toBeNull();
     expect(parseCityStateZip(line(0, 0, 'SOUTH RIVER, XQ COUD'))).toBeNull();
+    // Handwritten codes broken apart, cut short or read with a digit too many, after "CITY," and a real state.
+    for (const [text, city, st] of [['Dayton, OH 4 402', 'Dayton', 'OH'], ['Ontario, CA 76)', 'Ontario', 'CA'], ['SAVANNAH, GA 231401', 'SAVANNAH', 'GA']]) {
+      expect(parseCityStateZip(line(0, 0, text!))).toMatchObject({ cityText: city, stateText: st, zipUnread: true });
+    }
+    expect(parseCityStateZip(line(0, 0, 'Dayton OH 4 402'))).toBeNull();
     // No state written: the ZIP gives it when its own city is the one on the line.
     expect(parseCityStateZip(line(0, 0, 'MEMPHIS 38103'))).toMatchObject({ cityText: 'MEMPHIS', stateText: 'TN', zipText: '38103', stateFromZip: true });
     expect(parseCityStateZip(line(0, 0, 'NEW YORK 10001'))).toMatchObject({ cityText: 'NEW YORK', stateText: 'NY', stateFromZip: true });

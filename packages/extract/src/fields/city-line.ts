@@ -84,9 +84,16 @@ function parseCityLine(words: Word[]): CityLine | null {
   for (const zipLen of [2, 1]) {
     const stateIdx = n - 1 - zipLen;
     if (stateIdx < 1 || !/,$/.test(words[stateIdx - 1]!.text)) continue;
-    const zipToks = toks.slice(stateIdx + 1);
-    if (!zipToks.every((t) => /^[A-Z0-9]{3,5}$/.test(t)) && !(zipLen === 2 && zipToks.every((t) => /^[A-Z0-9]{2,3}$/.test(t)))) continue;
-    if (zipLen === 2 && !zipToks.every((t) => t.length === 3) && !/^[A-Z]/.test(zipToks[0]!)) continue;
+    const zipToks = toks.slice(stateIdx + 1).map((t) => t.replace(/[^A-Z0-9]/g, ''));
+    // Handwritten codes lose and gain digits or break apart ("4 402", "76)", "231401"): anything of two to seven
+    // letters and digits in one or two pieces, after "CITY," and a real state.
+    const chars = zipToks.join('').length;
+    const codeShaped = (zipToks.every((t) => /^[A-Z0-9]{3,5}$/.test(t)) || (zipLen === 2 && zipToks.every((t) => /^[A-Z0-9]{2,3}$/.test(t))))
+      && !(zipLen === 2 && !zipToks.every((t) => t.length === 3) && !/^[A-Z]/.test(zipToks[0]!));
+    // Two pieces must both be digits: "89512 CUT" is a code and a bit of the next cell.
+    const digitsBroken = chars >= 2 && chars <= 7 && zipToks.every((t) => t.length >= 1 && t.length <= 6) && /\d/.test(zipToks.join(''))
+      && (zipLen === 1 || zipToks.every((t) => /^\d+$/.test(t)));
+    if (!codeShaped && !digitsBroken) continue;
     const st = toks[stateIdx]!.replace(/[|!]/g, 'I').replace(/[^A-Z0-9]/g, '');
     // A Canadian code's first letter, even with the rest unreadable, names the province ("LAVAL, GC H7L V7": QC).
     const byLetter = zipLen === 2 && /^[A-Z]$/.test(zipToks[0]![0]!) ? provincesOfLetter(zipToks[0]![0]!) : null;
