@@ -481,6 +481,12 @@ describe('party blocks on grid and keyed forms', () => {
       expect(parseCityStateZip(line(0, 0, text!))).toMatchObject({ cityText: city, stateText: st, zipUnread: true });
     }
     expect(parseCityStateZip(line(0, 0, 'Dayton OH 4 402'))).toBeNull();
+    // One letter of the state read: the state the code names, if it starts with that letter; the code then unchecked.
+    expect(parseCityStateZip(line(0, 0, 'Pesria, I 61604'))).toMatchObject({ cityText: 'Pesria', stateText: 'IL', stateFromLetter: true });
+    expect(parseCityStateZip(line(0, 0, 'Pesria, W 61604'))).toBeNull();
+    const letter = extractFields(block('SHIPPER', 'STONEBRIDGE GROCERS INC', '10836 BRIDGE PKWY', 'PEORIA, I 61604'));
+    expect(letter.Shipper).toMatchObject({ Address: '10836 BRIDGE PKWY', City: 'PEORIA', State: 'IL', Zip: '61604' });
+    expect(letter.ConfidenceScores['Shipper.Zip']).toBeLessThan(0.9);
     // No state written: the ZIP gives it when its own city is the one on the line.
     expect(parseCityStateZip(line(0, 0, 'MEMPHIS 38103'))).toMatchObject({ cityText: 'MEMPHIS', stateText: 'TN', zipText: '38103', stateFromZip: true });
     expect(parseCityStateZip(line(0, 0, 'NEW YORK 10001'))).toMatchObject({ cityText: 'NEW YORK', stateText: 'NY', stateFromZip: true });

@@ -9,6 +9,8 @@ export type CityLine = {
   zipUnread?: boolean; zipRepaired?: boolean;
   /** No state was printed or read: it comes from the ZIP, whose own city matched the line's. */
   stateFromZip?: boolean;
+  /** Only the state's first letter was read: the code chose the state, so the code is not checked by it. */
+  stateFromLetter?: boolean;
 };
 
 /** Parses "CITY, ST 12345", "CITY PR A1A 1A1", "GUADALAJARA, JAL 44100", "C.P. 44100 CITY, ST" or "75008 PARIS". */
@@ -75,6 +77,16 @@ function parseCityLine(words: Word[]): CityLine | null {
         cityText: city.map((w) => w.text).join(' ').replace(/[,;]+$/, '').trim(), country: code.country, zipRepaired: code.repaired,
       };
     };
+    // One letter left of the state ("PEORIA, I 61604"): the state the code names, when it starts with that letter.
+    if (st.length === 1 && /^[A-Z]$/.test(st) && stateIdx >= 1) {
+      const place = placeOfPostal(code.zip, code.country);
+      const named = place?.states.filter((s) => s[0] === st && s.length === 2) ?? [];
+      if (named.length === 1) {
+        const city = words.slice(0, stateIdx);
+        return { city, state: [words[stateIdx]!], zip: words.slice(zipFrom, zipTo), zipText: code.zip, stateText: named[0]!,
+          cityText: city.map((w) => w.text).join(' ').replace(/[,;]+$/, '').trim(), country: code.country, zipRepaired: code.repaired, stateFromZip: true, stateFromLetter: true };
+      }
+    }
     // The word before the code is no state (too long, or not one): perhaps the city, with no state written.
     const noState = st.length < 2 || st.length > 5 || (st.length >= 3 && !repairState(st, null));
     return (noState ? withoutState(words, zipFrom, zipTo, code) : null) ?? withState();

@@ -496,7 +496,7 @@ export function parseParty(allLines: PartyLine[], headerHit: LabelHit): ParsedPa
       // A character changed to fit the code's pattern ("178" -> "1T8") is a guess the place check cannot confirm.
       // Only a US ZIP is looked up whole: a Mexican code is known by its first two digits, a Canadian one by its first
       // three characters, so a slip in the rest ("27619" for 27019) passes that check.
-      const zipConf = { value: csz.zipText, words: csz.zip, checks: place?.country === 'US' ? 1 : 0, doubts: csz.zipRepaired ? 1 : 0 };
+      const zipConf = { value: csz.zipText, words: csz.zip, checks: place?.country === 'US' ? 1 : 0, doubts: csz.zipRepaired || csz.stateFromLetter ? 1 : 0 };
       const stateFixed = repairState(csz.stateText, place?.states ?? null);
       const stateOk = stateFixed !== null && place !== null && stateMatchesPostal(stateFixed, place);
       p.Zip = zipConf;
