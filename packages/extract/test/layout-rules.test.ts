@@ -851,6 +851,9 @@ describe('party blocks on grid and keyed forms', () => {
     expect(repairCompanySuffix('ALDER HARDWARE CORY')).toEqual({ value: 'ALDER HARDWARE CORP', repaired: true });
     expect(repairCompanySuffix('GOLDEN VALLEY MILLS LD')).toEqual({ value: 'GOLDEN VALLEY MILLS LTD', repaired: true });
     expect(repairCompanySuffix('ACME PARTNERS LP').repaired).toBe(false);
+    // The nearest ending when nearer than any other: LLE is LLC by a look-alike letter; LLL is as far from LLC as LLP.
+    expect(repairCompanySuffix('RED OAK POLYMERS GROUP LLE')).toEqual({ value: 'RED OAK POLYMERS GROUP LLC', repaired: true });
+    expect(repairCompanySuffix('ACME GROUP LLL').repaired).toBe(false);
     expect(repairCompanySuffix('PLASTIQUES BOREAL WC')).toEqual({ value: 'PLASTIQUES BOREAL INC', repaired: true });
     expect(repairCompanySuffix('CORNERSTONE COATINGS HOLDINGS NC')).toEqual({ value: 'CORNERSTONE COATINGS HOLDINGS INC', repaired: true });
     expect(repairCompanySuffix('ACME FOODS').repaired).toBe(false);

@@ -409,7 +409,9 @@ export function repairCompanySuffix(name: string): { value: string; repaired: bo
   // INC with its thin I lost and the N read as W ("BOREAL WC", "HOLDINGS NC").
   if (toks.length >= 2 && /^[NW]C\.?$/.test(last)) { toks[toks.length - 1] = 'INC'; return { value: toks.join(' '), repaired: true }; }
   if (toks.length < 2 || last.length < 2 || COMPANY_SUFFIXES.includes(last) || OTHER_ENDINGS.has(last) || /\d/.test(last)) return { value: name, repaired: false };
-  const near = COMPANY_SUFFIXES.filter((x) => x[0] === last[0] && Math.abs(x.length - last.length) <= 1 && ocrDistance(last, x) <= 1);
+  // The nearest ending when it is nearer than any other ("LLE": LLC by a look-alike C, not LLP).
+  const near = COMPANY_SUFFIXES.filter((x) => x[0] === last[0] && Math.abs(x.length - last.length) <= 1 && ocrDistance(last, x) <= 1)
+    .map((x) => ({ x, d: ocrDistance(last, x) })).sort((a, b) => a.d - b.d).filter((c, _, all) => c.d === all[0]!.d).map((c) => c.x);
   if (near.length !== 1) return { value: name, repaired: false };
   toks[toks.length - 1] = near[0]!;
   return { value: toks.join(' '), repaired: true };
