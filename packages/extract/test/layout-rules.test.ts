@@ -781,6 +781,12 @@ describe('party blocks on grid and keyed forms', () => {
     expect(d.ConfidenceScores['Shipper.Name']).toBeLessThan(0.9);
   });
 
+  it('leaves a lone headerless block whose heading leans to the consignee for the consignee, not the shipper', () => {
+    const d = extractFields(page(line(60, 100, 'Consciao 10'), line(400, 100, 'WHITEWATER NUTRITION CORP'), line(400, 125, '13249 CANAL WAY'), line(400, 150, 'JACKSONVILLE, FL 32254')));
+    expect(d.Consignee).toMatchObject({ Name: 'WHITEWATER NUTRITION CORP', City: 'JACKSONVILLE' });
+    expect(d.Shipper?.Name ?? null).toBeNull();
+  });
+
   it('drops small-caps row labels the OCR read as short lower-case words in front of the values', () => {
     const d = extractFields(block('CONSIGNEE (TO)', 'nue _Kestrel Fasteners Group LLC', 'smerr_11682 Porter Way', 'em sure ze Buffalo, NY 14202'));
     expect(extractFields(block('SHIPPER (FROM)', 'mun_industrias del Bajio SA de CV', 'Calle Allende 1271', 'León, GTO 37000')).Shipper?.Name).toBe('INDUSTRIAS DEL BAJIO SA DE CV');

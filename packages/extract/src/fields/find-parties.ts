@@ -38,7 +38,8 @@ export function findParties({ segments, hits, hitsBySegment, pageWidth }: PartyC
     for (const slot of ['shipper', 'consignee'] as const) {
       if (!weak(parties[slot]) || !orphans.length) continue;
       // A garbled heading that still resembles one party decides; else reading order (shipper first).
-      const p = takeFor(slot, orphans, segments)!;
+      const p = takeFor(slot, orphans, segments);
+      if (!p) continue;
       p.orphan = true;
       parties[slot] = p;
     }
@@ -51,7 +52,7 @@ export function findParties({ segments, hits, hitsBySegment, pageWidth }: PartyC
     const blocks = unlabelledBlocks(segments, hitsBySegment, claimed);
     for (const slot of ['shipper', 'consignee'] as const) {
       if (!weak(parties[slot]) || !blocks.length) continue;
-      parties[slot] = takeFor(slot, blocks, segments)!;
+      parties[slot] = takeFor(slot, blocks, segments) ?? parties[slot];
     }
   }
   unshareWords(parties.shipper, parties.consignee);

@@ -42,11 +42,13 @@ export function partyLeaning(block: ParsedParty, segments: Segment[]): 'shipper'
   return null;
 }
 
-/** Takes the block for a party slot: one leaning to it first, else the first that leans nowhere, else the first. */
+/**
+ * Takes the block for a party slot: one leaning to it first, else the first that leans nowhere. A block whose heading
+ * leans to the other party is left for that party.
+ */
 export function takeFor(slot: 'shipper' | 'consignee', blocks: ParsedParty[], segments: Segment[]): ParsedParty | undefined {
   const lean = blocks.map((b) => partyLeaning(b, segments));
   let i = lean.indexOf(slot);
   if (i < 0) i = lean.indexOf(null);
-  if (i < 0) i = 0;
-  return blocks.splice(i, 1)[0];
+  return i < 0 ? undefined : blocks.splice(i, 1)[0];
 }
