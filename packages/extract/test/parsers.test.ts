@@ -101,6 +101,9 @@ describe('postal codes, states and cities', () => {
     expect(normalizePostal('46802')).toEqual({ zip: '46802', country: null, repaired: false });
     expect(normalizePostal('4680Z')).toEqual({ zip: '46802', country: null, repaired: true });
     expect(normalizePostal('46802-1234')?.zip).toBe('46802-1234');
+    // E for 8 in a Canadian code's digit place; never in a ZIP (STATE is no code).
+    expect(normalizePostal('LEN 7N4')).toEqual({ zip: 'L8N 7N4', country: 'CA', repaired: true });
+    expect(normalizePostal('STATE')).toBeNull();
     expect(normalizePostal('R3C4T3')).toEqual({ zip: 'R3C 4T3', country: 'CA', repaired: false });
     expect(normalizePostal('R3C 4TS')).toEqual({ zip: 'R3C 4T5', country: 'CA', repaired: true });
     expect(normalizePostal('T5J0N3')?.zip).toBe('T5J 0N3');

@@ -41,6 +41,9 @@ export function isStateCode(code: string): boolean {
 }
 
 const toDigit: Record<string, string> = { O: '0', Q: '0', D: '0', I: '1', L: '1', '|': '1', S: '5', B: '8', Z: '2', G: '6', T: '7', A: '4' };
+// In a Canadian code's digit places only, E for 8 at low resolution ("LEN 7N4" for L8N): a word such as STATE would
+// otherwise read as a ZIP.
+const toCanadianDigit: Record<string, string> = { ...toDigit, E: '8' };
 const toLetter: Record<string, string> = { '0': 'O', '1': 'I', '5': 'S', '8': 'B', '2': 'Z', '6': 'G', '7': 'T', '4': 'A' };
 
 /** Normalises a postal code read by OCR: ZIP / ZIP+4, Canadian "A1A 1A1" (letters and digits put back in place), Mexican CP. */
@@ -49,7 +52,7 @@ export function normalizePostal(raw: string): { zip: string; country: Country | 
   // ")", "]" and "}" are a J the OCR lost its top on; only a Canadian code has letters there.
   const compact = (/^[A-Z0-9)\]}|\s-]{6,7}$/.test(raw.toUpperCase()) ? raw.toUpperCase().replace(/[)\]}]/g, 'J').replace(/[^A-Z0-9|]/g, '') : t.replace(/-/g, ''));
   if (compact.length === 6 || (compact.length === 6 && /[A-Z]/.test(compact))) {
-    const fixed = compact.split('').map((c, i) => (i % 2 === 0 ? toLetter[c] ?? c : toDigit[c] ?? c)).join('');
+    const fixed = compact.split('').map((c, i) => (i % 2 === 0 ? toLetter[c] ?? c : toCanadianDigit[c] ?? c)).join('');
     const changes = [...fixed].filter((c, i) => c !== compact[i]).length;
     // S/5, O/0, B/8 slips are common in small print ("LSN OKS" for L5N 0K5); more than three would let any six
     // characters pass for a postal code. A repaired code is a doubt for the caller. Canada Post never uses the
