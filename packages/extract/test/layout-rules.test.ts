@@ -748,6 +748,13 @@ describe('party blocks on grid and keyed forms', () => {
   it('drops a garbled row label or a label tail from the front of a street and a city', () => {
     expect(stripLeadingJunk('SMREER CALLE MORELOS 1295')).toEqual({ value: 'CALLE MORELOS 1295', repaired: true });
     expect(stripLeadingJunk('DOMOTEC: CARRETERA FEDERAL 57')).toEqual({ value: 'CARRETERA FEDERAL 57', repaired: true });
+    // A long row label with three slips and no colon; a street's own first word stays.
+    expect(stripLeadingJunk('DUMICIO CIRCUITO EL MARQUES 1785')).toEqual({ value: 'CIRCUITO EL MARQUES 1785', repaired: true });
+    expect(stripLeadingJunk('CIRCUITO EL MARQUES 1785')).toEqual({ value: 'CIRCUITO EL MARQUES 1785', repaired: false });
+    // The city row's label words before the city, behind a garbled first word ("CONTD" for CIUDAD).
+    expect(stripCityLabel('CONTD ESTADO. CP TOLUCA').value).toBe('TOLUCA');
+    expect(stripCityLabel('ESTADO. CP TORREON').value).toBe('TORREON');
+    expect(stripCityLabel('SAN LUIS POTOSI').value).toBe('SAN LUIS POTOSI');
     expect(stripLeadingJunk('CALLE MORELOS 1295')).toEqual({ value: 'CALLE MORELOS 1295', repaired: false });
     expect(stripCityLabel('CITY, STATE, ZE. MERIDA')).toEqual({ value: 'MERIDA', repaired: true });
     expect(stripCityLabel('ANY, STATE, ZIP HALIFAX')).toEqual({ value: 'HALIFAX', repaired: true });

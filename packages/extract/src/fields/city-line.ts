@@ -134,14 +134,16 @@ function withoutState(words: Word[], zipFrom: number, zipTo: number, z: NonNulla
 }
 
 // Words of a "CITY, STATE, ZIP" row label that the OCR left in front of the city.
-const CITY_LABEL_WORDS = ['CITY', 'STATE', 'ZIP', 'CIUDAD', 'ESTADO', 'VILLE', 'PROVINCE', 'POSTAL', 'CODE', 'PROV'];
+const CITY_LABEL_WORDS = ['CITY', 'STATE', 'ZIP', 'CIUDAD', 'ESTADO', 'VILLE', 'PROVINCE', 'POSTAL', 'CODE', 'PROV', 'CP'];
 
 /** Drops the words of a misread "CITY, STATE, ZIP" row label from the start of a city ("CITY, STATE, ZE. MERIDA"). */
 export function stripCityLabel(city: string): { value: string; repaired: boolean } {
   const toks = city.split(' ');
   const labelWord = (t: string): boolean => CITY_LABEL_WORDS.includes(t) || (t.length >= 4 && CITY_LABEL_WORDS.some((l) => ocrDistance(t, l) <= 1));
   // A short garble in front of label words ("ANY, STATE, ZIP" for CITY, STATE, ZIP) is the label's first word.
-  let k = toks.length >= 3 && /^[A-Z]{2,4}[.,:]$/.test(toks[0]!) && labelWord(toks[1]!.replace(/[^A-Z]/g, '')) ? 1 : 0;
+  // So is any short garble before two label words ("CONTD ESTADO. CP TOLUCA" for CIUDAD, ESTADO, C.P.).
+  const labelAt = (i: number): boolean => labelWord(toks[i]!.replace(/[^A-Z]/g, ''));
+  let k = (toks.length >= 3 && /^[A-Z]{2,4}[.,:]$/.test(toks[0]!) && labelAt(1)) || (toks.length >= 4 && /^[A-Z]{2,6}[.,:]?$/.test(toks[0]!) && labelAt(1) && labelAt(2)) ? 1 : 0;
   while (k < toks.length - 1) {
     const t = toks[k]!.replace(/[^A-Z]/g, '');
     const near = labelWord(t) && !CITY_LABEL_WORDS.includes(t);

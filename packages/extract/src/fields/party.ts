@@ -363,7 +363,8 @@ export function stripLeadingJunk(line: string): { value: string; repaired: boole
   const bare = plain.replace(/[.:;]/g, '');
   // A street word read with a colon ("BLVD: AEROPUERTO 2815") is the street's own.
   if (STREET_FIRST.has(bare) || STREET_LEAD.has(bare)) return /^\S+?:/.test(line) ? { value: line.replace(/^(\S+?):/, '$1.'), repaired: true } : { value: line, repaired: false };
-  if (toks.length >= 3 && (/^[A-Z]{1,12}:$/.test(plain) || (bare.length >= 5 && /^[A-Z]+$/.test(bare) && STREET_LABELS.some((l) => ocrDistance(bare, l) <= 2)))) {
+  // Long labels allow a third slip ("DUMICIO" for DOMICILIO).
+  if (toks.length >= 3 && (/^[A-Z]{1,12}:$/.test(plain) || (bare.length >= 5 && /^[A-Z]+$/.test(bare) && STREET_LABELS.some((l) => ocrDistance(bare, l) <= (l.length >= 9 ? 3 : 2))))) {
     return { value: toks.slice(1).join(' '), repaired: true };
   }
   return { value: line, repaired: false };
