@@ -410,6 +410,11 @@ describe('party blocks on grid and keyed forms', () => {
       line(400, 300, '48906'),
     ));
     expect(d.Shipper).toMatchObject({ Name: 'KESTREL CERAMICS HOLDINGS INC', Address: '17054 N MONROE PARKWAY', City: 'LANSING', State: 'MI', Zip: '48906' });
+    // A province code that is also a label (BC, bon de commande) alone on its row is the state.
+    const bc = extractFields(page(line(400, 100, 'CONSIGNEE'), line(400, 140, 'Golden Valley Wire & Cable INC'), line(400, 180, '4915 Dundas Dr'),
+      line(400, 220, 'SURREY'), line(400, 260, 'BC'), line(400, 300, 'V3S 0K4')));
+    expect(bc.Consignee).toMatchObject({ City: 'SURREY', State: 'BC', Zip: 'V3S 0K4' });
+    expect(bc.References?.PoNumber ?? null).toBeNull();
     // A city of five words on its row.
     const long = extractFields(page(line(400, 100, 'SHIPPER'), line(400, 140, 'Comercial Queretana SA de CV'), line(400, 180, 'Av. Revolucion 2786'),
       line(400, 220, 'SAN NICOLAS DE LOS GARZA'), line(400, 260, 'NL'), line(400, 300, '66450')));

@@ -1,5 +1,6 @@
 import { normalizeText, type Segment } from '../layout.ts';
 import type { Word } from '../types.ts';
+import { isStateCode } from './geo.ts';
 import { LABELS, type Lang, type LabelDef, type LabelField } from './lexicon.ts';
 
 /** A label found on the page, with the words after it on its segment (up to the next label). */
@@ -273,6 +274,9 @@ export function findLabels(segments: Segment[]): LabelHit[] {
         marked = true;
       }
       if (m.def.strict && !(whole || marked)) continue;
+      // A lone state or province code with no colon is a party's state row, not a label that shares its letters
+      // (BC, bon de commande).
+      if (whole && !marked && m.len === 1 && isStateCode(tokens[i]!.t)) continue;
       if (inSentence(seg.words, tokens[i]!.word, tokens[end - 1]!.word)) continue;
       // Party sub-labels are ordinary words too ("CIUDAD JUAREZ", "NAME BRAND"): only with a colon, or alone in
       // their own cell (a form grid's row label "NAME | value").
