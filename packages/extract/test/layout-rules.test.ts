@@ -186,6 +186,12 @@ describe('label matching', () => {
     expect(findLabels(buildSegments(line(100, 100, 'N* de commande : 02070-1'))).map((h) => h.field)).toEqual(['order']);
   });
 
+  it('reads N. as the NO closing a label (SHIPPER\'S BOL N.)', () => {
+    const hits = findLabels(buildSegments(line(100, 100, "SHIPPCR's BOL N. JHF788125")));
+    expect(hits.map((h) => h.field)).toEqual(['bol']);
+    expect(hits[0]!.valueWords.map((w) => w.text)).toEqual(['JHF788125']);
+  });
+
   it('reads B/L NO with its slash read as a letter', () => {
     const d = extractFields(page(line(100, 100, 'BAL No'), line(300, 100, '766410-60')));
     expect(d.References?.BolNumber).toBe('766410-60');
@@ -496,6 +502,8 @@ describe('party blocks on grid and keyed forms', () => {
     expect(parseCityStateZip(line(0, 0, 'MEMPHIS 38103'))).toMatchObject({ cityText: 'MEMPHIS', stateText: 'TN', zipText: '38103', stateFromZip: true });
     expect(parseCityStateZip(line(0, 0, 'NEW YORK 10001'))).toMatchObject({ cityText: 'NEW YORK', stateText: 'NY', stateFromZip: true });
     expect(parseCityStateZip(line(0, 0, 'WAREHOUSE 38103'))).toBeNull();
+    // With the row's label read before the city.
+    expect(parseCityStateZip(line(0, 0, 'CNY, STATE, ZIP Memphis. 38118'))).toMatchObject({ stateText: 'TN', zipText: '38118', stateFromZip: true });
     // A city's last word of three letters is no state when the ZIP's city is the whole of it.
     expect(parseCityStateZip(line(0, 0, 'GREEN BAY 54304'))).toMatchObject({ cityText: 'GREEN BAY', stateText: 'WI', stateFromZip: true });
     expect(parseCityStateZip(line(0, 0, 'TORREON COA 27000'))).toMatchObject({ cityText: 'TORREON', stateText: 'COA' });

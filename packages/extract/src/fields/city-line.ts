@@ -127,8 +127,10 @@ function withoutState(words: Word[], zipFrom: number, zipTo: number, z: NonNulla
   if ((z.country !== null && z.country !== 'US') || zipFrom < 1) return null;
   const place = placeOfPostal(z.zip, null);
   const city = words.slice(0, zipFrom);
-  const cityText = city.map((w) => w.text).join(' ').replace(/[,;]+$/, '').trim();
-  if (!place?.city || place.country !== 'US' || compareCity(cityText, place.city) === 'different') return null;
+  const cityText = city.map((w) => w.text).join(' ').replace(/[,;.]+$/, '').trim();
+  // The row's own label may stand before the city ("CITY, STATE, ZIP MEMPHIS 38118").
+  const named = stripCityLabel(normalizeText(cityText)).value;
+  if (!place?.city || place.country !== 'US' || compareCity(named, place.city) === 'different') return null;
   const zip = words.slice(zipFrom, zipTo);
   return { city, state: zip, zip, zipText: z.zip, stateText: place.states[0]!, cityText, country: 'US', zipRepaired: z.repaired, stateFromZip: true };
 }

@@ -44,7 +44,8 @@ export function tokenize(words: Word[]): Token[] {
     const parts = n.split(' ').filter(Boolean);
     parts.forEach((p, pi) => {
       const colon = /[:;]$/.test(p) || (pi === parts.length - 1 && /[:;]$/.test(w.text));
-      const t = p.replace(/[:;.,'‘’"“”«»„]/g, '');
+      // "N." is the abbreviation NO with its O lost or left out ("SHIPPER'S BOL N.").
+      const t = p === 'N.' || p === 'N.:' ? 'NO' : p.replace(/[:;.,'‘’"“”«»„]/g, '');
       if (!t || t === '(' || t === ')') return;
       // A word cut after its first letter ("N o.", "m archandises"): a lone letter with the rest of the word in lower
       // case right after it, no wider apart than letters are, is one token.
