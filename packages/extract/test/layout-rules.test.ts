@@ -190,6 +190,8 @@ describe('label matching', () => {
     const hits = findLabels(buildSegments(line(100, 100, "SHIPPCR's BOL N. JHF788125")));
     expect(hits.map((h) => h.field)).toEqual(['bol']);
     expect(hits[0]!.valueWords.map((w) => w.text)).toEqual(['JHF788125']);
+    // A short middle word one letter off after a long first word with one slip of its own.
+    expect(findLabels(buildSegments(line(100, 100, 'SHPPERS DOL NO. AJR853739'))).map((h) => h.field)).toEqual(['bol']);
   });
 
   it('reads B/L NO with its slash read as a letter', () => {

@@ -190,7 +190,8 @@ function matchAt(tokens: Token[], i: number): { def: LabelDef; len: number; cost
     for (let j = loose.has(def) ? 1 : 0; j < lt.length && cost >= 0; j++) {
       let c = loose.has(def) ? (tokens[i + j]!.t === lt[j] ? 0 : -1) : tokenCost(tokens[i + j]!.t, lt[j]!);
       // A short word after exactly read ones, last or in the middle ("DESCRIPTION 06 ARTICLES").
-      if (c < 0 && !loose.has(def) && cost === 0 && j > 0) c = shortTailCost(tokens[i + j]!.t, lt[j]!, lt.slice(0, j));
+      // The words before may carry one slip of their own ("SHPPERS DOL NO.").
+      if (c < 0 && !loose.has(def) && cost <= 1 && j > 0) c = shortTailCost(tokens[i + j]!.t, lt[j]!, lt.slice(0, j));
       cost = c < 0 ? -1 : cost + c;
     }
     if (cost < 0) continue;
