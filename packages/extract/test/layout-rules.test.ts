@@ -184,6 +184,8 @@ describe('label matching', () => {
     // Without its colon the words could be running text.
     expect(findLabels(buildSegments(line(100, 100, 'Gielen de compra 6314653'))).map((h) => h.field)).toEqual([]);
     expect(findLabels(buildSegments(line(100, 100, 'N* de commande : 02070-1'))).map((h) => h.field)).toEqual(['order']);
+    // Or one long word with two slips, the others exact.
+    expect(findLabels(buildSegments(line(100, 100, 'Fecha de envega: 10 de mayo de 2026'))).map((h) => h.field)).toEqual(['deliveryDate']);
   });
 
   it('reads N. as the NO closing a label (SHIPPER\'S BOL N.)', () => {

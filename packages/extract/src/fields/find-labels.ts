@@ -171,6 +171,7 @@ function matchAt(tokens: Token[], i: number): { def: LabelDef; len: number; cost
   const candidates: LabelDef[] = [];
   // A long label whose other words read exactly may have its short first word garbled ("BRL OF LADING NUMBER").
   const loose = new Set<LabelDef>();
+  const slipped = new Set<LabelDef>();
   for (const [k, defs] of byFirst) {
     if (tokenCost(first, k) >= 0) candidates.push(...defs);
     else if (first.length >= 3 && Math.abs(first.length - k.length) <= 1 && ocrDistance(first, k) <= 2) {
@@ -179,9 +180,14 @@ function matchAt(tokens: Token[], i: number): { def: LabelDef; len: number; cost
   }
   // A long label marked with its colon whose words after the first read exactly ("Gielen de compra:" for ORDEN DE
   // COMPRA): its first word however garbled.
+  // So is one whose other words all read exactly and one long word has two slips ("Fecha de envega:").
   for (const [def, lt] of labelTokens) {
-    if (lt.length < 3 || candidates.includes(def) || i + lt.length > tokens.length || !tokens[i + lt.length - 1]!.colonAfter) continue;
-    if (first.length >= 3 && lt.slice(1).every((t, j) => tokens[i + 1 + j]!.t === t)) { candidates.push(def); loose.add(def); }
+    if (lt.length < 3 || i + lt.length > tokens.length || !tokens[i + lt.length - 1]!.colonAfter) continue;
+    const off = lt.map((t, j) => ({ t, r: tokens[i + j]!.t })).filter((x) => x.t !== x.r);
+    if (off.length === 1 && off[0]!.r.length >= 5 && off[0]!.t.length >= 5 && ocrDistance(off[0]!.r, off[0]!.t) <= 2) slipped.add(def);
+    if (candidates.includes(def)) continue;
+    if (slipped.has(def)) candidates.push(def);
+    else if (first.length >= 3 && lt.slice(1).every((t, j) => tokens[i + 1 + j]!.t === t)) { candidates.push(def); loose.add(def); }
   }
   for (const def of candidates) {
     const lt = labelTokens.get(def)!;
@@ -194,6 +200,7 @@ function matchAt(tokens: Token[], i: number): { def: LabelDef; len: number; cost
       if (c < 0 && !loose.has(def) && cost <= 1 && j > 0) c = shortTailCost(tokens[i + j]!.t, lt[j]!, lt.slice(0, j));
       cost = c < 0 ? -1 : cost + c;
     }
+    if (cost < 0 && slipped.has(def)) cost = 2;
     if (cost < 0) continue;
     // Longest label first ("CUSTOMER ORDER NUMBER" over "ORDER NUMBER"), then the closest spelling.
     if (!best || lt.length > best.len || (lt.length === best.len && (cost < best.cost || (cost === best.cost && def.text.length > best.def.text.length)))) best = { def, len: lt.length, cost };
