@@ -186,6 +186,9 @@ describe('label matching', () => {
     expect(findLabels(buildSegments(line(100, 100, 'N* de commande : 02070-1'))).map((h) => h.field)).toEqual(['order']);
     // Or one long word with two slips, the others exact.
     expect(findLabels(buildSegments(line(100, 100, 'Fecha de envega: 10 de mayo de 2026'))).map((h) => h.field)).toEqual(['deliveryDate']);
+    // Two words: a short first one a slip off before a long exact one.
+    expect(findLabels(buildSegments(line(100, 100, 'Paso bruto'))).map((h) => h.field)).toEqual(['weight']);
+    expect(findLabels(buildSegments(line(100, 100, 'Paso firme'))).map((h) => h.field)).toEqual([]);
   });
 
   it('reads N. as the NO closing a label (SHIPPER\'S BOL N.)', () => {

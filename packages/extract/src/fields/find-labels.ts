@@ -175,7 +175,11 @@ function matchAt(tokens: Token[], i: number): { def: LabelDef; len: number; cost
   for (const [k, defs] of byFirst) {
     if (tokenCost(first, k) >= 0) candidates.push(...defs);
     else if (first.length >= 3 && Math.abs(first.length - k.length) <= 1 && ocrDistance(first, k) <= 2) {
-      for (const d of defs) if (labelTokens.get(d)!.length >= 3) { candidates.push(d); loose.add(d); }
+      // Two words do too when the second is long and the first one slip off ("PASO BRUTO" for PESO BRUTO).
+      for (const d of defs) {
+        const lt = labelTokens.get(d)!;
+        if (lt.length >= 3 || (lt.length === 2 && lt[1]!.length >= 5 && ocrDistance(first, k) <= 1)) { candidates.push(d); loose.add(d); }
+      }
     }
   }
   // A long label marked with its colon whose words after the first read exactly ("Gielen de compra:" for ORDEN DE
