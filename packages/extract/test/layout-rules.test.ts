@@ -1008,6 +1008,14 @@ describe('labels misread by OCR', () => {
     expect(findLabels(buildSegments(line(100, 100, 'CITY I STATE / ZIP'))).map((h) => h.field)).toEqual(['cityStateZip']);
   });
 
+  it('reads a label word read in two pieces with no space between them (Com modity, C USTOMER)', () => {
+    const at = (text: string, x0: number, x1: number): Word => ({ text, confidence: 0.88, bbox: [x0, 676, x1, 690], page: 0, line: 'p' });
+    expect(findLabels(buildSegments([at('Com', 589, 630), at('modity', 633, 720), at('description', 731, 870)])).map((h) => h.field)).toEqual(['commodity']);
+    expect(findLabels(buildSegments([at('C', 100, 108), at('USTOMER', 110, 190), at('ORDER', 200, 260), at('SO770094', 300, 400)])).map((h) => h.field)).toContain('order');
+    // A space apart, two words stay two.
+    expect(findLabels(buildSegments([at('Com', 589, 630), at('modity', 645, 720)])).map((h) => h.field)).toEqual([]);
+  });
+
   it('reads a word cut after its first letter (N o., m archandises) as one, but not two words apart', () => {
     const at = (text: string, x0: number, x1: number): Word => ({ text, confidence: 0.9, bbox: [x0, 256, x1, 277], page: 0, line: 'a' });
     const hits = findLabels(buildSegments([at("SHIPPER's", 881, 950), at('N', 961, 968), at('o.', 975, 989), at('05382238017427520', 1000, 1200)]));

@@ -33,6 +33,13 @@ function cutAfterFirstLetter(a: Word, b: Word): boolean {
   return /^\p{L}$/u.test(a.text) && /^\p{Ll}/u.test(b.text) && b.bbox[0] - a.bbox[2] <= 0.4 * h;
 }
 
+/** Whether two words side by side, closer than a space, are the two pieces of one label word. */
+function labelWordInPieces(a: Word, b: Word, at: string, bt: string): boolean {
+  if (!a.bbox || !b.bbox || LABEL_WORDS.has(at) || LABEL_WORDS.has(bt) || !LABEL_WORDS.has(at + bt)) return false;
+  const h = Math.min(a.bbox[3] - a.bbox[1], b.bbox[3] - b.bbox[1]);
+  return b.bbox[0] - a.bbox[2] <= 0.4 * h;
+}
+
 /** Splits a word into comparison tokens: "SID#:" -> SID, #; "B/L" -> B, /, L; "P.O." -> PO. */
 export function tokenize(words: Word[]): Token[] {
   const out: Token[] = [];
@@ -50,7 +57,9 @@ export function tokenize(words: Word[]): Token[] {
       // A word cut after its first letter ("N o.", "m archandises"): a lone letter with the rest of the word in lower
       // case right after it, no wider apart than letters are, is one token.
       const prev = out[out.length - 1];
-      if (pi === 0 && prev && prev.word === wi - 1 && prev.lastWord === undefined && !prev.colonAfter && cutAfterFirstLetter(words[wi - 1]!, w)) {
+      // So is a label word read in two pieces with no space between them ("Com modity").
+      if (pi === 0 && prev && prev.word === wi - 1 && prev.lastWord === undefined && !prev.colonAfter
+        && (cutAfterFirstLetter(words[wi - 1]!, w) || labelWordInPieces(words[wi - 1]!, w, prev.t, t))) {
         prev.t += t; prev.colonAfter = colon; prev.lastWord = wi; return;
       }
       out.push({ t, word: wi, colonAfter: colon, ...(/['‘’]S$/.test(p) ? { possessive: true } : {}) });
@@ -63,6 +72,8 @@ const labelTokens = new Map<LabelDef, string[]>();
 for (const def of LABELS) {
   labelTokens.set(def, normalizeText(def.text).replace(/([#/()])/g, ' $1 ').split(' ').map((t) => t.replace(/[:;.,'’"()]/g, '')).filter(Boolean));
 }
+// Every word of every label, for words read in pieces.
+const LABEL_WORDS = new Set([...labelTokens.values()].flat().filter((t) => t.length >= 5));
 const byFirst = new Map<string, LabelDef[]>();
 for (const [def, toks] of labelTokens) {
   const k = toks[0]!;
