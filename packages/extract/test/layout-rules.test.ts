@@ -704,6 +704,13 @@ describe('party blocks on grid and keyed forms', () => {
     expect(d.Consignee).toMatchObject({ Name: 'MIDLAND MILLWORKS COMPANY', Address: '20165 HARBOR BLVD STE 21', City: 'DES MOINES', State: 'IA', Zip: '50309' });
   });
 
+  it('drops a dash glued to the street\'s end, and doubts a lone letter before the number of a street written name first', () => {
+    expect(extractFields(block('CONSIGNEE:', 'ACME FOODS INC', '1574 QUEEN DRIVE-', 'FARGO, ND 58103')).Consignee?.Address).toBe('1574 QUEEN DRIVE');
+    const split = extractFields(block('SHIPPER:', 'EMPAQUES CUMBRES SA DE CV', 'CALLE ALLEND E 1465', 'TORREON, COA 27000'));
+    expect(split.ConfidenceScores['Shipper.Address']).toBeLessThan(0.9);
+    expect(extractFields(block('SHIPPER:', 'EMPAQUES CUMBRES SA DE CV', 'CALLE ALLENDE 1465', 'TORREON, COA 27000')).ConfidenceScores['Shipper.Address']).toBeGreaterThanOrEqual(0.9);
+  });
+
   it('drops a quote mark read before the street', () => {
     const d = extractFields(block('SHIPPER:', 'EMPAQUES CUMBRES SA DE CV', '“CARRETERA FEDERAL 57 KM 2248', 'MERIDA, YUC 97000'));
     expect(d.Shipper?.Address).toBe('CARRETERA FEDERAL 57 KM 2248');

@@ -568,7 +568,7 @@ export function parseParty(allLines: PartyLine[], headerHit: LabelHit): ParsedPa
     const words = addrLines.flatMap(({ l }) => l.words);
     // Marks the OCR made of a rule end or a tick after the street ("23347 CENTRAL DR *") are not part of it.
     // Nor is a quote mark before its first word ("“CARRETERA FEDERAL 57").
-    const raw = textOf(words).toUpperCase().replace(/_+/g, ' ').replace(/\s+/g, ' ').replace(/(\s+[^\p{L}\p{N}\s]+)+$/u, '').replace(/[,;]+$/, '')
+    const raw = textOf(words).toUpperCase().replace(/_+/g, ' ').replace(/\s+/g, ' ').replace(/(\s+[^\p{L}\p{N}\s]+)+$/u, '').replace(/[,;\-–—]+$/, '')
       .replace(/^["“”'‘’]+(?=[\p{L}\p{N}])/u, '');
     const lead = stripLeadingJunk(raw);
     const numbered = repairHouseNumber(lead.value);
@@ -582,7 +582,10 @@ export function parseParty(allLines: PartyLine[], headerHit: LabelHit): ParsedPa
     const numbers = (value.match(/(?:^|\s)\d{2,}(?=\s|$)/g) ?? []).length;
     if (value) p.Address = { value, words, checks: looksStreet, doubts: (addrLines.length > 1 ? 1 : 0) + (numbers > 1 && !/\b(STE|SUITE|UNIT|BLDG|KM|INT|EXT|APT|#)\b/.test(value) ? 1 : 0) + (fixed.repaired ? 1 : 0) + (!looksStreet && !value.includes(' ') ? 1 : 0)
       // A sign no street is written with ("4%3", "MAIN ST @"): a misread character.
-      + (/[^\p{L}\p{N}\s.,#/'’&()-]/u.test(value) ? 1 : 0) + (oddStreetEnd(value) ? 1 : 0) };
+      + (/[^\p{L}\p{N}\s.,#/'’&()-]/u.test(value) ? 1 : 0) + (oddStreetEnd(value) ? 1 : 0)
+      // A lone letter right before the number of a street written name first ("CALLE ALLEND E 1465"): a word's
+      // last letter read apart.
+      + (/^\D/.test(value) && /\s\p{L}\s\d+$/u.test(value) ? 1 : 0) };
   }
   return p;
 }
