@@ -35,7 +35,7 @@ export interface PageRule { page: number; x: number; y0: number; y1: number }
  * page's vertical rulings (the engine joins the values of neighbouring cells across their border now and then).
  */
 export function buildSegments(words: Word[], rules: PageRule[] = []): Segment[] {
-  const usable = mergeInterleavedLines(words.filter((w) => w.text.trim() && !/^[|[\]{}_—–-]+$/.test(w.text.trim()))).flatMap(splitGluedValue);
+  const usable = mergeInterleavedLines(words.filter((w) => w.text.trim() && !/^[|[\]{}_—–-]+$/.test(w.text.trim()))).flatMap(splitGluedValue).map((w) => dropRuledLead(w, rules));
   const byLine = new Map<string, Word[]>();
   for (const w of usable) {
     const k = `${w.page}:${w.line}`;
@@ -103,6 +103,18 @@ export function buildSegments(words: Word[], rules: PageRule[] = []): Segment[] 
   }
   if (rules.length) for (const sg of segments) sg.cell = cellOf(sg, rules);
   return segments;
+}
+
+/**
+ * A number whose first "1" is the cell's border ("1143" for 143 with a ruling through its first character): the
+ * ruling goes, the word's confidence lowered for the repair.
+ */
+export function dropRuledLead(w: Word, rules: PageRule[]): Word {
+  if (!/^[1|lI]\d/.test(w.text)) return w;
+  const cw = (w.bbox[2] - w.bbox[0]) / w.text.length;
+  const mid = (w.bbox[1] + w.bbox[3]) / 2;
+  if (!rules.some((r) => r.page === w.page && r.y0 <= mid && r.y1 >= mid && r.x >= w.bbox[0] - 2 && r.x <= w.bbox[0] + 0.8 * cw)) return w;
+  return { ...w, text: w.text.slice(1), bbox: [Math.round(w.bbox[0] + cw), w.bbox[1], w.bbox[2], w.bbox[3]], confidence: w.confidence * 0.9 };
 }
 
 /**

@@ -145,6 +145,13 @@ describe('segments', () => {
     expect(mergeInterleavedLines([...street, ...city])).toEqual([...street, ...city]);
   });
 
+  it('drops a leading 1 that is the cell border a ruling runs through, and keeps a 1 clear of it', () => {
+    const w: Word = { text: '1143', confidence: 0.92, bbox: [614, 1474, 707, 1503], page: 0, line: 'a' };
+    const rule = { page: 0, x: 621, y0: 1456, y1: 1679 };
+    expect(buildSegments([w], [rule]).map((s) => s.text)).toEqual(['143']);
+    expect(buildSegments([w], [{ ...rule, x: 600 }]).map((s) => s.text)).toEqual(['1143']);
+  });
+
   it('joins a word the engine cut in two with hardly any gap into one word', () => {
     const a: Word = { text: '2', confidence: 0.96, bbox: [1788, 129, 1807, 156], page: 0, line: 'a' };
     const b: Word = { text: '27067-31', confidence: 0.92, bbox: [1809, 129, 1965, 156], page: 0, line: 'b' };
