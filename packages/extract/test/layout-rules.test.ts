@@ -516,6 +516,8 @@ describe('party blocks on grid and keyed forms', () => {
     expect(parseCityStateZip(line(0, 0, 'MEMPHIS 38103'))).toMatchObject({ cityText: 'MEMPHIS', stateText: 'TN', zipText: '38103', stateFromZip: true });
     expect(parseCityStateZip(line(0, 0, 'NEW YORK 10001'))).toMatchObject({ cityText: 'NEW YORK', stateText: 'NY', stateFromZip: true });
     expect(parseCityStateZip(line(0, 0, 'WAREHOUSE 38103'))).toBeNull();
+    // No space after the comma.
+    expect(parseCityStateZip(line(0, 0, 'CHICAGO,IL 60632'))).toMatchObject({ cityText: 'CHICAGO', stateText: 'IL', zipText: '60632' });
     // With the row's label read before the city.
     expect(parseCityStateZip(line(0, 0, 'CNY, STATE, ZIP Memphis. 38118'))).toMatchObject({ stateText: 'TN', zipText: '38118', stateFromZip: true });
     // A city's last word of three letters is no state when the ZIP's city is the whole of it.

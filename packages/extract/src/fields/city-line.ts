@@ -13,8 +13,18 @@ export type CityLine = {
   stateFromLetter?: boolean;
 };
 
+/** A city glued to its state by a comma ("CHICAGO,IL") as two words, the box cut in proportion. */
+function splitAtComma(w: Word): Word[] {
+  const m = /^(\p{L}[\p{L}.' -]*,)(\p{L}{2,3})$/u.exec(w.text);
+  if (!m) return [w];
+  const cut = Math.round(w.bbox[0] + ((w.bbox[2] - w.bbox[0]) * m[1]!.length) / w.text.length);
+  return [{ ...w, text: m[1]!, bbox: [w.bbox[0], w.bbox[1], cut, w.bbox[3]] }, { ...w, text: m[2]!, bbox: [cut, w.bbox[1], w.bbox[2], w.bbox[3]] }];
+}
+
 /** Parses "CITY, ST 12345", "CITY PR A1A 1A1", "GUADALAJARA, JAL 44100", "C.P. 44100 CITY, ST" or "75008 PARIS". */
-export function parseCityStateZip(words: Word[]): CityLine | null {
+export function parseCityStateZip(input: Word[]): CityLine | null {
+  // The city and state written with no space after the comma ("CHICAGO,IL 60632") are two words.
+  let words = input.flatMap(splitAtComma);
   // Marks after the postal code ("29405 >", a tick, a rule end) or between its parts ("AB . T6E 0K6", "AGS … 20000")
   // are not part of the line.
   const marks = words.filter((w) => !/[\p{L}\p{N}]/u.test(w.text));
