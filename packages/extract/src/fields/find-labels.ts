@@ -193,9 +193,8 @@ function matchAt(tokens: Token[], i: number): { def: LabelDef; len: number; cost
       }
     }
   }
-  // A long label marked with its colon whose words after the first read exactly ("Gielen de compra:" for ORDEN DE
-  // COMPRA): its first word however garbled.
-  // So is one whose other words all read exactly and one long word has two slips ("Fecha de envega:").
+  // Long labels marked by their colon: the first word garbled however badly while the rest read exactly ("Gielen de
+  // compra:" for ORDEN DE COMPRA), or a single long word two slips off and the rest exact ("Fecha de envega:").
   for (const [def, lt] of labelTokens) {
     if (lt.length < 3 || i + lt.length > tokens.length || !tokens[i + lt.length - 1]!.colonAfter) continue;
     const off = lt.map((t, j) => ({ t, r: tokens[i + j]!.t })).filter((x) => x.t !== x.r);
