@@ -296,6 +296,13 @@ describe('piece counts', () => {
     expect(d.ShipmentDetails?.Pieces).toBe(156);
   });
 
+  it('reads the one count of packages named by their kind on the weight\'s row when no count heading was read, as a doubt', () => {
+    const d = extractFields(page(line(100, 100, 'Nombre d unites'), line(300, 100, 'Nombre de cobs.'), line(560, 100, 'Poids'),
+      line(100, 140, '11 PALETTES'), line(326, 140, '77 COLIS'), line(547, 140, '2170 kg')));
+    expect(d.ShipmentDetails.Pieces).toBe(77);
+    expect(d.ConfidenceScores['ShipmentDetails.Pieces']).toBeLessThan(0.9);
+  });
+
   it('takes no weight with its unit under the count heading for a count', () => {
     const d = extractFields(page(
       line(100, 300, 'Order No.'), line(520, 300, '# Pkgs'), line(760, 300, 'Weight'),

@@ -514,7 +514,10 @@ function readTable(hits: LabelHit[], segments: Segment[], labelled: Set<Segment>
     const row = segments.filter((sg) => sg.page === anchor.page && !sg.words.includes(anchor) && !(out.freightClass?.words[0] && sg.words.includes(out.freightClass.words[0]))
       && Math.min(sg.bbox[3], anchor.bbox[3]) - Math.max(sg.bbox[1], anchor.bbox[1]) > 0.3 * (anchor.bbox[3] - anchor.bbox[1]));
     const bare = row.filter((sg) => /^\d{1,5}$/.test(normalizeText(sg.text)));
+    // Or the one count of packages named by their kind ("88 COLIS", "42 SACS").
+    const packages = row.map((sg) => ({ sg, m: /^(\d{1,5})\s*(?:COLIS|PIECES?|PCS|BULTOS|PIEZAS|CARTONS?|CTNS?|BOXES|CAJAS|SACS?|SACOS|BAGS?|BUNDLES?|ROLLS?|DRUMS?|CRATES?)$/.exec(normalizeText(sg.text)) })).filter((x) => x.m);
     if (!out.pieces && bare.length === 1) out.pieces = { value: Number(normalizeText(bare[0]!.text)), words: bare[0]!.words, evidence: { prior: 0.7, checks: 0, doubts: 1, kind: 'number' } };
+    else if (!out.pieces && !bare.length && packages.length === 1) out.pieces = { value: Number(packages[0]!.m![1]), words: packages[0]!.sg.words, evidence: { prior: 0.7, checks: 0, doubts: 1, kind: 'number' } };
     const units = row.map((sg) => ({ sg, m: /^(\d{1,4})\s*(PALLETS?|PLTS?|SKIDS?|SKD|TARIMAS?|PALETAS?|PALETTES?)$/.exec(normalizeText(sg.text)) })).filter((x) => x.m);
     if (!out.handlingUnits && units.length === 1) {
       out.handlingUnits = { value: Number(units[0]!.m![1]), words: units[0]!.sg.words, evidence: { prior: 0.7, checks: 0, doubts: 1, kind: 'number' } };
