@@ -1037,6 +1037,11 @@ describe('labels misread by OCR', () => {
     expect(findLabels(buildSegments([at('C', 100, 108), at('USTOMER', 110, 190), at('ORDER', 200, 260), at('SO770094', 300, 400)])).map((h) => h.field)).toContain('order');
     // A space apart, two words stay two.
     expect(findLabels(buildSegments([at('Com', 589, 630), at('modity', 645, 720)])).map((h) => h.field)).toEqual([]);
+    // A possessive read in pieces, or with its s apart: SHIPPER'S NO.
+    for (const pieces of [[at('SHIPPER', 300, 400), at('s', 402, 410)], [at('Sh', 300, 325), at("pper's", 327, 390)]]) {
+      const hits = findLabels(buildSegments([...pieces, at('No.', 402, 432), at('SH7116233', 445, 570)]));
+      expect(hits.map((h) => h.field)).toEqual(['bol']);
+    }
   });
 
   it('reads a word cut after its first letter (N o., m archandises) as one, but not two words apart', () => {

@@ -35,9 +35,11 @@ function cutAfterFirstLetter(a: Word, b: Word): boolean {
 
 /** Whether two words side by side, closer than a space, are the two pieces of one label word. */
 function labelWordInPieces(a: Word, b: Word, at: string, bt: string): boolean {
-  if (!a.bbox || !b.bbox || LABEL_WORDS.has(at) || LABEL_WORDS.has(bt) || !LABEL_WORDS.has(at + bt)) return false;
-  const h = Math.min(a.bbox[3] - a.bbox[1], b.bbox[3] - b.bbox[1]);
-  return b.bbox[0] - a.bbox[2] <= 0.4 * h;
+  if (!a.bbox || !b.bbox || b.bbox[0] - a.bbox[2] > 0.4 * Math.min(a.bbox[3] - a.bbox[1], b.bbox[3] - b.bbox[1])) return false;
+  if (LABEL_WORDS.has(at) || LABEL_WORDS.has(bt)) return false;
+  // A long word may have lost a narrow letter too ("Sh pper's" for SHIPPER'S).
+  const joined = at + bt;
+  return LABEL_WORDS.has(joined) || (joined.length >= 7 && [...LABEL_WORDS].some((l) => l.length === joined.length + 1 && ocrDistance(joined, l) <= 1));
 }
 
 /** Splits a word into comparison tokens: "SID#:" -> SID, #; "B/L" -> B, /, L; "P.O." -> PO. */
@@ -60,7 +62,13 @@ export function tokenize(words: Word[]): Token[] {
       // So is a label word read in two pieces with no space between them ("Com modity").
       if (pi === 0 && prev && prev.word === wi - 1 && prev.lastWord === undefined && !prev.colonAfter
         && (cutAfterFirstLetter(words[wi - 1]!, w) || labelWordInPieces(words[wi - 1]!, w, prev.t, t))) {
-        prev.t += t; prev.colonAfter = colon; prev.lastWord = wi; return;
+        prev.t += t; prev.colonAfter = colon; prev.lastWord = wi;
+        if (/['‘’]S$/.test(p)) prev.possessive = true;
+        return;
+      }
+      // A possessive's s read as a word of its own ("SHIPPER s No.").
+      if (pi === 0 && w.text === 's' && prev && prev.word === wi - 1 && prev.lastWord === undefined && !prev.colonAfter && /^[A-Z]{4,}$/.test(prev.t)) {
+        prev.t += 'S'; prev.possessive = true; prev.colonAfter = colon; prev.lastWord = wi; return;
       }
       out.push({ t, word: wi, colonAfter: colon, ...(/['‘’]S$/.test(p) ? { possessive: true } : {}) });
     });
