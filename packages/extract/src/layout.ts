@@ -114,7 +114,14 @@ export function dropRuledLead(w: Word, rules: PageRule[]): Word {
   const cw = (w.bbox[2] - w.bbox[0]) / w.text.length;
   const mid = (w.bbox[1] + w.bbox[3]) / 2;
   if (!rules.some((r) => r.page === w.page && r.y0 <= mid && r.y1 >= mid && r.x >= w.bbox[0] - 2 && r.x <= w.bbox[0] + 0.8 * cw)) return w;
-  return { ...w, text: w.text.slice(1), bbox: [Math.round(w.bbox[0] + cw), w.bbox[1], w.bbox[2], w.bbox[3]], confidence: w.confidence * 0.9 };
+  const rest = splitWord(w, 1)[1];
+  return { ...rest, confidence: w.confidence * 0.9 };
+}
+
+/** A word cut after its first `at` characters into two, the box cut in proportion to their lengths. */
+export function splitWord(w: Word, at: number): [Word, Word] {
+  const cut = Math.round(w.bbox[0] + ((w.bbox[2] - w.bbox[0]) * at) / w.text.length);
+  return [{ ...w, text: w.text.slice(0, at), bbox: [w.bbox[0], w.bbox[1], cut, w.bbox[3]] }, { ...w, text: w.text.slice(at), bbox: [cut, w.bbox[1], w.bbox[2], w.bbox[3]] }];
 }
 
 /**
@@ -124,10 +131,9 @@ export function dropRuledLead(w: Word, rules: PageRule[]): Word {
 export function splitGluedValue(w: Word): Word[] {
   const m = /^(\p{L}[\p{L}.'’]*[.:#_]+)(\d[\p{L}\p{N}/-]*)$/u.exec(w.text);
   if (!m) return [w];
-  const cut = Math.round(w.bbox[0] + ((w.bbox[2] - w.bbox[0]) * m[1]!.length) / w.text.length);
-  return [{ ...w, text: m[1]!.replace(/_+$/, ''), bbox: [w.bbox[0], w.bbox[1], cut, w.bbox[3]] }, { ...w, text: m[2]!, bbox: [cut, w.bbox[1], w.bbox[2], w.bbox[3]] }];
+  const [label, value] = splitWord(w, m[1]!.length);
+  return [{ ...label, text: label.text.replace(/_+$/, '') }, value];
 }
-
 
 /** Two boxes over the same stretch of a row: each spans more than half the narrower's width and height of the other. */
 const sameSpot = (o: Word, w: Word): boolean =>

@@ -1,4 +1,4 @@
-import { alnumCount, normalizeText } from '../layout.ts';
+import { alnumCount, normalizeText, splitWord } from '../layout.ts';
 import type { Word } from '../types.ts';
 import { ocrDistance, startsWithLabel } from './find-labels.ts';
 import { compareCity, normalizePostal, placeOfPostal, provincesOfLetter, repairState, type Country } from './geo.ts';
@@ -13,13 +13,14 @@ export type CityLine = {
   stateFromLetter?: boolean;
 };
 
-/** A city glued to its state by a comma ("CHICAGO,IL") as two words, the box cut in proportion. */
+/** A city glued to its state by a comma ("CHICAGO,IL") as two words. */
 function splitAtComma(w: Word): Word[] {
   const m = /^(\p{L}[\p{L}.' -]*,)(\p{L}{2,3})$/u.exec(w.text);
-  if (!m) return [w];
-  const cut = Math.round(w.bbox[0] + ((w.bbox[2] - w.bbox[0]) * m[1]!.length) / w.text.length);
-  return [{ ...w, text: m[1]!, bbox: [w.bbox[0], w.bbox[1], cut, w.bbox[3]] }, { ...w, text: m[2]!, bbox: [cut, w.bbox[1], w.bbox[2], w.bbox[3]] }];
+  return m ? splitWord(w, m[1]!.length) : [w];
 }
+
+/** A city's words as its text, the comma after it left out. */
+const cityTextOf = (city: Word[]): string => city.map((w) => w.text).join(' ').replace(/[,;]+$/, '').trim();
 
 /** Parses "CITY, ST 12345", "CITY PR A1A 1A1", "GUADALAJARA, JAL 44100", "C.P. 44100 CITY, ST" or "75008 PARIS". */
 export function parseCityStateZip(input: Word[]): CityLine | null {
@@ -75,27 +76,22 @@ function parseCityLine(words: Word[]): CityLine | null {
     if (stateIdx < 0) return null;
     // A bar is an I that lost its serifs ("DES MOINES, |A").
     const st = toks[stateIdx]!.replace(/[|!]/g, 'I').replace(/[^A-Z0-9]/g, '');
+    const lineWith = (city: Word[], stateText: string, extra: Partial<CityLine> = {}): CityLine => ({
+      city, state: [words[stateIdx]!], zip: words.slice(zipFrom, zipTo), zipText: code.zip, stateText, cityText: cityTextOf(city),
+      country: code.country, zipRepaired: code.repaired, ...extra,
+    });
     const withState = (): CityLine | null => {
       if (st.length < 2 || st.length > 5) return null;
       // Single letters between the city and the state are the state read twice in bits ("EDISON, N, N NJ").
       let cityEnd = stateIdx;
       while (cityEnd > 1 && /^\p{L}[,.;]?$/u.test(words[cityEnd - 1]!.text)) cityEnd--;
       const city = words.slice(0, cityEnd);
-      if (!city.length) return null;
-      return {
-        city, state: [words[stateIdx]!], zip: words.slice(zipFrom, zipTo), zipText: code.zip, stateText: st,
-        cityText: city.map((w) => w.text).join(' ').replace(/[,;]+$/, '').trim(), country: code.country, zipRepaired: code.repaired,
-      };
+      return city.length ? lineWith(city, st) : null;
     };
     // One letter left of the state ("PEORIA, I 61604"): the state the code names, when it starts with that letter.
     if (st.length === 1 && /^[A-Z]$/.test(st) && stateIdx >= 1) {
-      const place = placeOfPostal(code.zip, code.country);
-      const named = place?.states.filter((s) => s[0] === st && s.length === 2) ?? [];
-      if (named.length === 1) {
-        const city = words.slice(0, stateIdx);
-        return { city, state: [words[stateIdx]!], zip: words.slice(zipFrom, zipTo), zipText: code.zip, stateText: named[0]!,
-          cityText: city.map((w) => w.text).join(' ').replace(/[,;]+$/, '').trim(), country: code.country, zipRepaired: code.repaired, stateFromZip: true, stateFromLetter: true };
-      }
+      const named = placeOfPostal(code.zip, code.country)?.states.filter((s) => s[0] === st && s.length === 2) ?? [];
+      if (named.length === 1) return lineWith(words.slice(0, stateIdx), named[0]!, { stateFromZip: true, stateFromLetter: true });
     }
     // The word before the code is no state (too long, or not one): perhaps the city, with no state written.
     const noState = st.length < 2 || st.length > 5 || (st.length >= 3 && !repairState(st, null));
@@ -123,7 +119,7 @@ function parseCityLine(words: Word[]): CityLine | null {
     const city = words.slice(0, stateIdx);
     return {
       city, state: [words[stateIdx]!], zip: words.slice(stateIdx + 1), zipText: zipToks.join(' '), stateText: repairState(st, null) ? st : repairState(st, byLetter)!,
-      cityText: city.map((w) => w.text).join(' ').replace(/[,;]+$/, '').trim(), country: null, zipUnread: true,
+      cityText: cityTextOf(city), country: null, zipUnread: true,
     };
   }
   return null;

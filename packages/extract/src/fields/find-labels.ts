@@ -39,7 +39,7 @@ function labelWordInPieces(a: Word, b: Word, at: string, bt: string): boolean {
   if (LABEL_WORDS.has(at) || LABEL_WORDS.has(bt)) return false;
   // A long word may have lost a narrow letter too ("Sh pper's" for SHIPPER'S).
   const joined = at + bt;
-  return LABEL_WORDS.has(joined) || (joined.length >= 7 && [...LABEL_WORDS].some((l) => l.length === joined.length + 1 && ocrDistance(joined, l) <= 1));
+  return LABEL_WORDS.has(joined) || (joined.length >= 7 && (LABEL_WORDS_BY_LENGTH.get(joined.length + 1) ?? []).some((l) => ocrDistance(joined, l) <= 1));
 }
 
 /** Splits a word into comparison tokens: "SID#:" -> SID, #; "B/L" -> B, /, L; "P.O." -> PO. */
@@ -80,8 +80,12 @@ const labelTokens = new Map<LabelDef, string[]>();
 for (const def of LABELS) {
   labelTokens.set(def, normalizeText(def.text).replace(/([#/()])/g, ' $1 ').split(' ').map((t) => t.replace(/[:;.,'’"()]/g, '')).filter(Boolean));
 }
-// Every word of every label, for words read in pieces.
+// Every word of every label, for words read in pieces; by length, for those that lost a letter.
 const LABEL_WORDS = new Set([...labelTokens.values()].flat().filter((t) => t.length >= 5));
+const LABEL_WORDS_BY_LENGTH = new Map<number, string[]>();
+for (const t of LABEL_WORDS) (LABEL_WORDS_BY_LENGTH.get(t.length) ?? LABEL_WORDS_BY_LENGTH.set(t.length, []).get(t.length)!).push(t);
+// Labels of three words or more, the ones a colon may mark with a word garbled.
+const LONG_LABELS = [...labelTokens].filter(([, toks]) => toks.length >= 3);
 const byFirst = new Map<string, LabelDef[]>();
 for (const [def, toks] of labelTokens) {
   const k = toks[0]!;
@@ -203,8 +207,8 @@ function matchAt(tokens: Token[], i: number): { def: LabelDef; len: number; cost
   }
   // Long labels marked by their colon: the first word garbled however badly while the rest read exactly ("Gielen de
   // compra:" for ORDEN DE COMPRA), or a single long word two slips off and the rest exact ("Fecha de envega:").
-  for (const [def, lt] of labelTokens) {
-    if (lt.length < 3 || i + lt.length > tokens.length || !tokens[i + lt.length - 1]!.colonAfter) continue;
+  for (const [def, lt] of LONG_LABELS) {
+    if (i + lt.length > tokens.length || !tokens[i + lt.length - 1]!.colonAfter) continue;
     const off = lt.map((t, j) => ({ t, r: tokens[i + j]!.t })).filter((x) => x.t !== x.r);
     if (off.length === 1 && off[0]!.r.length >= 5 && off[0]!.t.length >= 5 && ocrDistance(off[0]!.r, off[0]!.t) <= 2) slipped.add(def);
     if (candidates.includes(def)) continue;
