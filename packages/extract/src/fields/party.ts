@@ -305,6 +305,7 @@ export function repairAmpersand(name: string): { value: string; repaired: boolea
 
 // Street types as printed on forms; OCR turns their L into I and O into 0 ("INDUSTRIAL PI").
 const SUFFIXES = new Set('ST AVE AV RD DR LN CT PL WAY BLVD CIR PKWY HWY TRL TER SQ LOOP RUN ROW PIKE PLZ CRES'.split(' '));
+const COMPASS = new Set(['N', 'S', 'E', 'W', 'NE', 'NW', 'SE', 'SW']);
 // Street types written out ("KING AVENUE N").
 const SUFFIX_WORDS = new Set('STREET AVENUE ROAD DRIVE LANE COURT PLACE BOULEVARD CIRCLE PARKWAY HIGHWAY TRAIL TERRACE SQUARE PLAZA CRESCENT'.split(' '));
 const SUFFIX_SLIPS: Record<string, string> = { I: 'L', '1': 'L', '|': 'L', '0': 'O', '5': 'S', '8': 'B' };
@@ -321,7 +322,7 @@ export function repairStreetSuffix(line: string): { value: string; repaired: boo
     // A street type glued to the name ("WALNUTHWY").
     const glued = /^([A-Z]{3,})(HWY|AVE|BLVD|PKWY)$/.exec(t);
     // Last, or before a compass point ("BRAMALEAAVE N").
-    if (glued && (i === toks.length - 1 || (i === toks.length - 2 && /^(N|S|E|W|NE|NW|SE|SW)$/.test(toks[i + 1]!)))) { toks[i] = `${glued[1]} ${glued[2]}`; return { value: toks.join(' '), repaired: true }; }
+    if (glued && (i === toks.length - 1 || (i === toks.length - 2 && COMPASS.has(toks[i + 1]!)))) { toks[i] = `${glued[1]} ${glued[2]}`; return { value: toks.join(' '), repaired: true }; }
     const fixed = WORD_SLIPS[t] ?? t.split('').map((c) => SUFFIX_SLIPS[c] ?? c).join('');
     if (fixed !== t && SUFFIXES.has(fixed) && !/\d/.test(toks[i - 1] ?? '') ) {
       toks[i] = fixed;
@@ -380,7 +381,6 @@ export function repairHouseNumber(line: string): { value: string; repaired: bool
 }
 
 // What a US or Canadian street line may end with besides its type: a compass point, a unit, a number.
-const COMPASS = new Set(['N', 'S', 'E', 'W', 'NE', 'NW', 'SE', 'SW']);
 const STREET_TAILS = new Set([...COMPASS, 'STE', 'UNIT', 'BLDG', 'APT', 'FL']);
 
 /**
@@ -411,8 +411,9 @@ export function repairCompanySuffix(name: string): { value: string; repaired: bo
   if (toks.length >= 2 && /^[NW]C\.?$/.test(last)) { toks[toks.length - 1] = 'INC'; return { value: toks.join(' '), repaired: true }; }
   if (toks.length < 2 || last.length < 2 || COMPANY_SUFFIXES.includes(last) || OTHER_ENDINGS.has(last) || /\d/.test(last)) return { value: name, repaired: false };
   // The nearest ending when it is nearer than any other ("LLE": LLC by a look-alike C, not LLP).
-  const near = COMPANY_SUFFIXES.filter((x) => x[0] === last[0] && Math.abs(x.length - last.length) <= 1 && ocrDistance(last, x) <= 1)
-    .map((x) => ({ x, d: ocrDistance(last, x) })).sort((a, b) => a.d - b.d).filter((c, _, all) => c.d === all[0]!.d).map((c) => c.x);
+  const dist = new Map(COMPANY_SUFFIXES.filter((x) => x[0] === last[0] && Math.abs(x.length - last.length) <= 1).map((x) => [x, ocrDistance(last, x)]));
+  const best = Math.min(1, ...dist.values());
+  const near = [...dist].filter(([, d]) => d <= best).map(([x]) => x);
   if (near.length !== 1) return { value: name, repaired: false };
   toks[toks.length - 1] = near[0]!;
   return { value: toks.join(' '), repaired: true };
