@@ -513,6 +513,8 @@ describe('party blocks on grid and keyed forms', () => {
       expect(parseCityStateZip(line(0, 0, text!))).toMatchObject({ cityText: city, stateText: st, zipUnread: true });
     }
     expect(parseCityStateZip(line(0, 0, 'Dayton OH 4 402'))).toBeNull();
+    // A Mexican state and a cut-short code read together as a Canadian code ("JAL 451"): still the city line.
+    expect(parseCityStateZip(line(0, 0, 'ZAPOPAN, JAL 451'))).toMatchObject({ cityText: 'ZAPOPAN', stateText: 'JAL', zipUnread: true });
     // One letter of the state read: the state the code names, if it starts with that letter; the code then unchecked.
     expect(parseCityStateZip(line(0, 0, 'Pesria, I 61604'))).toMatchObject({ cityText: 'Pesria', stateText: 'IL', stateFromLetter: true });
     expect(parseCityStateZip(line(0, 0, 'Pesria, W 61604'))).toBeNull();

@@ -68,35 +68,47 @@ function parseCityLine(words: Word[]): CityLine | null {
     const splitZip = p && p.country !== 'CA' && /^\d{1,4}$/.test(toks[a]!) && /^\d{1,4}$/.test(toks[a + 1] ?? '');
     if (p && (b - a === 1 || splitZip || (p.country === 'CA' && toks[a]!.length === 3 && toks[a + 1]!.length === 3))) { z = p; zipFrom = a; zipTo = b; break; }
   }
-  if (z) {
-    const code = z;
-    let stateIdx = zipFrom - 1;
-    // "C.P." / "CP" before the code.
-    if (stateIdx >= 0 && /^(C\.?P|CP)$/.test(toks[stateIdx]!.replace(/\./g, ''))) stateIdx--;
-    if (stateIdx < 0) return null;
-    // A bar is an I that lost its serifs ("DES MOINES, |A").
-    const st = toks[stateIdx]!.replace(/[|!]/g, 'I').replace(/[^A-Z0-9]/g, '');
-    const lineWith = (city: Word[], stateText: string, extra: Partial<CityLine> = {}): CityLine => ({
-      city, state: [words[stateIdx]!], zip: words.slice(zipFrom, zipTo), zipText: code.zip, stateText, cityText: cityTextOf(city),
-      country: code.country, zipRepaired: code.repaired, ...extra,
-    });
-    const withState = (): CityLine | null => {
-      if (st.length < 2 || st.length > 5) return null;
-      // Single letters between the city and the state are the state read twice in bits ("EDISON, N, N NJ").
-      let cityEnd = stateIdx;
-      while (cityEnd > 1 && /^\p{L}[,.;]?$/u.test(words[cityEnd - 1]!.text)) cityEnd--;
-      const city = words.slice(0, cityEnd);
-      return city.length ? lineWith(city, st) : null;
-    };
-    // One letter left of the state ("PEORIA, I 61604"): the state the code names, when it starts with that letter.
-    if (st.length === 1 && /^[A-Z]$/.test(st) && stateIdx >= 1) {
-      const named = placeOfPostal(code.zip, code.country)?.states.filter((s) => s[0] === st && s.length === 2) ?? [];
-      if (named.length === 1) return lineWith(words.slice(0, stateIdx), named[0]!, { stateFromZip: true, stateFromLetter: true });
-    }
-    // The word before the code is no state (too long, or not one): perhaps the city, with no state written.
-    const noState = st.length < 2 || st.length > 5 || (st.length >= 3 && !repairState(st, null));
-    return (noState ? withoutState(words, zipFrom, zipTo, code) : null) ?? withState();
+  const coded = z && withCode(words, toks, zipFrom, zipTo, z);
+  if (coded) return coded;
+  return misreadCode(words, toks);
+}
+
+/** The city line around a postal code found at `zipFrom`..`zipTo`. */
+function withCode(words: Word[], toks: string[], zipFrom: number, zipTo: number, code: NonNullable<ReturnType<typeof normalizePostal>>): CityLine | null {
+  let stateIdx = zipFrom - 1;
+  // "C.P." / "CP" before the code.
+  if (stateIdx >= 0 && /^(C\.?P|CP)$/.test(toks[stateIdx]!.replace(/\./g, ''))) stateIdx--;
+  if (stateIdx < 0) return null;
+  // A bar is an I that lost its serifs ("DES MOINES, |A").
+  const st = toks[stateIdx]!.replace(/[|!]/g, 'I').replace(/[^A-Z0-9]/g, '');
+  const lineWith = (city: Word[], stateText: string, extra: Partial<CityLine> = {}): CityLine => ({
+    city, state: [words[stateIdx]!], zip: words.slice(zipFrom, zipTo), zipText: code.zip, stateText, cityText: cityTextOf(city),
+    country: code.country, zipRepaired: code.repaired, ...extra,
+  });
+  const withState = (): CityLine | null => {
+    if (st.length < 2 || st.length > 5) return null;
+    // Single letters between the city and the state are the state read twice in bits ("EDISON, N, N NJ").
+    let cityEnd = stateIdx;
+    while (cityEnd > 1 && /^\p{L}[,.;]?$/u.test(words[cityEnd - 1]!.text)) cityEnd--;
+    const city = words.slice(0, cityEnd);
+    return city.length ? lineWith(city, st) : null;
+  };
+  // One letter left of the state ("PEORIA, I 61604"): the state the code names, when it starts with that letter.
+  if (st.length === 1 && /^[A-Z]$/.test(st) && stateIdx >= 1) {
+    const named = placeOfPostal(code.zip, code.country)?.states.filter((s) => s[0] === st && s.length === 2) ?? [];
+    if (named.length === 1) return lineWith(words.slice(0, stateIdx), named[0]!, { stateFromZip: true, stateFromLetter: true });
   }
+  // The word before the code is no state (too long, or not one): perhaps the city, with no state written.
+  const noState = st.length < 2 || st.length > 5 || (st.length >= 3 && !repairState(st, null));
+  return (noState ? withoutState(words, zipFrom, zipTo, code) : null) ?? withState();
+}
+
+/**
+ * A code-shaped reading that made no city line ("JAL 451" is no Canadian code when JAL is the state of "ZAPOPAN,")
+ * leaves the line to the misread-code reading below.
+ */
+function misreadCode(words: Word[], toks: string[]): CityLine | null {
+  const n = toks.length;
   // The postal code misread past repair ("S7N JE7", "COUD"): "CITY, ST" in front of a code-shaped word still makes the
   // city line (not one more street line); the code is kept as read and doubted.
   for (const zipLen of [2, 1]) {
