@@ -188,8 +188,30 @@ export function mergeInterleavedLines(words: Word[]): Word[] {
   // Two readings of one spot: the weaker goes; of two as sure, the shorter (it missed letters), else the later.
   const surer = (o: Word, w: Word, earlier: boolean): boolean => o.confidence > w.confidence
     || (o.confidence === w.confidence && (alnumCount(o.text) > alnumCount(w.text) || (alnumCount(o.text) === alnumCount(w.text) && earlier)));
-  return merged.filter((w, i) => !moved.has(`${w.page}:${w.line}`) || !merged.some((o, j) => j !== i && o.page === w.page && o.line === w.line
+  const kept = merged.map((w, i) => ({ w, from: words[i]!.line })).filter(({ w }, i) => !moved.has(`${w.page}:${w.line}`) || !merged.some((o, j) => j !== i && o.page === w.page && o.line === w.line
     && surer(o, w, j < i) && sameSpot(o, w)));
+  return joinCutWords(kept, moved);
+}
+
+/**
+ * One word cut in two by the two readings ("Vi" of one and "ancouver," of the other, touching): a piece starting with a
+ * small letter right where a piece of the other reading ends goes on that word.
+ */
+function joinCutWords(kept: { w: Word; from: string }[], moved: Set<string>): Word[] {
+  const out = kept.map(({ w }) => w);
+  const gone = new Set<number>();
+  for (let i = 0; i < kept.length; i++) {
+    const b = kept[i]!;
+    if (!moved.has(`${b.w.page}:${b.w.line}`) || !/^\p{Ll}{3}/u.test(b.w.text)) continue;
+    const h = b.w.bbox[3] - b.w.bbox[1];
+    const a = kept.findIndex((o, j) => j !== i && !gone.has(j) && o.w.page === b.w.page && o.w.line === b.w.line && o.from !== b.from && /\p{L}$/u.test(o.w.text)
+      && Math.abs(o.w.bbox[2] - b.w.bbox[0]) <= 0.15 * h && o.w.bbox[0] < b.w.bbox[0] && Math.abs(midY(o.w.bbox) - midY(b.w.bbox)) < 0.5 * h);
+    if (a < 0) continue;
+    const o = out[a]!;
+    out[a] = { ...o, text: o.text + b.w.text, confidence: Math.min(o.confidence, b.w.confidence), bbox: [o.bbox[0], Math.min(o.bbox[1], b.w.bbox[1]), b.w.bbox[2], Math.max(o.bbox[3], b.w.bbox[3])] };
+    gone.add(i);
+  }
+  return out.filter((_, i) => !gone.has(i));
 }
 
 /** The vertical rulings left and right of a segment that both reach its line: the grid cell it is in. */

@@ -143,6 +143,10 @@ describe('segments', () => {
     const street = [w('14022', 167, 747, 258, 778, 0.92, 's'), w('Foundry', 344, 746, 458, 780, 0.87, 's')];
     const city = [w('Dayton,', 161, 781, 286, 843, 0.89, 'c'), w('45402', 377, 753, 480, 842, 0.71, 'c'), w('OH', 190, 755, 250, 840, 0.9, 'c')];
     expect(mergeInterleavedLines([...street, ...city])).toEqual([...street, ...city]);
+    // One reading cut the city's first letter off ("Vi"), the other read the rest ("ancouver,"): one word again.
+    const top = [w('Vi', 95, 491, 111, 515, 0.95, 't'), w('BC', 222, 491, 242, 515, 0.94, 't'), w('VEB', 246, 494, 283, 509, 0.67, 't')];
+    const low = [w('ancouver,', 110, 497, 201, 509, 0.8, 'u'), w('BC', 226, 494, 238, 509, 0.96, 'u'), w('VEB', 260, 494, 270, 509, 0.82, 'u'), w('8J6', 292, 494, 321, 513, 0.68, 'u')];
+    expect(buildSegments([...top, ...low]).map((s) => s.text)).toEqual(['Viancouver, BC VEB 8J6']);
   });
 
   it('drops a leading 1 that is the cell border a ruling runs through, and keeps a 1 clear of it', () => {
@@ -513,6 +517,10 @@ describe('party blocks on grid and keyed forms', () => {
       expect(parseCityStateZip(line(0, 0, text!))).toMatchObject({ cityText: city, stateText: st, zipUnread: true });
     }
     expect(parseCityStateZip(line(0, 0, 'Dayton OH 4 402'))).toBeNull();
+    // A repaired Canadian code whose area is another city: the reading of its letters that names the printed city.
+    const vancouver = extractFields(block('CONSIGNEE', 'ALDER CERAMICS ULC', '8684 DUNDAS STREET W', 'VANCOUVER, BC VEB 8J6'));
+    expect(vancouver.Consignee).toMatchObject({ City: 'VANCOUVER', State: 'BC', Zip: 'V6B 8J6' });
+    expect(vancouver.ConfidenceScores['Consignee.Zip']).toBeLessThan(0.9);
     // A Mexican state and a cut-short code read together as a Canadian code ("JAL 451"): still the city line.
     expect(parseCityStateZip(line(0, 0, 'ZAPOPAN, JAL 451'))).toMatchObject({ cityText: 'ZAPOPAN', stateText: 'JAL', zipUnread: true });
     // One letter of the state read: the state the code names, if it starts with that letter; the code then unchecked.

@@ -68,6 +68,25 @@ export function normalizePostal(raw: string): { zip: string; country: Country | 
   return null;
 }
 
+// Letters a Canadian code's digit can be read as, each with every digit it may stand for: the first is normalizePostal's.
+const CANADIAN_DIGIT_READS: Record<string, string[]> = { E: ['8', '6'], B: ['8', '6'], G: ['6', '8'], S: ['5', '6'] };
+
+/**
+ * The other codes a repaired Canadian code may be ("VEB 8J6": V8B or V6B), from the code as read: each digit place
+ * read as a letter tried with every digit that letter can stand for.
+ */
+export function canadianReadings(raw: string): string[] {
+  const t = raw.toUpperCase().replace(/[^A-Z0-9]/g, '');
+  if (t.length !== 6) return [];
+  let out = [''];
+  for (let i = 0; i < 6; i++) {
+    const c = t[i]!;
+    const opts = i % 2 === 0 ? [toLetter[c] ?? c] : CANADIAN_DIGIT_READS[c] ?? [toCanadianDigit[c] ?? c];
+    out = out.flatMap((head) => opts.map((o) => head + o));
+  }
+  return out.filter((c) => /^[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z]\d[ABCEGHJ-NPRSTV-Z]\d$/.test(c)).map((c) => `${c.slice(0, 3)} ${c.slice(3)}`);
+}
+
 interface ZipRecord { zip: string; city: string; state: string; country: string }
 interface ZipLib { lookup(z: string | number): ZipRecord | undefined; lookupByName(city: string, state: string): ZipRecord[] }
 let zipLib: ZipLib | null = null;

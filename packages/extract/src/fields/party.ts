@@ -3,7 +3,7 @@ import type { Word } from '../types.ts';
 import { isSpeck, textOf } from './candidates.ts';
 import { parseCityStateZip, stripCityLabel } from './city-line.ts';
 import { ocrDistance, type LabelHit } from './find-labels.ts';
-import { CA_PROVINCES, compareCity, editDistance, isStateCode, MX_STATES, placeOfPostal, repairState, stateMatchesPostal, US_STATES, zipFarFromCity, type Country } from './geo.ts';
+import { CA_PROVINCES, canadianReadings, compareCity, editDistance, isStateCode, MX_STATES, placeOfPostal, repairState, stateMatchesPostal, US_STATES, zipFarFromCity, type Country } from './geo.ts';
 
 /** One party field's value with the words it came from and what the checks said. */
 export interface PartyValue { value: string; words: Word[]; checks: number; doubts: number }
@@ -520,21 +520,28 @@ export function parseParty(allLines: PartyLine[], headerHit: LabelHit): ParsedPa
       if (csz.zipUnread) { p.Zip.doubts += 2; p.State.doubts++; }
       if (csz.stateFromZip) p.State = { ...p.State, checks: 0, doubts: p.State.doubts + 1 };
       if (place?.city) {
-        let cmp = compareCity(city, place.city);
+        let known = place.city;
+        let cmp = compareCity(city, known);
+        // A repaired Canadian code whose area is another city: another reading of its letters may name the printed one.
+        if (cmp === 'different' && place.country === 'CA' && csz.zipRepaired) {
+          const fits = canadianReadings(csz.zip.map((w) => w.text).join('')).filter((z) => z !== csz.zipText).map((z) => ({ z, at: placeOfPostal(z, 'CA') }))
+            .filter(({ at }) => at?.city && compareCity(city, at.city) !== 'different');
+          if (fits.length === 1) { known = fits[0]!.at!.city!; p.Zip.value = fits[0]!.z; cmp = compareCity(city, known); }
+        }
         if (cmp === 'different') {
           // A misread row label in front of the city ("CRV SRE 2 KNOXVILLE"): the city is the line's last words.
           const ws = city.split(' ');
           for (let k = 1; k < ws.length && k <= 3 && cmp === 'different'; k++) {
-            if (compareCity(ws.slice(-k).join(' '), place.city) !== 'different') { cmp = 'near'; doubts = 1; }
+            if (compareCity(ws.slice(-k).join(' '), known) !== 'different') { cmp = 'near'; doubts = 1; }
           }
         }
         if (cmp === 'same') checks = 1;
-        else if (cmp === 'near') { city = place.city; checks = 1; }
-        else if (stateOk && Math.abs(city.length - place.city.length) <= 2 && !place.city.includes(normalizeText(city))
-          && editDistance(normalizeText(city), place.city) <= Math.ceil(0.45 * place.city.length)) {
+        else if (cmp === 'near') { city = known; checks = 1; }
+        else if (stateOk && Math.abs(city.length - known.length) <= 2 && !known.includes(normalizeText(city))
+          && editDistance(normalizeText(city), known) <= Math.ceil(0.45 * known.length)) {
           // Handwriting garbles more letters ("MAM" for MIAMI): the postal code and state agree, so take the known
           // city, but only as a suggestion to review.
-          city = place.city; doubts = 1;
+          city = known; doubts = 1;
         } else {
           doubts = 1;
           // The city is another known city of the state, away from the ZIP's area: either may be the misread one.
