@@ -976,6 +976,13 @@ describe('labels in running text', () => {
 });
 
 describe('labels misread by OCR', () => {
+  it('reads a heading after a circled number read as a weak single letter, and not after a clearly read word', () => {
+    const heading = line(100, 100, 'A EXPEDITEUR');
+    heading[0]!.confidence = 0.67;
+    expect(findLabels(buildSegments(heading)).map((h) => `${h.field}${h.atStart ? '@' : ''}`)).toEqual(['shipper@']);
+    expect(findLabels(buildSegments(line(100, 100, 'A EXPEDITEUR'))).map((h) => `${h.field}${h.atStart ? '@' : ''}`)).toEqual([]);
+  });
+
   it('doubts a description that is only a package kind', () => {
     const d = extractFields(page(
       line(200, 100, 'H.U. Qty Type'), line(420, 100, 'Weight'), line(600, 100, 'Commodity description'), line(1000, 100, 'Class'),

@@ -271,8 +271,11 @@ export function findLabels(segments: Segment[]): LabelHit[] {
     const tokens = tokenize(seg.words);
     const found: Array<{ def: LabelDef; start: number; end: number; marked: boolean; atStart: boolean }> = [];
     // Section icons and check boxes in front of a heading read as "@", "©", "@©", "o": the label still starts the line.
+    // So does any single letter read weakly ("A EXPEDITEUR": a circled number).
+    const icon = (k: number): boolean => /^[^A-Z0-9]{1,2}$/.test(tokens[k]!.t) || /^[OE]$/.test(tokens[k]!.t) || /^\[J$/.test(tokens[k]!.t)
+      || (/^[A-Z]$/.test(tokens[k]!.t) && seg.words[tokens[k]!.word]!.confidence < 0.75);
     let lead = 0;
-    while (lead < tokens.length - 1 && lead < 2 && (/^[^A-Z0-9]{1,2}$/.test(tokens[lead]!.t) || /^[OE]$/.test(tokens[lead]!.t) || /^\[J$/.test(tokens[lead]!.t))) lead++;
+    while (lead < tokens.length - 1 && lead < 2 && icon(lead)) lead++;
     for (let i = lead; i < tokens.length; i++) {
       const m = matchAt(tokens, i);
       if (!m) continue;
