@@ -976,6 +976,16 @@ describe('labels in running text', () => {
 });
 
 describe('labels misread by OCR', () => {
+  it('reads a row label whose last word has a rule end read onto it (ZIP_|)', () => {
+    const d = extractFields(page(
+      line(100, 100, 'SHIP FROM'),
+      line(100, 140, 'NAME'), line(360, 140, 'Whitewater Wire & Cable Group LLC'),
+      line(100, 180, 'ADDRESS'), line(360, 180, '902 E Madison Parkway'),
+      line(100, 220, 'CITY / STATE / ZIP_|'), line(360, 220, 'Hartford, CT 06103'),
+    ));
+    expect(d.Shipper).toMatchObject({ Address: '902 E MADISON PARKWAY', City: 'HARTFORD', State: 'CT', Zip: '06103' });
+  });
+
   it('reads a heading after a circled number read as a weak single letter, and not after a clearly read word', () => {
     const heading = line(100, 100, 'A EXPEDITEUR');
     heading[0]!.confidence = 0.67;

@@ -49,7 +49,8 @@ export function tokenize(words: Word[]): Token[] {
     // "N°.DE" is two words; "P.O." is one.
     // "THIRD-PARTY" and "PICK-UP" are two words of a label.
     // "N°" with its ring read as an asterisk ("N*") is N° all the same.
-    const n = normalizeText(w.text).replace(/[°º]/g, 'O').replace(/^N\*/, 'NO').replace(/([#/()])/g, ' $1 ').replace(/([A-Z0-9]{2,})\.(?=[A-Z0-9]{2,})/g, '$1 ').replace(/([A-Z]{2,})-(?=[A-Z]{2,})/g, '$1 ');
+    // A rule end or fill line read after a word ("ZIP_|") is no part of it.
+    const n = normalizeText(w.text).replace(/(?<=[A-Z]{2})[_|]+$/, '').replace(/[°º]/g, 'O').replace(/^N\*/, 'NO').replace(/([#/()])/g, ' $1 ').replace(/([A-Z0-9]{2,})\.(?=[A-Z0-9]{2,})/g, '$1 ').replace(/([A-Z]{2,})-(?=[A-Z]{2,})/g, '$1 ');
     const parts = n.split(' ').filter(Boolean);
     parts.forEach((p, pi) => {
       const colon = /[:;]$/.test(p) || (pi === parts.length - 1 && /[:;]$/.test(w.text));
