@@ -796,6 +796,17 @@ describe('party blocks on grid and keyed forms', () => {
     ));
     expect(d.Shipper).toMatchObject({ Name: 'DISTRIBUIDORA DEL BAJIO SA DE CV', Address: 'AV. JUAREZ 2110' });
     expect(d.Consignee).toMatchObject({ Name: 'GRUPO ANAHUAC SA DE CV', Address: 'AV. JUAREZ 2827' });
+    // The left block one row lower (its name ran on to a second line): its street row is level with the right block's
+    // city row, which stays the right block's.
+    const shifted = extractFields(page(
+      line(100, 100, 'REMITENTE'), line(900, 100, 'DESTINATARIO'),
+      line(100, 130, 'Nombre: SUMMIT RIDGE GLASSWORKS'), line(900, 130, 'Nombre: DISTRIBUIDORA HUASTECA SA DE CV'),
+      line(100, 160, 'SA DE CV'), line(900, 160, 'Domicilio: CALLE ALLENDE 2139'),
+      line(100, 190, 'Domicilio: 22963 LINDEN DR'), line(900, 190, 'Ciudad, Estado, C.P.: VERACRUZ, VER 91808'),
+      line(100, 220, 'Ciudad, Estado, C.P.: CHEYENNE, WY 82007'),
+    ));
+    expect(shifted.Shipper).toMatchObject({ Address: '22963 LINDEN DR', City: 'CHEYENNE', State: 'WY', Zip: '82007' });
+    expect(shifted.Consignee).toMatchObject({ Address: 'CALLE ALLENDE 2139', City: 'VERACRUZ', State: 'VER', Zip: '91808' });
   });
 
   it('drops a garbled row label or a label tail from the front of a street and a city', () => {

@@ -25,6 +25,7 @@ export interface ParsedParty {
 
 const PLACE_ROW = /^(DESTINATION|DESTINO|ORIGIN|ORIGEN|PROVENANCE)$/;
 const PARTY_SUBFIELDS = new Set(['name', 'address', 'cityStateZip', 'city', 'state', 'zip']);
+const PARTY_HEADINGS = new Set(['shipper', 'consignee', 'billTo', 'carrier']);
 
 /**
  * True when a "DESTINATION" / "ORIGEN" label is a place row inside a party block (its value is a city, state and
@@ -131,6 +132,9 @@ export function partyLines(hit: LabelHit, segments: Segment[], hitsBySegment: Ma
     }
     return out;
   };
+  // A row label in the column of another party's heading above it (the block beside this one) is that party's.
+  const inOtherBlock = (r: Segment): boolean => segments.some((o) => o !== seg && o.page === seg.page && o.bbox[1] < r.bbox[1] && Math.abs(o.bbox[0] - r.bbox[0]) < 2.2 * lh
+    && (hitsBySegment.get(o) ?? []).some((h) => h.atStart && PARTY_HEADINGS.has(h.field)));
   const pending: Array<{ at: number; seg: Segment }> = [];
   // Handwritten values run larger than the printed header: the gap allowed grows with the lines already taken.
   let lastLh = lh;
@@ -163,7 +167,7 @@ export function partyLines(hit: LabelHit, segments: Segment[], hitsBySegment: Ma
       for (const r of segments.filter((r) => r !== s && sameRow(r, s) && r.bbox[0] > s.bbox[0]).sort((a, b) => a.bbox[0] - b.bbox[0])) {
         const rh = (hitsBySegment.get(r) ?? []).find((h) => h.atStart && PARTY_SUBFIELDS.has(h.field));
         if (!rh) continue;
-        if (onRow.has(rh.field)) break;
+        if (onRow.has(rh.field) || inOtherBlock(r)) break;
         onRow.add(rh.field);
         lines.push({ words: keyedValue(rh), sub: rh.field });
       }
