@@ -987,6 +987,22 @@ describe('labels in running text', () => {
 });
 
 describe('labels misread by OCR', () => {
+  it('reads a party heading garbled two slips off on a row of two other party headings', () => {
+    const row = (first: string) => page(
+      line(168, 230, first), line(445, 230, 'CONSIONEE'), line(786, 230, 'THIRD-PARTY BILL TO'),
+      line(53, 254, 'COMPANY'), line(168, 254, 'Severine Millworks LTEE'), line(448, 254, 'Summit Ridge Glassworks LLC'),
+      line(53, 278, 'STREET'), line(168, 278, '9606 Portage Blvd'), line(448, 278, '23931 Walnut Ct'),
+      line(53, 302, 'CITY'), line(168, 302, 'HALIFAX'), line(448, 302, 'EL PASO'),
+      line(53, 326, 'STATE'), line(168, 326, 'NS'), line(448, 326, 'TX'),
+      line(53, 350, 'POSTAL'), line(168, 350, 'B3K 8W5'), line(448, 350, '79936'),
+    );
+    const d = extractFields(row('SPPER'));
+    expect(d.Shipper).toMatchObject({ Name: 'SEVERINE MILLWORKS LTEE', City: 'HALIFAX', State: 'NS' });
+    expect(d.Consignee).toMatchObject({ Name: 'SUMMIT RIDGE GLASSWORKS LLC', City: 'EL PASO' });
+    // A word near no party heading is not made one.
+    expect(findLabels(buildSegments(row('WAREHOUSE').flatMap((p) => p.words))).some((h) => h.field === 'shipper')).toBe(false);
+  });
+
   it('reads a row label whose last word has a rule end read onto it (ZIP_|)', () => {
     const d = extractFields(page(
       line(100, 100, 'SHIP FROM'),

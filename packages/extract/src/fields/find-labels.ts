@@ -1,4 +1,4 @@
-import { normalizeText, type Segment } from '../layout.ts';
+import { normalizeText, sameRow, type Segment } from '../layout.ts';
 import type { Word } from '../types.ts';
 import { isStateCode } from './geo.ts';
 import { LABELS, type Lang, type LabelDef, type LabelField } from './lexicon.ts';
@@ -348,5 +348,32 @@ export function findLabels(segments: Segment[]): LabelHit[] {
       });
     });
   }
-  return hits;
+  return [...hits, ...headingRowHits(segments, hits)];
+}
+
+const PARTY_HEADING_FIELDS = new Set<LabelField>(['shipper', 'consignee', 'billTo']);
+// One-word party headings of six letters and more: a garble two slips off one of them is still far from the others.
+const PARTY_HEADING_WORDS = [...labelTokens.entries()].filter(([d, t]) => PARTY_HEADING_FIELDS.has(d.field) && t.length === 1 && t[0]!.length >= 6).map(([d, t]) => ({ def: d, t: t[0]! }));
+
+/**
+ * A row of party headings ("SPPER  CONSIONEE  THIRD-PARTY BILL TO") where one heading is garbled two slips off: a lone
+ * word alone in its cell, on the row of two other party headings, near one heading word only and of a party the row
+ * does not have yet.
+ */
+function headingRowHits(segments: Segment[], hits: LabelHit[]): LabelHit[] {
+  const out: LabelHit[] = [];
+  const headings = hits.filter((h) => h.atStart && PARTY_HEADING_FIELDS.has(h.field));
+  for (const seg of segments) {
+    if (seg.words.length !== 1 || hits.some((h) => h.segment === seg)) continue;
+    const row = headings.filter((h) => sameRow(h.segment, seg) && h.segment.words.length <= 4);
+    if (new Set(row.map((h) => h.field)).size < 2) continue;
+    const t = normalizeText(seg.words[0]!.text).replace(/[^A-Z]/g, '');
+    if (t.length < 5) continue;
+    const near = PARTY_HEADING_WORDS.filter((w) => Math.abs(w.t.length - t.length) <= 2 && ocrDistance(t, w.t) <= 2 && !row.some((h) => h.field === w.def.field));
+    const fields = new Set(near.map((w) => w.def.field));
+    if (fields.size !== 1) continue;
+    const def = near[0]!.def, w = seg.words[0]!;
+    out.push({ field: def.field, lang: def.lang, label: def.text, segment: seg, labelWords: [w], valueWords: [], bbox: w.bbox, atStart: true, marked: false });
+  }
+  return out;
 }
