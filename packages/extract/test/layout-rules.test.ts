@@ -953,6 +953,10 @@ describe('party blocks on grid and keyed forms', () => {
   it('repairs a street type misread by one look-alike letter, and doubts a two-line street', () => {
     expect(repairStreetSuffix('22464 INDUSTRIAL PI')).toEqual({ value: '22464 INDUSTRIAL PL', repaired: true });
     expect(repairStreetSuffix('100 MAIN ST')).toEqual({ value: '100 MAIN ST', repaired: false });
+    // A street type written out with one letter misread; a number before it makes it no type ("1 COUNT").
+    expect(repairStreetSuffix('23931 WALNUT COUNT')).toEqual({ value: '23931 WALNUT COURT', repaired: true });
+    expect(repairStreetSuffix('400 KING DRIVE N')).toEqual({ value: '400 KING DRIVE N', repaired: false });
+    expect(repairStreetSuffix('BOX 1 COUNT')).toEqual({ value: 'BOX 1 COUNT', repaired: false });
     // Spanish and French streets put the type first.
     expect(repairStreetSuffix('BIVD. AEROPUERTO 3223')).toEqual({ value: 'BLVD. AEROPUERTO 3223', repaired: true });
     expect(repairStreetSuffix('AV. INDUSTRIAS 981')).toEqual({ value: 'AV. INDUSTRIAS 981', repaired: false });

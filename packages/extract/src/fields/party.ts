@@ -327,6 +327,11 @@ export function repairStreetSuffix(line: string): { value: string; repaired: boo
     const glued = /^([A-Z]{3,})(HWY|AVE|BLVD|PKWY)$/.exec(t);
     // Last, or before a compass point ("BRAMALEAAVE N").
     if (glued && (i === toks.length - 1 || (i === toks.length - 2 && COMPASS.has(toks[i + 1]!)))) { toks[i] = `${glued[1]} ${glued[2]}`; return { value: toks.join(' '), repaired: true }; }
+    if (SUFFIX_WORDS.has(t)) return { value: line, repaired: false };
+    // A type written out with one letter misread ("WALNUT COUNT" for COURT), last or before a compass point.
+    const spelled = t.length >= 5 && /^\p{L}+$/u.test(toks[i - 1] ?? '') && (i === toks.length - 1 || (i === toks.length - 2 && COMPASS.has(toks[i + 1]!)))
+      ? [...SUFFIX_WORDS].filter((w) => w.length === t.length && [...w].filter((c, k) => c !== t[k]).length === 1) : [];
+    if (spelled.length === 1) { toks[i] = spelled[0]!; return { value: toks.join(' '), repaired: true }; }
     const fixed = WORD_SLIPS[t] ?? t.split('').map((c) => SUFFIX_SLIPS[c] ?? c).join('');
     if (fixed !== t && SUFFIXES.has(fixed) && !/\d/.test(toks[i - 1] ?? '') ) {
       toks[i] = fixed;
