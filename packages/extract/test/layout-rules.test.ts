@@ -56,6 +56,16 @@ describe('values right of their label', () => {
   });
 });
 
+describe('a table row read as one line', () => {
+  it('takes, under a column heading, only the words of the row in its own column', () => {
+    const d = extractFields(page(
+      line(70, 186, 'BA NUMBER SHIP DATE'), line(330, 186, 'DUE DATE'), line(470, 186, 'PURCHASE ORDER NO.'),
+      line(71, 209, 'SH6202883 Aug 22, 2026 Aug 25, 2026 2095302'),
+    ));
+    expect(d.Dates?.Delivery).toBe('2026-08-25');
+  });
+});
+
 describe('one number for two references', () => {
   it('gives a number read under both the PO and the order heading to the PO alone', () => {
     // The order cell was empty; its reading reached into the PO cell beside it.

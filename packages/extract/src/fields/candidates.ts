@@ -47,7 +47,10 @@ export function valueCandidates(hit: LabelHit, segments: Segment[], labelled: Se
   if (right && !labelled.has(right)) out.push({ text: textOf(right.words), words: right.words, method: 'right', prior: 0.9, hit });
   const below = segmentsBelow(seg, segments, 3.2);
   const first = below[0];
-  if (first && !labelled.has(first)) out.push({ text: textOf(first.words), words: first.words, method: 'below', prior: 0.85, hit });
+  if (first && !labelled.has(first)) {
+    const words = ownColumn(hit, first, segments);
+    out.push({ text: textOf(words), words, method: 'below', prior: 0.85, hit });
+  }
   else {
     // A column heading centred over values printed from the column's left edge ("Order No." over "SO105426"): the
     // first cell of its column, when nothing sits straight below it.
@@ -55,6 +58,23 @@ export function valueCandidates(hit: LabelHit, segments: Segment[], labelled: Se
     if (cell && cell !== first && !labelled.has(cell) && cell.bbox[1] - seg.bbox[3] < 3.2 * lh) out.push({ text: textOf(cell.words), words: cell.words, method: 'column', prior: 0.8, hit });
   }
   return out;
+}
+
+/**
+ * The words of a row read below a column heading that stand in the heading's own column: the engine joins a table's
+ * cells into one line when their gaps are narrow ("SH6202883 Aug 22, 2026 Aug 25, 2026" under BOL / SHIP DATE / DUE
+ * DATE). The column runs halfway to the headings beside it; with no heading on both sides, the row is taken whole.
+ */
+function ownColumn(hit: LabelHit, row: Segment, segments: Segment[]): Word[] {
+  const seg = hit.segment, lh = seg.lineHeight;
+  if (row.words.length < 2 || seg.words.length > hit.labelWords.length) return row.words;
+  const beside = segments.filter((s) => s !== seg && sameRow(s, seg) && !isSpeck(s));
+  const left = beside.filter((s) => s.bbox[2] <= seg.bbox[0] + lh).sort((a, b) => b.bbox[2] - a.bbox[2])[0];
+  const right = beside.filter((s) => s.bbox[0] >= seg.bbox[2] - lh).sort((a, b) => a.bbox[0] - b.bbox[0])[0];
+  if (!left || !right) return row.words;
+  const x0 = (left.bbox[2] + seg.bbox[0]) / 2, x1 = (seg.bbox[2] + right.bbox[0]) / 2;
+  const inside = row.words.filter((w) => { const c = (w.bbox[0] + w.bbox[2]) / 2; return c >= x0 && c <= x1; });
+  return inside.length && inside.length < row.words.length ? inside : row.words;
 }
 
 /** Segments under `seg` that share its column, nearest first, within `maxGapLines` line heights of it. */
