@@ -890,6 +890,18 @@ describe('party blocks on grid and keyed forms', () => {
     }
   });
 
+  it('finds headerless blocks behind row labels garbled on a low-resolution capture: a colon word, a glued state and code, an indented city line', () => {
+    const weak = (ws: Word[], n: number, c = 0.45): Word[] => ws.map((w, i) => (i < n ? { ...w, confidence: c } : w));
+    const d = extractFields(page(
+      weak(line(67, 189, 'Herbes / Basen sow ACEROS TOLTECA SA DE CV'), 4), weak(weak(line(460, 189, 'Montes / on wos. MANUFACTURAS TOLTECA SA DE CV'), 4, 0.62), 3),
+      weak(line(67, 214, 'Duma AV. INDUSTRIAS 1373'), 1), line(461, 214, 'Duma: AV. INDUSTRIAS 1671'),
+      weak(line(132, 239, '. CP :SANLUISPOTOSI SLP78395'), 3), weak(line(460, 239, 'Cunt Estado CP SAN NICOLAS DE LOS GARZA, NL 66450'), 1),
+    ));
+    expect(d.Shipper).toMatchObject({ Name: 'ACEROS TOLTECA SA DE CV', Address: 'AV. INDUSTRIAS 1373', State: 'SLP', Zip: '78395' });
+    expect(d.Consignee).toMatchObject({ Address: 'AV. INDUSTRIAS 1671', City: 'SAN NICOLAS DE LOS GARZA', State: 'NL', Zip: '66450' });
+    expect(d.ConfidenceScores['Shipper.Name']).toBeLessThan(0.9);
+  });
+
   it('finds a headerless block whose city line starts behind a quote mark, left of the street, and keeps the quoted word', () => {
     // The quoted word, read weakly for its mark, juts out 1.9 lines left of the street; the rest of the line starts
     // well right of it.

@@ -1,7 +1,7 @@
 import { alnumCount, normalizeText, splitWord } from '../layout.ts';
 import type { Word } from '../types.ts';
 import { ocrDistance, startsWithLabel } from './find-labels.ts';
-import { compareCity, normalizePostal, placeOfPostal, provincesOfLetter, repairState, type Country } from './geo.ts';
+import { compareCity, isStateCode, normalizePostal, placeOfPostal, provincesOfLetter, repairState, type Country } from './geo.ts';
 
 /** A city line read: its city, state and postal code words, the code normalised and the state as printed. */
 export type CityLine = {
@@ -19,13 +19,19 @@ function splitAtComma(w: Word): Word[] {
   return m ? splitWord(w, m[1]!.length) : [w];
 }
 
+/** A state code glued to its postal code ("SLP78395") as two words. */
+function splitStateZip(w: Word): Word[] {
+  const m = /^(\p{Lu}{2,3})(\d{5})$/u.exec(w.text);
+  return m && isStateCode(m[1]!) ? splitWord(w, m[1]!.length) : [w];
+}
+
 /** A city's words as its text, the comma after it left out. */
 const cityTextOf = (city: Word[]): string => city.map((w) => w.text).join(' ').replace(/[,;]+$/, '').trim();
 
 /** Parses "CITY, ST 12345", "CITY PR A1A 1A1", "GUADALAJARA, JAL 44100", "C.P. 44100 CITY, ST" or "75008 PARIS". */
 export function parseCityStateZip(input: Word[]): CityLine | null {
   // The city and state written with no space after the comma ("CHICAGO,IL 60632") are two words.
-  let words = input.flatMap(splitAtComma);
+  let words = input.flatMap(splitAtComma).flatMap(splitStateZip);
   // Marks after the postal code ("29405 >", a tick, a rule end) or between its parts ("AB . T6E 0K6", "AGS … 20000")
   // are not part of the line.
   const marks = words.filter((w) => !/[\p{L}\p{N}]/u.test(w.text));

@@ -92,7 +92,8 @@ export function unlabelledBlocks(segments: Segment[], hitsBySegment: Map<Segment
   // The line above in the same column, aligned on `x` (where the values start once a garbled row label is dropped).
   const above = (s: Segment, x: number): Segment | undefined => segments
     .filter((o) => o !== s && o.page === s.page && o.bbox[3] <= s.bbox[1] + 0.3 * s.lineHeight && s.bbox[1] - o.bbox[3] < 2.2 * s.lineHeight
-      && Math.abs(o.bbox[0] - x) < 2 * s.lineHeight)
+      // Aligned, or starting left of a line indented by a row label it lost ("Ciudad, Estado, C.P.:" read as ". CP").
+      && (Math.abs(o.bbox[0] - x) < 2 * s.lineHeight || (o.bbox[0] < x && o.bbox[2] > x + 2 * s.lineHeight)))
     .sort((a, b) => b.bbox[3] - a.bbox[3])[0];
   for (const csz of segments) {
     if (!free(csz)) continue;
@@ -127,5 +128,8 @@ export function dropGarbledLead(words: Word[]): Word[] {
   // A capitalised word behind a quote mark, read weakly for the mark, starts a value in capitals ("“SAN NICOLAS").
   const quotedCaps = (w: Word): boolean => /^["“”'‘’]\p{Lu}{2,}/u.test(w.text) && w.text.slice(1) === w.text.slice(1).toUpperCase();
   while (k < words.length - 2 && !quotedCaps(words[k]!) && (words[k]!.confidence < 0.6 || !/[\p{L}\p{N}]{2}/u.test(words[k]!.text))) k++;
+  // A short word closed by a colon is a row label however well read ("Duma:" for Domicilio:); after garbled ones, so is
+  // a weakly read abbreviation ("Montes / on wos." for Nombre / Razón social:).
+  while (k < words.length - 2 && /^\p{L}{2,6}:$/u.test(words[k]!.text) || (k > 0 && k < words.length - 2 && /^\p{L}{2,4}\.$/u.test(words[k]!.text) && words[k]!.confidence < 0.7)) k++;
   return k ? words.slice(k) : words;
 }
