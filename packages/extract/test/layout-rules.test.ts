@@ -890,6 +890,21 @@ describe('party blocks on grid and keyed forms', () => {
     }
   });
 
+  it('reads a block written larger than its small heading, its lines aligned by their own height', () => {
+    const big = (x: number, y: number, text: string): Word[] => line(x, y, text).map((w) => ({ ...w, bbox: [w.bbox[0], w.bbox[1], w.bbox[2], w.bbox[1] + 25] as [number, number, number, number] }));
+    const small = line(459, 258, 'SHIPPER (FROM)').map((w) => ({ ...w, bbox: [w.bbox[0], w.bbox[1], w.bbox[2], w.bbox[1] + 10] as [number, number, number, number] }));
+    const d = extractFields(page(small, big(494, 272, 'SILVERLINE WIRE & CABLE ULC'), big(460, 300, '2190 DUNDAS BLVD N'), big(462, 328, 'EDMONTON, AB T6E 3K2')));
+    expect(d.Shipper).toMatchObject({ Name: 'SILVERLINE WIRE & CABLE ULC', Address: '2190 DUNDAS BLVD N', City: 'EDMONTON', State: 'AB', Zip: 'T6E 3K2' });
+  });
+
+  it('doubts a street line starting well right of the name and city lines, which start together (its front lost)', () => {
+    const d = extractFields(page(line(100, 100, 'CONSIGNEE'), line(100, 125, 'MIDLAND NUTRITION ULC'), line(125, 150, '46 PORTAGE RD'), line(100, 175, 'MONCTON, NB E1A 3A9')));
+    expect(d.Consignee).toMatchObject({ Address: '46 PORTAGE RD', City: 'MONCTON' });
+    expect(d.ConfidenceScores['Consignee.Address']).toBeLessThan(0.9);
+    const aligned = extractFields(page(line(100, 100, 'CONSIGNEE'), line(100, 125, 'MIDLAND NUTRITION ULC'), line(100, 150, '7446 PORTAGE RD'), line(100, 175, 'MONCTON, NB E1A 3A9')));
+    expect(aligned.ConfidenceScores['Consignee.Address']).toBeGreaterThanOrEqual(0.9);
+  });
+
   it('finds headerless blocks behind row labels garbled on a low-resolution capture: a colon word, a glued state and code, an indented city line', () => {
     const weak = (ws: Word[], n: number, c = 0.45): Word[] => ws.map((w, i) => (i < n ? { ...w, confidence: c } : w));
     const d = extractFields(page(

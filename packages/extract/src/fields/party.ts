@@ -99,7 +99,8 @@ export function partyLines(hit: LabelHit, segments: Segment[], hitsBySegment: Ma
   const tableHeaderRow = (s: Segment): boolean => segments.filter((r) => sameRow(r, s)
     && (hitsBySegment.get(r) ?? []).some((h) => h.atStart && GOODS_HEADINGS.has(h.field))).length >= 2;
   const below = segments
-    .filter((s) => s.page === seg.page && s.bbox[1] > seg.bbox[1] + 0.5 * lh && Math.abs(s.bbox[0] - colX0) < 2.2 * lh)
+    // Values written larger than a small heading (handwriting, a low-resolution capture) align by their own height.
+    .filter((s) => s.page === seg.page && s.bbox[1] > seg.bbox[1] + 0.5 * lh && Math.abs(s.bbox[0] - colX0) < 2.2 * Math.max(lh, Math.min(s.lineHeight, 2.5 * lh)))
     .sort((a, b) => a.bbox[1] - b.bbox[1]);
   // "State:" with its value printed as a separate segment to the right.
   const keyedValue = (h: LabelHit): Word[] => (h.valueWords.length ? h.valueWords : rightOfLabel(h.segment));
@@ -315,6 +316,16 @@ const SUFFIX_WORDS = new Set('STREET AVENUE ROAD DRIVE LANE COURT PLACE BOULEVAR
 const SUFFIX_SLIPS: Record<string, string> = { I: 'L', '1': 'L', '|': 'L', '0': 'O', '5': 'S', '8': 'B' };
 // A D read as O or 0 ("INDUSTRIAL OR", "MILL R0").
 const WORD_SLIPS: Record<string, string> = { OR: 'DR', '0R': 'DR', RO: 'RD', R0: 'RD' };
+
+/**
+ * A street line starting well right of the name and city lines around it, which start together: the OCR lost its front
+ * ("46 PORTAGE RD" read from 7446 PORTAGE RD).
+ */
+function indentedStart(street: Word[], name: Word[], city: Word[]): boolean {
+  const x = street[0]!.bbox[0], xn = name[0]!.bbox[0], xc = city[0]!.bbox[0];
+  const h = Math.min(...street.map((w) => w.bbox[3] - w.bbox[1]));
+  return Math.abs(xn - xc) < 0.3 * h && x - Math.max(xn, xc) > 0.6 * h;
+}
 
 /** Puts back a street type misread by one look-alike character at the end of a street line ("PI" -> "PL"). */
 export function repairStreetSuffix(line: string): { value: string; repaired: boolean } {
@@ -604,5 +615,6 @@ export function parseParty(allLines: PartyLine[], headerHit: LabelHit): ParsedPa
       // last letter read apart.
       + (/^\D/.test(value) && /\s\p{L}\s\d+$/u.test(value) ? 1 : 0) };
   }
+  if (p.Address && p.Name && p.City?.words.length && indentedStart(p.Address.words, p.Name.words, p.City.words)) p.Address.doubts++;
   return p;
 }
