@@ -66,6 +66,22 @@ describe('a table row read as one line', () => {
   });
 });
 
+describe('column headings read as one line', () => {
+  it('reads each heading of the line and its value below its own words, never a value beside the line', () => {
+    // "SHIP DATE DUE DATE PURCHASE ORDER NO. SALES ORDER NO." runs from x 340 to ~930 with 11 px a character.
+    const d = extractFields(page(
+      line(104, 300, 'BOL NUMBER'), line(340, 300, 'SHIP DATE DUE DATE PURCHASE ORDER NO. SALES ORDER NO.'), line(1100, 300, 'CARRIER'),
+      line(104, 340, '08545487688283361'), line(330, 342, '11/01/2026'), line(455, 342, '11/02/2026'), line(600, 342, '7245936'), line(790, 342, 'SO216012'),
+      line(1100, 342, 'MIDWEST CONSOLIDATED FREIGHT'),
+    ));
+    expect(d.References).toMatchObject({ PoNumber: '7245936', OrderNumber: 'SO216012' });
+    expect(d.Dates).toMatchObject({ Pickup: '2026-11-01', Delivery: '2026-11-02' });
+    // A heading with nothing below it takes nothing from beside the line.
+    const empty = extractFields(page(line(340, 300, 'SHIP DATE DUE DATE SALES ORDER NO.'), line(900, 296, '7139550006'), line(340, 342, '11/01/2026'), line(460, 342, '11/02/2026')));
+    expect(empty.References?.OrderNumber ?? null).toBeNull();
+  });
+});
+
 describe('one number for two references', () => {
   it('gives a number read under both the PO and the order heading to the PO alone', () => {
     // The order cell was empty; its reading reached into the PO cell beside it.

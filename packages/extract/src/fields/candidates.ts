@@ -37,18 +37,20 @@ export function valueCandidates(hit: LabelHit, segments: Segment[], labelled: Se
   if (inline) out.push({ text: inline, words: hit.valueWords, method: 'inline', prior: 1, hit });
   // Only a label that ends its segment can have its value elsewhere ("PO 4" is "PO #" misread: still a bare label).
   if (hit.valueWords.length > 0 && alnum(hit.valueWords) > 1) return out;
-  const seg = hit.segment;
+  // One of several headings read as one line stands for its own words only.
+  const seg = hit.run ? headingAlone(hit) : hit.segment;
   const lh = seg.lineHeight;
   const right = segments
     .filter((s) => s !== seg && s.page === seg.page && sameRow(s, seg) && s.bbox[0] > seg.bbox[2] && s.bbox[0] - seg.bbox[2] < Math.max(pageWidth * 0.4, 12 * lh))
     // A speck or mark read as ";" or "ë" between the label and its value is not the value.
     .filter((s) => !isSpeck(s))
     .sort((a, b) => a.bbox[0] - b.bbox[0])[0];
-  if (right && !labelled.has(right)) out.push({ text: textOf(right.words), words: right.words, method: 'right', prior: 0.9, hit });
+  // A heading among headings has its value below, never beside it.
+  if (right && !labelled.has(right) && !hit.run) out.push({ text: textOf(right.words), words: right.words, method: 'right', prior: 0.9, hit });
   const below = segmentsBelow(seg, segments, 3.2);
   const first = below[0];
   if (first && !labelled.has(first)) {
-    const words = ownColumn(hit, first, segments);
+    const words = ownColumn(hit, seg, first, segments);
     out.push({ text: textOf(words), words, method: 'below', prior: 0.85, hit });
   }
   else {
@@ -60,15 +62,22 @@ export function valueCandidates(hit: LabelHit, segments: Segment[], labelled: Se
   return out;
 }
 
+/** A heading of a line of headings as a segment of its own. */
+function headingAlone(hit: LabelHit): Segment {
+  return { ...hit.segment, words: hit.labelWords, text: hit.labelWords.map((w) => w.text).join(' '), bbox: hit.bbox };
+}
+
 /**
  * The words of a row read below a column heading that stand in the heading's own column: the engine joins a table's
  * cells into one line when their gaps are narrow ("SH6202883 Aug 22, 2026 Aug 25, 2026" under BOL / SHIP DATE / DUE
  * DATE). The column runs halfway to the headings beside it; with no heading on both sides, the row is taken whole.
  */
-function ownColumn(hit: LabelHit, row: Segment, segments: Segment[]): Word[] {
-  const seg = hit.segment, lh = seg.lineHeight;
+function ownColumn(hit: LabelHit, seg: Segment, row: Segment, segments: Segment[]): Word[] {
+  const lh = seg.lineHeight;
   if (row.words.length < 2 || seg.words.length > hit.labelWords.length) return row.words;
-  const beside = segments.filter((s) => s !== seg && sameRow(s, seg) && !isSpeck(s));
+  // The other headings of its line stand beside it too.
+  const others = hit.run ? segments.filter((s) => s === hit.segment).flatMap((s) => s.words.filter((w) => !hit.labelWords.includes(w)).map((w) => ({ ...s, words: [w], text: w.text, bbox: w.bbox }))) : [];
+  const beside = [...segments.filter((s) => s !== seg && s !== hit.segment && sameRow(s, seg) && !isSpeck(s)), ...others];
   const left = beside.filter((s) => s.bbox[2] <= seg.bbox[0] + lh).sort((a, b) => b.bbox[2] - a.bbox[2])[0];
   const right = beside.filter((s) => s.bbox[0] >= seg.bbox[2] - lh).sort((a, b) => a.bbox[0] - b.bbox[0])[0];
   if (!left || !right) return row.words;
@@ -80,10 +89,12 @@ function ownColumn(hit: LabelHit, row: Segment, segments: Segment[]): Word[] {
 /** Segments under `seg` that share its column, nearest first, within `maxGapLines` line heights of it. */
 export function segmentsBelow(seg: Segment, segments: Segment[], maxGapLines: number): Segment[] {
   const lh = seg.lineHeight;
+  const under = (s: Segment): number => Math.round((10 * Math.max(0, xOverlap(s.bbox, seg.bbox))) / Math.max(1, s.bbox[2] - s.bbox[0]));
   return segments
     .filter((s) => s.page === seg.page && s !== seg && s.bbox[1] > seg.bbox[1] + 0.5 * lh && s.bbox[1] - seg.bbox[3] < maxGapLines * lh)
     .filter((s) => xOverlap(s.bbox, seg.bbox) > 0 || Math.abs(s.bbox[0] - seg.bbox[0]) < 1.5 * lh)
-    .sort((a, b) => a.bbox[1] - b.bbox[1] || a.bbox[0] - b.bbox[0]);
+    // Of two cells on the first row, the one lying more of its width under the label (the other only grazes it).
+    .sort((a, b) => (Math.abs(a.bbox[1] - b.bbox[1]) < 0.5 * lh ? under(b) - under(a) : a.bbox[1] - b.bbox[1]) || a.bbox[1] - b.bbox[1] || a.bbox[0] - b.bbox[0]);
 }
 
 /**

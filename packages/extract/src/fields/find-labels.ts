@@ -19,6 +19,8 @@ export interface LabelHit {
   atStart: boolean;
   /** True when printed with a colon or # after it (a clear label). */
   marked: boolean;
+  /** One of several column headings the engine read as one line: its column is its own words' span. */
+  run?: boolean;
 }
 
 const PARTY_SUB = new Set<LabelField>(['name', 'address', 'city', 'state', 'zip', 'cityStateZip']);
@@ -328,8 +330,10 @@ export function findLabels(segments: Segment[]): LabelHit[] {
       found.push({ def: m.def, start: i, end: stop, marked, atStart: i === lead });
       i = stop - 1;
     }
-    found.forEach((f, k) => {
-      const next = found[k + 1];
+    const run = headingRun(tokens, lead);
+    const all = run.length >= 2 && run.length > found.length ? run : found;
+    all.forEach((f, k) => {
+      const next = all[k + 1];
       const labelWordIdx = new Set<number>();
       for (let j = f.start; j < f.end; j++) for (let wi = tokens[j]!.word; wi <= (tokens[j]!.lastWord ?? tokens[j]!.word); wi++) labelWordIdx.add(wi);
       const lastLabelWord = tokens[f.end - 1]!.lastWord ?? tokens[f.end - 1]!.word;
@@ -344,11 +348,29 @@ export function findLabels(segments: Segment[]): LabelHit[] {
       hits.push({
         field: f.def.field, lang: f.def.lang, label: f.def.text, segment: seg, labelWords: lb, valueWords,
         bbox: [Math.min(...lb.map((w) => w.bbox[0])), Math.min(...lb.map((w) => w.bbox[1])), Math.max(...lb.map((w) => w.bbox[2])), Math.max(...lb.map((w) => w.bbox[3]))],
-        atStart: f.atStart, marked: f.marked,
+        atStart: f.atStart, marked: f.marked, ...(all === run ? { run: true } : {}),
       });
     });
   }
   return [...hits, ...headingRowHits(segments, hits)];
+}
+
+/**
+ * A line that is column headings only, read as one ("SHIP DATE DUE DATE PURCHASE ORDER NO. SALES ORDER NO."): labels
+ * back to back from the start to the end, none of them needing a colon there. Empty when any word is no label.
+ */
+function headingRun(tokens: Token[], lead: number): Array<{ def: LabelDef; start: number; end: number; marked: boolean; atStart: boolean }> {
+  const out: Array<{ def: LabelDef; start: number; end: number; marked: boolean; atStart: boolean }> = [];
+  let at = lead;
+  while (at < tokens.length) {
+    const m = matchAt(tokens, at);
+    if (!m || m.def.strict || PARTY_SUB.has(m.def.field)) return [];
+    let stop = at + m.len;
+    while (stop < tokens.length && tokens[stop]!.t === '#') stop++;
+    out.push({ def: m.def, start: at, end: stop, marked: tokens[stop - 1]!.colonAfter || tokens[stop - 1]!.t === '#', atStart: at === lead });
+    at = stop;
+  }
+  return out;
 }
 
 const PARTY_HEADING_FIELDS = new Set<LabelField>(['shipper', 'consignee', 'billTo']);
