@@ -30,6 +30,15 @@ describe('dates in English, Spanish and French', () => {
     expect(parseDate('13/10/2026', 'MDY')!.certainty).toBe(1);
   });
 
+  it('reads a date behind a cell border read as a digit, or with a slash read as a 7 or 1, as a guess', () => {
+    expect(parseDate('92026-08-24')).toMatchObject({ iso: '2026-08-24', certainty: 0.85 });
+    expect(parseDate('DELIVER ON 7/4726')).toMatchObject({ iso: '2026-07-04', certainty: 0.7 });
+    expect(parseDate('7/1126')?.iso).toBe('2026-07-01');
+    // A month and year, and an ordinary date, are left as they are.
+    expect(parseDate('7/2026')).toBeNull();
+    expect(parseDate('7/4/26')).toMatchObject({ iso: '2026-07-04', certainty: 0.85 });
+  });
+
   it('puts back a month name read in two pieces between the day and the year, and only a month name', () => {
     expect(parseDate('16-EN E-2026')?.iso).toBe('2026-01-16');
     expect(parseDate('24 JU L 2026')?.iso).toBe('2026-07-24');

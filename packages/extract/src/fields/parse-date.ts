@@ -43,6 +43,9 @@ export function findDates(text: string, order: DateOrder = 'MDY'): ParsedDate[] 
   let m: RegExpExecArray | null;
   const iso = /\b(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})\b/g;
   while ((m = iso.exec(t))) push(+m[1]!, +m[2]!, +m[3]!, 1, m.index, m[0].length);
+  // A cell border read as a digit in front of an ISO date ("92026-08-24"): the date, as a guess.
+  const bordered = /\b\d((?:19|20)\d{2})[-/.](\d{1,2})[-/.](\d{1,2})\b/g;
+  while ((m = bordered.exec(t))) push(+m[1]!, +m[2]!, +m[3]!, 0.85, m.index + 1, m[0].length - 1);
   const num = /\b(\d{1,2})\s?[/.-]\s?(\d{1,2})\s?[/.-]\s?(\d{4}|\d{2})\b/g;
   while ((m = num.exec(t))) {
     if (out.some((o) => m!.index >= o.index && m!.index < o.index + o.length)) continue;
@@ -52,6 +55,13 @@ export function findDates(text: string, order: DateOrder = 'MDY'): ParsedDate[] 
     else if (a === b) push(y, a, b, 1, m.index, m[0].length);
     else if (order === 'MDY') push(y, a, b, 0.85, m.index, m[0].length);
     else push(y, b, a, 0.85, m.index, m[0].length);
+  }
+  // The second slash of a short date read as a 7 or a 1 ("7/4726" for 7/4/26): the date, as a guess.
+  const slashed = /\b(\d{1,2})\/(\d{1,2})[71](\d{2})\b/g;
+  while ((m = slashed.exec(t))) {
+    if (out.some((o) => m!.index >= o.index && m!.index < o.index + o.length)) continue;
+    const a = +m[1]!, b = +m[2]!, y = year4(+m[3]!);
+    if (order === 'MDY' || b > 12) push(y, a, b, 0.7, m.index, m[0].length); else push(y, b, a, 0.7, m.index, m[0].length);
   }
   const monthAlt = Object.keys(MONTHS).sort((x, y) => y.length - x.length).join('|');
   // 23 JUL 2026 / 15 DE JULIO DE 2026 / 1ER MARS 2026 / 23-JUL-2026
