@@ -1010,6 +1010,16 @@ describe('party blocks on grid and keyed forms', () => {
     expect(repairStreetSuffix('23931 WALNUT COUNT')).toEqual({ value: '23931 WALNUT COURT', repaired: true });
     expect(repairStreetSuffix('400 KING DRIVE N')).toEqual({ value: '400 KING DRIVE N', repaired: false });
     expect(repairStreetSuffix('BOX 1 COUNT')).toEqual({ value: 'BOX 1 COUNT', repaired: false });
+    // A type read in two pieces at the end.
+    expect(repairStreetSuffix('1080 S TERMINAL H WY')).toEqual({ value: '1080 S TERMINAL HWY', repaired: true });
+    expect(repairStreetSuffix('1080 S TERMINAL ST W')).toEqual({ value: '1080 S TERMINAL ST W', repaired: false });
+    // A lone letter read weakly after the type is a speck; a compass point stays.
+    const street = line(100, 150, '28867 N TERMINAL AVENUE v');
+    street[4]!.confidence = 0.62;
+    expect(extractFields(page(line(100, 100, 'SHIPPER'), line(100, 125, 'ASHFORD FOODS INC'), street, line(100, 175, 'ALBANY, NY 12205'))).Shipper?.Address).toBe('28867 N TERMINAL AVENUE');
+    const compass = line(100, 150, '28867 TERMINAL AVENUE N');
+    compass[3]!.confidence = 0.62;
+    expect(extractFields(page(line(100, 100, 'SHIPPER'), line(100, 125, 'ASHFORD FOODS INC'), compass, line(100, 175, 'ALBANY, NY 12205'))).Shipper?.Address).toBe('28867 TERMINAL AVENUE N');
     // Spanish and French streets put the type first.
     expect(repairStreetSuffix('BIVD. AEROPUERTO 3223')).toEqual({ value: 'BLVD. AEROPUERTO 3223', repaired: true });
     expect(repairStreetSuffix('AV. INDUSTRIAS 981')).toEqual({ value: 'AV. INDUSTRIAS 981', repaired: false });

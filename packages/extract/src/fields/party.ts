@@ -330,6 +330,11 @@ function indentedStart(street: Word[], name: Word[], city: Word[]): boolean {
 /** Puts back a street type misread by one look-alike character at the end of a street line ("PI" -> "PL"). */
 export function repairStreetSuffix(line: string): { value: string; repaired: boolean } {
   const toks = line.split(' ');
+  // A street type read in two pieces at the end ("TERMINAL H WY").
+  const n = toks.length;
+  if (n >= 3 && toks[n - 2]!.length <= 2 && SUFFIXES.has(toks[n - 2]! + toks[n - 1]!) && (toks[n - 2]! + toks[n - 1]!).length >= 3 && !SUFFIXES.has(toks[n - 1]!)) {
+    return { value: [...toks.slice(0, n - 2), toks[n - 2]! + toks[n - 1]!].join(' '), repaired: true };
+  }
   // The type is the last word, or the one before a unit ("... PL STE 8").
   for (let i = toks.length - 1; i >= 1 && i >= toks.length - 3; i--) {
     const t = toks[i]!.replace(/[.,]$/, '');
@@ -593,7 +598,11 @@ export function parseParty(allLines: PartyLine[], headerHit: LabelHit): ParsedPa
     ? addrKeyed
     : lines.map((l, i) => ({ l, i })).filter(({ l, i }) => !used.has(i) && l.sub === null && i > nameLine && (cityAt < 0 || i < cityAt));
   if (addrLines.length) {
-    const words = addrLines.flatMap(({ l }) => l.words);
+    let words = addrLines.flatMap(({ l }) => l.words);
+    // A lone letter read weakly after the street type ("TERMINAL AVENUE v": a speck or tick) is no part of it.
+    const last = words[words.length - 1], prev = words[words.length - 2];
+    if (last && prev && /^\p{L}$/u.test(last.text) && last.confidence < 0.7 && !COMPASS.has(last.text.toUpperCase())
+      && (SUFFIXES.has(prev.text.toUpperCase().replace(/[.,]$/, '')) || SUFFIX_WORDS.has(prev.text.toUpperCase().replace(/[.,]$/, '')))) words = words.slice(0, -1);
     // Marks the OCR made of a rule end or a tick after the street ("23347 CENTRAL DR *") are not part of it.
     // Nor is a quote mark before its first word ("“CARRETERA FEDERAL 57").
     const raw = textOf(words).toUpperCase().replace(/_+/g, ' ').replace(/\s+/g, ' ').replace(/(\s+[^\p{L}\p{N}\s]+)+$/u, '').replace(/[,;\-–—]+$/, '')
