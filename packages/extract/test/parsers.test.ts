@@ -110,6 +110,9 @@ describe('postal codes, states and cities', () => {
     expect(normalizePostal('46802')).toEqual({ zip: '46802', country: null, repaired: false });
     expect(normalizePostal('4680Z')).toEqual({ zip: '46802', country: null, repaired: true });
     expect(normalizePostal('46802-1234')?.zip).toBe('46802-1234');
+    // A 7 in a Canadian code's letter place is a Z that lost its bottom bar; a state code keeps 7 for T.
+    expect(normalizePostal('H4T 372')).toEqual({ zip: 'H4T 3Z2', country: 'CA', repaired: true });
+    expect(repairState('7X', null)).toBe('TX');
     // E for 8 in a Canadian code's digit place; never in a ZIP (STATE is no code).
     expect(normalizePostal('LEN 7N4')).toEqual({ zip: 'L8N 7N4', country: 'CA', repaired: true });
     expect(normalizePostal('STATE')).toBeNull();

@@ -45,6 +45,9 @@ const toDigit: Record<string, string> = { O: '0', Q: '0', D: '0', I: '1', L: '1'
 // otherwise read as a ZIP.
 const toCanadianDigit: Record<string, string> = { ...toDigit, E: '8' };
 const toLetter: Record<string, string> = { '0': 'O', '1': 'I', '5': 'S', '8': 'B', '2': 'Z', '6': 'G', '7': 'T', '4': 'A' };
+// In a Canadian code's letter places a 7 is a Z whose bottom bar was lost (measured: 7 of 7 such 7s on our sets were Z,
+// none T); a state code keeps 7 for T (TX, TN).
+const toCanadianLetter: Record<string, string> = { ...toLetter, '7': 'Z' };
 
 /** Normalises a postal code read by OCR: ZIP / ZIP+4, Canadian "A1A 1A1" (letters and digits put back in place), Mexican CP. */
 export function normalizePostal(raw: string): { zip: string; country: Country | null; repaired: boolean } | null {
@@ -52,7 +55,7 @@ export function normalizePostal(raw: string): { zip: string; country: Country | 
   // ")", "]" and "}" are a J the OCR lost its top on; only a Canadian code has letters there.
   const compact = (/^[A-Z0-9)\]}|\s-]{6,7}$/.test(raw.toUpperCase()) ? raw.toUpperCase().replace(/[)\]}]/g, 'J').replace(/[^A-Z0-9|]/g, '') : t.replace(/-/g, ''));
   if (compact.length === 6 || (compact.length === 6 && /[A-Z]/.test(compact))) {
-    const fixed = compact.split('').map((c, i) => (i % 2 === 0 ? toLetter[c] ?? c : toCanadianDigit[c] ?? c)).join('');
+    const fixed = compact.split('').map((c, i) => (i % 2 === 0 ? toCanadianLetter[c] ?? c : toCanadianDigit[c] ?? c)).join('');
     const changes = [...fixed].filter((c, i) => c !== compact[i]).length;
     // S/5, O/0, B/8 slips are common in small print ("LSN OKS" for L5N 0K5); more than three would let any six
     // characters pass for a postal code. A repaired code is a doubt for the caller. Canada Post never uses the
@@ -81,7 +84,7 @@ export function canadianReadings(raw: string): string[] {
   let out = [''];
   for (let i = 0; i < 6; i++) {
     const c = t[i]!;
-    const opts = i % 2 === 0 ? [toLetter[c] ?? c] : CANADIAN_DIGIT_READS[c] ?? [toCanadianDigit[c] ?? c];
+    const opts = i % 2 === 0 ? [toCanadianLetter[c] ?? c] : CANADIAN_DIGIT_READS[c] ?? [toCanadianDigit[c] ?? c];
     out = out.flatMap((head) => opts.map((o) => head + o));
   }
   return out.filter((c) => /^[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z]\d[ABCEGHJ-NPRSTV-Z]\d$/.test(c)).map((c) => `${c.slice(0, 3)} ${c.slice(3)}`);
