@@ -175,6 +175,15 @@ describe('segments', () => {
     expect(buildSegments([...top, ...low]).map((s) => s.text)).toEqual(['Viancouver, BC VEB 8J6']);
   });
 
+  it('drops a short weak word lying inside a taller, surely read word of its line (a label printed under a value)', () => {
+    const w = (text: string, x0: number, y0: number, x1: number, y1: number, confidence: number): Word => ({ text, confidence, bbox: [x0, y0, x1, y1], page: 0, line: 'c' });
+    const city = [w('CITY,', 965, 641, 1013, 655, 0.51), w('state,', 1019, 641, 1081, 666, 0.88), w('ze', 1084, 641, 1112, 655, 0.29), w('Torreon,', 1083, 635, 1243, 667, 0.93), w('COA', 1241, 635, 1318, 667, 0.88), w('27019', 1323, 622, 1408, 667, 0.96)];
+    expect(buildSegments(city).map((s) => s.text)).toEqual(['CITY, state, Torreon, COA 27019']);
+    // A word the engine boxed inside another of the same height stays ("ZIP" boxed inside "STATE").
+    const label = [w('STATE', 196, 551, 331, 573, 0.92), w('ZIP', 295, 551, 331, 573, 0.4)];
+    expect(buildSegments(label).map((s) => s.text)).toEqual(['STATE ZIP']);
+  });
+
   it('drops a leading 1 that is the cell border a ruling runs through, and keeps a 1 clear of it', () => {
     const w: Word = { text: '1143', confidence: 0.92, bbox: [614, 1474, 707, 1503], page: 0, line: 'a' };
     const rule = { page: 0, x: 621, y0: 1456, y1: 1679 };
