@@ -854,6 +854,9 @@ describe('party blocks on grid and keyed forms', () => {
     expect(stripCityLabel('CONTD ESTADO. CP TOLUCA').value).toBe('TOLUCA');
     expect(stripCityLabel('ESTADO. CP TORREON').value).toBe('TORREON');
     expect(stripCityLabel('SAN LUIS POTOSI').value).toBe('SAN LUIS POTOSI');
+    // ZIP read as two letters that kept its Z, after two label words.
+    expect(stripCityLabel('TY, STATE, ZE ZAPOPAN').value).toBe('ZAPOPAN');
+    expect(stripCityLabel('ZE ZAPOPAN').value).toBe('ZE ZAPOPAN');
     expect(stripLeadingJunk('CALLE MORELOS 1295')).toEqual({ value: 'CALLE MORELOS 1295', repaired: false });
     expect(stripCityLabel('CITY, STATE, ZE. MERIDA')).toEqual({ value: 'MERIDA', repaired: true });
     expect(stripCityLabel('ANY, STATE, ZIP HALIFAX')).toEqual({ value: 'HALIFAX', repaired: true });

@@ -175,7 +175,9 @@ export function stripCityLabel(city: string): { value: string; repaired: boolean
     const near = labelWord(t) && !CITY_LABEL_WORDS.includes(t);
     // A short garble right after label words ("ZE.") ends the label.
     // So does one with a narrow letter lost ("ZP" for ZIP).
-    const tail = k > 0 && t.length <= 3 && (/[.,:]$/.test(toks[k]!) || (t.length >= 2 && CITY_LABEL_WORDS.some((l) => l.length === 3 && ocrDistance(t, l) <= 1)));
+    // So does one of two letters that kept ZIP's Z ("ze") after two label words.
+    const tail = k > 0 && t.length <= 3 && (/[.,:]$/.test(toks[k]!) || (t.length >= 2 && CITY_LABEL_WORDS.some((l) => l.length === 3 && ocrDistance(t, l) <= 1))
+      || (k >= 2 && /^Z[A-Z]$/.test(t)));
     if (!(CITY_LABEL_WORDS.includes(t) || near || tail)) break;
     k++;
   }
