@@ -104,8 +104,29 @@ export function buildSegments(words: Word[], rules: PageRule[] = []): Segment[] 
       break;
     }
   }
-  if (rules.length) for (const sg of segments) sg.cell = cellOf(sg, rules);
-  return segments;
+  const columned = splitAtColumns(segments);
+  if (rules.length) for (const sg of columned) sg.cell = cellOf(sg, rules);
+  return columned;
+}
+
+/**
+ * A line run across two columns with a gap only somewhat wider than a space ("TIDEWATER CABINETRY COMPANY   SILVERLINE
+ * COATINGS INC" over rows the engine did split): it is cut where two lines above or below it start, the other column's
+ * left edge.
+ */
+function splitAtColumns(segments: Segment[]): Segment[] {
+  const out: Segment[] = [];
+  for (const sg of segments) {
+    const h = sg.lineHeight;
+    const cut = sg.words.findIndex((w, k) => k > 0 && w.bbox[0] - sg.words[k - 1]!.bbox[2] > 1.0 * h
+      && segments.filter((o) => o !== sg && o.page === sg.page && Math.abs(o.bbox[0] - w.bbox[0]) < 0.5 * h && Math.abs(o.bbox[1] - sg.bbox[1]) < 4 * h && !sameRow(o, sg)).length >= 2);
+    if (cut < 0) { out.push(sg); continue; }
+    for (const ws of [sg.words.slice(0, cut), sg.words.slice(cut)]) {
+      out.push({ ...sg, words: ws, text: ws.map((w) => w.text).join(' '),
+        bbox: [Math.min(...ws.map((w) => w.bbox[0])), Math.min(...ws.map((w) => w.bbox[1])), Math.max(...ws.map((w) => w.bbox[2])), Math.max(...ws.map((w) => w.bbox[3]))] });
+    }
+  }
+  return out;
 }
 
 /**

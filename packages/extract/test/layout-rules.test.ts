@@ -175,6 +175,17 @@ describe('segments', () => {
     expect(buildSegments([...top, ...low]).map((s) => s.text)).toEqual(['Viancouver, BC VEB 8J6']);
   });
 
+  it('cuts a line run across two columns where the lines below it start the other column', () => {
+    const rows = [line(157, 560, 'TIDEWATER CABINETRY COMPANY'), line(157, 585, '29073 SYCAMORE AVE'), line(157, 610, 'ORLANDO, FL 32824')];
+    // The name row's gap to the other column is 1.5 letter heights: too narrow alone to part columns.
+    const right = [line(487, 560, 'SILVERLINE COATINGS INC'), line(487, 585, '195 HICKORY ST'), line(487, 610, 'FORT WORTH, TX 76102')];
+    for (const w of right[0]!) w.line = rows[0]![0]!.line;
+    expect(buildSegments([...rows, ...right].flat()).map((s) => s.text)).toContain('TIDEWATER CABINETRY COMPANY');
+    // A line with no column starting under its gap stays whole.
+    const alone = [...line(157, 560, 'TIDEWATER CABINETRY'), ...line(398, 560, 'COMPANY').map((w) => ({ ...w, line: 'x' }))].map((w) => ({ ...w, line: 'x' }));
+    expect(buildSegments([...alone, ...line(157, 585, '29073 SYCAMORE AVE'), ...line(157, 610, 'ORLANDO, FL 32824')]).map((s) => s.text)).toContain('TIDEWATER CABINETRY COMPANY');
+  });
+
   it('drops a short weak word lying inside a taller, surely read word of its line (a label printed under a value)', () => {
     const w = (text: string, x0: number, y0: number, x1: number, y1: number, confidence: number): Word => ({ text, confidence, bbox: [x0, y0, x1, y1], page: 0, line: 'c' });
     const city = [w('CITY,', 965, 641, 1013, 655, 0.51), w('state,', 1019, 641, 1081, 666, 0.88), w('ze', 1084, 641, 1112, 655, 0.29), w('Torreon,', 1083, 635, 1243, 667, 0.93), w('COA', 1241, 635, 1318, 667, 0.88), w('27019', 1323, 622, 1408, 667, 0.96)];
@@ -931,6 +942,13 @@ describe('party blocks on grid and keyed forms', () => {
     expect(d.ConfidenceScores['Consignee.Address']).toBeLessThan(0.9);
     const aligned = extractFields(page(line(100, 100, 'CONSIGNEE'), line(100, 125, 'MIDLAND NUTRITION ULC'), line(100, 150, '7446 PORTAGE RD'), line(100, 175, 'MONCTON, NB E1A 3A9')));
     expect(aligned.ConfidenceScores['Consignee.Address']).toBeGreaterThanOrEqual(0.9);
+  });
+
+  it('finds a headerless block whose house number was read weakly (not a garbled row label)', () => {
+    const street = line(159, 125, '29073 SYCAMORE AVE');
+    street[0]!.confidence = 0.59; street[2]!.confidence = 0.59;
+    const d = extractFields(page(line(157, 100, 'TIDEWATER CABINETRY COMPANY'), street, line(159, 150, 'ORLANDO, FL 32824')));
+    expect(d.Shipper).toMatchObject({ Name: 'TIDEWATER CABINETRY COMPANY', Address: '29073 SYCAMORE AVE', City: 'ORLANDO', State: 'FL', Zip: '32824' });
   });
 
   it('finds headerless blocks behind row labels garbled on a low-resolution capture: a colon word, a glued state and code, an indented city line', () => {

@@ -100,7 +100,8 @@ export function unlabelledBlocks(segments: Segment[], hitsBySegment: Map<Segment
     // Lines with a garbled row label dropped from their front, or as read when that leaves no city line or name.
     const cityWords = [dropGarbledLead(csz.words), csz.words].find((ws) => parseCityStateZip(ws));
     if (!cityWords) continue;
-    const street = [csz.bbox[0], cityWords[0]!.bbox[0]].map((x) => above(csz, x)).find((o) => o && free(o) && looksLikeStreet(textOf(dropGarbledLead(o.words))));
+    // A house number read weakly is no garbled row label to drop: the line as read may be the street.
+    const street = [csz.bbox[0], cityWords[0]!.bbox[0]].map((x) => above(csz, x)).find((o) => o && free(o) && [dropGarbledLead(o.words), o.words].some((ws) => looksLikeStreet(textOf(ws))));
     const streetWords = street && [street.words, dropGarbledLead(street.words)].find((ws) => looksLikeStreet(textOf(ws)));
     if (!street || !streetWords) continue;
     const name = above(street, street.bbox[0]);
