@@ -581,6 +581,7 @@ describe('party blocks on grid and keyed forms', () => {
     expect(parseCityStateZip(line(0, 0, 'WAREHOUSE 38103'))).toBeNull();
     // No space after the comma.
     expect(parseCityStateZip(line(0, 0, 'CHICAGO,IL 60632'))).toMatchObject({ cityText: 'CHICAGO', stateText: 'IL', zipText: '60632' });
+    expect(parseCityStateZip(line(0, 0, 'CELAYA,.GTO 38000'))).toMatchObject({ cityText: 'CELAYA', stateText: 'GTO', zipText: '38000' });
     // With the row's label read before the city.
     expect(parseCityStateZip(line(0, 0, 'CNY, STATE, ZIP Memphis. 38118'))).toMatchObject({ stateText: 'TN', zipText: '38118', stateFromZip: true });
     // A city's last word of three letters is no state when the ZIP's city is the whole of it.

@@ -15,7 +15,8 @@ export type CityLine = {
 
 /** A city glued to its state by a comma ("CHICAGO,IL") as two words. */
 function splitAtComma(w: Word): Word[] {
-  const m = /^(\p{L}[\p{L}.' -]*,)(\p{L}{2,3})$/u.exec(w.text);
+  // A speck after the comma ("CELAYA,.GTO") goes with it.
+  const m = /^(\p{L}[\p{L}.' -]*,[.;:]?)(\p{L}{2,3})$/u.exec(w.text);
   return m ? splitWord(w, m[1]!.length) : [w];
 }
 
@@ -26,7 +27,7 @@ function splitStateZip(w: Word): Word[] {
 }
 
 /** A city's words as its text, the comma after it left out. */
-const cityTextOf = (city: Word[]): string => city.map((w) => w.text).join(' ').replace(/[,;]+$/, '').trim();
+const cityTextOf = (city: Word[]): string => city.map((w) => w.text).join(' ').replace(/,[.;:]*$|[,;]+$/, '').trim();
 
 /** Parses "CITY, ST 12345", "CITY PR A1A 1A1", "GUADALAJARA, JAL 44100", "C.P. 44100 CITY, ST" or "75008 PARIS". */
 export function parseCityStateZip(input: Word[]): CityLine | null {
