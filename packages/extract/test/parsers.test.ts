@@ -32,6 +32,8 @@ describe('dates in English, Spanish and French', () => {
 
   it('reads a date behind a cell border read as a digit, or with a slash read as a 7 or 1, as a guess', () => {
     expect(parseDate('92026-08-24')).toMatchObject({ iso: '2026-08-24', certainty: 0.85 });
+    expect(parseDate('Ship date — 2026 09 05')).toMatchObject({ iso: '2026-09-05', certainty: 0.85 });
+    expect(parseDate('2026 13 05')).toBeNull();
     expect(parseDate('DELIVER ON 7/4726')).toMatchObject({ iso: '2026-07-04', certainty: 0.7 });
     expect(parseDate('7/1126')?.iso).toBe('2026-07-01');
     // A month and year, and an ordinary date, are left as they are.
