@@ -513,6 +513,19 @@ describe('party blocks on grid and keyed forms', () => {
     expect(d.Consignee).toMatchObject({ Name: 'BRIGHTON GLASSWORKS INC', Address: '1002 PORTAGE ST', City: 'SURREY', State: 'BC', Zip: 'V4N 8K4' });
   });
 
+  it('ends a keyed block at its DESTINATION row: the rows after it, under a garbled heading, are the next party', () => {
+    const d = extractFields(page(
+      line(100, 100, 'CONSIGNED 1m'), line(450, 100, 'LOGISTICA ANAHUAC SA DE CV'),
+      line(100, 150, 'smn'), line(450, 150, 'AV. INDUSTRIAS 3675'),
+      line(100, 200, 'DESTINATION'), line(450, 200, 'CHIHUAHUA, CHH 31136'),
+      line(100, 250, 'Fuma (ven)'), line(450, 250, 'GRUPO REGIOMONTANA SA DE OV'),
+      line(100, 300, 'STRFET'), line(450, 300, 'CARRETERA FEDERAL 57 KM 2588'),
+      line(100, 350, 'DESTINATRIN'), line(450, 350, 'SAN LUIS POTOSI, SLP 78395'),
+    ));
+    expect(d.Consignee).toMatchObject({ Name: 'LOGISTICA ANAHUAC SA DE CV', Address: 'AV. INDUSTRIAS 3675', City: 'CHIHUAHUA', State: 'CHH', Zip: '31136' });
+    expect(d.Shipper).toMatchObject({ Name: 'GRUPO REGIOMONTANA SA DE CV', Address: 'CARRETERA FEDERAL 57 KM 2588', State: 'SLP', Zip: '78395' });
+  });
+
   it('takes a lone short word after a heading for the heading\'s misread last word, and a clearly read word left of the values for a row label', () => {
     const d = extractFields(page(
       line(100, 100, 'CONSIGNEE 1'), line(450, 100, 'BRIGHTON GLASSWORKS INC'),
@@ -1013,6 +1026,7 @@ describe('party blocks on grid and keyed forms', () => {
   it('repairs a company-type ending misread by one letter, and leaves real endings alone', () => {
     expect(repairCompanySuffix('ALDER HARDWARE CORY')).toEqual({ value: 'ALDER HARDWARE CORP', repaired: true });
     expect(repairCompanySuffix('GOLDEN VALLEY MILLS LD')).toEqual({ value: 'GOLDEN VALLEY MILLS LTD', repaired: true });
+    expect(repairCompanySuffix('GRUPO REGIOMONTANA SA DE OV')).toEqual({ value: 'GRUPO REGIOMONTANA SA DE CV', repaired: true });
     expect(repairCompanySuffix('ACME PARTNERS LP').repaired).toBe(false);
     // The nearest ending when nearer than any other: LLE is LLC by a look-alike letter; LLL is as far from LLC as LLP.
     expect(repairCompanySuffix('RED OAK POLYMERS GROUP LLE')).toEqual({ value: 'RED OAK POLYMERS GROUP LLC', repaired: true });

@@ -150,7 +150,13 @@ export function partyLines(hit: LabelHit, segments: Segment[], hitsBySegment: Ma
     const placeHit = (hitsBySegment.get(s) ?? []).find((h) => h.atStart && PLACE_ROW.test(h.label));
     if (placeHit && lines.length) {
       const v = keyedValue(placeHit);
-      if (v.length && parseCityStateZip(v)) { lines.push({ words: v, sub: 'cityStateZip' }); lastBottom = s.bbox[3]; continue; }
+      if (v.length && parseCityStateZip(v)) {
+        lines.push({ words: v, sub: 'cityStateZip' });
+        lastBottom = s.bbox[3];
+        // On a keyed form the place row closes the block: the rows after it are the next party's.
+        if (valueX0 !== null) break;
+        continue;
+      }
     }
     if (stopFields(s) || tableHeaderRow(s)) break;
     const hs = hitsBySegment.get(s) ?? [];
@@ -434,6 +440,8 @@ export function repairCompanySuffix(name: string): { value: string; repaired: bo
   const last = toks[toks.length - 1] ?? '';
   // INC with its thin I lost and the N read as W ("BOREAL WC", "HOLDINGS NC").
   if (toks.length >= 2 && /^[NW]C\.?$/.test(last)) { toks[toks.length - 1] = 'INC'; return { value: toks.join(' '), repaired: true }; }
+  // "SA DE CV" with its C misread ("SA DE OV", "SA DE GV").
+  if (toks.length >= 3 && toks[toks.length - 2] === 'DE' && /^[OGQ0(]V\.?$/.test(last)) { toks[toks.length - 1] = 'CV'; return { value: toks.join(' '), repaired: true }; }
   if (toks.length < 2 || last.length < 2 || COMPANY_SUFFIXES.includes(last) || OTHER_ENDINGS.has(last) || /\d/.test(last)) return { value: name, repaired: false };
   // The nearest ending when it is nearer than any other ("LLE": LLC by a look-alike C, not LLP).
   const dist = new Map(COMPANY_SUFFIXES.filter((x) => x[0] === last[0] && Math.abs(x.length - last.length) <= 1).map((x) => [x, ocrDistance(last, x)]));
