@@ -874,6 +874,9 @@ describe('party blocks on grid and keyed forms', () => {
   it('drops a garbled row label or a label tail from the front of a street and a city', () => {
     expect(stripLeadingJunk('SMREER CALLE MORELOS 1295')).toEqual({ value: 'CALLE MORELOS 1295', repaired: true });
     expect(stripLeadingJunk('DOMOTEC: CARRETERA FEDERAL 57')).toEqual({ value: 'CARRETERA FEDERAL 57', repaired: true });
+    // A row label read as a letter and a short piece before the street's first word.
+    expect(stripLeadingJunk('D MIC AV. INDUSTRIAS 1655')).toEqual({ value: 'AV. INDUSTRIAS 1655', repaired: true });
+    expect(stripLeadingJunk('N W AV. INDUSTRIAS 1655')).toEqual({ value: 'N W AV. INDUSTRIAS 1655', repaired: false });
     // A long row label with three slips and no colon; a street's own first word stays.
     expect(stripLeadingJunk('DUMICIO CIRCUITO EL MARQUES 1785')).toEqual({ value: 'CIRCUITO EL MARQUES 1785', repaired: true });
     expect(stripLeadingJunk('CIRCUITO EL MARQUES 1785')).toEqual({ value: 'CIRCUITO EL MARQUES 1785', repaired: false });

@@ -395,6 +395,12 @@ export function stripLeadingJunk(line: string): { value: string; repaired: boole
   const bare = plain.replace(/[.:;]/g, '');
   // A street word read with a colon ("BLVD: AEROPUERTO 2815") is the street's own.
   if (STREET_FIRST.has(bare) || STREET_LEAD.has(bare)) return /^\S+?:/.test(line) ? { value: line.replace(/^(\S+?):/, '$1.'), repaired: true } : { value: line, repaired: false };
+  // A row label read as a letter or two and a short piece ("D MIC AV. INDUSTRIAS 1655" for DOMICILIO:): short words of
+  // letters only before a street word that starts the street.
+  const lead = toks.findIndex((t) => STREET_FIRST.has(t.replace(/[.:,]/g, '')) || STREET_LEAD.has(t.replace(/[.:,]/g, '')));
+  if (lead >= 1 && lead <= 2 && toks.length > lead + 1 && /^[A-Z][.:]?$/.test(toks[0]!) && toks.slice(0, lead).every((t) => /^[A-Z]{1,3}[.:]?$/.test(t) && !COMPASS.has(t.replace(/[.:]/g, '')))) {
+    return { value: toks.slice(lead).join(' '), repaired: true };
+  }
   // Long labels allow a third slip ("DUMICIO" for DOMICILIO).
   if (toks.length >= 3 && (/^[A-Z]{1,12}:$/.test(plain) || (bare.length >= 5 && /^[A-Z]+$/.test(bare) && STREET_LABELS.some((l) => ocrDistance(bare, l) <= (l.length >= 9 ? 3 : 2))))) {
     return { value: toks.slice(1).join(' '), repaired: true };
