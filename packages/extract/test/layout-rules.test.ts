@@ -466,6 +466,11 @@ describe('party blocks on grid and keyed forms', () => {
     const text = (ws: Word[]): string => ws.map((w) => w.text).join(' ');
     expect(text(stripSubLabel(line(0, 0, 'Nombre / Raron social Red Oak Coatings INC')).words)).toBe('Red Oak Coatings INC');
     expect(text(stripSubLabel(line(0, 0, 'nombre / Razón soc. Trillium Paper Mills')).words)).toBe('Trillium Paper Mills');
+    // The second name's first word garbled past matching and read weakly, the rest exact; read clearly, it stays.
+    const garbled = line(0, 0, 'Nombre / Fauzde social LOGISTICA CUMBRES SA DE CV');
+    garbled[2]!.confidence = 0.06;
+    expect(text(stripSubLabel(garbled).words)).toBe('LOGISTICA CUMBRES SA DE CV');
+    expect(text(stripSubLabel(line(0, 0, 'Nombre / Fauzde social LOGISTICA CUMBRES SA DE CV')).words)).toBe('Fauzde social LOGISTICA CUMBRES SA DE CV');
     expect(stripLeadingJunk('DOMICÑO: 12651 GARFIELD WAY')).toEqual({ value: '12651 GARFIELD WAY', repaired: true });
     expect(stripLeadingJunk('BLVD: AEROPUERTO 2815')).toEqual({ value: 'BLVD. AEROPUERTO 2815', repaired: true });
     expect(nearLabel('NAMCO', 'NAME')).toBe(false);

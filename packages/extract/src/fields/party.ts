@@ -261,6 +261,13 @@ export function stripSubLabel(words: Word[]): { words: Word[]; sub: string | nul
   let rest = first.words;
   if (rest.length > 1 && /^[/|]+$/.test(rest[0]!.text)) rest = rest.slice(1);
   const second = rest !== first.words || rest.length > 1 ? once(rest) : { words: rest, sub: null };
+  const afterSlash = /^[/|]+$/.test(words[words.length - rest.length - 1]?.text ?? '');
+  if (second.sub === null && afterSlash) {
+    // The second name's first word garbled past matching and read weakly, the rest exact ("NOMBRE / Fauzde social").
+    const tail = SUB_LABELS.map(([l]) => l.split(' ')).find((lw) => lw.length >= 2 && rest.length > lw.length && rest[0]!.confidence < 0.3
+      && labelKey(rest.slice(1, lw.length)) === lw.slice(1).join(' '));
+    if (tail) return { words: rest.slice(tail.length), sub: first.sub };
+  }
   return { words: second.sub !== null ? second.words : rest, sub: first.sub };
 }
 
