@@ -470,6 +470,15 @@ describe('party blocks on grid and keyed forms', () => {
     const garbled = line(0, 0, 'Nombre / Fauzde social LOGISTICA CUMBRES SA DE CV');
     garbled[2]!.confidence = 0.06;
     expect(text(stripSubLabel(garbled).words)).toBe('LOGISTICA CUMBRES SA DE CV');
+    expect(stripSubLabel(garbled).guessedLabel).toBe(true);
+    // The second name read as weak words before a clearly read value: dropped, and the name left in doubt.
+    const weak = line(0, 0, 'Nombre / Mazos vocal Comercial del Bajio SA de CV');
+    weak[2]!.confidence = 0.38; weak[3]!.confidence = 0.44;
+    expect(text(stripSubLabel(weak).words)).toBe('Comercial del Bajio SA de CV');
+    const d = extractFields(page(line(100, 100, 'DESTINATARIO'), weak.map((w) => ({ ...w, bbox: [w.bbox[0] + 100, 125, w.bbox[2] + 100, 145] as [number, number, number, number] })),
+      line(100, 150, 'Domicilio: Av. de los Insurgentes 1045'), line(100, 175, 'Ciudad, Estado, C.P.: San Luis Potosi, SLP 78395')));
+    expect(d.Consignee?.Name).toBe('COMERCIAL DEL BAJIO SA DE CV');
+    expect(d.ConfidenceScores['Consignee.Name']).toBeLessThan(0.9);
     expect(text(stripSubLabel(line(0, 0, 'Nombre / Fauzde social LOGISTICA CUMBRES SA DE CV')).words)).toBe('Fauzde social LOGISTICA CUMBRES SA DE CV');
     expect(stripLeadingJunk('DOMICÑO: 12651 GARFIELD WAY')).toEqual({ value: '12651 GARFIELD WAY', repaired: true });
     expect(stripLeadingJunk('BLVD: AEROPUERTO 2815')).toEqual({ value: 'BLVD. AEROPUERTO 2815', repaired: true });

@@ -44,7 +44,11 @@ export function isPlaceRow(hit: LabelHit, segments: Segment[], pageWidth: number
 }
 
 /** One line of a party block; `sub` names the row label it was keyed by, `keyedRow` marks a value read beside a garbled row label. */
-export interface PartyLine { words: Word[]; sub: string | null; keyedRow?: boolean }
+export interface PartyLine {
+  words: Word[]; sub: string | null; keyedRow?: boolean;
+  /** Weak words taken for a garbled part of the row label: the value may have lost or kept a word of it. */
+  guessedLabel?: boolean;
+}
 
 /** Collects the lines of a party block under (or after) its header. */
 export function partyLines(hit: LabelHit, segments: Segment[], hitsBySegment: Map<Segment, LabelHit[]>, pageWidth: number, keyed = false): PartyLine[] {
@@ -244,7 +248,7 @@ const SUB_LABELS: Array<[string, string]> = [
 const labelKey = (words: Word[]): string => words.map((w) => normalizeText(w.text).replace(/[^A-Z0-9 ]/g, ' ')).join(' ').replace(/\s+/g, ' ').trim();
 
 /** Removes a leading unmarked row label from a party line and says which sub-field it names. */
-export function stripSubLabel(words: Word[]): { words: Word[]; sub: string | null } {
+export function stripSubLabel(words: Word[]): { words: Word[]; sub: string | null; guessedLabel?: boolean } {
   const once = (ws: Word[]): { words: Word[]; sub: string | null } => {
     for (const near of [false, true]) {
       for (let k = Math.min(5, ws.length - 1); k >= 1; k--) {
@@ -266,7 +270,11 @@ export function stripSubLabel(words: Word[]): { words: Word[]; sub: string | nul
     // The second name's first word garbled past matching and read weakly, the rest exact ("NOMBRE / Fauzde social").
     const tail = SUB_LABELS.map(([l]) => l.split(' ')).find((lw) => lw.length >= 2 && rest.length > lw.length && rest[0]!.confidence < 0.3
       && labelKey(rest.slice(1, lw.length)) === lw.slice(1).join(' '));
-    if (tail) return { words: rest.slice(tail.length), sub: first.sub };
+    if (tail) return { words: rest.slice(tail.length), sub: first.sub, guessedLabel: true };
+    // The second name read as one or two weak words ("NOMBRE / Mazos vocal") before a clearly read value.
+    let k = 0;
+    while (k < 2 && k < rest.length - 1 && rest[k]!.confidence < 0.5) k++;
+    if (k && rest[k]!.confidence >= 0.8) return { words: rest.slice(k), sub: first.sub, guessedLabel: true };
   }
   return { words: second.sub !== null ? second.words : rest, sub: first.sub };
 }
@@ -612,7 +620,7 @@ export function parseParty(allLines: PartyLine[], headerHit: LabelHit): ParsedPa
     const named = repairCompanySuffix(cleanName(textOf(w).toUpperCase()));
     const amp = repairAmpersand(named.value);
     // A name of a few letters ("GR", "AME") is what is left of one the OCR lost most of.
-    p.Name = { value: amp.value, words: w, checks: 0, doubts: (named.repaired || amp.repaired ? 1 : 0) + (alnumCount(amp.value) < 5 ? 1 : 0) };
+    p.Name = { value: amp.value, words: w, checks: 0, doubts: (named.repaired || amp.repaired || lines[nameLine]!.guessedLabel ? 1 : 0) + (alnumCount(amp.value) < 5 ? 1 : 0) };
   }
   const addrKeyed = lines.map((l, i) => ({ l, i })).filter(({ l }) => l.sub === 'address');
   const addrLines = addrKeyed.length
