@@ -72,6 +72,9 @@ describe('weights and freight classes', () => {
 
   it('keeps the unit unknown when none is printed', () => {
     expect(parseWeight('2588')).toEqual({ value: 2588, unit: null });
+    // "lb" glued to the number with its l read as 1.
+    expect(parseWeight('27751b')).toEqual({ value: 2775, unit: 'L' });
+    expect(parseWeight('27751')).toEqual({ value: 27751, unit: null });
   });
 
   it('reads a month name misread by one look-alike letter beside its numbers, as an uncertain date', () => {
