@@ -1139,6 +1139,9 @@ describe('labels misread by OCR', () => {
     heading[0]!.confidence = 0.67;
     expect(findLabels(buildSegments(heading)).map((h) => `${h.field}${h.atStart ? '@' : ''}`)).toEqual(['shipper@']);
     expect(findLabels(buildSegments(line(100, 100, 'A EXPEDITEUR'))).map((h) => `${h.field}${h.atStart ? '@' : ''}`)).toEqual([]);
+    // A section number with its mark ("1—") is an icon too; a count before a word is not.
+    expect(findLabels(buildSegments(line(100, 100, '1— Classe'))).map((h) => `${h.field}${h.atStart ? '@' : ''}`)).toEqual(['freightClass@']);
+    expect(findLabels(buildSegments(line(100, 100, '10 PIECES'))).some((h) => h.atStart)).toBe(false);
   });
 
   it('doubts a description that is only a package kind', () => {

@@ -276,7 +276,9 @@ export function findLabels(segments: Segment[]): LabelHit[] {
     // Section icons and check boxes in front of a heading read as "@", "©", "@©", "o": the label still starts the line.
     // So does any single letter read weakly ("A EXPEDITEUR": a circled number).
     const icon = (k: number): boolean => /^[^A-Z0-9]{1,2}$/.test(tokens[k]!.t) || /^[OE]$/.test(tokens[k]!.t) || /^\[J$/.test(tokens[k]!.t)
-      || (/^[A-Z]$/.test(tokens[k]!.t) && seg.words[tokens[k]!.word]!.confidence < 0.75);
+      || (/^[A-Z]$/.test(tokens[k]!.t) && seg.words[tokens[k]!.word]!.confidence < 0.75)
+      // So does a section number with its mark ("1—", "2)").
+      || /^\d[.)\]—–-]$/.test(seg.words[tokens[k]!.word]!.text);
     let lead = 0;
     while (lead < tokens.length - 1 && lead < 2 && icon(lead)) lead++;
     for (let i = lead; i < tokens.length; i++) {
