@@ -66,6 +66,14 @@ describe('a table row read as one line', () => {
   });
 });
 
+describe('dates under their labels', () => {
+  it('reads a short date with both slashes read as 7 under a date label, as a doubt', () => {
+    const d = extractFields(page(line(100, 100, 'ORDER No. 50969759'), line(500, 100, 'DELIVER ON'), line(640, 100, '4727726')));
+    expect(d.Dates?.Delivery).toBe('2026-04-27');
+    expect(d.ConfidenceScores['Dates.Delivery']).toBeLessThan(0.9);
+  });
+});
+
 describe('column headings read as one line', () => {
   it('reads each heading of the line and its value below its own words, never a value beside the line', () => {
     // "SHIP DATE DUE DATE PURCHASE ORDER NO. SALES ORDER NO." runs from x 340 to ~930 with 11 px a character.

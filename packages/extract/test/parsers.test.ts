@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { slashesReadAsDigits } from '../src/fields/parse-date.ts';
 import { findDates, normalizePostal, parseDate, parseFreightClass, parseReference, parseScac, parseWeight, placeOfPostal, repairState } from '../src/index.ts';
 import { compareCity } from '../src/fields/geo.ts';
 import { nearlySame, repairScacByName, scacFitsName } from '../src/fields/references.ts';
@@ -34,6 +35,10 @@ describe('dates in English, Spanish and French', () => {
     expect(parseDate('92026-08-24')).toMatchObject({ iso: '2026-08-24', certainty: 0.85 });
     expect(parseDate('Ship date — 2026 09 05')).toMatchObject({ iso: '2026-09-05', certainty: 0.85 });
     expect(parseDate('2026 13 05')).toBeNull();
+    // Both slashes read as 7: a date only where a label says one stands.
+    expect(parseDate('4727726')).toBeNull();
+    expect(slashesReadAsDigits('4727726')).toMatchObject({ iso: '2026-04-27', certainty: 0.5 });
+    expect(slashesReadAsDigits('PO 4727726')).toBeNull();
     expect(parseDate('DELIVER ON 7/4726')).toMatchObject({ iso: '2026-07-04', certainty: 0.7 });
     expect(parseDate('7/1126')?.iso).toBe('2026-07-01');
     // A month and year, and an ordinary date, are left as they are.

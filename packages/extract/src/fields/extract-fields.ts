@@ -9,7 +9,7 @@ import { AMBIGUOUS_LABELS, type Lang, type LabelField } from './lexicon.ts';
 import { readBarcodePayload, type PayloadKey } from './barcode-payload.ts';
 import { findParties } from './find-parties.ts';
 import type { ParsedParty, PartyValue } from './party.ts';
-import { findDates, isFarYear, nearestYear, type DateOrder } from './parse-date.ts';
+import { findDates, isFarYear, nearestYear, slashesReadAsDigits, type DateOrder } from './parse-date.ts';
 import { parseAmount, parseWeight, unitIn } from './parse-weight.ts';
 import { nearlySame, parseReference, parseScac, repairScacByName } from './references.ts';
 
@@ -163,7 +163,7 @@ export function extractFields(pages: ReadPage[]): ExtractedData {
   const settled = numericOrderShown(segments) === order;
   const date = (field: LabelField): Chosen<string> | null =>
     firstValue(of(field), segments, labelled, pageWidth, (c) => {
-      const d = findDates(c.text, order)[0];
+      const d = findDates(c.text, order)[0] ?? slashesReadAsDigits(c.text, order);
       if (!d) return null;
       const sure = d.certainty >= 1 || settled;
       // A year far from today is a misread digit: the day and month are kept and the year put nearest today, as a doubt.

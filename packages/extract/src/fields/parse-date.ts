@@ -84,6 +84,18 @@ export function findDates(text: string, order: DateOrder = 'MDY'): ParsedDate[] 
   return kept;
 }
 
+/**
+ * A short date under a date label with both slashes read as 7 or 1 ("4727726" for 4/27/26): a guess, only where a
+ * label says a date stands (anywhere else it is any number).
+ */
+export function slashesReadAsDigits(text: string, order: DateOrder = 'MDY'): ParsedDate | null {
+  const m = /^\s*(\d{1,2})[71](\d{1,2})[71](\d{2})\s*$/.exec(text);
+  if (!m) return null;
+  const a = +m[1]!, b = +m[2]!, y = year4(+m[3]!);
+  const [mo, d] = order === 'MDY' || b > 12 ? [a, b] : [b, a];
+  return valid(y, mo, d) ? { iso: `${y}-${pad(mo)}-${pad(d)}`, certainty: 0.5, index: m.index, length: m[0].length } : null;
+}
+
 /** A month name read in two pieces between a day and a year ("16-EN E-2026" for 16-ENE-2026) is put back together. */
 function joinSplitMonths(t: string): string {
   return t.replace(/(\d{1,2}[-./ ])([A-Z]{1,8}) ([A-Z]{1,8})(?=[-./ ]\d{2,4}\b)/g, (all, day: string, a: string, b: string) => (MONTHS[a + b] !== undefined && MONTHS[a] === undefined && MONTHS[b] === undefined ? `${day}${a}${b}` : all));
