@@ -536,14 +536,11 @@ describe('party blocks on grid and keyed forms', () => {
   });
 
   it('ends a keyed block at its DESTINATION row: the rows after it, under a garbled heading, are the next party', () => {
-    const d = extractFields(page(
-      line(100, 100, 'CONSIGNED 1m'), line(450, 100, 'LOGISTICA ANAHUAC SA DE CV'),
-      line(100, 150, 'smn'), line(450, 150, 'AV. INDUSTRIAS 3675'),
-      line(100, 200, 'DESTINATION'), line(450, 200, 'CHIHUAHUA, CHH 31136'),
-      line(100, 250, 'Fuma (ven)'), line(450, 250, 'GRUPO REGIOMONTANA SA DE OV'),
-      line(100, 300, 'STRFET'), line(450, 300, 'CARRETERA FEDERAL 57 KM 2588'),
-      line(100, 350, 'DESTINATRIN'), line(450, 350, 'SAN LUIS POTOSI, SLP 78395'),
-    ));
+    // Row labels left, values at x 450, one row every 50 px.
+    const rows: Array<[string, string]> = [['CONSIGNED 1m', 'LOGISTICA ANAHUAC SA DE CV'], ['smn', 'AV. INDUSTRIAS 3675'],
+      ['DESTINATION', 'CHIHUAHUA, CHH 31136'], ['Fuma (ven)', 'GRUPO REGIOMONTANA SA DE OV'], ['STRFET', 'CARRETERA FEDERAL 57 KM 2588'],
+      ['DESTINATRIN', 'SAN LUIS POTOSI, SLP 78395']];
+    const d = extractFields(page(...rows.flatMap(([label, value], i) => [line(100, 100 + 50 * i, label), line(450, 100 + 50 * i, value)])));
     expect(d.Consignee).toMatchObject({ Name: 'LOGISTICA ANAHUAC SA DE CV', Address: 'AV. INDUSTRIAS 3675', City: 'CHIHUAHUA', State: 'CHH', Zip: '31136' });
     expect(d.Shipper).toMatchObject({ Name: 'GRUPO REGIOMONTANA SA DE CV', Address: 'CARRETERA FEDERAL 57 KM 2588', State: 'SLP', Zip: '78395' });
   });
