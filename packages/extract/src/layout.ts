@@ -51,11 +51,7 @@ export function buildSegments(words: Word[], rules: PageRule[] = []): Segment[] 
     let cur: Word[] = [];
     const flush = (): void => {
       if (!cur.length) return;
-      const bbox: [number, number, number, number] = [
-        Math.min(...cur.map((w) => w.bbox[0])), Math.min(...cur.map((w) => w.bbox[1])),
-        Math.max(...cur.map((w) => w.bbox[2])), Math.max(...cur.map((w) => w.bbox[3])),
-      ];
-      segments.push({ text: cur.map((w) => w.text).join(' '), words: cur, bbox, page: cur[0]!.page, lineHeight: h });
+      segments.push({ text: cur.map((w) => w.text).join(' '), words: cur, bbox: boxAround(cur), page: cur[0]!.page, lineHeight: h });
       cur = [];
     };
     for (const w of lineWords) {
@@ -121,10 +117,7 @@ function splitAtColumns(segments: Segment[]): Segment[] {
     const cut = sg.words.findIndex((w, k) => k > 0 && w.bbox[0] - sg.words[k - 1]!.bbox[2] > 1.0 * h
       && segments.filter((o) => o !== sg && o.page === sg.page && Math.abs(o.bbox[0] - w.bbox[0]) < 0.5 * h && Math.abs(o.bbox[1] - sg.bbox[1]) < 4 * h && !sameRow(o, sg)).length >= 2);
     if (cut < 0) { out.push(sg); continue; }
-    for (const ws of [sg.words.slice(0, cut), sg.words.slice(cut)]) {
-      out.push({ ...sg, words: ws, text: ws.map((w) => w.text).join(' '),
-        bbox: [Math.min(...ws.map((w) => w.bbox[0])), Math.min(...ws.map((w) => w.bbox[1])), Math.max(...ws.map((w) => w.bbox[2])), Math.max(...ws.map((w) => w.bbox[3]))] });
-    }
+    for (const ws of [sg.words.slice(0, cut), sg.words.slice(cut)]) out.push(partOf(sg, ws));
   }
   return out;
 }
@@ -254,6 +247,16 @@ function cellOf(sg: Segment, rules: PageRule[]): [number, number] | undefined {
 function ruledBetween(a: Word, b: Word, rules: PageRule[], h: number): boolean {
   const y = (Math.max(a.bbox[1], b.bbox[1]) + Math.min(a.bbox[3], b.bbox[3])) / 2;
   return rules.some((r) => r.page === a.page && r.y0 <= y && r.y1 >= y && r.x >= a.bbox[2] - 0.3 * h && r.x <= b.bbox[0] + 0.3 * h);
+}
+
+/** Some of a segment's words as a segment of their own, on its line. */
+export function partOf(sg: Segment, words: Word[]): Segment {
+  return { ...sg, words, text: words.map((w) => w.text).join(' '), bbox: boxAround(words) };
+}
+
+/** The box around some boxed items (words, engine words). */
+export function boxAround(items: ReadonlyArray<{ bbox: [number, number, number, number] }>): [number, number, number, number] {
+  return [Math.min(...items.map((w) => w.bbox[0])), Math.min(...items.map((w) => w.bbox[1])), Math.max(...items.map((w) => w.bbox[2])), Math.max(...items.map((w) => w.bbox[3]))];
 }
 
 /** Vertical centre of a box. */

@@ -1,4 +1,4 @@
-import { alnumCount, sameRow, xOverlap, type Segment } from '../layout.ts';
+import { alnumCount, partOf, sameRow, xOverlap, type Segment } from '../layout.ts';
 import type { Word } from '../types.ts';
 import type { LabelHit } from './find-labels.ts';
 
@@ -38,7 +38,7 @@ export function valueCandidates(hit: LabelHit, segments: Segment[], labelled: Se
   // Only a label that ends its segment can have its value elsewhere ("PO 4" is "PO #" misread: still a bare label).
   if (hit.valueWords.length > 0 && alnum(hit.valueWords) > 1) return out;
   // One of several headings read as one line stands for its own words only.
-  const seg = hit.run ? headingAlone(hit) : hit.segment;
+  const seg = hit.run ? partOf(hit.segment, hit.labelWords) : hit.segment;
   const lh = seg.lineHeight;
   const right = segments
     .filter((s) => s !== seg && s.page === seg.page && sameRow(s, seg) && s.bbox[0] > seg.bbox[2] && s.bbox[0] - seg.bbox[2] < Math.max(pageWidth * 0.4, 12 * lh))
@@ -62,11 +62,6 @@ export function valueCandidates(hit: LabelHit, segments: Segment[], labelled: Se
   return out;
 }
 
-/** A heading of a line of headings as a segment of its own. */
-function headingAlone(hit: LabelHit): Segment {
-  return { ...hit.segment, words: hit.labelWords, text: hit.labelWords.map((w) => w.text).join(' '), bbox: hit.bbox };
-}
-
 /**
  * The words of a row read below a column heading that stand in the heading's own column: the engine joins a table's
  * cells into one line when their gaps are narrow ("SH6202883 Aug 22, 2026 Aug 25, 2026" under BOL / SHIP DATE / DUE
@@ -76,14 +71,19 @@ function ownColumn(hit: LabelHit, seg: Segment, row: Segment, segments: Segment[
   const lh = seg.lineHeight;
   if (row.words.length < 2 || seg.words.length > hit.labelWords.length) return row.words;
   // The other headings of its line stand beside it too.
-  const others = hit.run ? segments.filter((s) => s === hit.segment).flatMap((s) => s.words.filter((w) => !hit.labelWords.includes(w)).map((w) => ({ ...s, words: [w], text: w.text, bbox: w.bbox }))) : [];
-  const beside = [...segments.filter((s) => s !== seg && s !== hit.segment && sameRow(s, seg) && !isSpeck(s)), ...others];
-  const left = beside.filter((s) => s.bbox[2] <= seg.bbox[0] + lh).sort((a, b) => b.bbox[2] - a.bbox[2])[0];
-  const right = beside.filter((s) => s.bbox[0] >= seg.bbox[2] - lh).sort((a, b) => a.bbox[0] - b.bbox[0])[0];
+  const others = hit.run ? hit.segment.words.filter((w) => !hit.labelWords.includes(w)).map((w) => partOf(hit.segment, [w])) : [];
+  const [left, right] = neighbours(seg.bbox, lh, [...segments.filter((s) => s !== seg && s !== hit.segment && sameRow(s, seg) && !isSpeck(s)), ...others]);
   if (!left || !right) return row.words;
   const x0 = (left.bbox[2] + seg.bbox[0]) / 2, x1 = (seg.bbox[2] + right.bbox[0]) / 2;
   const inside = row.words.filter((w) => { const c = (w.bbox[0] + w.bbox[2]) / 2; return c >= x0 && c <= x1; });
   return inside.length && inside.length < row.words.length ? inside : row.words;
+}
+
+/** The nearest segments of a row left and right of a heading's box (a line height of overlap allowed). */
+function neighbours(box: [number, number, number, number], lh: number, row: Segment[]): [Segment | undefined, Segment | undefined] {
+  const left = row.filter((s) => s.bbox[2] <= box[0] + lh).sort((a, b) => b.bbox[2] - a.bbox[2])[0];
+  const right = row.filter((s) => s.bbox[0] >= box[2] - lh).sort((a, b) => a.bbox[0] - b.bbox[0])[0];
+  return [left, right];
 }
 
 /** Segments under `seg` that share its column, nearest first, within `maxGapLines` line heights of it. */
@@ -103,9 +103,7 @@ export function segmentsBelow(seg: Segment, segments: Segment[], maxGapLines: nu
  */
 export function columnCells(header: [number, number, number, number], headerSeg: Segment, segments: Segment[], maxLines = 14, maxGapLines = 6): Segment[] {
   const lh = headerSeg.lineHeight;
-  const row = segments.filter((s) => s !== headerSeg && sameRow(s, headerSeg) && !isSpeck(s));
-  const left = row.filter((s) => s.bbox[2] <= header[0] + lh).sort((a, b) => b.bbox[2] - a.bbox[2])[0];
-  const right = row.filter((s) => s.bbox[0] >= header[2] - lh).sort((a, b) => a.bbox[0] - b.bbox[0])[0];
+  const [left, right] = neighbours(header, lh, segments.filter((s) => s !== headerSeg && sameRow(s, headerSeg) && !isSpeck(s)));
   const x0 = left ? (left.bbox[2] + header[0]) / 2 : header[0] - 6 * lh;
   // The last column runs to the edge: numbers there are often right-aligned far from a short header.
   const x1 = right ? (header[2] + right.bbox[0]) / 2 : Number.POSITIVE_INFINITY;
@@ -133,10 +131,7 @@ export function columnCells(header: [number, number, number, number], headerSeg:
       if (xOverlap(s.bbox, [header[0] - 2 * lh, 0, header[2] + 2 * lh, 0]) > 0) cands.push(s);
       continue;
     }
-    cands.push({
-      ...s, words: inside, text: inside.map((w) => w.text).join(' '),
-      bbox: [Math.min(...inside.map((w) => w.bbox[0])), Math.min(...inside.map((w) => w.bbox[1])), Math.max(...inside.map((w) => w.bbox[2])), Math.max(...inside.map((w) => w.bbox[3]))],
-    });
+    cands.push(partOf(s, inside));
   }
   cands.sort((a, b) => a.bbox[1] - b.bbox[1]);
   // Two cells on one row ("50" under No. PACKAGES, "5" cut from "5 SKID BOTTLED WATER" beside it): the cell nearest

@@ -1,5 +1,5 @@
 import { CORE_FIELDS, emptyExtractedData, type ExtractedData, type FieldSource, type FreightTerms, type Party, type WeightUnit } from '@ladingwise/shared';
-import { buildSegments, normalizeText, sameRow, type Segment } from '../layout.ts';
+import { boxAround, buildSegments, normalizeText, sameRow, type Segment } from '../layout.ts';
 import type { ReadPage, Word } from '../types.ts';
 import { columnCells, labelSegments, segmentsBelow, textOf, valueCandidates, type Candidate } from './candidates.ts';
 import { scoreField, type Evidence } from './confidence.ts';
@@ -277,7 +277,7 @@ function sourceOf(words: Word[]): FieldSource | null {
   if (!words.length) return null;
   const page = words[0]!.page;
   const ws = words.filter((w) => w.page === page);
-  return { page, bbox: [Math.min(...ws.map((w) => w.bbox[0])), Math.min(...ws.map((w) => w.bbox[1])), Math.max(...ws.map((w) => w.bbox[2])), Math.max(...ws.map((w) => w.bbox[3]))] };
+  return { page, bbox: boxAround(ws) };
 }
 
 function documentLanguage(hits: LabelHit[]): Lang {

@@ -1,4 +1,4 @@
-import { normalizeText, sameRow, type Segment } from '../layout.ts';
+import { boxAround, normalizeText, sameRow, type Segment } from '../layout.ts';
 import type { Word } from '../types.ts';
 import { isStateCode } from './geo.ts';
 import { LABELS, type Lang, type LabelDef, type LabelField } from './lexicon.ts';
@@ -267,12 +267,15 @@ function worded(rest: string[]): boolean {
   return words.length >= 2 && !words.some((t) => /\d/.test(t));
 }
 
+/** A label found on a segment's tokens: `start`..`end` (exclusive), marked by a colon or #, at the line's start. */
+interface Found { def: LabelDef; start: number; end: number; marked: boolean; atStart: boolean }
+
 /** Finds every label on every segment. */
 export function findLabels(segments: Segment[]): LabelHit[] {
   const hits: LabelHit[] = [];
   for (const seg of segments) {
     const tokens = tokenize(seg.words);
-    const found: Array<{ def: LabelDef; start: number; end: number; marked: boolean; atStart: boolean }> = [];
+    const found: Found[] = [];
     // Section icons and check boxes in front of a heading read as "@", "©", "@©", "o": the label still starts the line.
     // So does any single letter read weakly ("A EXPEDITEUR": a circled number).
     const icon = (k: number): boolean => /^[^A-Z0-9]{1,2}$/.test(tokens[k]!.t) || /^[OE]$/.test(tokens[k]!.t) || /^\[J$/.test(tokens[k]!.t)
@@ -349,7 +352,7 @@ export function findLabels(segments: Segment[]): LabelHit[] {
       const lb = labelWords.length ? labelWords : [seg.words[0]!];
       hits.push({
         field: f.def.field, lang: f.def.lang, label: f.def.text, segment: seg, labelWords: lb, valueWords,
-        bbox: [Math.min(...lb.map((w) => w.bbox[0])), Math.min(...lb.map((w) => w.bbox[1])), Math.max(...lb.map((w) => w.bbox[2])), Math.max(...lb.map((w) => w.bbox[3]))],
+        bbox: boxAround(lb),
         atStart: f.atStart, marked: f.marked, ...(all === run ? { run: true } : {}),
       });
     });
@@ -361,8 +364,8 @@ export function findLabels(segments: Segment[]): LabelHit[] {
  * A line that is column headings only, read as one ("SHIP DATE DUE DATE PURCHASE ORDER NO. SALES ORDER NO."): labels
  * back to back from the start to the end, none of them needing a colon there. Empty when any word is no label.
  */
-function headingRun(tokens: Token[], lead: number): Array<{ def: LabelDef; start: number; end: number; marked: boolean; atStart: boolean }> {
-  const out: Array<{ def: LabelDef; start: number; end: number; marked: boolean; atStart: boolean }> = [];
+function headingRun(tokens: Token[], lead: number): Found[] {
+  const out: Found[] = [];
   let at = lead;
   while (at < tokens.length) {
     const m = matchAt(tokens, at);
@@ -375,7 +378,7 @@ function headingRun(tokens: Token[], lead: number): Array<{ def: LabelDef; start
   return out;
 }
 
-const PARTY_HEADING_FIELDS = new Set<LabelField>(['shipper', 'consignee', 'billTo']);
+export const PARTY_HEADING_FIELDS: ReadonlySet<LabelField> = new Set<LabelField>(['shipper', 'consignee', 'billTo']);
 // One-word party headings of six letters and more: a garble two slips off one of them is still far from the others.
 const PARTY_HEADING_WORDS = [...labelTokens.entries()].filter(([d, t]) => PARTY_HEADING_FIELDS.has(d.field) && t.length === 1 && t[0]!.length >= 6).map(([d, t]) => ({ def: d, t: t[0]! }));
 

@@ -131,6 +131,7 @@ export function dropGarbledLead(words: Word[]): Word[] {
   while (k < words.length - 2 && !quotedCaps(words[k]!) && (words[k]!.confidence < 0.6 || !/[\p{L}\p{N}]{2}/u.test(words[k]!.text))) k++;
   // A short word closed by a colon is a row label however well read ("Duma:" for Domicilio:); after garbled ones, so is
   // a weakly read abbreviation ("Montes / on wos." for Nombre / Razón social:).
-  while (k < words.length - 2 && /^\p{L}{2,6}:$/u.test(words[k]!.text) || (k > 0 && k < words.length - 2 && /^\p{L}{2,4}\.$/u.test(words[k]!.text) && words[k]!.confidence < 0.7)) k++;
+  const rowLabel = (w: Word): boolean => /^\p{L}{2,6}:$/u.test(w.text) || (k > 0 && /^\p{L}{2,4}\.$/u.test(w.text) && w.confidence < 0.7);
+  while (k < words.length - 2 && rowLabel(words[k]!)) k++;
   return k ? words.slice(k) : words;
 }

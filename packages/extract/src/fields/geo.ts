@@ -49,6 +49,9 @@ const toLetter: Record<string, string> = { '0': 'O', '1': 'I', '5': 'S', '8': 'B
 // none T); a state code keeps 7 for T (TX, TN).
 const toCanadianLetter: Record<string, string> = { ...toLetter, '7': 'Z' };
 
+// A Canadian postal code without its space: Canada Post never uses D, F, I, O, Q, U (nor W, Z first).
+const CA_CODE = /^[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z]\d[ABCEGHJ-NPRSTV-Z]\d$/;
+
 /** Normalises a postal code read by OCR: ZIP / ZIP+4, Canadian "A1A 1A1" (letters and digits put back in place), Mexican CP. */
 export function normalizePostal(raw: string): { zip: string; country: Country | null; repaired: boolean } | null {
   const t = raw.toUpperCase().replace(/[^A-Z0-9|-]/g, '');
@@ -63,7 +66,7 @@ export function normalizePostal(raw: string): { zip: string; country: Country | 
     // A single word of letters alone ("POTOSI") is a word, however well it fits: a code read without one digit
     // must at least show the code's two halves.
     const wordLike = !/\d/.test(raw) && !/^\S{3}\s+\S{3}$/.test(raw.trim());
-    if (changes <= 3 && !wordLike && /^[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z]\d[ABCEGHJ-NPRSTV-Z]\d$/.test(fixed)) return { zip: `${fixed.slice(0, 3)} ${fixed.slice(3)}`, country: 'CA', repaired: changes > 0 };
+    if (changes <= 3 && !wordLike && CA_CODE.test(fixed)) return { zip: `${fixed.slice(0, 3)} ${fixed.slice(3)}`, country: 'CA', repaired: changes > 0 };
   }
   const digits = t.split('').map((c) => (c === '-' ? c : toDigit[c] ?? c)).join('');
   const m = /^(\d{5})(?:-?(\d{4}))?$/.exec(digits);
@@ -87,7 +90,7 @@ export function canadianReadings(raw: string): string[] {
     const opts = i % 2 === 0 ? [toCanadianLetter[c] ?? c] : CANADIAN_DIGIT_READS[c] ?? [toCanadianDigit[c] ?? c];
     out = out.flatMap((head) => opts.map((o) => head + o));
   }
-  return out.filter((c) => /^[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z]\d[ABCEGHJ-NPRSTV-Z]\d$/.test(c)).map((c) => `${c.slice(0, 3)} ${c.slice(3)}`);
+  return out.filter((c) => CA_CODE.test(c)).map((c) => `${c.slice(0, 3)} ${c.slice(3)}`);
 }
 
 interface ZipRecord { zip: string; city: string; state: string; country: string }

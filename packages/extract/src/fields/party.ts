@@ -2,7 +2,7 @@ import { alnumCount, midY, normalizeText, sameRow, xOverlap, type Segment } from
 import type { Word } from '../types.ts';
 import { isSpeck, textOf } from './candidates.ts';
 import { parseCityStateZip, stripCityLabel } from './city-line.ts';
-import { ocrDistance, type LabelHit } from './find-labels.ts';
+import { ocrDistance, PARTY_HEADING_FIELDS, type LabelHit } from './find-labels.ts';
 import { CA_PROVINCES, canadianReadings, compareCity, editDistance, isStateCode, MX_STATES, placeOfPostal, repairState, stateMatchesPostal, US_STATES, zipFarFromCity, type Country } from './geo.ts';
 
 /** One party field's value with the words it came from and what the checks said. */
@@ -25,7 +25,8 @@ export interface ParsedParty {
 
 const PLACE_ROW = /^(DESTINATION|DESTINO|ORIGIN|ORIGEN|PROVENANCE)$/;
 const PARTY_SUBFIELDS = new Set(['name', 'address', 'cityStateZip', 'city', 'state', 'zip']);
-const PARTY_HEADINGS = new Set(['shipper', 'consignee', 'billTo', 'carrier']);
+// Headings that start a party's block; the carrier's block stands beside them on many forms.
+const PARTY_HEADINGS = new Set<string>([...PARTY_HEADING_FIELDS, 'carrier']);
 
 /**
  * True when a "DESTINATION" / "ORIGEN" label is a place row inside a party block (its value is a city, state and
@@ -352,9 +353,9 @@ function indentedStart(street: Word[], name: Word[], city: Word[]): boolean {
 export function repairStreetSuffix(line: string): { value: string; repaired: boolean } {
   const toks = line.split(' ');
   // A street type read in two pieces at the end ("TERMINAL H WY").
-  const n = toks.length;
-  if (n >= 3 && toks[n - 2]!.length <= 2 && SUFFIXES.has(toks[n - 2]! + toks[n - 1]!) && (toks[n - 2]! + toks[n - 1]!).length >= 3 && !SUFFIXES.has(toks[n - 1]!)) {
-    return { value: [...toks.slice(0, n - 2), toks[n - 2]! + toks[n - 1]!].join(' '), repaired: true };
+  const n = toks.length, pieces = toks.slice(-2).join('');
+  if (n >= 3 && toks[n - 2]!.length <= 2 && pieces.length >= 3 && SUFFIXES.has(pieces) && !SUFFIXES.has(toks[n - 1]!)) {
+    return { value: [...toks.slice(0, n - 2), pieces].join(' '), repaired: true };
   }
   // The type is the last word, or the one before a unit ("... PL STE 8").
   for (let i = toks.length - 1; i >= 1 && i >= toks.length - 3; i--) {

@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { boxAround } from '../layout.ts';
 import { inkMask, otsuThreshold, type Grey } from '../image/analyze.ts';
 import type { VerticalRule } from '../image/rulings.ts';
 import type { EngineWord, OcrWorker } from './engine.ts';
@@ -82,7 +83,7 @@ export function weakLines(words: EngineWord[], opts: RereadOptions = {}): WeakLi
   const out: WeakLine[] = [];
   pieces(words).forEach((ws, i) => {
     if (ws.reduce((a, w) => a + letters(w.text), 0) < 2) return;
-    const bbox: [number, number, number, number] = [Math.min(...ws.map((w) => w.bbox[0])), Math.min(...ws.map((w) => w.bbox[1])), Math.max(...ws.map((w) => w.bbox[2])), Math.max(...ws.map((w) => w.bbox[3]))];
+    const bbox = boxAround(ws);
     const h = bbox[3] - bbox[1];
     // Tall boxes are pictures, logos or barcodes read as text; long runs are sentences that read fine anyway.
     if (h < 6 || h > 200 || ws.length > 8) return;
