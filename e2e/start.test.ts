@@ -37,4 +37,8 @@ describe('ladingwise serve on embedded defaults', () => {
   it('refuses to start with an invalid setting and names it', async () => {
     await expect(spawnLadingwise('serve', { PORT: 'eighty' }, 20_000)).rejects.toThrow(/PORT/);
   });
+
+  it('stops with the reason when a part fails after the web server is up, instead of running half-started', async () => {
+    await expect(spawnLadingwise('serve', { SFTP_HOST_KEY: 'not a key' }, 30_000)).rejects.toThrow(/exited with 1[\s\S]*SFTP_HOST_KEY/);
+  });
 });

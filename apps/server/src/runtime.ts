@@ -46,8 +46,19 @@ export async function startServer(config: Config, overrides: Partial<AppContext>
   const ctx = await createContext(config, overrides);
   const workers = config.RUN_WORKERS ? await startWorkers(ctx) : null;
   const app = await buildApp(ctx);
-  const address = await app.listen({ host: config.HOST, port: config.PORT });
-  const sftp = config.SFTP_ENABLED ? await startSftpServer(ctx) : null;
+  let address: string;
+  let sftp: SftpServer | null;
+  try {
+    address = await app.listen({ host: config.HOST, port: config.PORT });
+    sftp = config.SFTP_ENABLED ? await startSftpServer(ctx) : null;
+  } catch (err) {
+    // A half-started server would keep the process alive without ever saying it is running: stop what started.
+    await app.close();
+    await workers?.stop();
+    await ctx.queue.stop();
+    await ctx.db.close();
+    throw err;
+  }
   ctx.logger.info({ address, sftpPort: sftp?.port ?? null, database: ctx.db.kind, workers: config.RUN_WORKERS }, 'Ladingwise is running');
   const port = (app.server.address() as { port: number }).port;
   return {
