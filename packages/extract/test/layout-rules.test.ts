@@ -488,6 +488,12 @@ describe('party blocks on grid and keyed forms', () => {
     expect(d.Consignee?.Name).toBe('COMERCIAL DEL BAJIO SA DE CV');
     expect(d.ConfidenceScores['Consignee.Name']).toBeLessThan(0.9);
     expect(text(stripSubLabel(line(0, 0, 'Nombre / Fauzde social LOGISTICA CUMBRES SA DE CV')).words)).toBe('Fauzde social LOGISTICA CUMBRES SA DE CV');
+    // The second name's first word read whole, the rest garbled up to its colon; and the slash read as a 7.
+    const colon = stripSubLabel(line(0, 0, 'Nombre / Razon voca: Blue Ridge Electric Group LLC'));
+    expect([text(colon.words), colon.guessedLabel]).toEqual(['Blue Ridge Electric Group LLC', true]);
+    expect(text(stripSubLabel(line(0, 0, 'Nombre 7 Razon sal: ACEROS DEL BAJIO SA DE CV')).words)).toBe('ACEROS DEL BAJIO SA DE CV');
+    // A 7 before a value that does not start the row label's second name stays.
+    expect(text(stripSubLabel(line(0, 0, 'Nombre 7 Hermanos Transportes SA')).words)).toBe('7 Hermanos Transportes SA');
     expect(stripLeadingJunk('DOMICÑO: 12651 GARFIELD WAY')).toEqual({ value: '12651 GARFIELD WAY', repaired: true });
     expect(stripLeadingJunk('BLVD: AEROPUERTO 2815')).toEqual({ value: 'BLVD. AEROPUERTO 2815', repaired: true });
     expect(nearLabel('NAMCO', 'NAME')).toBe(false);
@@ -888,6 +894,19 @@ describe('party blocks on grid and keyed forms', () => {
     ));
     expect(shifted.Shipper).toMatchObject({ Address: '22963 LINDEN DR', City: 'CHEYENNE', State: 'WY', Zip: '82007' });
     expect(shifted.Consignee).toMatchObject({ Address: 'CALLE ALLENDE 2139', City: 'VERACRUZ', State: 'VER', Zip: '91808' });
+  });
+
+  it('reads a heading of two names whose slash was read as a letter (REMITENTEIORIGEN)', () => {
+    const d = extractFields(page(
+      line(100, 100, 'REMITENTEIORIGEN'), line(900, 100, 'DESTINATARIO'),
+      line(100, 130, 'ACEROS DEL BAJIO SA DE CV'), line(900, 130, 'Blue Ridge Electric Group LLC'),
+      line(100, 160, 'AV. INDUSTRIAS 4813'), line(900, 160, '7687 Chestnut Pkwy'),
+      line(100, 190, 'TORREON, COA 27000'), line(900, 190, 'Allentown, PA 18102'),
+    ));
+    expect(findLabels(buildSegments(line(100, 100, 'REMITENTEIORIGEN'))).map((h) => h.field)).toContain('shipper');
+    expect(d.Shipper).toMatchObject({ Name: 'ACEROS DEL BAJIO SA DE CV', Address: 'AV. INDUSTRIAS 4813', City: 'TORREON', Zip: '27000' });
+    // A long word that only holds a label word is no heading.
+    expect(findLabels(buildSegments(line(100, 100, 'REMITENTEINDUSTRIAL')))).toEqual([]);
   });
 
   it('drops a garbled row label or a label tail from the front of a street and a city', () => {

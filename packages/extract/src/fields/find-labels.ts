@@ -53,7 +53,7 @@ export function tokenize(words: Word[]): Token[] {
     // "N°" with its ring read as an asterisk ("N*") is N° all the same.
     // A rule end or fill line read after a word ("ZIP_|") is no part of it.
     const n = normalizeText(w.text).replace(/(?<=[A-Z]{2})[_|]+$/, '').replace(/[°º]/g, 'O').replace(/^N\*/, 'NO').replace(/([#/()])/g, ' $1 ').replace(/([A-Z0-9]{2,})\.(?=[A-Z0-9]{2,})/g, '$1 ').replace(/([A-Z]{2,})-(?=[A-Z]{2,})/g, '$1 ');
-    const parts = n.split(' ').filter(Boolean);
+    const parts = n.split(' ').filter(Boolean).flatMap(splitAtLostSlash);
     parts.forEach((p, pi) => {
       const colon = /[:;]$/.test(p) || (pi === parts.length - 1 && /[:;]$/.test(w.text));
       // "N." is the abbreviation NO with its O lost or left out ("SHIPPER'S BOL N.").
@@ -77,6 +77,15 @@ export function tokenize(words: Word[]): Token[] {
     });
   });
   return out;
+}
+
+/** Two label words joined by their slash read as a letter or digit ("REMITENTEIORIGEN" for REMITENTE / ORIGEN). */
+function splitAtLostSlash(p: string): string[] {
+  if (p.length < 11 || !/^[A-Z0-9|]+[:;.]?$/.test(p)) return [p];
+  for (let i = 5; i < p.length - 5; i++) {
+    if ('IL17|'.includes(p[i]!) && LABEL_WORDS.has(p.slice(0, i)) && LABEL_WORDS.has(p.slice(i + 1).replace(/[:;.]$/, ''))) return [p.slice(0, i), '/', p.slice(i + 1)];
+  }
+  return [p];
 }
 
 const labelTokens = new Map<LabelDef, string[]>();

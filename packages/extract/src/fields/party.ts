@@ -264,9 +264,18 @@ export function stripSubLabel(words: Word[]): { words: Word[]; sub: string | nul
   if (first.sub === null) return smallCapsLead(words);
   // "NOMBRE / RAZON SOC. Acme": two names for one row label.
   let rest = first.words;
+  // The second name of the same row label starts here when its first word is read whole ("RAZON" of RAZON SOCIAL).
+  const secondNameStarts = (ws: Word[]): boolean => ws.length > 1
+    && SUB_LABELS.some(([l, sub]) => sub === first.sub && l.includes(' ') && l.split(' ')[0] === labelKey(ws.slice(0, 1)));
   if (rest.length > 1 && /^[/|]+$/.test(rest[0]!.text)) rest = rest.slice(1);
+  // The slash between the two names read as a 7, 1 or I ("NOMBRE 7 RAZON SOCIAL").
+  else if (/^[71lI]$/.test(rest[0]?.text ?? '') && secondNameStarts(rest.slice(1))) rest = rest.slice(1);
   const second = rest !== first.words || rest.length > 1 ? once(rest) : { words: rest, sub: null };
-  const afterSlash = /^[/|]+$/.test(words[words.length - rest.length - 1]?.text ?? '');
+  const afterSlash = rest !== first.words || /^[/|]+$/.test(words[words.length - rest.length - 1]?.text ?? '');
+  // The second name's first word read and the rest garbled up to the label's colon ("RAZON voca: Blue Ridge").
+  if (second.sub === null && afterSlash && rest.length > 2 && secondNameStarts(rest) && rest[1]!.text.endsWith(':')) {
+    return { words: rest.slice(2), sub: first.sub, guessedLabel: true };
+  }
   if (second.sub === null && afterSlash) {
     // The second name's first word garbled past matching and read weakly, the rest exact ("NOMBRE / Fauzde social").
     const tail = SUB_LABELS.map(([l]) => l.split(' ')).find((lw) => lw.length >= 2 && rest.length > lw.length && rest[0]!.confidence < 0.3
