@@ -922,6 +922,11 @@ describe('party blocks on grid and keyed forms', () => {
     expect(stripCityLabel('CONTD ESTADO. CP TOLUCA').value).toBe('TOLUCA');
     expect(stripCityLabel('ESTADO. CP TORREON').value).toBe('TORREON');
     expect(stripCityLabel('SAN LUIS POTOSI').value).toBe('SAN LUIS POTOSI');
+    // The label's last word left in front of the city, known by its mark; a city's own first word stays.
+    expect(stripCityLabel('ZI» CELAYA')).toEqual({ value: 'CELAYA', repaired: true });
+    expect(stripCityLabel('CP: TORREON').value).toBe('TORREON');
+    expect(stripCityLabel('ZION CROSSROADS').value).toBe('ZION CROSSROADS');
+    expect(stripCityLabel('ST. LOUIS').value).toBe('ST. LOUIS');
     // ZIP read as two letters that kept its Z, after two label words.
     expect(stripCityLabel('TY, STATE, ZE ZAPOPAN').value).toBe('ZAPOPAN');
     expect(stripCityLabel('ZE ZAPOPAN').value).toBe('ZE ZAPOPAN');

@@ -182,6 +182,11 @@ export function stripCityLabel(city: string): { value: string; repaired: boolean
     if (!(CITY_LABEL_WORDS.includes(t) || near || tail)) break;
     k++;
   }
+  // The label's last word left alone in front of the city when the words before it were taken as a row label: only a
+  // ZIP / CP read with a mark after it ("ZI» CELAYA"), as no city starts so.
+  if (k <= 1 && toks.length >= 2 && /^(Z[A-Z0-9|]{1,2}|CP)[»:.,;]$/.test(toks[0]!) && (toks[0]!.startsWith('CP') || ocrDistance(toks[0]!.slice(0, -1), 'ZIP') <= 1)) {
+    return { value: toks.slice(1).join(' '), repaired: true };
+  }
   // Label words only count as such before a real city word, and with at least two of them ("CITY STATE ...").
   return k >= 2 ? { value: toks.slice(k).join(' '), repaired: true } : { value: city, repaired: false };
 }
