@@ -909,6 +909,13 @@ describe('party blocks on grid and keyed forms', () => {
     expect(findLabels(buildSegments(line(100, 100, 'REMITENTEINDUSTRIAL')))).toEqual([]);
   });
 
+  it('reads two words of one label read as one word with a look-alike letter (SHIPMENTOATE)', () => {
+    const d = extractFields(page(line(100, 100, 'SHIPMENTOATE May 27, 2026 SHIPPER\'S BOL NO. ZTC925718')));
+    expect(d.Dates?.Pickup).toBe('2026-05-27');
+    // Two label words with a letter that is no look-alike stay one word.
+    expect(findLabels(buildSegments(line(100, 100, 'SHIPMENTWATE May 27, 2026'))).map((h) => h.field)).not.toContain('pickupDate');
+  });
+
   it('drops a garbled row label or a label tail from the front of a street and a city', () => {
     expect(stripLeadingJunk('SMREER CALLE MORELOS 1295')).toEqual({ value: 'CALLE MORELOS 1295', repaired: true });
     expect(stripLeadingJunk('DOMOTEC: CARRETERA FEDERAL 57')).toEqual({ value: 'CARRETERA FEDERAL 57', repaired: true });

@@ -53,7 +53,7 @@ export function tokenize(words: Word[]): Token[] {
     // "N°" with its ring read as an asterisk ("N*") is N° all the same.
     // A rule end or fill line read after a word ("ZIP_|") is no part of it.
     const n = normalizeText(w.text).replace(/(?<=[A-Z]{2})[_|]+$/, '').replace(/[°º]/g, 'O').replace(/^N\*/, 'NO').replace(/([#/()])/g, ' $1 ').replace(/([A-Z0-9]{2,})\.(?=[A-Z0-9]{2,})/g, '$1 ').replace(/([A-Z]{2,})-(?=[A-Z]{2,})/g, '$1 ');
-    const parts = n.split(' ').filter(Boolean).flatMap(splitAtLostSlash);
+    const parts = n.split(' ').filter(Boolean).flatMap(splitGluedLabelWords);
     parts.forEach((p, pi) => {
       const colon = /[:;]$/.test(p) || (pi === parts.length - 1 && /[:;]$/.test(w.text));
       // "N." is the abbreviation NO with its O lost or left out ("SHIPPER'S BOL N.").
@@ -79,13 +79,19 @@ export function tokenize(words: Word[]): Token[] {
   return out;
 }
 
-/** Two label words joined by their slash read as a letter or digit ("REMITENTEIORIGEN" for REMITENTE / ORIGEN). */
-function splitAtLostSlash(p: string): string[] {
-  if (p.length < 11 || !/^[A-Z0-9|]+[:;.]?$/.test(p)) return [p];
-  for (let i = 5; i < p.length - 5; i++) {
-    if ('IL17|'.includes(p[i]!) && LABEL_WORDS.has(p.slice(0, i)) && LABEL_WORDS.has(p.slice(i + 1).replace(/[:;.]$/, ''))) return [p.slice(0, i), '/', p.slice(i + 1)];
+/**
+ * Two label words read as one: joined by their slash read as a letter or digit ("REMITENTEIORIGEN" for REMITENTE /
+ * ORIGEN), or two words of one label with the space lost and a look-alike letter at most ("SHIPMENTOATE").
+ */
+function splitGluedLabelWords(p: string): string[] {
+  if (p.length < 8 || !/^[A-Z0-9|]+[:;.]?$/.test(p)) return [p];
+  const word = p.replace(/[:;.]$/, '');
+  for (let i = 5; i < word.length - 5; i++) {
+    if ('IL17|'.includes(word[i]!) && LABEL_WORDS.has(word.slice(0, i)) && LABEL_WORDS.has(word.slice(i + 1))) return [p.slice(0, i), '/', p.slice(i + 1)];
   }
-  return [p];
+  if (LABEL_WORDS.has(word)) return [p];
+  const pair = LABEL_WORD_PAIRS.find(([a, b]) => a.length + b.length === word.length && ocrDistance(word, a + b) <= 0.5);
+  return pair ? [p.slice(0, pair[0].length), p.slice(pair[0].length)] : [p];
 }
 
 const labelTokens = new Map<LabelDef, string[]>();
@@ -96,6 +102,9 @@ for (const def of LABELS) {
 const LABEL_WORDS = new Set([...labelTokens.values()].flat().filter((t) => t.length >= 5));
 const LABEL_WORDS_BY_LENGTH = new Map<number, string[]>();
 for (const t of LABEL_WORDS) (LABEL_WORDS_BY_LENGTH.get(t.length) ?? LABEL_WORDS_BY_LENGTH.set(t.length, []).get(t.length)!).push(t);
+// Two words side by side in a label, both of four letters or more ("SHIPMENT", "DATE").
+const LABEL_WORD_PAIRS: Array<[string, string]> = [...new Set([...labelTokens.values()].flatMap((toks) => toks.slice(1).map((b, i) => `${toks[i]} ${b}`)))]
+  .map((pair) => pair.split(' ') as [string, string]).filter(([a, b]) => a.length >= 4 && b.length >= 4 && /^[A-Z]+$/.test(a + b));
 // Labels of three words or more, the ones a colon may mark with a word garbled.
 const LONG_LABELS = [...labelTokens].filter(([, toks]) => toks.length >= 3);
 const byFirst = new Map<string, LabelDef[]>();
