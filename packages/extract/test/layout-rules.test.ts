@@ -914,6 +914,9 @@ describe('party blocks on grid and keyed forms', () => {
     expect(d.Dates?.Pickup).toBe('2026-05-27');
     // Two label words with a letter that is no look-alike stay one word.
     expect(findLabels(buildSegments(line(100, 100, 'SHIPMENTWATE May 27, 2026'))).map((h) => h.field)).not.toContain('pickupDate');
+    // Short words only exactly: BILLOF is BILL OF, BILLUF is no label word.
+    expect(findLabels(buildSegments(line(100, 100, 'BILLOF LADING NO: 123456'))).map((h) => h.field)).toEqual(['bol']);
+    expect(findLabels(buildSegments(line(100, 100, 'BILLUF LADING NO: 123456')))).toEqual([]);
   });
 
   it('drops a garbled row label or a label tail from the front of a street and a city', () => {

@@ -84,13 +84,15 @@ export function tokenize(words: Word[]): Token[] {
  * ORIGEN), or two words of one label with the space lost and a look-alike letter at most ("SHIPMENTOATE").
  */
 function splitGluedLabelWords(p: string): string[] {
-  if (p.length < 8 || !/^[A-Z0-9|]+[:;.]?$/.test(p)) return [p];
+  if (p.length < 6 || !/^[A-Z0-9|]+[:;.]?$/.test(p)) return [p];
   const word = p.replace(/[:;.]$/, '');
   for (let i = 5; i < word.length - 5; i++) {
     if ('IL17|'.includes(word[i]!) && LABEL_WORDS.has(word.slice(0, i)) && LABEL_WORDS.has(word.slice(i + 1))) return [p.slice(0, i), '/', p.slice(i + 1)];
   }
   if (LABEL_WORDS.has(word)) return [p];
-  const pair = LABEL_WORD_PAIRS.find(([a, b]) => a.length + b.length === word.length && ocrDistance(word, a + b) <= 0.5);
+  // Short words ("BILLOF") only exactly: a look-alike there would make too many words labels.
+  const pair = LABEL_WORD_PAIRS.find(([a, b]) => a.length + b.length === word.length
+    && (word === a + b || (a.length >= 4 && b.length >= 4 && ocrDistance(word, a + b) <= 0.5)));
   return pair ? [p.slice(0, pair[0].length), p.slice(pair[0].length)] : [p];
 }
 
@@ -102,9 +104,9 @@ for (const def of LABELS) {
 const LABEL_WORDS = new Set([...labelTokens.values()].flat().filter((t) => t.length >= 5));
 const LABEL_WORDS_BY_LENGTH = new Map<number, string[]>();
 for (const t of LABEL_WORDS) (LABEL_WORDS_BY_LENGTH.get(t.length) ?? LABEL_WORDS_BY_LENGTH.set(t.length, []).get(t.length)!).push(t);
-// Two words side by side in a label, both of four letters or more ("SHIPMENT", "DATE").
+// Two words side by side in a label ("SHIPMENT DATE", "BILL OF"), six letters or more together.
 const LABEL_WORD_PAIRS: Array<[string, string]> = [...new Set([...labelTokens.values()].flatMap((toks) => toks.slice(1).map((b, i) => `${toks[i]} ${b}`)))]
-  .map((pair) => pair.split(' ') as [string, string]).filter(([a, b]) => a.length >= 4 && b.length >= 4 && /^[A-Z]+$/.test(a + b));
+  .map((pair) => pair.split(' ') as [string, string]).filter(([a, b]) => a.length + b.length >= 6 && /^[A-Z]+$/.test(a + b));
 // Labels of three words or more, the ones a colon may mark with a word garbled.
 const LONG_LABELS = [...labelTokens].filter(([, toks]) => toks.length >= 3);
 const byFirst = new Map<string, LabelDef[]>();
