@@ -541,6 +541,17 @@ describe('party blocks on grid and keyed forms', () => {
     expect(d.Consignee).toMatchObject({ Name: 'BRIGHTON GLASSWORKS INC', Address: '1002 PORTAGE ST', City: 'SURREY', State: 'BC', Zip: 'V4N 8K4' });
   });
 
+  it('takes one sign read with next to no confidence in the label column for its row label ("5" for STREET)', () => {
+    const weak = line(100, 150, '5');
+    weak[0]!.confidence = 0.02;
+    const rows = (street: Word[]) => page(
+      line(100, 100, 'CONSIGNED TO'), line(450, 100, 'INDUSTRIAS DEL BAJIO SA DE CV'),
+      street, line(450, 150, 'CALLE MORELOS 3219'),
+      line(100, 200, 'o.'), line(450, 200, 'VERACRUZ, VER 91700'),
+    );
+    expect(extractFields(rows(weak)).Consignee?.Address).toBe('CALLE MORELOS 3219');
+  });
+
   it('ends a keyed block at its DESTINATION row: the rows after it, under a garbled heading, are the next party', () => {
     // Row labels left, values at x 450, one row every 50 px.
     const rows: Array<[string, string]> = [['CONSIGNED 1m', 'LOGISTICA ANAHUAC SA DE CV'], ['smn', 'AV. INDUSTRIAS 3675'],

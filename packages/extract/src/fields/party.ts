@@ -186,8 +186,10 @@ export function partyLines(hit: LabelHit, segments: Segment[], hitsBySegment: Ma
     } else {
       const beside = valueBeside(s);
       const stripped = stripSubLabel(s.words);
-      // Left of the values' column, a word or two of letters is that row's label, however clearly misread ("Smuer").
-      const rowLabel = isGarble(s.words) || (s.words.length <= 2 && !/\d/.test(textOf(s.words)));
+      // Left of the values' column, a word or two of letters is that row's label, however clearly misread ("Smuer");
+      // so is one sign read with next to no confidence ("5" for STREET).
+      const rowLabel = isGarble(s.words) || (s.words.length <= 2 && !/\d/.test(textOf(s.words)))
+        || (s.words.length === 1 && alnumCount(s.words[0]!.text) <= 1 && s.words[0]!.confidence < 0.3);
       if (beside && (stripped.sub !== null ? !stripped.words.length : rowLabel || !stripped.words.length)) {
         lines.push({ words: beside.words, sub: stripped.sub, keyedRow: true });
         // The city line closes a keyed block: the next garbled row label starts another party.
