@@ -618,6 +618,9 @@ describe('party blocks on grid and keyed forms', () => {
     const vancouver = extractFields(block('CONSIGNEE', 'ALDER CERAMICS ULC', '8684 DUNDAS STREET W', 'VANCOUVER, BC VEB 8J6'));
     expect(vancouver.Consignee).toMatchObject({ City: 'VANCOUVER', State: 'BC', Zip: 'V6B 8J6' });
     expect(vancouver.ConfidenceScores['Consignee.Zip']).toBeLessThan(0.9);
+    // An S in a digit place may be an 8 as well as a 5 (L5E is Mississauga, L8E Hamilton).
+    const hamilton = extractFields(block('SHIPPER', 'HERITAGE CERAMICS CORP', '3587 QUEEN AVENUE', 'HAMILTON, ON LSE 6H9'));
+    expect(hamilton.Shipper).toMatchObject({ City: 'HAMILTON', State: 'ON', Zip: 'L8E 6H9' });
     // A Mexican state and a cut-short code read together as a Canadian code ("JAL 451"): still the city line.
     expect(parseCityStateZip(line(0, 0, 'ZAPOPAN, JAL 451'))).toMatchObject({ cityText: 'ZAPOPAN', stateText: 'JAL', zipUnread: true });
     // One letter of the state read: the state the code names, if it starts with that letter; the code then unchecked.

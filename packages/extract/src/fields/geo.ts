@@ -75,7 +75,7 @@ export function normalizePostal(raw: string): { zip: string; country: Country | 
 }
 
 // Letters a Canadian code's digit can be read as, each with every digit it may stand for: the first is normalizePostal's.
-const CANADIAN_DIGIT_READS: Record<string, string[]> = { E: ['8', '6'], B: ['8', '6'], G: ['6', '8'], S: ['5', '6'] };
+const CANADIAN_DIGIT_READS: Record<string, string[]> = { E: ['8', '6'], B: ['8', '6'], G: ['6', '8'], S: ['5', '8', '6'] };
 
 /**
  * The other codes a repaired Canadian code may be ("VEB 8J6": V8B or V6B), from the code as read: each digit place
