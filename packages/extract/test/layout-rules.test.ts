@@ -46,6 +46,20 @@ describe('references', () => {
     expect(d.References?.OrderNumber).toBe('SO105426');
     expect(d.References?.PoNumber).toBe('FW80589');
   });
+
+  it('leaves the order number empty when the form\'s own order column is empty, and gives the SID number to no other field', () => {
+    const rows = (...more: ReturnType<typeof line>[]) => extractFields(page(
+      line(100, 100, 'SID #'), line(400, 100, '685284'),
+      line(100, 300, 'PO Number'), line(520, 300, 'Order No.'), line(900, 300, '# Pkgs'),
+      line(100, 340, 'FW80589'), line(900, 340, '48'), ...more,
+    ));
+    expect(rows().References).toMatchObject({ OrderNumber: null, PoNumber: 'FW80589' });
+    expect(rows(line(700, 20, 'BILL OF LADING'), line(1100, 20, 'No. 685284')).References?.BolNumber).toBeNull();
+    // With no order label of its own on the form, the SID number is the order number, as a doubt.
+    const alone = extractFields(page(line(100, 100, 'SID #'), line(400, 100, '685284')));
+    expect(alone.References?.OrderNumber).toBe('685284');
+    expect(alone.ConfidenceScores['References.OrderNumber']).toBeLessThan(0.9);
+  });
 });
 
 describe('values right of their label', () => {

@@ -91,8 +91,8 @@ export function extractFields(pages: ReadPage[]): ExtractedData {
   }
 
   // References.
-  const ref = (field: 'bol' | 'pro' | 'po' | 'order'): Chosen<string> | null =>
-    firstValue(of(field), segments, labelled, pageWidth, (c) => {
+  const ref = (field: 'bol' | 'pro' | 'po' | 'order', hs: LabelHit[] = of(field)): Chosen<string> | null =>
+    firstValue(hs, segments, labelled, pageWidth, (c) => {
       const r = parseReference(c.text);
       return r ? { value: r.value, checks: 0, doubts: r.repaired ? 1 : 0 } : null;
     }, 'code');
@@ -102,7 +102,9 @@ export function extractFields(pages: ReadPage[]): ExtractedData {
   if (po && !po.evidence.doubts && /^(?:[A-Z]{1,3}[-/]?)?\d{5,}(?:-[A-Z0-9]{1,3})?$/.test(po.value)) po.evidence.checks++;
   let orderNo = ref('order');
   // A number already given to another reference is not the BOL number as well.
-  const taken = new Set([pro, po, orderNo].filter(Boolean).map((c) => plainCode(c!.value)));
+  // So is one under a label of varying meaning that the form's own order label overruled ("SID #").
+  const overruled = ref('order', of('order').filter((h) => AMBIGUOUS_LABELS.has(h.label)));
+  const taken = new Set([pro, po, orderNo, overruled].filter(Boolean).map((c) => plainCode(c!.value)));
   const free = (c: Chosen<string> | null): Chosen<string> | null => (c && !taken.has(plainCode(c.value)) ? c : null);
   let bol = ref('bol') ?? free(titleNumber(segments, hits)) ?? free(headingCellNumber(segments, labelled)) ?? free(prominentCode(segments, pages, labelled));
   // Barcodes confirm (or fill) the BOL and PRO numbers.
@@ -290,8 +292,11 @@ type Parsed<T> = { value: T; checks: number; doubts: number } | null;
 
 /** Tries each label's candidates in reading order; the first that parses wins. */
 function firstValue<T>(hs: LabelHit[], segments: Segment[], labelled: Set<Segment>, pageWidth: number, parse: (c: Candidate) => Parsed<T>, kind: Evidence['kind'] = 'text'): Chosen<T> | null {
-  // Labels whose meaning varies between forms ("SID #") are tried after the ones that name the field outright.
+  // Labels whose meaning varies between forms ("SID #") are tried after the ones that name the field outright, and
+  // not at all where the form has such a label: its own field left empty says the field is empty.
+  const named = hs.some((h) => !AMBIGUOUS_LABELS.has(h.label));
   for (const h of [...hs].sort((a, b) => Number(AMBIGUOUS_LABELS.has(a.label)) - Number(AMBIGUOUS_LABELS.has(b.label)))) {
+    if (named && AMBIGUOUS_LABELS.has(h.label)) break;
     for (const c of valueCandidates(h, segments, labelled, pageWidth)) {
       const p = parse(c);
       if (p) return { value: p.value, words: c.words, label: h.bbox, evidence: { prior: c.prior * (h.marked ? 1 : 0.95), checks: p.checks, doubts: p.doubts + (AMBIGUOUS_LABELS.has(h.label) ? 1 : 0), kind } };
