@@ -80,17 +80,18 @@ function transpose(m: Uint8Array, w: number, h: number): Uint8Array {
  * are enlarged to ~1900 px (at most 2.5x). Round 3 measured ~300 dpi (2550 px) for 100–130 dpi captures: better on
  * one seed's low-resolution pages, worse on a held-out seed (party blocks lost, wrong fields above 0.9), so not kept.
  */
-export function chooseScale(uprightWidth: number): number {
+export function chooseScale(uprightWidth: number, targetWidth?: number): number {
+  if (targetWidth) return targetWidth / uprightWidth;
   if (uprightWidth < 1400) return Math.min(2.5, 1900 / uprightWidth);
   if (uprightWidth > 2600) return 2300 / uprightWidth;
   return 1;
 }
 
 /** Turns, deskews, scales, normalises and inverts dark heading bars, giving the image OCR reads. */
-export async function preparePage(page: DecodedPage, quarterTurn: number, skew: number): Promise<PreparedPage> {
+export async function preparePage(page: DecodedPage, quarterTurn: number, skew: number, targetWidth?: number): Promise<PreparedPage> {
   const uprightWidth = quarterTurn % 180 === 0 ? page.width : page.height;
   const uprightHeight = quarterTurn % 180 === 0 ? page.height : page.width;
-  const scale = chooseScale(uprightWidth);
+  const scale = chooseScale(uprightWidth, targetWidth);
   // Undo the measured skew (sharp turns clockwise for positive angles).
   const angle = Math.abs(skew) < 0.15 ? 0 : -skew;
   let img = sharp(page.data, { raw: { width: page.width, height: page.height, channels: 1 } });
