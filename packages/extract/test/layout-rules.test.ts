@@ -1251,6 +1251,16 @@ describe('labels misread by OCR', () => {
     expect(form('1078 lbs', '1078 lbs').ConfidenceScores['ShipmentDetails.Weight']).toBeGreaterThanOrEqual(0.9);
   });
 
+  it('doubts a number that ends against a cell border, where a last 1 may have been taken for the rule', () => {
+    const words = [line(600, 100, 'Kind of packaging, description of articles'), line(1200, 100, 'Weight (LB)'),
+      line(560, 140, 'VINYL FLOORING'), line(1200, 140, '231'), line(480, 290, 'TOTALS'), line(1200, 290, '231')].flat();
+    const at = (x: number) => extractFields([{ ...page(words)[0]!, rules: [[x, 90, 320]] }]);
+    expect(at(1300).ConfidenceScores['ShipmentDetails.Weight']).toBeGreaterThanOrEqual(0.9);
+    // "231" ends at x 1233: a border 6 px on (less than a character) may hide a fourth digit.
+    expect(at(1239).ShipmentDetails.Weight).toBe(231);
+    expect(at(1239).ConfidenceScores['ShipmentDetails.Weight']).toBeLessThan(0.9);
+  });
+
   it('reads a label of two words printed or read without the space', () => {
     const d = extractFields(page(line(100, 100, 'SHIPMENT DATE 2026-10-17'), line(100, 140, 'DELIVERBY 2026-10-22')));
     expect(d.Dates).toMatchObject({ Pickup: '2026-10-17', Delivery: '2026-10-22' });

@@ -35,9 +35,12 @@ export function extractFields(pages: ReadPage[]): ExtractedData {
   const order: DateOrder = lang === 'en' ? 'MDY' : 'DMY';
   const scores: Record<string, number> = {};
   const sources: Record<string, FieldSource> = {};
+  const ruled = rulesByPage(pages);
   const record = (path: string, c: Chosen<unknown> | null): void => {
     if (!c) return;
-    scores[path] = scoreField(c.evidence, c.words);
+    // A number that ends against a cell border may have lost a last 1 to it (Tesseract takes the 1 for the rule).
+    const cut = c.evidence.kind === 'number' && endsAtRule(c.words, ruled);
+    scores[path] = scoreField(cut ? { ...c.evidence, doubts: c.evidence.doubts + 1 } : c.evidence, c.words);
     const src = sourceOf(c.words);
     if (src) sources[path] = src;
   };
@@ -644,4 +647,18 @@ function freightTerms(hs: LabelHit[], segments: Segment[], labelled: Set<Segment
     }
   }
   return null;
+}
+
+type PageRules = Map<number, Array<[number, number, number]>>;
+const rulesByPage = (pages: ReadPage[]): PageRules => new Map(pages.map((p) => [p.index, p.rules ?? []]));
+
+/** Whether the value's last word ends less than one of its characters' width before a vertical rule across it. */
+function endsAtRule(words: Word[], rules: PageRules): boolean {
+  const last = words[words.length - 1];
+  // Only a last digit can be lost so; a unit printed after the number keeps the digits off the border.
+  if (!last || last.line === 'barcode' || !/\d$/.test(last.text)) return false;
+  const [x0, y0, x1, y1] = last.bbox;
+  const charWidth = (x1 - x0) / Math.max(1, last.text.length);
+  const mid = (y0 + y1) / 2;
+  return (rules.get(last.page) ?? []).some(([x, top, bottom]) => top <= mid && mid <= bottom && x >= x1 && x - x1 < charWidth);
 }
