@@ -861,6 +861,10 @@ describe('party blocks on grid and keyed forms', () => {
     const d = extractFields(block('SHIPPER:', 'ACME FOODS INC', 'CALLE MORELOS 4%3', 'TORREON, COA 27019'));
     expect(d.Shipper?.Address).toBe('CALLE MORELOS 4%3');
     expect(d.ConfidenceScores['Shipper.Address']).toBeLessThan(0.9);
+    // A parenthesis without its partner is a misread 1; a closed one is a note.
+    const street = (s: string) => extractFields(block('SHIPPER:', 'ACME FOODS INC', s, 'TORREON, COA 27019')).ConfidenceScores['Shipper.Address']!;
+    expect(street('AV. DE LOS INSURGENTES (435')).toBeLessThan(0.9);
+    expect(street('AV. DE LOS INSURGENTES 1435 (REAR)')).toBeGreaterThanOrEqual(0.9);
   });
 
   it('does not trust a Mexican or Canadian code on its place check alone: only its first characters are known', () => {

@@ -661,6 +661,8 @@ export function parseParty(allLines: PartyLine[], headerHit: LabelHit): ParsedPa
     if (value) p.Address = { value, words, checks: looksStreet, doubts: (addrLines.length > 1 ? 1 : 0) + (numbers > 1 && !/\b(STE|SUITE|UNIT|BLDG|KM|INT|EXT|APT|#)\b/.test(value) ? 1 : 0) + (fixed.repaired ? 1 : 0) + (!looksStreet && !value.includes(' ') ? 1 : 0)
       // A sign no street is written with ("4%3", "MAIN ST @"): a misread character.
       + (/[^\p{L}\p{N}\s.,#/'’&()-]/u.test(value) ? 1 : 0) + (oddStreetEnd(value) ? 1 : 0)
+      // So is a parenthesis without its partner ("INSURGENTES (435": a 1 read as a bracket).
+      + ((value.match(/\(/g) ?? []).length !== (value.match(/\)/g) ?? []).length ? 1 : 0)
       // A lone letter right before the number of a street written name first ("CALLE ALLEND E 1465"): a word's
       // last letter read apart.
       + (/^\D/.test(value) && /\s\p{L}\s\d+$/u.test(value) ? 1 : 0) };
