@@ -776,6 +776,8 @@ describe('party blocks on grid and keyed forms', () => {
     expect(d.Shipper?.Name).toBe('TRILLIUM WIRE & CABLE LTD');
     expect(d.ConfidenceScores['Shipper.Name']).toBeLessThan(0.9);
     expect(extractFields(block('SHIPPER:', 'ROUTE 66 DINER SUPPLY', '2372 N WILLOW PL', 'FARGO, ND 58103')).Shipper?.Name).toBe('ROUTE 66 DINER SUPPLY');
+    // With a speck read after it ("6:", "8:").
+    expect(extractFields(block('SHIPPER:', 'KESTREL WIRE 6: CABLE LLC', '2372 N WILLOW PL', 'FARGO, ND 58103')).Shipper?.Name).toBe('KESTREL WIRE & CABLE LLC');
   });
 
   it('puts back a house number glued on by a hyphen and a compass S read as 5, as doubts', () => {

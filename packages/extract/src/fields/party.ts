@@ -337,7 +337,7 @@ const cleanName = (s: string): string =>
 
 /** An ampersand read as a look-alike digit between two words of a name ("WIRE 6 CABLE"); a name never has a lone 6 there. */
 export function repairAmpersand(name: string): { value: string; repaired: boolean } {
-  const value = name.replace(/(?<=\b[A-Z]{2,}) [68] (?=[A-Z]{2,}\b)/g, ' & ');
+  const value = name.replace(/(?<=\b[A-Z]{2,}) [68][:;.,]? (?=[A-Z]{2,}\b)/g, ' & ');
   return { value, repaired: value !== name };
 }
 
