@@ -174,6 +174,8 @@ describe('codes', () => {
     expect(parseReference('76331-D')?.value).toBe('76331-D');
     // Broken after its hyphen by a space: one number.
     expect(parseReference('808725- 12')?.value).toBe('808725-12');
+    // A space read before the hyphen instead: one number, as a doubt.
+    expect(parseReference('965317 -92')).toEqual({ value: '965317-92', repaired: true });
     expect(parseReference('[22717-8')?.value).toBe('22717-8');
     expect(parseReference('SO-001437')?.value).toBe('SO-001437');
     expect(parseReference('8O7O278')).toEqual({ value: '8070278', repaired: true });

@@ -11,6 +11,9 @@ const DIGIT_FOR: Record<string, string> = { O: '0', Q: '0', D: '0', I: '1', L: '
 export function parseReference(text: string): { value: string; repaired: boolean } | null {
   // A number broken after its hyphen ("808725- 12") is one number.
   let t = normalizeText(text).replace(/^[#:.\s]+/, '').replace(/([A-Z0-9])-\s+(?=[A-Z0-9])/g, '$1-');
+  // So is one read with a space before its hyphen ("965317 -92"): a doubt, as the space may be real.
+  const spaced = /[A-Z0-9]\s+-\d{1,4}\b/.test(t);
+  if (spaced) t = t.replace(/([A-Z0-9])\s+-(?=\d{1,4}\b)/g, '$1-');
   if (!t) return null;
   // A date is not a reference number.
   for (const d of findDates(t)) t = `${t.slice(0, d.index)}${' '.repeat(d.length)}${t.slice(d.index + d.length)}`;
@@ -32,7 +35,7 @@ export function parseReference(text: string): { value: string; repaired: boolean
     // Both letters of SO- read as digits ("50-001437"): two digits and a hyphen do not start a number otherwise.
     const so = /^5[0O]-(\d{4,})$/.exec(tok);
     if (so) return { value: `SO-${so[1]}`, repaired: true };
-    return { value, repaired: repaired || skipped };
+    return { value, repaired: repaired || skipped || spaced };
   }
   return null;
 }
