@@ -39,6 +39,10 @@ describe('dates in English, Spanish and French', () => {
     expect(parseDate('4727726')).toBeNull();
     expect(slashesReadAsDigits('4727726')).toMatchObject({ iso: '2026-04-27', certainty: 0.5 });
     expect(slashesReadAsDigits('PO 4727726')).toBeNull();
+    // One slash read right, the other as 1; an ambiguous reading is none.
+    expect(slashesReadAsDigits('4122/26')).toMatchObject({ iso: '2026-04-22', certainty: 0.5 });
+    expect(slashesReadAsDigits('1111/26')).toBeNull();
+    expect(slashesReadAsDigits('4/22/26')).toBeNull();
     expect(parseDate('DELIVER ON 7/4726')).toMatchObject({ iso: '2026-07-04', certainty: 0.7 });
     expect(parseDate('7/1126')?.iso).toBe('2026-07-01');
     // A month and year, and an ordinary date, are left as they are.

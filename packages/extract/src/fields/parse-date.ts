@@ -89,11 +89,23 @@ export function findDates(text: string, order: DateOrder = 'MDY'): ParsedDate[] 
  * label says a date stands (anywhere else it is any number).
  */
 export function slashesReadAsDigits(text: string, order: DateOrder = 'MDY'): ParsedDate | null {
-  const m = /^\s*(\d{1,2})[71](\d{1,2})[71](\d{2})\s*$/.exec(text);
-  if (!m) return null;
-  const a = +m[1]!, b = +m[2]!, y = year4(+m[3]!);
-  const [mo, d] = order === 'MDY' || b > 12 ? [a, b] : [b, a];
-  return valid(y, mo, d) ? { iso: `${y}-${pad(mo)}-${pad(d)}`, certainty: 0.5, index: m.index, length: m[0].length } : null;
+  const t = text.trim();
+  if (!/^[\d/]{5,8}$/.test(t) || !/^\d{1,2}[71/]\d{1,2}[71/]\d{2}$/.test(t)) return null;
+  // Every way the two separators can fall ("4122/26": only 4/22/26); one slash may have been read right. Taken only
+  // when a single valid date comes out.
+  const found = new Set<string>();
+  for (let i = 1; i <= 2; i++) {
+    for (let j = i + 2; j <= i + 3; j++) {
+      if (t.length - j - 1 !== 2 || !'71/'.includes(t[i]!) || !'71/'.includes(t[j]!)) continue;
+      const parts = [t.slice(0, i), t.slice(i + 1, j), t.slice(j + 1)];
+      if (parts.some((p) => !/^\d+$/.test(p)) || (t[i] === '/' && t[j] === '/')) continue;
+      const a = +parts[0]!, b = +parts[1]!, y = year4(+parts[2]!);
+      const [mo, d] = order === 'MDY' || b > 12 ? [a, b] : [b, a];
+      if (valid(y, mo, d)) found.add(`${y}-${pad(mo)}-${pad(d)}`);
+    }
+  }
+  if (found.size !== 1) return null;
+  return { iso: [...found][0]!, certainty: 0.5, index: text.indexOf(t), length: t.length };
 }
 
 /** A month name read in two pieces between a day and a year ("16-EN E-2026" for 16-ENE-2026) is put back together. */
