@@ -778,6 +778,8 @@ describe('party blocks on grid and keyed forms', () => {
     expect(extractFields(block('SHIPPER:', 'ROUTE 66 DINER SUPPLY', '2372 N WILLOW PL', 'FARGO, ND 58103')).Shipper?.Name).toBe('ROUTE 66 DINER SUPPLY');
     // With a speck read after it ("6:", "8:").
     expect(extractFields(block('SHIPPER:', 'KESTREL WIRE 6: CABLE LLC', '2372 N WILLOW PL', 'FARGO, ND 58103')).Shipper?.Name).toBe('KESTREL WIRE & CABLE LLC');
+    // Or handwritten and read as a per cent sign.
+    expect(extractFields(block('SHIPPER:', 'BRIGHTON WIRE % CABLE INC', '2372 N WILLOW PL', 'FARGO, ND 58103')).Shipper?.Name).toBe('BRIGHTON WIRE & CABLE INC');
   });
 
   it('puts back a house number glued on by a hyphen and a compass S read as 5, as doubts', () => {

@@ -335,9 +335,9 @@ const cleanName = (s: string): string =>
     // A company ending the OCR glued to the word before it ("CERAMICSCORP", "BAJIOSADECV").
     .replace(/\b([A-Z]{4,})(SADECV|CORP|LLC|LTD|LTEE|ULC|INC)$/, (_m, w: string, end: string) => `${w} ${end === 'SADECV' ? 'SA DE CV' : end}`);
 
-/** An ampersand read as a look-alike digit between two words of a name ("WIRE 6 CABLE"); a name never has a lone 6 there. */
+/** An ampersand read as a look-alike digit or a per cent sign between two words of a name ("WIRE 6 CABLE"); a name never has a lone 6 there. */
 export function repairAmpersand(name: string): { value: string; repaired: boolean } {
-  const value = name.replace(/(?<=\b[A-Z]{2,}) [68][:;.,]? (?=[A-Z]{2,}\b)/g, ' & ');
+  const value = name.replace(/(?<=\b[A-Z]{2,}) (?:[68][:;.,]?|%) (?=[A-Z]{2,}\b)/g, ' & ');
   return { value, repaired: value !== name };
 }
 
