@@ -933,12 +933,10 @@ describe('party blocks on grid and keyed forms', () => {
   });
 
   it('reads a heading of two names whose slash was read as a letter (REMITENTEIORIGEN)', () => {
-    const d = extractFields(page(
-      line(100, 100, 'REMITENTEIORIGEN'), line(900, 100, 'DESTINATARIO'),
-      line(100, 130, 'ACEROS DEL BAJIO SA DE CV'), line(900, 130, 'Blue Ridge Electric Group LLC'),
-      line(100, 160, 'AV. INDUSTRIAS 4813'), line(900, 160, '7687 Chestnut Pkwy'),
-      line(100, 190, 'TORREON, COA 27000'), line(900, 190, 'Allentown, PA 18102'),
-    ));
+    // Two blocks side by side at x 100 and 900, a row every 30 px.
+    const rows: Array<[string, string]> = [['REMITENTEIORIGEN', 'DESTINATARIO'], ['ACEROS DEL BAJIO SA DE CV', 'Blue Ridge Electric Group LLC'],
+      ['AV. INDUSTRIAS 4813', '7687 Chestnut Pkwy'], ['TORREON, COA 27000', 'Allentown, PA 18102']];
+    const d = extractFields(page(...rows.flatMap(([left, right], i) => [line(100, 100 + 30 * i, left), line(900, 100 + 30 * i, right)])));
     expect(findLabels(buildSegments(line(100, 100, 'REMITENTEIORIGEN'))).map((h) => h.field)).toContain('shipper');
     expect(d.Shipper).toMatchObject({ Name: 'ACEROS DEL BAJIO SA DE CV', Address: 'AV. INDUSTRIAS 4813', City: 'TORREON', Zip: '27000' });
     // A long word that only holds a label word is no heading.
