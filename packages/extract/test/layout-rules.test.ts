@@ -958,6 +958,11 @@ describe('party blocks on grid and keyed forms', () => {
     expect(stripLeadingJunk('DOMOTEC: CARRETERA FEDERAL 57')).toEqual({ value: 'CARRETERA FEDERAL 57', repaired: true });
     // A row label read as a letter and a short piece before the street's first word.
     expect(stripLeadingJunk('D MIC AV. INDUSTRIAS 1655')).toEqual({ value: 'AV. INDUSTRIAS 1655', repaired: true });
+    // A label's remains marked by a guillemet; the same word unmarked may be a name and stays.
+    expect(stripLeadingJunk('«MEER CALLE MORELOS 3827')).toEqual({ value: 'CALLE MORELOS 3827', repaired: true });
+    expect(stripLeadingJunk('MEER CALLE MORELOS 3827').repaired).toBe(false);
+    // A row number with a mark in front of the city.
+    expect(extractFields(block('CONSIGNEE', 'GRUPO ANAHUAC SA DE CV', 'CALLE MORELOS 3827', '5» SAN NICOLAS DE LOS GARZA, NL 66450')).Consignee?.City).toBe('SAN NICOLAS DE LOS GARZA');
     expect(stripLeadingJunk('N W AV. INDUSTRIAS 1655')).toEqual({ value: 'N W AV. INDUSTRIAS 1655', repaired: false });
     // A long row label with three slips and no colon; a street's own first word stays.
     expect(stripLeadingJunk('DUMICIO CIRCUITO EL MARQUES 1785')).toEqual({ value: 'CIRCUITO EL MARQUES 1785', repaired: true });

@@ -428,6 +428,8 @@ export function stripLeadingJunk(line: string): { value: string; repaired: boole
   if (lead >= 1 && lead <= 2 && toks.length > lead + 1 && /^[A-Z][.:]?$/.test(toks[0]!) && toks.slice(0, lead).every((t) => /^[A-Z]{1,3}[.:]?$/.test(t) && !COMPASS.has(t.replace(/[.:]/g, '')))) {
     return { value: toks.slice(lead).join(' '), repaired: true };
   }
+  // A label's remains marked as such by a sign no street starts with ("«MEER CALLE MORELOS 3827").
+  if (lead === 1 && toks.length > 2 && /^[«»|]+[A-Z]{1,8}[.:]?$|^[A-Z]{1,8}[«»]+$/.test(plain)) return { value: toks.slice(1).join(' '), repaired: true };
   // Long labels allow a third slip ("DUMICIO" for DOMICILIO).
   if (toks.length >= 3 && (/^[A-Z]{1,12}:$/.test(plain) || (bare.length >= 5 && /^[A-Z]+$/.test(bare) && STREET_LABELS.some((l) => ocrDistance(bare, l) <= (l.length >= 9 ? 3 : 2))))) {
     return { value: toks.slice(1).join(' '), repaired: true };
@@ -579,7 +581,7 @@ export function parseParty(allLines: PartyLine[], headerHit: LabelHit): ParsedPa
       else if (place) p.Zip.doubts++;
       const unlabelled = stripCityLabel(csz.cityText.replace(/\s+/g, ' ').toUpperCase());
       // A quote mark or speck before the city ("“WINNIPEG") is no part of it.
-      let city = unlabelled.value.replace(/^[^\p{L}\p{N}]+(?=\p{L})/u, '').replace(/^(?:\d+\s+)+(?=[A-Z])/, () => { numbered = true; return ''; });
+      let city = unlabelled.value.replace(/^[^\p{L}\p{N}]+(?=\p{L})/u, '').replace(/^(?:\d+[«»:;]*\s+)+(?=[A-Z])/, () => { numbered = true; return ''; });
       // No real state code where the line has its state: its last word may be the city's own ("SAN NICOLAS DE LOS
       // GARZA 66450" read as city SAN NICOLAS DE LOS, state GARZA).
       let checks = 0, doubts = (csz.zipUnread ? 1 : 0) + (unlabelled.repaired || numbered ? 1 : 0) + (stateFixed ? 0 : 1);
