@@ -961,6 +961,8 @@ describe('party blocks on grid and keyed forms', () => {
     // A label's remains marked by a guillemet; the same word unmarked may be a name and stays.
     expect(stripLeadingJunk('«MEER CALLE MORELOS 3827')).toEqual({ value: 'CALLE MORELOS 3827', repaired: true });
     expect(stripLeadingJunk('MEER CALLE MORELOS 3827').repaired).toBe(false);
+    // A word with a street label's first letters before the street's first word (DOMICILIO read DOMCNO).
+    expect(stripLeadingJunk('DOMCNO AV. DE LOS INSURGENTES 1045')).toEqual({ value: 'AV. DE LOS INSURGENTES 1045', repaired: true });
     // A row number with a mark in front of the city.
     expect(extractFields(block('CONSIGNEE', 'GRUPO ANAHUAC SA DE CV', 'CALLE MORELOS 3827', '5» SAN NICOLAS DE LOS GARZA, NL 66450')).Consignee?.City).toBe('SAN NICOLAS DE LOS GARZA');
     expect(stripLeadingJunk('N W AV. INDUSTRIAS 1655')).toEqual({ value: 'N W AV. INDUSTRIAS 1655', repaired: false });

@@ -428,8 +428,10 @@ export function stripLeadingJunk(line: string): { value: string; repaired: boole
   if (lead >= 1 && lead <= 2 && toks.length > lead + 1 && /^[A-Z][.:]?$/.test(toks[0]!) && toks.slice(0, lead).every((t) => /^[A-Z]{1,3}[.:]?$/.test(t) && !COMPASS.has(t.replace(/[.:]/g, '')))) {
     return { value: toks.slice(lead).join(' '), repaired: true };
   }
-  // A label's remains marked as such by a sign no street starts with ("«MEER CALLE MORELOS 3827").
-  if (lead === 1 && toks.length > 2 && /^[«»|]+[A-Z]{1,8}[.:]?$|^[A-Z]{1,8}[«»]+$/.test(plain)) return { value: toks.slice(1).join(' '), repaired: true };
+  // A label's remains marked as such by a sign no street starts with ("«MEER CALLE MORELOS 3827"), or a word with a
+  // street label's first three letters ("DOMCNO AV. DE LOS INSURGENTES" for DOMICILIO).
+  if (lead === 1 && toks.length > 2 && (/^[«»|]+[A-Z]{1,8}[.:]?$|^[A-Z]{1,8}[«»]+$/.test(plain)
+    || (/^[A-Z]{4,10}[.:]?$/.test(plain) && STREET_LABELS.some((l) => bare.startsWith(l.slice(0, 3)))))) return { value: toks.slice(1).join(' '), repaired: true };
   // Long labels allow a third slip ("DUMICIO" for DOMICILIO).
   if (toks.length >= 3 && (/^[A-Z]{1,12}:$/.test(plain) || (bare.length >= 5 && /^[A-Z]+$/.test(bare) && STREET_LABELS.some((l) => ocrDistance(bare, l) <= (l.length >= 9 ? 3 : 2))))) {
     return { value: toks.slice(1).join(' '), repaired: true };
