@@ -506,6 +506,9 @@ describe('party blocks on grid and keyed forms', () => {
     const colon = stripSubLabel(line(0, 0, 'Nombre / Razon voca: Blue Ridge Electric Group LLC'));
     expect([text(colon.words), colon.guessedLabel]).toEqual(['Blue Ridge Electric Group LLC', true]);
     expect(text(stripSubLabel(line(0, 0, 'Nombre 7 Razon sal: ACEROS DEL BAJIO SA DE CV')).words)).toBe('ACEROS DEL BAJIO SA DE CV');
+    // Both names garbled but the second's first word.
+    const both = stripSubLabel(line(0, 0, 'MEMBRE / RAZON VOST BLUE RIDGE CONTAINERS LLC'));
+    expect([text(both.words), both.sub, both.guessedLabel]).toEqual(['BLUE RIDGE CONTAINERS LLC', 'name', true]);
     // A 7 before a value that does not start the row label's second name stays.
     expect(text(stripSubLabel(line(0, 0, 'Nombre 7 Hermanos Transportes SA')).words)).toBe('7 Hermanos Transportes SA');
     expect(stripLeadingJunk('DOMICÑO: 12651 GARFIELD WAY')).toEqual({ value: '12651 GARFIELD WAY', repaired: true });

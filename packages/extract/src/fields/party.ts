@@ -263,7 +263,13 @@ export function stripSubLabel(words: Word[]): { words: Word[]; sub: string | nul
     return { words: ws, sub: null };
   };
   const first = once(words);
-  if (first.sub === null) return smallCapsLead(words);
+  if (first.sub === null) {
+    // Both names garbled but the second's first word ("MEMBRE / RAZON VOST Blue Ridge"): a short word, a slash, a
+    // two-word label's first word and one more word are the row label.
+    const two = words.length > 4 && /^[/|]$/.test(words[1]!.text) && /^\p{L}{3,8}$/u.test(words[0]!.text)
+      ? SUB_LABELS.find(([l]) => l.includes(' ') && l.split(' ')[0] === labelKey(words.slice(2, 3))) : undefined;
+    return two ? { words: words.slice(4), sub: two[1], guessedLabel: true } : smallCapsLead(words);
+  }
   // "NOMBRE / RAZON SOC. Acme": two names for one row label.
   let rest = first.words;
   // The second name of the same row label starts here when its first word is read whole ("RAZON" of RAZON SOCIAL).
