@@ -558,7 +558,7 @@ describe('party blocks on grid and keyed forms', () => {
     expect(d.Consignee).toMatchObject({ Name: 'BRIGHTON GLASSWORKS INC', Address: '1002 PORTAGE ST', City: 'SURREY', State: 'BC', Zip: 'V4N 8K4' });
   });
 
-  it('takes one sign read with next to no confidence in the label column for its row label ("5" for STREET)', () => {
+  it('takes one sign read with next to no confidence, or a garbled label with its colon read as 1, in the label column for its row label', () => {
     const weak = line(100, 150, '5');
     weak[0]!.confidence = 0.02;
     const rows = (street: Word[]) => page(
@@ -567,6 +567,10 @@ describe('party blocks on grid and keyed forms', () => {
       line(100, 200, 'o.'), line(450, 200, 'VERACRUZ, VER 91700'),
     );
     expect(extractFields(rows(weak)).Consignee?.Address).toBe('CALLE MORELOS 3219');
+    // So is a garbled label with its colon read as a 1.
+    const colon = line(100, 150, 'STRFF. 1');
+    colon[0]!.confidence = 0.29;
+    expect(extractFields(rows(colon)).Consignee?.Address).toBe('CALLE MORELOS 3219');
   });
 
   it('ends a keyed block at its DESTINATION row: the rows after it, under a garbled heading, are the next party', () => {

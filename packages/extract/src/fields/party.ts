@@ -189,7 +189,9 @@ export function partyLines(hit: LabelHit, segments: Segment[], hitsBySegment: Ma
       // Left of the values' column, a word or two of letters is that row's label, however clearly misread ("Smuer");
       // so is one sign read with next to no confidence ("5" for STREET).
       const rowLabel = isGarble(s.words) || (s.words.length <= 2 && !/\d/.test(textOf(s.words)))
-        || (s.words.length === 1 && alnumCount(s.words[0]!.text) <= 1 && s.words[0]!.confidence < 0.3);
+        || (s.words.length === 1 && alnumCount(s.words[0]!.text) <= 1 && s.words[0]!.confidence < 0.3)
+        // So is a garbled label with its colon read as a 1 ("STRFF. 1").
+        || (s.words.length === 2 && alnumCount(s.words[1]!.text) <= 1 && isGarble(s.words.slice(0, 1)));
       if (beside && (stripped.sub !== null ? !stripped.words.length : rowLabel || !stripped.words.length)) {
         lines.push({ words: beside.words, sub: stripped.sub, keyedRow: true });
         // The city line closes a keyed block: the next garbled row label starts another party.
