@@ -46,6 +46,13 @@ export async function startServer(config: Config, overrides: Partial<AppContext>
   const ctx = await createContext(config, overrides);
   const workers = config.RUN_WORKERS ? await startWorkers(ctx) : null;
   const app = await buildApp(ctx);
+  // Stopped in the reverse order of starting; SFTP, last to start, stops first.
+  const stopBelowSftp = async (): Promise<void> => {
+    await app.close();
+    await workers?.stop();
+    await ctx.queue.stop();
+    await ctx.db.close();
+  };
   let address: string;
   let sftp: SftpServer | null;
   try {
@@ -53,10 +60,7 @@ export async function startServer(config: Config, overrides: Partial<AppContext>
     sftp = config.SFTP_ENABLED ? await startSftpServer(ctx) : null;
   } catch (err) {
     // A half-started server would keep the process alive without ever saying it is running: stop what started.
-    await app.close();
-    await workers?.stop();
-    await ctx.queue.stop();
-    await ctx.db.close();
+    await stopBelowSftp();
     throw err;
   }
   ctx.logger.info({ address, sftpPort: sftp?.port ?? null, database: ctx.db.kind, workers: config.RUN_WORKERS }, 'Ladingwise is running');
@@ -68,10 +72,7 @@ export async function startServer(config: Config, overrides: Partial<AppContext>
     url: `http://127.0.0.1:${port}`,
     async stop() {
       await sftp?.stop();
-      await app.close();
-      await workers?.stop();
-      await ctx.queue.stop();
-      await ctx.db.close();
+      await stopBelowSftp();
     },
   };
 }

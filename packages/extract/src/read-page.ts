@@ -1,3 +1,4 @@
+import { CORE_FIELDS } from '@ladingwise/shared';
 import { readFormBarcodes } from './barcodes.ts';
 import type { DecodedPage } from './image/decode.ts';
 import { analyzePage, preparePage, type PreparedPage } from './image/prepare.ts';
@@ -6,7 +7,6 @@ import { boxOnPhoto, unwarpPhoto } from './image/unwarp.ts';
 import type { EngineWord, OcrWorker } from './ocr/engine.ts';
 import type { LineRecogniser } from './ocr/line-recogniser.ts';
 import { rereadWeakLines } from './ocr/reread.ts';
-import { CORE_FIELDS } from '@ladingwise/shared';
 import { extractFields } from './fields/extract-fields.ts';
 import { startsWithLabel } from './fields/find-labels.ts';
 import type { ReadPage, Word } from './types.ts';
@@ -36,7 +36,10 @@ const POOR_PASS = 76;
 // ~300 dpi across a letter page; enlarged further, Tesseract's glyphs outgrow its models.
 const ENLARGED_WIDTH = 2550;
 
-/** Reads one decoded page: orientation, deskew, OCR (a second orientation when the first reads badly), barcodes. */
+/**
+ * Reads one decoded page: orientation, deskew, OCR (a second orientation when the first reads badly), weak lines read
+ * again, barcodes; a page read poorly at its usual size is read once more enlarged, keeping the better reading.
+ */
 export async function readPage(
   original: DecodedPage,
   pageIndex: number,
@@ -60,7 +63,8 @@ export async function readPage(
   const sheet: Sheet = { original, page, flat, pageIndex, worker, time, lines };
   const first = await pagePass(sheet, analysis.candidates, analysis.skew);
   const read = await finishPage(sheet, first);
-  if (first.q >= POOR_PASS || first.prepared.grey.width * 1.2 > ENLARGED_WIDTH) return read;
+  const worthEnlarging = first.q < POOR_PASS && first.prepared.grey.width * 1.2 <= ENLARGED_WIDTH;
+  if (!worthEnlarging) return read;
   // Which reading is better shows in what the fields make of it, not in the OCR's own confidence (measured: a page
   // read at 47 then 52 gave 18 then 16 wrong fields; one read at 71 then 53 gave 12 then 2).
   const again = await finishPage(sheet, await pagePass(sheet, [first.prepared.quarterTurn], analysis.skew, ENLARGED_WIDTH));

@@ -649,7 +649,7 @@ function freightTerms(hs: LabelHit[], segments: Segment[], labelled: Set<Segment
   return null;
 }
 
-type PageRules = Map<number, Array<[number, number, number]>>;
+type PageRules = Map<number, NonNullable<ReadPage['rules']>>;
 const rulesByPage = (pages: ReadPage[]): PageRules => new Map(pages.map((p) => [p.index, p.rules ?? []]));
 
 /** Whether the value's last word ends less than one of its characters' width before a vertical rule across it. */

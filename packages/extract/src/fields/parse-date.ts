@@ -85,12 +85,12 @@ export function findDates(text: string, order: DateOrder = 'MDY'): ParsedDate[] 
 }
 
 /**
- * A short date under a date label with both slashes read as 7 or 1 ("4727726" for 4/27/26): a guess, only where a
- * label says a date stands (anywhere else it is any number).
+ * A short date under a date label with one or both slashes read as 7 or 1 ("4727726" for 4/27/26, "4122/26" for
+ * 4/22/26): a guess, only where a label says a date stands (anywhere else it is any number).
  */
 export function slashesReadAsDigits(text: string, order: DateOrder = 'MDY'): ParsedDate | null {
   const t = text.trim();
-  if (!/^[\d/]{5,8}$/.test(t) || !/^\d{1,2}[71/]\d{1,2}[71/]\d{2}$/.test(t)) return null;
+  if (!/^\d{1,2}[71/]\d{1,2}[71/]\d{2}$/.test(t)) return null;
   // Every way the two separators can fall ("4122/26": only 4/22/26); one slash may have been read right. Taken only
   // when a single valid date comes out.
   const found = new Set<string>();

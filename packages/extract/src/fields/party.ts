@@ -186,13 +186,7 @@ export function partyLines(hit: LabelHit, segments: Segment[], hitsBySegment: Ma
     } else {
       const beside = valueBeside(s);
       const stripped = stripSubLabel(s.words);
-      // Left of the values' column, a word or two of letters is that row's label, however clearly misread ("Smuer");
-      // so is one sign read with next to no confidence ("5" for STREET).
-      const rowLabel = isGarble(s.words) || (s.words.length <= 2 && !/\d/.test(textOf(s.words)))
-        || (s.words.length === 1 && alnumCount(s.words[0]!.text) <= 1 && s.words[0]!.confidence < 0.3)
-        // So is a garbled label with its colon read as a 1 ("STRFF. 1").
-        || (s.words.length === 2 && alnumCount(s.words[1]!.text) <= 1 && isGarble(s.words.slice(0, 1)));
-      if (beside && (stripped.sub !== null ? !stripped.words.length : rowLabel || !stripped.words.length)) {
+      if (beside && (stripped.sub !== null ? !stripped.words.length : looksLikeRowLabel(s.words) || !stripped.words.length)) {
         lines.push({ words: beside.words, sub: stripped.sub, keyedRow: true });
         // The city line closes a keyed block: the next garbled row label starts another party.
         if (stripped.sub === null && parseCityStateZip(beside.words)) break;
@@ -234,6 +228,17 @@ function isJunkLabel(words: Word[]): boolean {
   return alnumCount(words.map((w) => w.text).join('')) < 2 || isGarble(words);
 }
 
+/**
+ * What stands left of a keyed block's values' column on a row that has a value beside it: a word or two of letters is
+ * that row's label however clearly misread ("Smuer"); so is one sign read with next to no confidence ("5" for
+ * STREET), and a garbled label with its colon read as a 1 ("STRFF. 1").
+ */
+function looksLikeRowLabel(words: Word[]): boolean {
+  return isGarble(words) || (words.length <= 2 && !/\d/.test(textOf(words)))
+    || (words.length === 1 && alnumCount(words[0]!.text) <= 1 && words[0]!.confidence < 0.3)
+    || (words.length === 2 && alnumCount(words[1]!.text) <= 1 && isGarble(words.slice(0, 1)));
+}
+
 /** A short, weakly read word or two (a small-caps label the OCR garbled), not a value: few letters, low confidence. */
 export function isGarble(words: Word[]): boolean {
   const text = words.map((w) => w.text).join('');
@@ -250,6 +255,8 @@ const SUB_LABELS: Array<[string, string]> = [
   ['CITY STATE ZIP', 'cityStateZip'], ['CITY STATE POSTAL CODE', 'cityStateZip'], ['CITY ST ZIP', 'cityStateZip'], ['CIUDAD ESTADO CP', 'cityStateZip'],
   ['CIUDAD ESTADO C P', 'cityStateZip'], ['VILLE CODE POSTAL', 'cityStateZip'], ['VILLE PROVINCE CODE POSTAL', 'cityStateZip'],
 ];
+// The row labels of two words or more, by word ("RAZON SOCIAL"): their first word read whole tells them apart.
+const MULTI_WORD_LABELS = SUB_LABELS.filter(([l]) => l.includes(' ')).map(([l, sub]) => ({ words: l.split(' '), sub }));
 const labelKey = (words: Word[]): string => words.map((w) => normalizeText(w.text).replace(/[^A-Z0-9 ]/g, ' ')).join(' ').replace(/\s+/g, ' ').trim();
 
 /** Removes a leading unmarked row label from a party line and says which sub-field it names. */
@@ -269,14 +276,14 @@ export function stripSubLabel(words: Word[]): { words: Word[]; sub: string | nul
     // Both names garbled but the second's first word ("MEMBRE / RAZON VOST Blue Ridge"): a short word, a slash, a
     // two-word label's first word and one more word are the row label.
     const two = words.length > 4 && /^[/|]$/.test(words[1]!.text) && /^\p{L}{3,8}$/u.test(words[0]!.text)
-      ? SUB_LABELS.find(([l]) => l.includes(' ') && l.split(' ')[0] === labelKey(words.slice(2, 3))) : undefined;
-    return two ? { words: words.slice(4), sub: two[1], guessedLabel: true } : smallCapsLead(words);
+      ? MULTI_WORD_LABELS.find((l) => l.words[0] === labelKey(words.slice(2, 3))) : undefined;
+    return two ? { words: words.slice(4), sub: two.sub, guessedLabel: true } : smallCapsLead(words);
   }
   // "NOMBRE / RAZON SOC. Acme": two names for one row label.
   let rest = first.words;
   // The second name of the same row label starts here when its first word is read whole ("RAZON" of RAZON SOCIAL).
   const secondNameStarts = (ws: Word[]): boolean => ws.length > 1
-    && SUB_LABELS.some(([l, sub]) => sub === first.sub && l.includes(' ') && l.split(' ')[0] === labelKey(ws.slice(0, 1)));
+    && MULTI_WORD_LABELS.some((l) => l.sub === first.sub && l.words[0] === labelKey(ws.slice(0, 1)));
   if (rest.length > 1 && /^[/|]+$/.test(rest[0]!.text)) rest = rest.slice(1);
   // The slash between the two names read as a 7, 1 or I ("NOMBRE 7 RAZON SOCIAL").
   else if (/^[71lI]$/.test(rest[0]?.text ?? '') && secondNameStarts(rest.slice(1))) rest = rest.slice(1);
@@ -288,7 +295,7 @@ export function stripSubLabel(words: Word[]): { words: Word[]; sub: string | nul
   }
   if (second.sub === null && afterSlash) {
     // The second name's first word garbled past matching and read weakly, the rest exact ("NOMBRE / Fauzde social").
-    const tail = SUB_LABELS.map(([l]) => l.split(' ')).find((lw) => lw.length >= 2 && rest.length > lw.length && rest[0]!.confidence < 0.3
+    const tail = MULTI_WORD_LABELS.map((l) => l.words).find((lw) => rest.length > lw.length && rest[0]!.confidence < 0.3
       && labelKey(rest.slice(1, lw.length)) === lw.slice(1).join(' '));
     if (tail) return { words: rest.slice(tail.length), sub: first.sub, guessedLabel: true };
     // The second name read as one or two weak words ("NOMBRE / Mazos vocal") before a clearly read value.
