@@ -1281,6 +1281,26 @@ describe('labels misread by OCR', () => {
     expect(at(1239).ConfidenceScores['ShipmentDetails.Weight']).toBeLessThan(0.9);
   });
 
+  it('doubts a street whose last word runs on into a weak piece read apart (Boul|evard), not one beside a strong word', () => {
+    const form = (rest: Word) => {
+      const words = [...block('SHIP FROM', 'Blue Ridge Grocers Group LLC', '18933 Progress Boul', 'San Antonio, TX 78219')[0]!.words, rest];
+      return extractFields(page(words));
+    };
+    // "Boul" spans x 265..309 on the street line (y 150); its cut-off end starts inside it.
+    const cut = form({ text: 'ilevard', confidence: 0.44, bbox: [300, 152, 370, 169], page: 0, line: 'missed#0' });
+    expect(cut.Shipper.Address).toBe('18933 PROGRESS BOUL');
+    expect(cut.ConfidenceScores['Shipper.Address']).toBeLessThan(0.9);
+    // Far off, strong, or a speck: the street stands.
+    for (const rest of [
+      { text: 'ilevard', confidence: 0.44, bbox: [600, 152, 670, 169] },
+      { text: 'Dock', confidence: 0.95, bbox: [310, 150, 354, 170] },
+      { text: 'ATL', confidence: 0.26, bbox: [304, 158, 308, 160] },
+    ] as const) {
+      const d = form({ ...rest, bbox: [...rest.bbox], page: 0, line: 'other' });
+      expect(d.ConfidenceScores['Shipper.Address'], rest.text).toBeGreaterThanOrEqual(0.9);
+    }
+  });
+
   it('reads a label of two words printed or read without the space', () => {
     const d = extractFields(page(line(100, 100, 'SHIPMENT DATE 2026-10-17'), line(100, 140, 'DELIVERBY 2026-10-22')));
     expect(d.Dates).toMatchObject({ Pickup: '2026-10-17', Delivery: '2026-10-22' });
