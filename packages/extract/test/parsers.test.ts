@@ -181,6 +181,9 @@ describe('codes', () => {
     // A space read before the hyphen instead: one number, as a doubt.
     expect(parseReference('965317 -92')).toEqual({ value: '965317-92', repaired: true });
     expect(parseReference('[22717-8')?.value).toBe('22717-8');
+    // Written on a fill-in line read as an underscore before it.
+    expect(parseReference('_S0873391')?.value).toBe('SO873391');
+    expect(parseReference('__641204')).toEqual({ value: '641204', repaired: false });
     expect(parseReference('SO-001437')?.value).toBe('SO-001437');
     expect(parseReference('8O7O278')).toEqual({ value: '8070278', repaired: true });
     expect(parseReference('12/08/2026')).toBeNull();
