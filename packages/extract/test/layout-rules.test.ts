@@ -1021,6 +1021,17 @@ describe('party blocks on grid and keyed forms', () => {
     expect(d.ConfidenceScores['Shipper.Name']).toBeLessThan(0.9);
   });
 
+  it('reads a typed street beside its row label when its characters ride up the line, standing on the label\'s baseline', () => {
+    const street = line(400, 0, 'BLVD. AEROPUERTO 518');
+    // The typewriter's last digits sit higher: the value's box runs from 18 px above the label to 9 px above its foot.
+    for (const w of street) { w.bbox[1] = 562; w.bbox[3] = 592; }
+    street[2]!.bbox[1] = 562;
+    const d = extractFields(page(line(100, 517, 'FROM (SHIPPER)'), line(400, 517, 'PLASTICOS POTOSINA SA DE CV'),
+      [{ text: 'STREET', confidence: 0.95, bbox: [100, 580, 166, 601], page: 0, line: 'lab' }], street,
+      line(100, 634, 'DESTINATION'), line(400, 634, 'CHIHUAHUA, CHH 31000')));
+    expect(d.Shipper).toMatchObject({ Name: 'PLASTICOS POTOSINA SA DE CV', Address: 'BLVD. AEROPUERTO 518', City: 'CHIHUAHUA', Zip: '31000' });
+  });
+
   it('leaves a lone headerless block whose heading leans to the consignee for the consignee, not the shipper', () => {
     const d = extractFields(page(line(60, 100, 'Consciao 10'), line(400, 100, 'WHITEWATER NUTRITION CORP'), line(400, 125, '13249 CANAL WAY'), line(400, 150, 'JACKSONVILLE, FL 32254')));
     expect(d.Consignee).toMatchObject({ Name: 'WHITEWATER NUTRITION CORP', City: 'JACKSONVILLE' });
@@ -1288,7 +1299,7 @@ describe('labels misread by OCR', () => {
     };
     // "Boul" spans x 265..309 on the street line (y 150); its cut-off end starts inside it.
     const cut = form({ text: 'ilevard', confidence: 0.44, bbox: [300, 152, 370, 169], page: 0, line: 'missed#0' });
-    expect(cut.Shipper.Address).toBe('18933 PROGRESS BOUL');
+    expect(cut.Shipper?.Address).toBe('18933 PROGRESS BOUL');
     expect(cut.ConfidenceScores['Shipper.Address']).toBeLessThan(0.9);
     // Far off, strong, or a speck: the street stands.
     for (const rest of [

@@ -112,10 +112,14 @@ export function partyLines(hit: LabelHit, segments: Segment[], hitsBySegment: Ma
   /** The value printed right of a row label that stands alone in its cell. */
   const rightOfLabel = (label: Segment): Word[] => {
     // A tall speck of the next row that grazes this one is not the value beside the label: centres must line up;
-    // failing that, tops (a label read with a tail of ink below it keeps its top).
+    // failing that, tops (a label read with a tail of ink below it keeps its top), or bottoms (a typed value whose
+    // characters ride up and down its line stands on the label's baseline).
     const beside = segments.filter((r) => r !== label && sameRow(r, label) && r.bbox[0] > label.bbox[2] && r.bbox[0] - label.bbox[2] < Math.max(8 * lh, 0.25 * pageWidth) && !isSpeck(r))
       .sort((a, b) => a.bbox[0] - b.bbox[0]);
-    const right = beside.find((r) => Math.abs(midY(r.bbox) - midY(label.bbox)) < 0.6 * lh) ?? beside.find((r) => Math.abs(r.bbox[1] - label.bbox[1]) < 0.6 * lh);
+    const lined = (edge: (b: Segment['bbox']) => number) => beside.find((r) => Math.abs(edge(r.bbox) - edge(label.bbox)) < 0.6 * lh);
+    // Bottoms only for a value no other label left of it lines up with better (that row's value, not this one's).
+    const ownRow = (r: Segment): boolean => !segments.some((o) => o !== label && o !== r && o.bbox[2] <= r.bbox[0] && sameRow(o, r) && Math.abs(midY(o.bbox) - midY(r.bbox)) < 0.6 * lh);
+    const right = lined(midY) ?? lined((b) => b[1]) ?? beside.find((r) => Math.abs(r.bbox[3] - label.bbox[3]) < 0.6 * lh && ownRow(r));
     if (!right || (hitsBySegment.get(right) ?? []).some((x) => x.atStart && x.marked)) return [];
     return right.words;
   };
