@@ -1021,6 +1021,16 @@ describe('party blocks on grid and keyed forms', () => {
     expect(d.ConfidenceScores['Shipper.Name']).toBeLessThan(0.9);
   });
 
+  it('ends a party\'s block at the next party\'s small heading, though it stands left of the block\'s values', () => {
+    const small = (x: number, y: number, text: string): Word[] => line(x, y, text).map((w) => ({ ...w, bbox: [w.bbox[0], w.bbox[1], w.bbox[2], w.bbox[1] + 9] }));
+    const d = extractFields(page(small(82, 266, 'CONSIGNEE (TO)'),
+      line(110, 283, 'Golden Valley Bearings Company'), line(110, 303, '2097 Quarry Avenue'), line(110, 323, 'Greenville, SC 29607'),
+      small(82, 363, 'BILL TO (if other than consignee)'),
+      line(82, 381, 'name Ashford Containers Company'), line(82, 401, 'STREET 28639 Willow Way'), line(82, 421, 'CITY, STATE, ZIP Cheyenne, WY 82001')));
+    expect(d.Consignee).toMatchObject({ Name: 'GOLDEN VALLEY BEARINGS COMPANY', Address: '2097 QUARRY AVENUE', City: 'GREENVILLE', Zip: '29607' });
+    expect(d.BillTo).toMatchObject({ Name: 'ASHFORD CONTAINERS COMPANY', City: 'CHEYENNE' });
+  });
+
   it('reads a typed street beside its row label when its characters ride up the line, standing on the label\'s baseline', () => {
     const street = line(400, 0, 'BLVD. AEROPUERTO 518');
     // The typewriter's last digits sit higher: the value's box runs from 18 px above the label to 9 px above its foot.

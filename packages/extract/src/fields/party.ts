@@ -151,9 +151,14 @@ export function partyLines(hit: LabelHit, segments: Segment[], hitsBySegment: Ma
   // Typed forms with tall rows ("CONSIGNED TO / STREET / DESTINATION" a finger apart): the first row's gap (up to the
   // three lines allowed for the column's first line) sets the pitch the next rows may keep.
   let pitch = 0;
+  // Another party's heading between two rows ends the block, even one printed too small or too far left to count
+  // among the rows (a small "BILL TO" above keyed rows set in from it).
+  const headingBefore = (s: Segment): boolean => segments.some((o) => o !== seg && o.page === seg.page && o.bbox[1] >= lastBottom - 0.3 * lh
+    && o.bbox[3] <= s.bbox[1] + 0.3 * lh && xOverlap(o.bbox, s.bbox) > 0 && (hitsBySegment.get(o) ?? []).some((h) => h.atStart && PARTY_HEADINGS.has(h.field)));
   for (const s of below) {
     const gap = s.bbox[1] - lastBottom;
     if (gap > Math.max(2.4 * Math.max(lh, Math.min(lastLh, 2 * lh)), pitch ? 1.35 * pitch : 3 * lh)) break;
+    if (lines.length && headingBefore(s)) break;
     if (!pitch && gap > 0) pitch = gap;
     // "DESTINATION  Austin, TX 78701" / "ORIGEN ...": a place row inside the block, not the next party.
     const placeHit = (hitsBySegment.get(s) ?? []).find((h) => h.atStart && PLACE_ROW.test(h.label));
