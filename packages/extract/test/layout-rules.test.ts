@@ -1021,6 +1021,16 @@ describe('party blocks on grid and keyed forms', () => {
     expect(d.ConfidenceScores['Shipper.Name']).toBeLessThan(0.9);
   });
 
+  it('drops a row label read whole enough to name the row from the name of a block found without its heading', () => {
+    const name = line(100, 100, 'Nombre / Razón soos TRILLIUM CABINETRY INC');
+    name[2]!.confidence = 0.25; name[3]!.confidence = 0.49;
+    // The row labels below are garbled past reading too: only the values tell the block.
+    const street = line(100, 125, 'Domed 1920 TECHNOLOGY PARKWAY'), city = line(100, 150, 'Cuiud Estago. CP EDISON, NJ 08837');
+    street[0]!.confidence = 0.26; city[0]!.confidence = 0.32; city[1]!.confidence = 0.54;
+    const d = extractFields(page(name, street, city));
+    expect(d.Shipper).toMatchObject({ Name: 'TRILLIUM CABINETRY INC', City: 'EDISON', Zip: '08837' });
+  });
+
   it('ends a party\'s block at the next party\'s small heading, though it stands left of the block\'s values', () => {
     const small = (x: number, y: number, text: string): Word[] => line(x, y, text).map((w) => ({ ...w, bbox: [w.bbox[0], w.bbox[1], w.bbox[2], w.bbox[1] + 9] }));
     const d = extractFields(page(small(82, 266, 'CONSIGNEE (TO)'),

@@ -4,7 +4,7 @@ import { textOf } from './candidates.ts';
 import type { LabelHit } from './find-labels.ts';
 import { isStateCode } from './geo.ts';
 import { parseCityStateZip } from './city-line.ts';
-import { isPlaceRow, looksLikeStreet, parseParty, partyLines, type ParsedParty } from './party.ts';
+import { isPlaceRow, looksLikeStreet, parseParty, partyLines, stripSubLabel, type ParsedParty } from './party.ts';
 import { takeFor } from './party-leaning.ts';
 
 /** What party finding reads: the page's segments and the labels found on them. */
@@ -106,7 +106,9 @@ export function unlabelledBlocks(segments: Segment[], hitsBySegment: Map<Segment
     if (!street || !streetWords) continue;
     const name = above(street, street.bbox[0]);
     const isName = (ws: Word[]): boolean => (normalizeText(textOf(ws)).match(/[A-Z]{2,}/g) ?? []).length >= 2 && !/\d{3}/.test(textOf(ws));
-    const nameWords = name && [dropGarbledLead(name.words), name.words].find(isName);
+    // A row label read whole enough to name the row ("Nombre / Razón soos TRILLIUM ...") goes before the name.
+    const labelled = name ? stripSubLabel(name.words) : null;
+    const nameWords = name && [labelled?.sub === 'name' ? labelled.words : [], dropGarbledLead(name.words), name.words].find((ws) => ws.length && isName(ws));
     if (!name || !nameWords || !free(name)) continue;
     const hit: LabelHit = { field: 'name', lang: 'en', label: '', segment: name, labelWords: [], valueWords: nameWords, bbox: name.bbox, atStart: false, marked: false };
     const p = parseParty([{ words: nameWords, sub: 'name' }, { words: streetWords, sub: 'address' }, { words: cityWords, sub: 'cityStateZip' }], hit);
