@@ -1335,6 +1335,8 @@ describe('labels misread by OCR', () => {
   it('reads a label of two words printed or read without the space', () => {
     const d = extractFields(page(line(100, 100, 'SHIPMENT DATE 2026-10-17'), line(100, 140, 'DELIVERBY 2026-10-22')));
     expect(d.Dates).toMatchObject({ Pickup: '2026-10-17', Delivery: '2026-10-22' });
+    // Its long first word with a letter lost too.
+    expect(extractFields(page(line(100, 100, 'DELVERBY Feb1,2026'))).Dates.Delivery).toBe('2026-02-01');
   });
 
   it('reads SHIPPER\'S NO. with its first word garbled from the possessive and the NO', () => {

@@ -93,7 +93,11 @@ function splitGluedLabelWords(p: string): string[] {
   // Short words ("BILLOF") only exactly: a look-alike there would make too many words labels.
   const pair = LABEL_WORD_PAIRS.find(([a, b]) => a.length + b.length === word.length
     && (word === a + b || (a.length >= 4 && b.length >= 4 && ocrDistance(word, a + b) <= 0.5)));
-  return pair ? [p.slice(0, pair[0].length), p.slice(pair[0].length)] : [p];
+  if (pair) return [p.slice(0, pair[0].length), p.slice(pair[0].length)];
+  // A long first word with a slip or a letter lost, the short second word whole ("DELVERBY" for DELIVER BY).
+  const slipped = LABEL_WORD_PAIRS.find(([a, b]) => a.length >= 6 && word.endsWith(b) && Math.abs(word.length - b.length - a.length) <= 1
+    && ocrDistance(word.slice(0, word.length - b.length), a) <= 1);
+  return slipped ? [p.slice(0, word.length - slipped[1].length), p.slice(word.length - slipped[1].length)] : [p];
 }
 
 const labelTokens = new Map<LabelDef, string[]>();
