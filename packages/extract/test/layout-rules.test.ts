@@ -1021,6 +1021,21 @@ describe('party blocks on grid and keyed forms', () => {
     expect(d.ConfidenceScores['Shipper.Name']).toBeLessThan(0.9);
   });
 
+  it('reads the first line set tight under a heading read with a box twice its letters\' height', () => {
+    const heading = line(594, 168, 'DESTINATAIRE');
+    heading[0]!.bbox[3] = 212;
+    const d = extractFields(page(heading, line(594, 188, 'PLASTIQUES MONTCALM INC'), line(594, 219, '3927 BOUL. CREMAZIE'), line(594, 243, 'SHERBROOKE, QC J1L 0C9')));
+    expect(d.Consignee).toMatchObject({ Name: 'PLASTIQUES MONTCALM INC', Address: '3927 BOUL. CREMAZIE', City: 'SHERBROOKE' });
+  });
+
+  it('lets a headerless block stand in for a party whose heading gave a word and a number, not a street', () => {
+    const blocks = headedBlocks(['Consciao 10', 'WHITEWATER NUTRITION CORP', '13249 CANAL WAY', 'JACKSONVILLE, FL 32254'],
+      ['Fons (surren)', 'WHITEWATER CERAMICS LTD', '6472 AIRPORT ST', 'HAMILTON, ON L8N 8V5']);
+    const d = extractFields(page(blocks[0]!.words, line(100, 800, 'DESTINATION'), line(100, 830, 'Crances'), line(100, 860, '72')));
+    expect(d.Consignee).toMatchObject({ Name: 'WHITEWATER NUTRITION CORP', Address: '13249 CANAL WAY', City: 'JACKSONVILLE' });
+    expect(d.Shipper).toMatchObject({ Name: 'WHITEWATER CERAMICS LTD', City: 'HAMILTON' });
+  });
+
   it('drops a row label read whole enough to name the row from the name of a block found without its heading', () => {
     const name = line(100, 100, 'Nombre / Razón soos TRILLIUM CABINETRY INC');
     name[2]!.confidence = 0.25; name[3]!.confidence = 0.49;

@@ -29,7 +29,8 @@ export function findParties({ segments, hits, hitsBySegment, pageWidth }: PartyC
   const parties = { shipper: party('shipper'), consignee: party('consignee'), billTo: party('billTo') };
   // A party heading that gave a lone line (no street, no city line) is as good as lost: a whole block found below
   // may stand in for it.
-  const weak = (p: ParsedParty | null): boolean => !p || (!p.complete && !p.Address);
+  // So is one whose "street" is no street ("72" picked up from a goods table under a garbled heading).
+  const weak = (p: ParsedParty | null): boolean => !p || (!p.complete && !(p.Address && looksLikeStreet(p.Address.value)));
   // Headers lost to OCR: "Name:" blocks no party claimed fill the missing parties in the usual order.
   if (weak(parties.shipper) || weak(parties.consignee)) {
     const claimed = wordsOf(parties, ['Name', 'Address', 'City']);

@@ -67,6 +67,9 @@ export function partyLines(hit: LabelHit, segments: Segment[], hitsBySegment: Ma
   // A note in parentheses after the heading ("FACTURER A (TIERS)") is no value: the block is below.
   const noteTail = /^\(.*\)$/.test(textOf(hit.valueWords).trim());
   const inline = hit.valueWords.length && !isGarble(hit.valueWords) && !strayTail && !noteTail ? hit.valueWords : [];
+  // A line starts below the header half a letter down, measured by the smaller of the two: a header read with ink
+  // below it (a box twice its letters' height) would otherwise hide the first line, set tight under it.
+  const startsBelowHeader = (s: Segment): boolean => s.bbox[1] > seg.bbox[1] + 0.5 * Math.min(lh, s.lineHeight);
   if (keyed) {
     // A "Name: ..." line with no header above it: the block is aligned on the label.
     lines.push({ words: hit.valueWords, sub: 'name' });
@@ -81,7 +84,7 @@ export function partyLines(hit: LabelHit, segments: Segment[], hitsBySegment: Ma
       // Specks read as "." or "i" do not set the column.
       .filter((s) => s.bbox[2] - s.bbox[0] >= 0.4 * lh || s.bbox[3] - s.bbox[1] >= 0.4 * lh)
       // A line of the neighbouring column that only grazes the span does not set this one's column.
-      .filter((s) => s.page === seg.page && s.bbox[1] > seg.bbox[1] + 0.5 * lh && s.bbox[1] - seg.bbox[3] < 3 * lh
+      .filter((s) => s.page === seg.page && startsBelowHeader(s) && s.bbox[1] - seg.bbox[3] < 3 * lh
         && xOverlap(s.bbox, span) > 0.3 * Math.min(span[2] - span[0], s.bbox[2] - s.bbox[0]))
       .sort((a, b) => a.bbox[1] - b.bbox[1] || Math.abs(a.bbox[0] - seg.bbox[0]) - Math.abs(b.bbox[0] - seg.bbox[0]))[0];
     if (!first) return lines;
@@ -105,7 +108,7 @@ export function partyLines(hit: LabelHit, segments: Segment[], hitsBySegment: Ma
     && (hitsBySegment.get(r) ?? []).some((h) => h.atStart && GOODS_HEADINGS.has(h.field))).length >= 2;
   const below = segments
     // Values written larger than a small heading (handwriting, a low-resolution capture) align by their own height.
-    .filter((s) => s.page === seg.page && s.bbox[1] > seg.bbox[1] + 0.5 * lh && Math.abs(s.bbox[0] - colX0) < 2.2 * Math.max(lh, Math.min(s.lineHeight, 2.5 * lh)))
+    .filter((s) => s.page === seg.page && startsBelowHeader(s) && Math.abs(s.bbox[0] - colX0) < 2.2 * Math.max(lh, Math.min(s.lineHeight, 2.5 * lh)))
     .sort((a, b) => a.bbox[1] - b.bbox[1]);
   // "State:" with its value printed as a separate segment to the right.
   const keyedValue = (h: LabelHit): Word[] => (h.valueWords.length ? h.valueWords : rightOfLabel(h.segment));
