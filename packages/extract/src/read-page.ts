@@ -147,6 +147,7 @@ async function finishPage(sheet: Sheet, pass: Pass): Promise<ReadPage> {
     bbox: [Math.round(w.bbox[0] / s), Math.round(w.bbox[1] / s), Math.round(w.bbox[2] / s), Math.round(w.bbox[3] / s)],
     page: pageIndex,
     line: w.line,
+    ...(w.alt ? { alt: w.alt } : {}),
   }));
   const toUpright = (b: [number, number, number, number]): [number, number, number, number] => onOriginal(prepared.toUpright([b[0] * s, b[1] * s, b[2] * s, b[3] * s]));
   return {

@@ -54,7 +54,12 @@ export interface Extractor {
 }
 
 /** Internal: an OCR word with its page, engine line and 0–1 confidence. */
-export interface Word extends OcrWord { page: number; line: string }
+export interface Word extends OcrWord {
+  page: number;
+  line: string;
+  /** The line reader's unsure reading of the weak piece of line the word is in (see EngineWord.alt). */
+  alt?: string;
+}
 
 /** Internal: a page with words in deskewed page coordinates, and the map from those to the upright page. */
 export interface ReadPage {

@@ -1021,6 +1021,21 @@ describe('party blocks on grid and keyed forms', () => {
     expect(d.ConfidenceScores['Shipper.Name']).toBeLessThan(0.9);
   });
 
+  it('gives headerless blocks by what the line reader made of a heading Tesseract garbled past likeness', () => {
+    const garbled = (altOfSecond?: string) => {
+      const pages = headedBlocks(['Came vo', 'TIDEWATER SUPPLY LLC', '4836 MONROE PL', 'KANSAS CITY, MO 64120'],
+        ['Focas (sara)', 'SUMMIT RIDGE WIRE & CABLE ULC', '8792 MACLEOD ST', 'WINNIPEG, MB R3C 0Y7']);
+      if (altOfSecond) for (const w of pages[0]!.words.filter((x) => x.text === 'Focas' || x.text === '(sara)')) w.alt = altOfSecond;
+      return extractFields(pages);
+    };
+    // Tesseract's words alone resemble neither heading: reading order decides.
+    expect(garbled().Shipper?.Name).toBe('TIDEWATER SUPPLY LLC');
+    const d = garbled('FRoM (somR)');
+    expect(d.Shipper).toMatchObject({ Name: 'SUMMIT RIDGE WIRE & CABLE ULC', City: 'WINNIPEG' });
+    expect(d.Consignee).toMatchObject({ Name: 'TIDEWATER SUPPLY LLC', City: 'KANSAS CITY' });
+    expect(d.ConfidenceScores['Shipper.Name']).toBeLessThan(0.9);
+  });
+
   it('reads the first line set tight under a heading read with a box twice its letters\' height', () => {
     const heading = line(594, 168, 'DESTINATAIRE');
     heading[0]!.bbox[3] = 212;
@@ -1034,6 +1049,21 @@ describe('party blocks on grid and keyed forms', () => {
     const d = extractFields(page(blocks[0]!.words, line(100, 800, 'DESTINATION'), line(100, 830, 'Crances'), line(100, 860, '72')));
     expect(d.Consignee).toMatchObject({ Name: 'WHITEWATER NUTRITION CORP', Address: '13249 CANAL WAY', City: 'JACKSONVILLE' });
     expect(d.Shipper).toMatchObject({ Name: 'WHITEWATER CERAMICS LTD', City: 'HAMILTON' });
+  });
+
+  it('pairs two headerless blocks the other way round from reading order only when one heading clearly fits', () => {
+    const pair = (first: string, second: string, alt?: string) => {
+      const pages = headedBlocks([first, 'BRIGHTON CONTAINERS CO', '10487 MILL LN', 'SOUTH BEND, IN 46628'],
+        [second, 'ACEROS ANAHUAC SA DE CV', 'BLVD AEROPUERTO 3723', 'SAN NICOLAS DE LOS GARZA, NL 66450']);
+      if (alt) for (const w of pages[0]!.words.filter((x) => second.split(' ').includes(x.text))) w.alt = alt;
+      return extractFields(pages);
+    };
+    // "FRUM" is nearly FROM, though "SEHEN" next to it looks a little like DELIVER: not enough to lean alone.
+    const d = pair('Con', 'Prem {sehen R)', 'FRUM {tH R)');
+    expect(d.Shipper?.Name).toBe('ACEROS ANAHUAC SA DE CV');
+    expect(d.Consignee?.Name).toBe('BRIGHTON CONTAINERS CO');
+    // Headings that resemble nothing well: reading order.
+    expect(pair('Caux', 'Face: (werven)').Shipper?.Name).toBe('BRIGHTON CONTAINERS CO');
   });
 
   it('drops a row label read whole enough to name the row from the name of a block found without its heading', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { EngineWord, OcrWorker } from '../src/ocr/engine.ts';
 import type { LineRecogniser } from '../src/ocr/line-recogniser.ts';
-import { joinFragments, rereadWeakLines } from '../src/ocr/reread.ts';
+import { joinFragments, rereadWeakLines, weakLines } from '../src/ocr/reread.ts';
 
 const ew = (text: string, confidence: number, x0: number, x1: number, line: string): EngineWord => ({ text, confidence, bbox: [x0, 40, x1, 60], line });
 // The page pass's engine finds nothing more in the enlarged strips: what changes comes from the line reader.
@@ -52,5 +52,44 @@ describe('second OCR pass with the line reader', () => {
     };
     const out = await rereadWeakLines({ width, height, data }, words, silentEngine, { lines: reader, missed: false });
     expect(out.words.map((w) => w.text)).toEqual(['READ100', 'READ220', 'READ340', 'READ460', 'READ580']);
+  });
+
+  it('keeps an unsure line reading beside the page pass\'s words as a hint, and none when it is unsurer still', async () => {
+    const width = 600, height = 200;
+    const data = new Uint8Array(width * height).fill(235);
+    const words = [ew('Focas', 40, 100, 160, 'h'), ew('(sara)', 20, 170, 240, 'h')];
+    const saying = (confidence: number): LineRecogniser => ({
+      read: async (_g, _crop, core, line) => ({ words: [{ text: 'FRoM (somR)', confidence, bbox: core, line }], confidence }),
+      close: async () => {},
+    });
+    const hinted = await rereadWeakLines({ width, height, data }, words, silentEngine, { lines: saying(64), missed: false });
+    expect(hinted.words.map((w) => [w.text, w.alt])).toEqual([['Focas', 'FRoM (somR)'], ['(sara)', 'FRoM (somR)']]);
+    const unsure = await rereadWeakLines({ width, height, data }, words, silentEngine, { lines: saying(40), missed: false });
+    expect(unsure.words.map((w) => w.alt)).toEqual([undefined, undefined]);
+  });
+
+  it('reads again a line of text the page pass garbled into marks, not a short mark or a ruling', () => {
+    const words: EngineWord[] = [
+      { text: '==', confidence: 38, bbox: [74, 234, 460, 255], line: 'a' },
+      { text: '—', confidence: 40, bbox: [600, 234, 640, 255], line: 'b' },
+      { text: '____', confidence: 30, bbox: [74, 300, 900, 304], line: 'c' },
+    ];
+    expect(weakLines(words).map((l) => l.words.map((w) => w.text))).toEqual([['==']]);
+  });
+
+  it('takes the line reader\'s unsure reading of a short piece when it says one of the form\'s labels and Tesseract\'s does not', async () => {
+    const width = 600, height = 200;
+    const data = new Uint8Array(width * height).fill(235);
+    const known = (texts: string[]): boolean => /^ORDER NO\.?$/i.test(texts.join(' '));
+    const saying = (text: string, confidence: number): LineRecogniser => ({
+      read: async (_g, _crop, core, line) => ({ words: [{ text, confidence, bbox: core, line }], confidence }),
+      close: async () => {},
+    });
+    const words = [ew('Quema', 45, 100, 170, 'h'), ew('No.', 87, 180, 220, 'h')];
+    const label = await rereadWeakLines({ width, height, data }, words, silentEngine, { lines: saying('ORDER No.', 63), missed: false, known });
+    expect(label.words.map((w) => w.text)).toEqual(['ORDER No.']);
+    // Not a label: the unsure reading stays a hint.
+    const other = await rereadWeakLines({ width, height, data }, words, silentEngine, { lines: saying('OTHER No.', 63), missed: false, known });
+    expect(other.words.map((w) => w.text)).toEqual(['Quema', 'No.']);
   });
 });

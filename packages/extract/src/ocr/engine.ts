@@ -6,6 +6,11 @@ export interface EngineWord {
   bbox: [number, number, number, number];
   /** Engine line identity (block.paragraph.line), used to keep a printed line together. */
   line: string;
+  /**
+   * A second recogniser's reading of the weak piece of line this word belongs to, not sure enough to replace it. Only
+   * headings lost to OCR consult it (small caps read "Focas (sara)" by Tesseract, "FRoM (somR)" by the line reader).
+   */
+  alt?: string;
 }
 
 /** Page segmentation modes used here: 3 = automatic layout, 6 = one block, 7 = one line, 11 = sparse text. */

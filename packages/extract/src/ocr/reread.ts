@@ -38,6 +38,8 @@ const MISSED_FLOOR = 52;
 const NEURAL_FLOOR = 85;
 const NEURAL_MISSED_FLOOR = 88;
 const NEURAL_CAP = 88;
+// A neural reading below the floor is still kept beside the first one, as a hint, from this sureness on.
+const ALT_FLOOR = 55;
 // About a quarter of a page at OCR resolution.
 const MAX_CANVAS = 1_200_000;
 
@@ -82,9 +84,13 @@ export function weakLines(words: EngineWord[], opts: RereadOptions = {}): WeakLi
   const maxConf = opts.maxConfidence ?? 70;
   const out: WeakLine[] = [];
   pieces(words).forEach((ws, i) => {
-    if (ws.reduce((a, w) => a + letters(w.text), 0) < 2) return;
     const bbox = boxAround(ws);
     const h = bbox[3] - bbox[1];
+    // Marks alone are punctuation or a ruling, unless they run the width of several words at letter height: a line of
+    // text the page pass garbled into "==" (on a photo), which would otherwise hide that line from the search for
+    // missed ones as well.
+    const garbled = h >= 12 && bbox[2] - bbox[0] >= 5 * h;
+    if (ws.reduce((a, w) => a + letters(w.text), 0) < 2 && !garbled) return;
     // Tall boxes are pictures, logos or barcodes read as text; long runs are sentences that read fine anyway.
     if (h < 6 || h > 200 || ws.length > 8) return;
     const confidence = lineConfidence(ws);
@@ -296,15 +302,14 @@ export async function rereadWeakLines(grey: Grey, words: EngineWord[], worker: O
     const alone = weak.words.length > 0 && weak.words.length <= 3;
     return !(opts.known && alone && opts.known(weak.words.map((w) => w.text)) && !opts.known(ws.map((w) => w.text)));
   };
-  /** The neural reader's words for a piece when it reads it at least `floor` sure (and says something). */
-  const neuralReading = async (weak: WeakLine, crop: [number, number, number, number], floor: number): Promise<EngineWord[] | null> => {
+  /** The neural reader's reading of a piece, its words not already read elsewhere on the page. */
+  const neuralReading = async (weak: WeakLine, crop: [number, number, number, number]): Promise<{ words: EngineWord[]; confidence: number } | null> => {
     if (!opts.lines) return null;
     const neural = await opts.lines.read(grey, crop, weak.bbox, weak.words[0]?.line ?? weak.line, opts.soft).catch(() => null);
+    if (!neural) return null;
     const own = new Set(weak.words);
-    const theirs = neural?.words.filter((w) => notReadElsewhere(w, own)) ?? [];
-    if (!neural || neural.confidence < floor || letters(theirs.map((w) => w.text).join('')) < 2 || !keepsLabel(weak, theirs)) return null;
-    // Its probabilities run high: capped so a value read only by it is never trusted without a check.
-    return theirs.map((w) => ({ ...w, confidence: Math.min(w.confidence, NEURAL_CAP) }));
+    const words = neural.words.filter((w) => notReadElsewhere(w, own));
+    return letters(words.map((w) => w.text).join('')) < 2 ? null : { words, confidence: neural.confidence };
   };
   for (const s of strips) {
     const toPage = (w: EngineWord): EngineWord => ({
@@ -329,8 +334,21 @@ export async function rereadWeakLines(grey: Grey, words: EngineWord[], worker: O
     if (mine.length && letters(mine.map((w) => w.text).join('')) >= 1 && keepsLabel(s.weak, mine) && lineConfidence(mine) >= s.weak.confidence + 8) {
       best = mine; bestConf = lineConfidence(mine);
     }
-    const neural = await neuralReading(s.weak, s.crop, Math.max(s.weak.words.length ? NEURAL_FLOOR : NEURAL_MISSED_FLOOR, bestConf + 5));
-    if (neural) best = neural;
+    const neural = await neuralReading(s.weak, s.crop);
+    const floor = Math.max(s.weak.words.length ? NEURAL_FLOOR : NEURAL_MISSED_FLOOR, bestConf + 5);
+    // A short piece the line reader reads as one of the form's labels, where Tesseract's reading says none, is that
+    // label even when the reader is less sure: small caps defeat Tesseract ("Quema No." for ORDER No.), and the
+    // lexicon checks the reading.
+    const saysLabel = (ws: EngineWord[]): boolean => !!opts.known?.(ws.map((w) => w.text));
+    const labelFound = !!neural && neural.confidence >= ALT_FLOOR && s.weak.words.length > 0 && s.weak.words.length <= 4
+      && saysLabel(neural.words) && !saysLabel(best);
+    if (neural && (neural.confidence >= floor || labelFound) && keepsLabel(s.weak, neural.words)) {
+      // Its probabilities run high: capped so a value read only by it is never trusted without a check.
+      best = neural.words.map((w) => ({ ...w, confidence: Math.min(w.confidence, NEURAL_CAP) }));
+    } else if (neural && neural.confidence >= ALT_FLOOR && best.length) {
+      const alt = neural.words.map((w) => w.text).join(' ');
+      best = best.map((w) => ({ ...w, alt }));
+    }
     if (best !== s.weak.words) replace.set(s.weak.line, best);
   }
   if (!replace.size) return { words, replaced: 0, tried: strips.length };
