@@ -4,7 +4,7 @@ import { assignUnlabelledDates, cleanCommodity, numericOrderShown } from '../src
 import { nearestYear } from '../src/fields/parse-date.ts';
 import { unshareWords } from '../src/fields/find-parties.ts';
 import { parseCityStateZip, stripCityLabel } from '../src/fields/city-line.ts';
-import { looksLikeStreet, nearLabel, oddStreetEnd, type ParsedParty, repairCompanySuffix, repairHouseNumber, repairStreetSuffix, stripLeadingJunk, stripSubLabel } from '../src/fields/party.ts';
+import { looksLikeStreet, nearLabel, oddStreetEnd, shortNameWord, type ParsedParty, repairCompanySuffix, repairHouseNumber, repairStreetSuffix, stripLeadingJunk, stripSubLabel } from '../src/fields/party.ts';
 import { parseReference } from '../src/fields/references.ts';
 import { readBarcodePayload } from '../src/fields/barcode-payload.ts';
 import { findLabels, ocrDistance, shortTailCost, startsWithLabel, type LabelHit } from '../src/fields/find-labels.ts';
@@ -803,6 +803,15 @@ describe('party blocks on grid and keyed forms', () => {
     const d = extractFields(page(line(100, 100, 'CONSIGNEE'), line(100, 140, 'NAME TRILLIUM TEXTILE MILLS LTEE'), line(100, 180, 'STREET 8821 STEELES AVE'),
       line(100, 220, 'CITY, STATE, ZIP “WINNIPEG, MB R3C 3K3')));
     expect(d.Consignee).toMatchObject({ City: 'WINNIPEG', State: 'MB', Zip: 'R3C 3K3' });
+  });
+
+  it('doubts a numbered street whose name holds a word of one or two letters that names nothing', () => {
+    const odd = ['5219 MU WAY', '4776 W KX AVE'];
+    const fine = ['5219 MILL WAY', '4776 N KING AVE', '120 ST LAURENT BLVD', '88 RUE DE LA GAUCHETIERE', '10674 COMMERCE RD', 'AV. DE LOS INSURGENTES 2593', '14 E 5TH ST'];
+    expect([...odd, ...fine].filter(shortNameWord)).toEqual(odd);
+    const d = extractFields(block('SHIPPER:', 'ACME FOODS INC', '5219 MU WAY', 'FARGO, ND 58103'));
+    expect(d.Shipper?.Address).toBe('5219 MU WAY');
+    expect(d.ConfidenceScores['Shipper.Address']).toBeLessThan(0.9);
   });
 
   it('doubts a numbered street that ends in a short word no street ends with', () => {

@@ -492,6 +492,16 @@ export function oddStreetEnd(line: string): boolean {
   return last.length <= 2 || [...SUFFIXES].some((s) => s.length === last.length && [...s].filter((c, i) => c !== last[i]).length === 1);
 }
 
+// Short words a street name may hold: saints, mounts and forts, and articles of Spanish and French names.
+const SHORT_NAME_WORDS = new Set(['ST', 'MT', 'FT', 'DE', 'LA', 'EL', 'DU', 'LE', 'Y', 'A', 'I']);
+
+/** A numbered street whose name (between number and type) holds a word of one or two letters that names nothing. */
+export function shortNameWord(line: string): boolean {
+  const toks = line.split(' ').map((t) => t.replace(/[.,]$/, ''));
+  if (toks.length < 3 || !/^\d/.test(toks[0]!)) return false;
+  return toks.slice(1, -1).some((t) => /^[A-Z]{1,2}$/.test(t) && !COMPASS.has(t) && !SHORT_NAME_WORDS.has(t) && !SUFFIXES.has(t) && !STREET_TAILS.has(t));
+}
+
 const STREET_LABELS = ['STREET', 'ADDRESS', 'DIRECCION', 'DOMICILIO', 'ADRESSE'];
 
 // Real endings that sit one letter from a listed one: never "repaired".
@@ -694,6 +704,8 @@ export function parseParty(allLines: PartyLine[], headerHit: LabelHit): ParsedPa
       + (/[^\p{L}\p{N}\s.,#/'’&()-]/u.test(value) ? 1 : 0) + (oddStreetEnd(value) ? 1 : 0)
       // So is a parenthesis without its partner ("INSURGENTES (435": a 1 read as a bracket).
       + ((value.match(/\(/g) ?? []).length !== (value.match(/\)/g) ?? []).length ? 1 : 0)
+      // A name word of one or two letters that is no compass point or abbreviation ("5219 MU WAY" for MILL WAY).
+      + (shortNameWord(value) ? 1 : 0)
       // A lone letter right before the number of a street written name first ("CALLE ALLEND E 1465"): a word's
       // last letter read apart.
       + (/^\D/.test(value) && /\s\p{L}\s\d+$/u.test(value) ? 1 : 0) };
