@@ -1045,6 +1045,13 @@ describe('party blocks on grid and keyed forms', () => {
     expect(d.ConfidenceScores['Shipper.Name']).toBeLessThan(0.9);
   });
 
+  it('knows the VICS heading BILL FREIGHT CHARGES TO, so a consignee whose city line went unread ends above it', () => {
+    const d = extractFields(page(line(100, 100, 'SHIP TO'), line(100, 125, 'NAME Distribuidora del Bajio SA de CV'), line(100, 150, 'ADDRESS Av. Revolucion 2458'),
+      line(100, 200, 'BILL FREIGHT CHARGES TO'), line(100, 225, 'NAME Empaques Huasteca SA de CV'), line(100, 250, 'ADDRESS Carretera 57 km 12'), line(100, 275, 'CITY / STATE / ZIP Torreon, COA 27019')));
+    expect(d.Consignee).toMatchObject({ Name: 'DISTRIBUIDORA DEL BAJIO SA DE CV', City: null, State: null });
+    expect(d.BillTo).toMatchObject({ Name: 'EMPAQUES HUASTECA SA DE CV', City: 'TORREON', State: 'COA' });
+  });
+
   it('reads the first line set tight under a heading read with a box twice its letters\' height', () => {
     const heading = line(594, 168, 'DESTINATAIRE');
     heading[0]!.bbox[3] = 212;
