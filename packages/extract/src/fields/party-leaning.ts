@@ -62,7 +62,7 @@ export function partyLeaning(block: ParsedParty, segments: Segment[]): 'shipper'
 }
 
 // Two blocks neither of which leans alone are paired the other way round from reading order only when their headings
-// fit that pairing better by this much, summed over both.
+// fit that pairing better by this much, summed over both, and one of them comes this close to its party's words.
 const PAIRING_MARGIN = 0.15;
 const CLOSE = 0.3;
 

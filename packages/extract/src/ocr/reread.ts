@@ -302,6 +302,7 @@ export async function rereadWeakLines(grey: Grey, words: EngineWord[], worker: O
     const alone = weak.words.length > 0 && weak.words.length <= 3;
     return !(opts.known && alone && opts.known(weak.words.map((w) => w.text)) && !opts.known(ws.map((w) => w.text)));
   };
+  const saysLabel = (ws: EngineWord[]): boolean => !!opts.known?.(ws.map((w) => w.text));
   /** The neural reader's reading of a piece, its words not already read elsewhere on the page. */
   const neuralReading = async (weak: WeakLine, crop: [number, number, number, number]): Promise<{ words: EngineWord[]; confidence: number } | null> => {
     if (!opts.lines) return null;
@@ -339,7 +340,6 @@ export async function rereadWeakLines(grey: Grey, words: EngineWord[], worker: O
     // A short piece the line reader reads as one of the form's labels, where Tesseract's reading says none, is that
     // label even when the reader is less sure: small caps defeat Tesseract ("Quema No." for ORDER No.), and the
     // lexicon checks the reading.
-    const saysLabel = (ws: EngineWord[]): boolean => !!opts.known?.(ws.map((w) => w.text));
     const labelFound = !!neural && neural.confidence >= ALT_FLOOR && s.weak.words.length > 0 && s.weak.words.length <= 4
       && saysLabel(neural.words) && !saysLabel(best);
     if (neural && (neural.confidence >= floor || labelFound) && keepsLabel(s.weak, neural.words)) {
