@@ -245,6 +245,9 @@ describe('label matching', () => {
   it('reads a short label read clearly whose point closes its cell after one garbled word (Cant. PO. for CUST. PO.)', () => {
     const d = extractFields(page(line(100, 100, 'Cant. PO.'), line(300, 100, '2793797')));
     expect(d.References?.PoNumber).toBe('2793797');
+    // Its point read as a comma, and a little less surely.
+    const comma = line(100, 100, 'Cit. PO,'); comma[1]!.confidence = 0.75;
+    expect(extractFields(page(comma, line(300, 100, 'JT74119'))).References?.PoNumber).toBe('JT74119');
     // Not read clearly, or in running text, it is no label.
     const weak = line(100, 100, 'sane Po.'); weak[1]!.confidence = 0.49;
     expect(extractFields(page(weak, line(300, 100, '201'))).References?.PoNumber ?? null).toBeNull();

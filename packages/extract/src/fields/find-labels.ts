@@ -327,10 +327,10 @@ export function findLabels(segments: Segment[]): LabelHit[] {
       // SCAC is never an ordinary word: "NOT NEGOTIABLE : SCAC NLTP" holds a label mid-line.
       // "CARRIER'S NO. (PRO)": a label name in parentheses names the field as plainly as a colon.
       const enclosed = seg.words[tokens[i]!.word]!.text.startsWith('(') && /\)[:.]?$/.test(seg.words[tokens[end - 1]!.word]!.text);
-      // A short label read clearly, its abbreviation's point closing its cell after one garbled word ("Cant. PO." for
-      // CUST. PO.), is a cell's label too.
+      // A short label read clearly, its abbreviation's point (or the point read as a comma) closing its cell after one
+      // garbled word ("Cant. PO." or "Cit. PO," for CUST. PO.), is a cell's label too.
       const lastWord = seg.words[tokens[end - 1]!.word]!;
-      const closesCell = i === lead + 1 && stop === tokens.length && m.len === 1 && lastWord.confidence >= 0.8 && /^[A-Z]{1,3}\.$/.test(lastWord.text.toUpperCase());
+      const closesCell = i === lead + 1 && stop === tokens.length && m.len === 1 && lastWord.confidence >= 0.7 && /^[A-Z]{1,3}[.,]$/.test(lastWord.text.toUpperCase());
       if (i > lead && !marked && !enclosed && !closesCell && !(m.def.field === 'scac' && stop < tokens.length)) continue;
       // "FROM (SHIPPER)" with the word in parentheses misread ("From (sturrer)"): a short heading explained in
       // parentheses is a heading all the same; the parenthesised word belongs to it.
