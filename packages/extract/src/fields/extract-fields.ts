@@ -2,7 +2,7 @@ import { CORE_FIELDS, emptyExtractedData, type ExtractedData, type FieldSource, 
 import { boxAround, buildSegments, normalizeText, sameRow, type Segment } from '../layout.ts';
 import type { ReadPage, Word } from '../types.ts';
 import { columnCells, labelSegments, segmentsBelow, textOf, valueCandidates, type Candidate } from './candidates.ts';
-import { scoreField, type Evidence } from './confidence.ts';
+import { cutShort, rulesByPage, scoreField, type Evidence } from './confidence.ts';
 import { findLabels, startsWithLabel, type LabelHit } from './find-labels.ts';
 import { parseFreightClass } from './freight-class.ts';
 import { AMBIGUOUS_LABELS, type Lang, type LabelField } from './lexicon.ts';
@@ -38,9 +38,7 @@ export function extractFields(pages: ReadPage[]): ExtractedData {
   const ruled = rulesByPage(pages);
   const record = (path: string, c: Chosen<unknown> | null): void => {
     if (!c) return;
-    // A number that ends against a cell border may have lost a last 1 to it (Tesseract takes the 1 for the rule); a
-    // value whose last word runs on into a weak word left out of it may end in half a word.
-    const cut = (c.evidence.kind === 'number' && endsAtRule(c.words, ruled)) || endsInCutWord(c.words, words);
+    const cut = cutShort(c.words, c.evidence.kind, words, ruled);
     scores[path] = scoreField(cut ? { ...c.evidence, doubts: c.evidence.doubts + 1 } : c.evidence, c.words);
     const src = sourceOf(c.words);
     if (src) sources[path] = src;
@@ -648,46 +646,4 @@ function freightTerms(hs: LabelHit[], segments: Segment[], labelled: Set<Segment
     }
   }
   return null;
-}
-
-type PageRules = Map<number, NonNullable<ReadPage['rules']>>;
-const rulesByPage = (pages: ReadPage[]): PageRules => new Map(pages.map((p) => [p.index, p.rules ?? []]));
-
-/** Width of one character of a word, from its box. */
-const charWidth = (w: Word): number => (w.bbox[2] - w.bbox[0]) / Math.max(1, w.text.length);
-
-/** Vertical rules of the word's page crossing its middle. */
-const rulesAcross = (w: Word, rules: PageRules): Array<[number, number, number]> => {
-  const mid = (w.bbox[1] + w.bbox[3]) / 2;
-  return (rules.get(w.page) ?? []).filter(([, top, bottom]) => top <= mid && mid <= bottom);
-};
-
-/**
- * Whether a weakly read word left out of the value carries on its last word: a word Tesseract cut in two ("Boul" and
- * "evard" read apart, the second weakly) gives a value short of its end.
- */
-function endsInCutWord(value: Word[], all: Word[]): boolean {
-  if (!value.length || value.some((w) => w.line === 'barcode')) return false;
-  const own = new Set(value);
-  const last = value.reduce((a, b) => (b.bbox[2] > a.bbox[2] ? b : a));
-  const [x0, y0, x1, y1] = last.bbox;
-  const h = y1 - y0;
-  return all.some((w) => {
-    // A strong word beside the value is a value of its own (a state glued to its postal code); specks and barcode
-    // noise are no letters of the same size.
-    if (own.has(w) || w.page !== last.page || w.confidence >= 0.6 || !/[\p{L}\p{N}]{2}/u.test(w.text)) return false;
-    const wh = w.bbox[3] - w.bbox[1];
-    if (wh < 0.6 * h || wh > 1.5 * h) return false;
-    const level = Math.min(y1, w.bbox[3]) - Math.max(y0, w.bbox[1]) > 0.5 * Math.min(h, wh);
-    return level && w.bbox[0] > (x0 + x1) / 2 && w.bbox[0] - x1 < 0.1 * h;
-  });
-}
-
-/** Whether the value's last word ends less than one of its characters' width before a vertical rule across it. */
-function endsAtRule(words: Word[], rules: PageRules): boolean {
-  const last = words[words.length - 1];
-  // Only a last digit can be lost so; a unit printed after the number keeps the digits off the border.
-  if (!last || last.line === 'barcode' || !/\d$/.test(last.text)) return false;
-  const x1 = last.bbox[2];
-  return rulesAcross(last, rules).some(([x]) => x >= x1 && x - x1 < charWidth(last));
 }

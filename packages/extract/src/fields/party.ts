@@ -502,6 +502,29 @@ export function shortNameWord(line: string): boolean {
   return toks.slice(1, -1).some((t) => /^[A-Z]{1,2}$/.test(t) && !COMPASS.has(t) && !SHORT_NAME_WORDS.has(t) && !SUFFIXES.has(t) && !STREET_TAILS.has(t));
 }
 
+/** Doubts a street line raises by its own text; `lines` is how many lines it was read from. */
+function streetDoubts(value: string, lines: number): number {
+  // Two street numbers, or several lines, may mean a neighbouring block's line was taken in: not sure enough to trust.
+  const numbers = (value.match(/(?:^|\s)\d{2,}(?=\s|$)/g) ?? []).length;
+  const doubts = [
+    lines > 1,
+    numbers > 1 && !/\b(STE|SUITE|UNIT|BLDG|KM|INT|EXT|APT|#)\b/.test(value),
+    // A lone word with no number ("CARRETERA") is a piece of a street line, not all of it.
+    !/\d/.test(value) && !value.includes(' '),
+    // A sign no street is written with ("4%3", "MAIN ST @"): a misread character.
+    /[^\p{L}\p{N}\s.,#/'’&()-]/u.test(value),
+    oddStreetEnd(value),
+    // So is a parenthesis without its partner ("INSURGENTES (435": a 1 read as a bracket).
+    (value.match(/\(/g) ?? []).length !== (value.match(/\)/g) ?? []).length,
+    // A name word of one or two letters that is no compass point or abbreviation ("5219 MU WAY" for MILL WAY).
+    shortNameWord(value),
+    // A lone letter right before the number of a street written name first ("CALLE ALLEND E 1465"): a word's last
+    // letter read apart.
+    /^\D/.test(value) && /\s\p{L}\s\d+$/u.test(value),
+  ];
+  return doubts.filter(Boolean).length;
+}
+
 const STREET_LABELS = ['STREET', 'ADDRESS', 'DIRECCION', 'DOMICILIO', 'ADRESSE'];
 
 // Real endings that sit one letter from a listed one: never "repaired".
@@ -696,19 +719,7 @@ export function parseParty(allLines: PartyLine[], headerHit: LabelHit): ParsedPa
     const value = fixed.value;
     // A street line usually starts with a number or names a street type; say so in the checks.
     const looksStreet = /\d/.test(value) ? 1 : 0;
-    // A lone word with no number ("CARRETERA") is a piece of a street line, not all of it.
-    // Two street numbers, or several lines, may mean a neighbouring block's line was taken in: not sure enough to trust.
-    const numbers = (value.match(/(?:^|\s)\d{2,}(?=\s|$)/g) ?? []).length;
-    if (value) p.Address = { value, words, checks: looksStreet, doubts: (addrLines.length > 1 ? 1 : 0) + (numbers > 1 && !/\b(STE|SUITE|UNIT|BLDG|KM|INT|EXT|APT|#)\b/.test(value) ? 1 : 0) + (fixed.repaired ? 1 : 0) + (!looksStreet && !value.includes(' ') ? 1 : 0)
-      // A sign no street is written with ("4%3", "MAIN ST @"): a misread character.
-      + (/[^\p{L}\p{N}\s.,#/'’&()-]/u.test(value) ? 1 : 0) + (oddStreetEnd(value) ? 1 : 0)
-      // So is a parenthesis without its partner ("INSURGENTES (435": a 1 read as a bracket).
-      + ((value.match(/\(/g) ?? []).length !== (value.match(/\)/g) ?? []).length ? 1 : 0)
-      // A name word of one or two letters that is no compass point or abbreviation ("5219 MU WAY" for MILL WAY).
-      + (shortNameWord(value) ? 1 : 0)
-      // A lone letter right before the number of a street written name first ("CALLE ALLEND E 1465"): a word's
-      // last letter read apart.
-      + (/^\D/.test(value) && /\s\p{L}\s\d+$/u.test(value) ? 1 : 0) };
+    if (value) p.Address = { value, words, checks: looksStreet, doubts: streetDoubts(value, addrLines.length) + (fixed.repaired ? 1 : 0) };
   }
   if (p.Address && p.Name && p.City?.words.length && indentedStart(p.Address.words, p.Name.words, p.City.words)) p.Address.doubts++;
   return p;
