@@ -35,7 +35,7 @@ export interface PageRule { page: number; x: number; y0: number; y1: number }
  * page's vertical rulings (the engine joins the values of neighbouring cells across their border now and then).
  */
 export function buildSegments(words: Word[], rules: PageRule[] = []): Segment[] {
-  const usable = mergeInterleavedLines(words.filter((w) => w.text.trim() && !/^[|[\]{}_—–-]+$/.test(w.text.trim()))).flatMap(splitGluedValue).map((w) => dropRuledLead(w, rules));
+  const usable = mergeInterleavedLines(words.filter((w) => w.text.trim() && !/^[|[\]{}_—–-]+$/.test(w.text.trim()))).flatMap(splitGluedValue).flatMap((w) => dropRuledBar(w, rules));
   const byLine = new Map<string, Word[]>();
   for (const w of usable) {
     const k = `${w.page}:${w.line}`;
@@ -123,16 +123,29 @@ function splitAtColumns(segments: Segment[]): Segment[] {
 }
 
 /**
- * A number whose first "1" is the cell's border ("1143" for 143 with a ruling through its first character): the
- * ruling goes, the word's confidence lowered for the repair.
+ * A cell border read as a character of the word it touches: "1143" for 143 with a ruling through its first
+ * character, "91PCS" for 9 | PCS (a count and the next cell's unit). The border's character goes and the word is cut
+ * there, its confidence lowered for the repair.
  */
-export function dropRuledLead(w: Word, rules: PageRule[]): Word {
-  if (!/^[1|lI]\d/.test(w.text)) return w;
+export function dropRuledBar(w: Word, rules: PageRule[]): Word[] {
   const cw = (w.bbox[2] - w.bbox[0]) / w.text.length;
   const mid = (w.bbox[1] + w.bbox[3]) / 2;
-  if (!rules.some((r) => r.page === w.page && r.y0 <= mid && r.y1 >= mid && r.x >= w.bbox[0] - 2 && r.x <= w.bbox[0] + 0.8 * cw)) return w;
-  const rest = splitWord(w, 1)[1];
-  return { ...rest, confidence: w.confidence * 0.9 };
+  const crossing = rules.filter((r) => r.page === w.page && r.y0 <= mid && r.y1 >= mid && r.x >= w.bbox[0] - 2 && r.x < w.bbox[2] - 0.5 * cw);
+  for (const r of crossing) {
+    if (r.x <= w.bbox[0] + 0.8 * cw) {
+      if (!/^[1|lI]\d/.test(w.text)) continue;
+      return [{ ...splitWord(w, 1)[1], confidence: w.confidence * 0.9 }];
+    }
+    // Inside the word: the character under the ruling must be one a ruling reads as, with letters or digits either side.
+    const at = Math.floor((r.x - w.bbox[0]) / cw);
+    if (!/^[\p{L}\p{N}]+[1|lI\]![][\p{L}\p{N}]+$/u.test(w.text)) continue;
+    const bar = [at, at - 1, at + 1].find((i) => i > 0 && i < w.text.length - 1 && /[1|lI\]![]/.test(w.text[i]!));
+    if (bar === undefined) continue;
+    const [left, rest] = splitWord(w, bar);
+    const right = splitWord(rest, 1)[1];
+    return [{ ...left, confidence: w.confidence * 0.9 }, { ...right, confidence: w.confidence * 0.9 }];
+  }
+  return [w];
 }
 
 /** A word cut after its first `at` characters into two, the box cut in proportion to their lengths. */

@@ -224,6 +224,16 @@ describe('segments', () => {
     expect(buildSegments([w], [{ ...rule, x: 600 }]).map((s) => s.text)).toEqual(['1143']);
   });
 
+  it('cuts a word at a cell border read as a bar inside it (a count and the next cell\'s unit), and keeps one no ruling crosses', () => {
+    const w: Word = { text: '91PCS', confidence: 0.45, bbox: [533, 682, 601, 700], page: 0, line: 'a' };
+    const rule = { page: 0, x: 553, y0: 630, y1: 914 };
+    const cut = buildSegments([w], [rule]);
+    expect(cut.flatMap((s) => s.words.map((x) => x.text))).toEqual(['9', 'PCS']);
+    expect(buildSegments([w], [{ ...rule, x: 900 }]).map((s) => s.text)).toEqual(['91PCS']);
+    // A ruling over a letter no border reads as leaves the word whole.
+    expect(buildSegments([{ ...w, text: 'PALLET' }], [{ ...rule, x: 545 }]).map((s) => s.text)).toEqual(['PALLET']);
+  });
+
   it('joins a word the engine cut in two with hardly any gap into one word', () => {
     const a: Word = { text: '2', confidence: 0.96, bbox: [1788, 129, 1807, 156], page: 0, line: 'a' };
     const b: Word = { text: '27067-31', confidence: 0.92, bbox: [1809, 129, 1965, 156], page: 0, line: 'b' };
