@@ -125,7 +125,7 @@ function splitAtColumns(segments: Segment[]): Segment[] {
 /**
  * A cell border read as a character of the word it touches: "1143" for 143 with a ruling through its first
  * character, "91PCS" for 9 | PCS (a count and the next cell's unit). The border's character goes and the word is cut
- * there, its confidence lowered for the repair.
+ * there, its confidence lowered for the repair; a border read as nothing between digits and letters cuts them too.
  */
 export function dropRuledBar(w: Word, rules: PageRule[]): Word[] {
   const cw = (w.bbox[2] - w.bbox[0]) / w.text.length;
@@ -138,12 +138,16 @@ export function dropRuledBar(w: Word, rules: PageRule[]): Word[] {
     }
     // Inside the word: the character under the ruling must be one a ruling reads as, with letters or digits either side.
     const at = Math.floor((r.x - w.bbox[0]) / cw);
-    if (!/^[\p{L}\p{N}]+[1|lI\]![][\p{L}\p{N}]+$/u.test(w.text)) continue;
+    if (!/^[\p{L}\p{N}]+$/u.test(w.text.replace(/[|\]![]/g, ''))) continue;
     const bar = [at, at - 1, at + 1].find((i) => i > 0 && i < w.text.length - 1 && /[1|lI\]![]/.test(w.text[i]!));
-    if (bar === undefined) continue;
-    const [left, rest] = splitWord(w, bar);
-    const right = splitWord(rest, 1)[1];
-    return [{ ...left, confidence: w.confidence * 0.9 }, { ...right, confidence: w.confidence * 0.9 }];
+    if (bar !== undefined) {
+      const [left, rest] = splitWord(w, bar);
+      return [{ ...left, confidence: w.confidence * 0.9 }, { ...splitWord(rest, 1)[1], confidence: w.confidence * 0.9 }];
+    }
+    // Or the border swallowed: digits on one side of it and letters on the other ("84PCS").
+    const edge = [at, at + 1].find((i) => i > 0 && i < w.text.length && /\d/.test(w.text[i - 1]!) !== /\d/.test(w.text[i]!)
+      && /^(\d+|\p{L}+)$/u.test(w.text.slice(0, i)) && /^(\d+|\p{L}+)$/u.test(w.text.slice(i)));
+    if (edge !== undefined) return splitWord(w, edge).map((x) => ({ ...x, confidence: w.confidence * 0.9 }));
   }
   return [w];
 }

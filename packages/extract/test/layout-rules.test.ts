@@ -232,6 +232,9 @@ describe('segments', () => {
     expect(buildSegments([w], [{ ...rule, x: 900 }]).map((s) => s.text)).toEqual(['91PCS']);
     // A ruling over a letter no border reads as leaves the word whole.
     expect(buildSegments([{ ...w, text: 'PALLET' }], [{ ...rule, x: 545 }]).map((s) => s.text)).toEqual(['PALLET']);
+    // A border read as nothing between a count and its unit cuts them too.
+    const glued: Word = { text: '84PCS', confidence: 0.84, bbox: [546, 663, 633, 721], page: 0, line: 'b' };
+    expect(buildSegments([glued], [{ ...rule, x: 585 }]).flatMap((s) => s.words.map((x) => x.text))).toEqual(['84', 'PCS']);
   });
 
   it('joins a word the engine cut in two with hardly any gap into one word', () => {
