@@ -1577,6 +1577,18 @@ describe('tables and references', () => {
       line(150, 140, '50'), line(362, 140, '5 SKID BOTTLED WATER'), line(1240, 140, '8171 LBS'),
     ));
     expect(d.ShipmentDetails.Pieces).toBe(50);
+    // A typed count riding lower on its row than the description beside it is still on that row.
+    const typed = extractFields(page(
+      line(170, 100, 'No. PACKAGES'), line(440, 100, 'KIND OF PACKAGE, DESCRIPTION OF ARTICLES'), line(1240, 100, 'WEIGHT'),
+      line(150, 151, '36'), line(362, 140, '6 CRATE STEEL FASTENERS'), line(1240, 140, '4862 LBS'),
+    ));
+    expect(typed.ShipmentDetails.Pieces).toBe(36);
+    // A speck read weakly nearer a heading's centre takes no cell's place.
+    const speck = extractFields(page(
+      line(170, 100, 'No. PACKAGES'), line(440, 100, 'KIND OF PACKAGE, DESCRIPTION OF ARTICLES'), line(1240, 100, 'WEIGHT'),
+      line(150, 140, '36'), line(362, 140, '6 CRATE STEEL FASTENERS'), line(1290, 140, '4862'), line(1250, 151, '2', 0.34),
+    ));
+    expect(speck.ShipmentDetails.Weight).toBe(4862);
   });
 
   it('takes a misread "PO #" as a bare label and looks right of it', () => {

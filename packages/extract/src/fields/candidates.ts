@@ -135,12 +135,14 @@ export function columnCells(header: [number, number, number, number], headerSeg:
   }
   cands.sort((a, b) => a.bbox[1] - b.bbox[1]);
   // Two cells on one row ("50" under No. PACKAGES, "5" cut from "5 SKID BOTTLED WATER" beside it): the cell nearest
-  // the header's centre is the column's.
+  // the header's centre is the column's. Typed values ride up and down their row: tops apart by more than half the
+  // header's letters may still share most of their height (a speck read weakly there takes no cell's place).
   const mid = (header[0] + header[2]) / 2;
   const centre = (b: [number, number, number, number]): number => Math.abs((b[0] + b[2]) / 2 - mid);
   for (let i = 0; i + 1 < cands.length; i++) {
     const a = cands[i]!, b = cands[i + 1]!;
-    if (Math.abs(a.bbox[1] - b.bbox[1]) < 0.5 * lh && centre(b.bbox) < centre(a.bbox)) { cands[i] = b; cands[i + 1] = a; }
+    const level = Math.abs(a.bbox[1] - b.bbox[1]) < 0.5 * lh || (sameRow(a, b) && b.words.every((w) => w.confidence >= 0.5));
+    if (level && centre(b.bbox) < centre(a.bbox)) { cands[i] = b; cands[i + 1] = a; }
   }
   for (const s of cands) {
     if (s.bbox[1] - lastBottom > maxGapLines * lh) break;
