@@ -1643,6 +1643,20 @@ describe('second OCR pass', () => {
     expect(regions[0]![2]).toBeLessThan(300);
   });
 
+  it('finds a count right-aligned in its cell with the next cell\'s word just past the border', () => {
+    const width = 600, height = 400;
+    const data = new Uint8Array(width * height).fill(230);
+    for (let y = 200; y < 220; y++) for (let x = 100; x < 112; x++) data[y * width + x] = 20;
+    for (let y = 150; y < 300; y++) for (let x = 118; x < 121; x++) data[y * width + x] = 20;
+    const words = [ew('Cantidad', 95, 80, 100, 'a'), ew('BAG', 95, 126, 200, 'b')];
+    const found = missedRegions({ width, height, data }, words, 16, [[119, 150, 300]]);
+    expect(found).toHaveLength(1);
+    expect(found[0]![0]).toBeLessThanOrEqual(100);
+    expect(found[0]![2]).toBeLessThanOrEqual(126);
+    // No border between them: the glyph is a piece of the word beside it.
+    expect(missedRegions({ width, height, data }, words, 16, [[400, 150, 300]])).toHaveLength(0);
+  });
+
   it('finds a form row the page pass dropped between two cell borders, which would otherwise join it to its neighbours', () => {
     const width = 600, height = 2400;
     const data = new Uint8Array(width * height).fill(230);

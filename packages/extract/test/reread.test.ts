@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { EngineWord, OcrWorker } from '../src/ocr/engine.ts';
 import type { LineRecogniser } from '../src/ocr/line-recogniser.ts';
-import { joinFragments, rereadWeakLines, weakLines } from '../src/ocr/reread.ts';
+import { cropAround, joinFragments, rereadWeakLines, weakLines } from '../src/ocr/reread.ts';
 
 const ew = (text: string, confidence: number, x0: number, x1: number, line: string): EngineWord => ({ text, confidence, bbox: [x0, 40, x1, 60], line });
 // The page pass's engine finds nothing more in the enlarged strips: what changes comes from the line reader.
@@ -91,5 +91,25 @@ describe('second OCR pass with the line reader', () => {
     // Not a label: the unsure reading stays a hint.
     const other = await rereadWeakLines({ width, height, data }, words, silentEngine, { lines: saying('OTHER No.', 63), missed: false, known });
     expect(other.words.map((w) => w.text)).toEqual(['Quema', 'No.']);
+  });
+
+  it('reads again a lone digit read weakly (a count whose other digit the page pass lost), and takes a surer digit', async () => {
+    const width = 600, height = 200;
+    const data = new Uint8Array(width * height).fill(235);
+    const words = [ew('0', 41, 100, 112, 'n'), ew('CRATE', 95, 300, 360, 'n')];
+    expect(weakLines(words).map((l) => l.words.map((w) => w.text))).toEqual([['0']]);
+    const out = await rereadWeakLines({ width, height, data }, words, silentEngine, { lines: readerSaying('4', [100, 40, 112, 60]), missed: false });
+    expect(out.words.map((w) => w.text)).toEqual(['4', 'CRATE']);
+  });
+
+  it('cuts a piece\'s margin at a cell border beside it, which would be read as a character of it', () => {
+    const grey = { width: 1000, height: 400, data: new Uint8Array(1000 * 400) };
+    const piece: [number, number, number, number] = [600, 100, 620, 130];
+    expect(cropAround(grey, piece)[2]).toBeGreaterThan(630);
+    const [x0, , x1] = cropAround(grey, piece, [[628, 50, 300], [590, 50, 300]]);
+    expect(x1).toBeLessThan(628);
+    expect(x0).toBeGreaterThan(590);
+    // A border that does not reach the piece's row leaves the margin.
+    expect(cropAround(grey, piece, [[628, 200, 300]])[2]).toBeGreaterThan(630);
   });
 });

@@ -90,7 +90,9 @@ export function weakLines(words: EngineWord[], opts: RereadOptions = {}): WeakLi
     // text the page pass garbled into "==" (on a photo), which would otherwise hide that line from the search for
     // missed ones as well.
     const garbled = h >= 12 && bbox[2] - bbox[0] >= 5 * h;
-    if (ws.reduce((a, w) => a + letters(w.text), 0) < 2 && !garbled) return;
+    // A lone digit is a count whose other digits the page pass may have lost ("0" for 40): read again as well.
+    const digit = ws.length === 1 && /^\d$/.test(ws[0]!.text.replace(/[^\p{L}\p{N}]/gu, ''));
+    if (ws.reduce((a, w) => a + letters(w.text), 0) < 2 && !garbled && !digit) return;
     // Tall boxes are pictures, logos or barcodes read as text; long runs are sentences that read fine anyway.
     if (h < 6 || h > 200 || ws.length > 8) return;
     const confidence = lineConfidence(ws);
@@ -170,9 +172,12 @@ export function missedRegions(grey: Grey, words: EngineWord[], max = 16, rules: 
     // Line-shaped: wider than tall, about one to two letter heights; barcodes, logos and boxes are taller. A lone
     // glyph of letter height is kept too: the page pass drops single characters, such as a count alone in its cell.
     const [x0, y0, x1, y1] = [minX * cell, minY * cell, (maxX + 1) * cell, (maxY + 1) * cell];
-    // ... standing alone: with a word read right beside it on its row, it is a mark or a piece of that word.
+    // ... standing alone: with a word read right beside it on its row, it is a mark or a piece of that word, unless a
+    // cell border stands between them (a count right-aligned in its cell, the next cell's word just past the border).
+    const walled = (w: EngineWord): boolean => rules.some(([x, ry0, ry1]) => ry0 <= (y0 + y1) / 2 && ry1 >= (y0 + y1) / 2
+      && x > Math.min(x1, w.bbox[2]) - pad - cell && x < Math.max(x0, w.bbox[0]) + pad + cell);
     const glyph = hPx >= 0.8 * lh && hPx <= 1.7 * lh && wPx >= 0.5 * lh && wPx <= 1.4 * lh && !words.some((w) =>
-      Math.min(w.bbox[3], y1) - Math.max(w.bbox[1], y0) > 0 && w.bbox[0] < x1 + 2 * lh && w.bbox[2] > x0 - 2 * lh);
+      Math.min(w.bbox[3], y1) - Math.max(w.bbox[1], y0) > 0 && w.bbox[0] < x1 + 2 * lh && w.bbox[2] > x0 - 2 * lh && !walled(w));
     if (!glyph && (hPx < 0.6 * lh || hPx > 2.6 * lh || wPx < 1.5 * lh || wPx < hPx)) continue;
     if (ink < 4) continue;
     out.push({ box: [x0, y0, Math.min(grey.width, x1), Math.min(grey.height, y1)], ink });
@@ -199,10 +204,20 @@ export function cleanStrip(data: Buffer, w: number, h: number): Buffer {
   return out;
 }
 
-/** The piece with a margin: letters' ends the engine's box cut off, in the page. */
-function cropAround(grey: Grey, b: [number, number, number, number]): [number, number, number, number] {
+/**
+ * The piece with a margin: letters' ends the engine's box cut off, in the page. The margin stops short of a cell
+ * border beside the piece, which would be read as a character of it ("2]" for a count by its cell's border).
+ */
+export function cropAround(grey: Grey, b: [number, number, number, number], rules: VerticalRule[] = []): [number, number, number, number] {
   const h = b[3] - b[1];
-  return [Math.max(0, Math.floor(b[0] - 0.6 * h)), Math.max(0, Math.floor(b[1] - 0.3 * h)), Math.min(grey.width, Math.ceil(b[2] + 0.6 * h)), Math.min(grey.height, Math.ceil(b[3] + 0.3 * h))];
+  let x0 = Math.max(0, Math.floor(b[0] - 0.6 * h)), x1 = Math.min(grey.width, Math.ceil(b[2] + 0.6 * h));
+  const pad = Math.max(2, Math.round(grey.width / 400)), mid = (b[1] + b[3]) / 2;
+  for (const [x, y0, y1] of rules) {
+    if (y0 > mid || y1 < mid) continue;
+    if (x > x0 && x < b[0]) x0 = Math.min(b[0], x + pad);
+    if (x < x1 && x > b[2]) x1 = Math.max(b[2], x - pad);
+  }
+  return [x0, Math.max(0, Math.floor(b[1] - 0.3 * h)), x1, Math.min(grey.height, Math.ceil(b[3] + 0.3 * h))];
 }
 
 const bare = (t: string): string => t.normalize('NFD').toUpperCase().replace(/[^\p{L}\p{N}]/gu, '');
@@ -272,7 +287,7 @@ export async function rereadWeakLines(grey: Grey, words: EngineWord[], worker: O
   let y = 20, width = 0;
   for (const wl of weak) {
     const h = wl.bbox[3] - wl.bbox[1];
-    const [x0, y0, x1, y1] = cropAround(grey, wl.bbox);
+    const [x0, y0, x1, y1] = cropAround(grey, wl.bbox, opts.rules);
     if (x1 - x0 < 4 || y1 - y0 < 4) continue;
     const f = Math.max(1, Math.min(3, target / h));
     const w = Math.round((x1 - x0) * f), sh = Math.round((y1 - y0) * f);
@@ -310,7 +325,9 @@ export async function rereadWeakLines(grey: Grey, words: EngineWord[], worker: O
     if (!neural) return null;
     const own = new Set(weak.words);
     const words = neural.words.filter((w) => notReadElsewhere(w, own));
-    return letters(words.map((w) => w.text).join('')) < 2 ? null : { words, confidence: neural.confidence };
+    // One character is noise, but for a digit: a count alone in its cell.
+    const text = words.map((w) => w.text).join('');
+    return letters(text) < 2 && !/^\d$/.test(text.replace(/[^\p{L}\p{N}]/gu, '')) ? null : { words, confidence: neural.confidence };
   };
   for (const s of strips) {
     const toPage = (w: EngineWord): EngineWord => ({
