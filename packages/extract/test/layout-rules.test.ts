@@ -1465,6 +1465,9 @@ describe('labels misread by OCR', () => {
     expect(ocrDistance('CONSICNEN', 'CONSIGNED')).toBe(1);
     expect(ocrDistance('HOUSE', 'MOUSE')).toBe(1);
     expect(ocrDistance('DEHVERY', 'DELIVERY')).toBe(0.5);
+    // In a long word only, m for n and o for e are look-alikes too (lower case at low resolution).
+    expect(ocrDistance('CONMISSEMONT', 'CONNAISSEMENT')).toBe(2);
+    expect(ocrDistance('NOTOR', 'MOTOR')).toBe(1);
     const fields = (text: string): string[] => findLabels(buildSegments(line(100, 100, text))).map((h) => h.field);
     expect(fields('Consicnen 10')).toEqual(['consignee']);
     expect(fields('Orber No.')).toEqual(['order']);

@@ -122,6 +122,10 @@ for (const [def, toks] of labelTokens) {
 // Letters and digits OCR confuses on small print and scans: reading one for the other costs half an edit.
 const LOOKALIKE = new Set(['0O', 'O0', '1I', 'I1', '1L', 'L1', '1T', 'T1', '5S', 'S5', '8B', 'B8', 'CG', 'GC', 'ND', 'DN', 'IL', 'LI',
   'CE', 'EC', 'UV', 'VU', 'RN', 'NR', 'HN', 'NH', 'OD', 'DO', 'OQ', 'QO', 'EF', 'FE', 'PR', 'RP', '2Z', 'Z2', '6G', 'G6']);
+// Lower case at low resolution: m and n differ by one stroke, e and o by a bar. Counted as look-alikes only in a long
+// word ("conmissemont" for CONNAISSEMENT), where they cannot turn one short label into another.
+const LOOKALIKE_LONG = new Set([...LOOKALIKE, 'MN', 'NM', 'EO', 'OE']);
+const LONG_LABEL = 12;
 const DIGIT_AS_LETTER: Record<string, string> = { '0': 'O', '1': 'I', '5': 'S', '8': 'B', '2': 'Z', '6': 'G' };
 
 // Two letters read as one and back: "li" as "h", "rn" as "m", "cl" as "d", "vv" as "w".
@@ -130,6 +134,7 @@ const MERGES: Record<string, string> = { LI: 'H', RN: 'M', CL: 'D', VV: 'W', IN:
 /** Edit distance where a look-alike substitution (C for G, 0 for O, H for LI...) costs 0.5. */
 export function ocrDistance(a: string, b: string): number {
   const m = a.length, n = b.length;
+  const alike = Math.min(m, n) >= LONG_LABEL ? LOOKALIKE_LONG : LOOKALIKE;
   // Three rolling rows (i-2, i-1, i): the merges look two letters back.
   let r2 = new Float64Array(n + 1), r1 = new Float64Array(n + 1), r0 = new Float64Array(n + 1);
   for (let j = 0; j <= n; j++) r1[j] = j;
@@ -139,7 +144,7 @@ export function ocrDistance(a: string, b: string): number {
     const mergeA = i >= 2 ? MERGES[a.slice(i - 2, i)] : undefined;
     for (let j = 1; j <= n; j++) {
       const cb = b[j - 1]!;
-      const sub = ca === cb ? 0 : LOOKALIKE.has(ca + cb) ? 0.5 : 1;
+      const sub = ca === cb ? 0 : alike.has(ca + cb) ? 0.5 : 1;
       let v = Math.min(r1[j]! + 1, r0[j - 1]! + 1, r1[j - 1]! + sub);
       if (j >= 2 && MERGES[b.slice(j - 2, j)] === ca) v = Math.min(v, r1[j - 2]! + 0.5);
       if (mergeA === cb) v = Math.min(v, r2[j - 1]! + 0.5);
