@@ -1468,6 +1468,9 @@ describe('labels misread by OCR', () => {
     // In a long word only, m for n and o for e are look-alikes too (lower case at low resolution).
     expect(ocrDistance('CONMISSEMONT', 'CONNAISSEMENT')).toBe(2);
     expect(ocrDistance('NOTOR', 'MOTOR')).toBe(1);
+    // "li" read as one letter: h, or u.
+    expect(ocrDistance('DEUVER', 'DELIVER')).toBe(0.5);
+    expect(ocrDistance('DEHVER', 'DELIVER')).toBe(0.5);
     const fields = (text: string): string[] => findLabels(buildSegments(line(100, 100, text))).map((h) => h.field);
     expect(fields('Consicnen 10')).toEqual(['consignee']);
     expect(fields('Orber No.')).toEqual(['order']);

@@ -128,8 +128,8 @@ const LOOKALIKE_LONG = new Set([...LOOKALIKE, 'MN', 'NM', 'EO', 'OE']);
 const LONG_LABEL = 12;
 const DIGIT_AS_LETTER: Record<string, string> = { '0': 'O', '1': 'I', '5': 'S', '8': 'B', '2': 'Z', '6': 'G' };
 
-// Two letters read as one and back: "li" as "h", "rn" as "m", "cl" as "d", "vv" as "w".
-const MERGES: Record<string, string> = { LI: 'H', RN: 'M', CL: 'D', VV: 'W', IN: 'M', II: 'U' };
+// Two letters read as one and back: "li" as "h" or "u", "rn" as "m", "cl" as "d", "vv" as "w".
+const MERGES: Record<string, string> = { LI: 'HU', RN: 'M', CL: 'D', VV: 'W', IN: 'M', II: 'U' };
 
 /** Edit distance where a look-alike substitution (C for G, 0 for O, H for LI...) costs 0.5. */
 export function ocrDistance(a: string, b: string): number {
@@ -141,13 +141,13 @@ export function ocrDistance(a: string, b: string): number {
   for (let i = 1; i <= m; i++) {
     r0[0] = i;
     const ca = a[i - 1]!;
-    const mergeA = i >= 2 ? MERGES[a.slice(i - 2, i)] : undefined;
+    const mergeA = i >= 2 ? MERGES[a.slice(i - 2, i)] ?? '' : '';
     for (let j = 1; j <= n; j++) {
       const cb = b[j - 1]!;
       const sub = ca === cb ? 0 : alike.has(ca + cb) ? 0.5 : 1;
       let v = Math.min(r1[j]! + 1, r0[j - 1]! + 1, r1[j - 1]! + sub);
-      if (j >= 2 && MERGES[b.slice(j - 2, j)] === ca) v = Math.min(v, r1[j - 2]! + 0.5);
-      if (mergeA === cb) v = Math.min(v, r2[j - 1]! + 0.5);
+      if (j >= 2 && MERGES[b.slice(j - 2, j)]?.includes(ca)) v = Math.min(v, r1[j - 2]! + 0.5);
+      if (mergeA.includes(cb)) v = Math.min(v, r2[j - 1]! + 0.5);
       r0[j] = v;
     }
     [r2, r1, r0] = [r1, r0, r2];
