@@ -33,6 +33,9 @@ describe('dates in English, Spanish and French', () => {
 
   it('reads a date behind a cell border read as a digit, or with a slash read as a 7 or 1, as a guess', () => {
     expect(parseDate('92026-08-24')).toMatchObject({ iso: '2026-08-24', certainty: 0.85 });
+    // A leading zero read as the letter O.
+    expect(parseDate('O6-ABR-2026')?.iso).toBe('2026-04-06');
+    expect(parseDate('Order O6')).toBeNull();
     expect(parseDate('Ship date — 2026 09 05')).toMatchObject({ iso: '2026-09-05', certainty: 0.85 });
     expect(parseDate('2026 13 05')).toBeNull();
     // Both slashes read as 7: a date only where a label says one stands.
@@ -98,6 +101,8 @@ describe('weights and freight classes', () => {
     expect(parseFreightClass('92.5')).toEqual({ value: '92.5', repaired: false });
     expect(parseFreightClass('CLASS 70')).toEqual({ value: '70', repaired: false });
     expect(parseFreightClass('77,5')).toEqual({ value: '77.5', repaired: false });
+    // A speck read as a point in front of the class.
+    expect(parseFreightClass('.77.5')).toEqual({ value: '77.5', repaired: false });
     // A cell border read against the digits; the half after the point read apart.
     expect(parseFreightClass('[50')).toEqual({ value: '50', repaired: false });
     expect(parseFreightClass('300|')).toEqual({ value: '300', repaired: false });

@@ -19,7 +19,8 @@ const year4 = (y: number): number => (y < 100 ? 2000 + y : y);
 
 // OCR reads digits inside dates as look-alike letters now and then; only fix those inside digit groups.
 function fixDigits(s: string): string {
-  return s.replace(/(?<=\d)[OoQD](?=[\d/.-])|(?<=[\d/.-])[OoQD](?=\d)|(?<=\d)[Il|](?=[\d/.-])|(?<=[\d/.-])[Il|](?=\d)/g, (c) => (/[OoQD]/.test(c) ? '0' : '1'));
+  // A leading zero read as the letter O ("O6-ABR-2026") too.
+  return s.replace(/(?<![\p{L}\p{N}])[Oo](?=\d[/.-])/gu, '0').replace(/(?<=\d)[OoQD](?=[\d/.-])|(?<=[\d/.-])[OoQD](?=\d)|(?<=\d)[Il|](?=[\d/.-])|(?<=[\d/.-])[Il|](?=\d)/g, (c) => (/[OoQD]/.test(c) ? '0' : '1'));
 }
 
 /**
