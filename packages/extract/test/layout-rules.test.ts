@@ -1597,6 +1597,12 @@ describe('tables and references', () => {
     expect(speck.ShipmentDetails.Weight).toBe(4862);
   });
 
+  it('does not take the value of a keyed row below an empty label cell, whose own label was garbled', () => {
+    const po = (below: string): string | null | undefined => extractFields(page(line(455, 373, 'Orden de compra'), line(455, 398, below))).References?.PoNumber;
+    expect(po('P do: 80468-6')).toBeFalsy();
+    expect(po('80468-6')).toBe('80468-6');
+  });
+
   it('takes a misread "PO #" as a bare label and looks right of it', () => {
     const d = extractFields(page(line(100, 100, 'PO 4'), line(500, 100, 'PO-346114')));
     expect(d.References?.PoNumber).toBe('PO-346114');

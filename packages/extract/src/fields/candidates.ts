@@ -30,6 +30,16 @@ export function isSpeck(s: Segment): boolean {
   return !/[\p{L}\p{N}]/u.test(s.text) || (s.words.length === 1 && s.text.length <= 2 && s.words[0]!.confidence < 0.5);
 }
 
+/**
+ * A row of its own: a few words of letters ending in a colon, then a value with digits ("P do: 80468-6" for
+ * Pedido: under an empty "Orden de compra" cell). Its value is its garbled label's, not the one's above.
+ */
+function keyedRow(s: Segment): boolean {
+  const k = s.words.findIndex((w) => /\p{L}[.]?:$/u.test(w.text));
+  return k >= 0 && k <= 2 && k < s.words.length - 1 && s.words.slice(0, k + 1).every((w) => /^[\p{L}.'’]+:?$/u.test(w.text))
+    && s.words.slice(k + 1).some((w) => /\d/.test(w.text));
+}
+
 /** Candidate values for a label: text after it, then the segment to its right, then the one below it. */
 export function valueCandidates(hit: LabelHit, segments: Segment[], labelled: Set<Segment>, pageWidth: number): Candidate[] {
   const out: Candidate[] = [];
@@ -49,7 +59,7 @@ export function valueCandidates(hit: LabelHit, segments: Segment[], labelled: Se
   if (right && !labelled.has(right) && !hit.run) out.push({ text: textOf(right.words), words: right.words, method: 'right', prior: 0.9, hit });
   const below = segmentsBelow(seg, segments, 3.2);
   const first = below[0];
-  if (first && !labelled.has(first)) {
+  if (first && !labelled.has(first) && !keyedRow(first)) {
     const words = ownColumn(hit, seg, first, segments);
     out.push({ text: textOf(words), words, method: 'below', prior: 0.85, hit });
   }
