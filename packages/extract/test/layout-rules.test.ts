@@ -4,7 +4,7 @@ import { assignUnlabelledDates, cleanCommodity, numericOrderShown } from '../src
 import { nearestYear } from '../src/fields/parse-date.ts';
 import { unshareWords } from '../src/fields/find-parties.ts';
 import { parseCityStateZip, stripCityLabel } from '../src/fields/city-line.ts';
-import { looksLikeStreet, nearLabel, oddStreetEnd, shortNameWord, type ParsedParty, repairCompanySuffix, repairHouseNumber, repairStreetSuffix, stripLeadingJunk, stripSubLabel } from '../src/fields/party.ts';
+import { looksLikeStreet, nearLabel, oddStreetEnd, shortNameWord, suffixFromHint, type ParsedParty, repairCompanySuffix, repairHouseNumber, repairStreetSuffix, stripLeadingJunk, stripSubLabel } from '../src/fields/party.ts';
 import { parseReference } from '../src/fields/references.ts';
 import { readBarcodePayload } from '../src/fields/barcode-payload.ts';
 import { findLabels, ocrDistance, shortTailCost, startsWithLabel, type LabelHit } from '../src/fields/find-labels.ts';
@@ -1595,6 +1595,14 @@ describe('tables and references', () => {
       line(150, 140, '36'), line(362, 140, '6 CRATE STEEL FASTENERS'), line(1290, 140, '4862'), line(1250, 151, '2', 0.34),
     ));
     expect(speck.ShipmentDetails.Weight).toBe(4862);
+  });
+
+  it('puts back a company ending the page pass lost that the line reader\'s hint reads, and nothing else', () => {
+    const ws = (alt?: string): Word[] => line(280, 190, 'ASHFORD CABINETRY HOLDINGS').map((w) => ({ ...w, ...(alt ? { alt } : {}) }));
+    expect(suffixFromHint(ws('NAME ASHFORD CABINETRY HOLDINGS INC'), 'ASHFORD CABINETRY HOLDINGS')).toBe('ASHFORD CABINETRY HOLDINGS INC');
+    expect(suffixFromHint(ws('NAME ASHFORD CABINETRY HOLDINGS 1NC WEST'), 'ASHFORD CABINETRY HOLDINGS')).toBeNull();
+    expect(suffixFromHint(ws(), 'ASHFORD CABINETRY HOLDINGS')).toBeNull();
+    expect(suffixFromHint(ws('ASHFORD CABINETRY INC LLC'), 'ASHFORD CABINETRY INC')).toBeNull();
   });
 
   it('does not take the value of a keyed row below an empty label cell, whose own label was garbled', () => {

@@ -550,6 +550,20 @@ export function repairCompanySuffix(name: string): { value: string; repaired: bo
 }
 
 /**
+ * A company-type ending the page pass lost at the name's end (by a cell border) that the line reader's hint still
+ * reads ("ASHFORD CABINETRY HOLDINGS" where the hint says ... HOLDINGS INC): the name with it, for review.
+ */
+export function suffixFromHint(words: Word[], name: string): string | null {
+  const alt = words[words.length - 1]?.alt;
+  const toks = name.split(' '), last = toks[toks.length - 1]!;
+  if (!alt || toks.length < 2 || ['INC', 'LLC', 'LTD', 'CORP', 'ULC', 'LTEE', 'LLP', 'CV', 'LP', 'PLC'].includes(last)) return null;
+  const hint = normalizeText(alt).replace(/[.,]/g, '').split(/\s+/);
+  const at = hint.lastIndexOf(last);
+  const extra = at >= 0 ? hint.slice(at + 1) : [];
+  return extra.length === 1 && (COMPANY_SUFFIXES.includes(extra[0]!) || OTHER_ENDINGS.has(extra[0]!)) ? `${name} ${extra[0]}` : null;
+}
+
+/**
  * City and state on rows of their own with the postal code unreadable (a grid form's CITY / STATE / ZIP rows on a
  * low-resolution capture): the city and a real state code are taken as doubts, the code as read with more doubt.
  */
@@ -695,8 +709,9 @@ export function parseParty(allLines: PartyLine[], headerHit: LabelHit): ParsedPa
     const w = lines[nameLine]!.words;
     const named = repairCompanySuffix(cleanName(textOf(w).toUpperCase()));
     const amp = repairAmpersand(named.value);
+    const hinted = suffixFromHint(w, amp.value);
     // A name of a few letters ("GR", "AME") is what is left of one the OCR lost most of.
-    p.Name = { value: amp.value, words: w, checks: 0, doubts: (named.repaired || amp.repaired || lines[nameLine]!.guessedLabel ? 1 : 0) + (alnumCount(amp.value) < 5 ? 1 : 0) };
+    p.Name = { value: hinted ?? amp.value, words: w, checks: 0, doubts: (named.repaired || amp.repaired || hinted || lines[nameLine]!.guessedLabel ? 1 : 0) + (alnumCount(amp.value) < 5 ? 1 : 0) };
   }
   const addrKeyed = lines.map((l, i) => ({ l, i })).filter(({ l }) => l.sub === 'address');
   const addrLines = addrKeyed.length
