@@ -1597,6 +1597,14 @@ describe('tables and references', () => {
     expect(speck.ShipmentDetails.Weight).toBe(4862);
   });
 
+  it('joins a city line the engine cut at its comma, with the state and code a little further than a word\'s gap', () => {
+    const cut = (gap: number): ReadPage[] => page(line(151, 560, 'SHIP TO'), line(151, 590, 'Red Oak Hardware LTEE'), line(151, 636, '2071 Airport Blvd'),
+      line(151, 677, 'Moncton,'), line(151 + 99 + gap, 677, 'NB E1C 5J1'));
+    const d = extractFields(cut(45));
+    expect([d.Consignee.City, d.Consignee.State, d.Consignee.Zip]).toEqual(['MONCTON', 'NB', 'E1C 5J1']);
+    expect(d.Consignee.Address).toBe('2071 AIRPORT BLVD');
+  });
+
   it('puts back a company ending the page pass lost that the line reader\'s hint reads, and nothing else', () => {
     const ws = (alt?: string): Word[] => line(280, 190, 'ASHFORD CABINETRY HOLDINGS').map((w) => ({ ...w, ...(alt ? { alt } : {}) }));
     expect(suffixFromHint(ws('NAME ASHFORD CABINETRY HOLDINGS INC'), 'ASHFORD CABINETRY HOLDINGS')).toBe('ASHFORD CABINETRY HOLDINGS INC');

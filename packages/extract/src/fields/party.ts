@@ -148,6 +148,15 @@ export function partyLines(hit: LabelHit, segments: Segment[], hitsBySegment: Ma
   // A row label in the column of another party's heading above it (the block beside this one) is that party's.
   const inOtherBlock = (r: Segment): boolean => segments.some((o) => o !== seg && o.page === seg.page && o.bbox[1] < r.bbox[1] && Math.abs(o.bbox[0] - r.bbox[0]) < 2.2 * lh
     && (hitsBySegment.get(o) ?? []).some((h) => h.atStart && PARTY_HEADINGS.has(h.field)));
+  // A city line the engine cut at its comma ("Moncton," | "NB E1C 5J1", the gap widened by a box read short): the
+  // state and code beside it, a little further than a word's gap, belong to it.
+  const cityRest = (s: Segment): Segment | undefined => {
+    if (!/\p{L},$/u.test(s.words[s.words.length - 1]!.text)) return undefined;
+    const r = segments.filter((o) => o !== s && sameRow(o, s) && o.bbox[0] > s.bbox[2] && o.bbox[0] - s.bbox[2] < 3 * s.lineHeight && !isSpeck(o))
+      .sort((a, b) => a.bbox[0] - b.bbox[0])[0];
+    const first = r ? normalizeText(r.words[0]!.text).replace(/[^A-Z]/g, '') : '';
+    return r && isStateCode(first) && !(hitsBySegment.get(r) ?? []).some((h) => h.atStart) && parseCityStateZip([...s.words, ...r.words]) ? r : undefined;
+  };
   const pending: Array<{ at: number; seg: Segment }> = [];
   // Handwritten values run larger than the printed header: the gap allowed grows with the lines already taken.
   let lastLh = lh;
@@ -210,7 +219,8 @@ export function partyLines(hit: LabelHit, segments: Segment[], hitsBySegment: Ma
         if (value.length) lines.push({ words: value, sub: null, keyedRow: true });
         else {
           if (valueX0 === null && stripped.sub === null && isJunkLabel(s.words)) pending.push({ at: lines.length, seg: s });
-          lines.push(stripped);
+          const rest = cityRest(s);
+          lines.push(rest ? { ...stripped, words: [...stripped.words, ...rest.words] } : stripped);
         }
       }
     }
