@@ -35,7 +35,8 @@ export interface PageRule { page: number; x: number; y0: number; y1: number }
  * page's vertical rulings (the engine joins the values of neighbouring cells across their border now and then).
  */
 export function buildSegments(words: Word[], rules: PageRule[] = []): Segment[] {
-  const usable = mergeInterleavedLines(words.filter((w) => w.text.trim() && !/^[|[\]{}_—–-]+$/.test(w.text.trim()))).flatMap(splitGluedValue).flatMap((w) => dropRuledBar(w, rules));
+  const usable = mergeInterleavedLines(joinOverlappingReadings(words.filter((w) => w.text.trim() && !/^[|[\]{}_—–-]+$/.test(w.text.trim()))))
+    .flatMap(splitGluedValue).flatMap((w) => dropRuledBar(w, rules));
   const byLine = new Map<string, Word[]>();
   for (const w of usable) {
     const k = `${w.page}:${w.line}`;
@@ -225,6 +226,34 @@ export function mergeInterleavedLines(words: Word[]): Word[] {
   const kept = merged.map((w, i) => ({ w, from: words[i]!.line })).filter(({ w }, i) => !moved.has(`${w.page}:${w.line}`) || !merged.some((o, j) => j !== i && o.page === w.page && o.line === w.line
     && surer(o, w, j < i) && sameSpot(o, w)));
   return joinCutWords(kept, moved);
+}
+
+/**
+ * Two readings of one run on different lines, each holding part of it ("12/16/2" of the second reading over "16/26" of
+ * the page pass, for 12/16/26): where the left one's text ends with the right one's start over three or more letters
+ * or digits, their boxes overlap by about that many characters' width and each reaches well past the other, they are
+ * one word.
+ */
+export function joinOverlappingReadings(words: Word[]): Word[] {
+  const out = [...words];
+  const gone = new Set<number>();
+  for (let i = 0; i < out.length; i++) {
+    for (let j = 0; j < out.length; j++) {
+      const a = out[i]!, b = out[j]!;
+      if (i === j || gone.has(i) || gone.has(j) || a.page !== b.page || a.line === b.line) continue;
+      if (a.bbox[0] >= b.bbox[0] || a.bbox[2] >= b.bbox[2] || a.bbox[2] <= b.bbox[0] || a.confidence < 0.5 || b.confidence < 0.5) continue;
+      if (Math.abs(midY(a.bbox) - midY(b.bbox)) > 0.5 * Math.min(a.bbox[3] - a.bbox[1], b.bbox[3] - b.bbox[1])) continue;
+      const cw = (a.bbox[2] - a.bbox[0]) / a.text.length, px = a.bbox[2] - b.bbox[0];
+      let k = Math.min(a.text.length, b.text.length) - 1;
+      while (k > 0 && !(a.text.endsWith(b.text.slice(0, k)) && alnumCount(b.text.slice(0, k)) >= 3 && Math.abs(k * cw - px) <= 1.5 * cw)) k--;
+      // Each holds letters or digits of its own well past the other's box: not one word read twice ("MONCTON", "NCTON,").
+      if (k <= 0 || alnumCount(a.text.slice(0, -k)) < 1 || alnumCount(b.text.slice(k)) < 1 || b.bbox[0] - a.bbox[0] < 1.5 * cw || b.bbox[2] - a.bbox[2] < 1.5 * cw) continue;
+      out[i] = { ...a, text: a.text + b.text.slice(k), confidence: Math.min(a.confidence, b.confidence),
+        bbox: [a.bbox[0], Math.min(a.bbox[1], b.bbox[1]), b.bbox[2], Math.max(a.bbox[3], b.bbox[3])] };
+      gone.add(j);
+    }
+  }
+  return gone.size ? out.filter((_, i) => !gone.has(i)) : words;
 }
 
 /**

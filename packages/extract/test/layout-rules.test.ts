@@ -174,6 +174,16 @@ describe('segments', () => {
     expect(mergeInterleavedLines(rows)).toBe(rows);
   });
 
+  it('joins two readings that each hold part of one run and overlap where their texts do', () => {
+    // The page pass read "16/26" of 12/16/26; the second reading "12/16/2" over it, four characters overlapping.
+    const head = line(100, 100, 'Ship date'), pass = line(400, 100, '16/26');
+    const second = line(356, 98, '12/16/2', 0.88);
+    expect(buildSegments([...head, ...pass, ...second]).map((s) => s.text)).toContain('12/16/26');
+    // Two values side by side that happen to share digits, their boxes apart, stay two.
+    const apart = [...line(100, 200, '4411'), ...line(300, 200, '4112')];
+    expect(buildSegments(apart).map((s) => s.text)).toEqual(['4411', '4112']);
+  });
+
   it('keeps one reading of a row the engine read twice as two lines, word by word the surer', () => {
     // The page pass read "Chihuahua, CHH 3100" and, a few pixels lower with specks after it, "hihuahua, CHH 31000".
     const a = line(179, 696, 'Chihuahua, CHH 3100'), b = line(190, 698, 'hihuahua, CHH 31000');
