@@ -1611,8 +1611,8 @@ describe('tables and references', () => {
     const cut = (gap: number): ReadPage[] => page(line(151, 560, 'SHIP TO'), line(151, 590, 'Red Oak Hardware LTEE'), line(151, 636, '2071 Airport Blvd'),
       line(151, 677, 'Moncton,'), line(151 + 99 + gap, 677, 'NB E1C 5J1'));
     const d = extractFields(cut(45));
-    expect([d.Consignee.City, d.Consignee.State, d.Consignee.Zip]).toEqual(['MONCTON', 'NB', 'E1C 5J1']);
-    expect(d.Consignee.Address).toBe('2071 AIRPORT BLVD');
+    expect([d.Consignee!.City, d.Consignee!.State, d.Consignee!.Zip]).toEqual(['MONCTON', 'NB', 'E1C 5J1']);
+    expect(d.Consignee!.Address).toBe('2071 AIRPORT BLVD');
   });
 
   it('puts back a company ending the page pass lost that the line reader\'s hint reads, and nothing else', () => {
