@@ -1275,6 +1275,12 @@ describe('party blocks on grid and keyed forms', () => {
   it('repairs a street type misread by one look-alike letter, and doubts a two-line street', () => {
     expect(repairStreetSuffix('22464 INDUSTRIAL PI')).toEqual({ value: '22464 INDUSTRIAL PL', repaired: true });
     expect(repairStreetSuffix('100 MAIN ST')).toEqual({ value: '100 MAIN ST', repaired: false });
+    // A type glued on by a hyphen is cut off; a hyphenated name stays.
+    expect(repairStreetSuffix('2762 MILL-PL')).toEqual({ value: '2762 MILL PL', repaired: true });
+    expect(repairStreetSuffix('6489 RUE SAINT-PATRICK')).toEqual({ value: '6489 RUE SAINT-PATRICK', repaired: false });
+    // A speck read as a mark before the house number goes.
+    expect(stripLeadingJunk('“ 2762 MILL PL')).toEqual({ value: '2762 MILL PL', repaired: true });
+    expect(stripLeadingJunk('# 12 MAIN ST')).toEqual({ value: '# 12 MAIN ST', repaired: false });
     // A street type written out with one letter misread; a number before it makes it no type ("1 COUNT").
     expect(repairStreetSuffix('23931 WALNUT COUNT')).toEqual({ value: '23931 WALNUT COURT', repaired: true });
     expect(repairStreetSuffix('400 KING DRIVE N')).toEqual({ value: '400 KING DRIVE N', repaired: false });

@@ -410,6 +410,9 @@ export function repairStreetSuffix(line: string): { value: string; repaired: boo
     const t = toks[i]!.replace(/[.,]$/, '');
     if (SUFFIXES.has(t)) return { value: line, repaired: false };
     // A street type glued to the name ("WALNUTHWY").
+    // ... or by a hyphen ("MILL-PL"): a type never ends a hyphenated name.
+    const hyphened = i === toks.length - 1 ? /^([A-Z]{3,})-([A-Z]{2,4})$/.exec(t) : null;
+    if (hyphened && SUFFIXES.has(hyphened[2]!) && hyphened[2] !== 'ST') { toks[i] = `${hyphened[1]} ${hyphened[2]}`; return { value: toks.join(' '), repaired: true }; }
     const glued = /^([A-Z]{3,})(HWY|AVE|BLVD|PKWY)$/.exec(t);
     // Last, or before a compass point ("BRAMALEAAVE N").
     if (glued && (i === toks.length - 1 || (i === toks.length - 2 && COMPASS.has(toks[i + 1]!)))) { toks[i] = `${glued[1]} ${glued[2]}`; return { value: toks.join(' '), repaired: true }; }
@@ -449,6 +452,9 @@ const STREET_FIRST = new Set('CALLE AV AVE AVENIDA CALZ CALZADA CARR CARRETERA B
 
 /** Drops a misread row label in front of a street line that starts with its house number ("SMEER 3359 MACLEOD AVE"). */
 export function stripLeadingJunk(line: string): { value: string; repaired: boolean } {
+  // A speck read as a mark before the house number ("“ 2762 MILL PL"): no street starts with marks alone.
+  const marks = /^([^\p{L}\p{N}#]+ )+(?=\d)/u.exec(line);
+  if (marks) return { value: stripLeadingJunk(line.slice(marks[0].length)).value, repaired: true };
   const toks = line.split(' ');
   const first = toks[0] ?? '';
   const plain = first.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
