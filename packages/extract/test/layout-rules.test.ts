@@ -78,6 +78,14 @@ describe('a table row read as one line', () => {
     ));
     expect(d.Dates?.Delivery).toBe('2026-08-25');
   });
+
+  it('takes the last column\'s words for the last heading of its row', () => {
+    const d = extractFields(page(
+      line(56, 236, 'BL NUMBER SP DATE'), line(341, 236, 'DUE DATE'),
+      line(53, 273, '897574631 2026-06-19 2026-06-23'),
+    ));
+    expect(d.Dates?.Delivery).toBe('2026-06-23');
+  });
 });
 
 describe('dates under their labels', () => {

@@ -75,7 +75,7 @@ export function valueCandidates(hit: LabelHit, segments: Segment[], labelled: Se
 /**
  * The words of a row read below a column heading that stand in the heading's own column: the engine joins a table's
  * cells into one line when their gaps are narrow ("SH6202883 Aug 22, 2026 Aug 25, 2026" under BOL / SHIP DATE / DUE
- * DATE). The column runs halfway to the headings beside it; with no heading on both sides, the row is taken whole.
+ * DATE). The column runs halfway to the headings beside it; with no heading on either side, the row is taken whole.
  */
 function ownColumn(hit: LabelHit, seg: Segment, row: Segment, segments: Segment[]): Word[] {
   const lh = seg.lineHeight;
@@ -83,8 +83,9 @@ function ownColumn(hit: LabelHit, seg: Segment, row: Segment, segments: Segment[
   // The other headings of its line stand beside it too.
   const others = hit.run ? hit.segment.words.filter((w) => !hit.labelWords.includes(w)).map((w) => partOf(hit.segment, [w])) : [];
   const [left, right] = neighbours(seg.bbox, lh, [...segments.filter((s) => s !== seg && s !== hit.segment && sameRow(s, seg) && !isSpeck(s)), ...others]);
-  if (!left || !right) return row.words;
-  const x0 = (left.bbox[2] + seg.bbox[0]) / 2, x1 = (seg.bbox[2] + right.bbox[0]) / 2;
+  // The first or last heading of its row: its column runs to the page's edge on the open side.
+  if (!left && !right) return row.words;
+  const x0 = left ? (left.bbox[2] + seg.bbox[0]) / 2 : Number.NEGATIVE_INFINITY, x1 = right ? (seg.bbox[2] + right.bbox[0]) / 2 : Number.POSITIVE_INFINITY;
   const inside = row.words.filter((w) => { const c = (w.bbox[0] + w.bbox[2]) / 2; return c >= x0 && c <= x1; });
   return inside.length && inside.length < row.words.length ? inside : row.words;
 }
