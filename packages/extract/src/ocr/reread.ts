@@ -204,20 +204,10 @@ export function cleanStrip(data: Buffer, w: number, h: number): Buffer {
   return out;
 }
 
-/**
- * The piece with a margin: letters' ends the engine's box cut off, in the page. The margin stops short of a cell
- * border beside the piece, which would be read as a character of it ("2]" for a count by its cell's border).
- */
-export function cropAround(grey: Grey, b: [number, number, number, number], rules: VerticalRule[] = []): [number, number, number, number] {
+/** The piece with a margin: letters' ends the engine's box cut off, in the page. */
+function cropAround(grey: Grey, b: [number, number, number, number]): [number, number, number, number] {
   const h = b[3] - b[1];
-  let x0 = Math.max(0, Math.floor(b[0] - 0.6 * h)), x1 = Math.min(grey.width, Math.ceil(b[2] + 0.6 * h));
-  const pad = Math.max(2, Math.round(grey.width / 400)), mid = (b[1] + b[3]) / 2;
-  for (const [x, y0, y1] of rules) {
-    if (y0 > mid || y1 < mid) continue;
-    if (x > x0 && x < b[0]) x0 = Math.min(b[0], x + pad);
-    if (x < x1 && x > b[2]) x1 = Math.max(b[2], x - pad);
-  }
-  return [x0, Math.max(0, Math.floor(b[1] - 0.3 * h)), x1, Math.min(grey.height, Math.ceil(b[3] + 0.3 * h))];
+  return [Math.max(0, Math.floor(b[0] - 0.6 * h)), Math.max(0, Math.floor(b[1] - 0.3 * h)), Math.min(grey.width, Math.ceil(b[2] + 0.6 * h)), Math.min(grey.height, Math.ceil(b[3] + 0.3 * h))];
 }
 
 const bare = (t: string): string => t.normalize('NFD').toUpperCase().replace(/[^\p{L}\p{N}]/gu, '');
@@ -287,7 +277,7 @@ export async function rereadWeakLines(grey: Grey, words: EngineWord[], worker: O
   let y = 20, width = 0;
   for (const wl of weak) {
     const h = wl.bbox[3] - wl.bbox[1];
-    const [x0, y0, x1, y1] = cropAround(grey, wl.bbox, opts.rules);
+    const [x0, y0, x1, y1] = cropAround(grey, wl.bbox);
     if (x1 - x0 < 4 || y1 - y0 < 4) continue;
     const f = Math.max(1, Math.min(3, target / h));
     const w = Math.round((x1 - x0) * f), sh = Math.round((y1 - y0) * f);
