@@ -1567,6 +1567,8 @@ describe('tables and references', () => {
     expect(normalizePostal('E1A 1)8')?.zip).toBe('E1A 1J8');
     expect(normalizePostal('T5} 1H7')?.zip).toBe('T5J 1H7');
     expect(normalizePostal('LSN OKS')).toEqual({ zip: 'L5N 0K5', country: 'CA', repaired: true });
+    // A letter place read as 1 is an L: Canada Post never uses I.
+    expect(normalizePostal('M5V 115')).toEqual({ zip: 'M5V 1L5', country: 'CA', repaired: true });
     // A state and a short code are not a Canadian code split in two.
     expect(parseCityStateZip(line(0, 0, 'BIRMINGHAM, AL 2524'))).toMatchObject({ stateText: 'AL', zipUnread: true });
   });

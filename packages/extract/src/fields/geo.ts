@@ -46,8 +46,8 @@ const toDigit: Record<string, string> = { O: '0', Q: '0', D: '0', I: '1', L: '1'
 const toCanadianDigit: Record<string, string> = { ...toDigit, E: '8' };
 const toLetter: Record<string, string> = { '0': 'O', '1': 'I', '5': 'S', '8': 'B', '2': 'Z', '6': 'G', '7': 'T', '4': 'A' };
 // In a Canadian code's letter places a 7 is a Z whose bottom bar was lost (measured: 7 of 7 such 7s on our sets were Z,
-// none T); a state code keeps 7 for T (TX, TN).
-const toCanadianLetter: Record<string, string> = { ...toLetter, '7': 'Z' };
+// none T); a state code keeps 7 for T (TX, TN). A 1 or I there is an L: Canada Post never uses I.
+const toCanadianLetter: Record<string, string> = { ...toLetter, '7': 'Z', '1': 'L', I: 'L' };
 
 // A Canadian postal code without its space: Canada Post never uses D, F, I, O, Q, U (nor W, Z first).
 const CA_CODE = /^[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z]\d[ABCEGHJ-NPRSTV-Z]\d$/;
@@ -66,7 +66,9 @@ export function normalizePostal(raw: string): { zip: string; country: Country | 
     // A single word of letters alone ("POTOSI") is a word, however well it fits: a code read without one digit
     // must at least show the code's two halves.
     const wordLike = !/\d/.test(raw) && !/^\S{3}\s+\S{3}$/.test(raw.trim());
-    if (changes <= 3 && !wordLike && CA_CODE.test(fixed)) return { zip: `${fixed.slice(0, 3)} ${fixed.slice(3)}`, country: 'CA', repaired: changes > 0 };
+    // An L read as 1 or I is trusted alone: with other slips a suite number passes ("STE117" as S7E 1L7).
+    const lFrom1 = [0, 2, 4].some((i) => fixed[i] === 'L' && compact[i] !== 'L');
+    if (changes <= (lFrom1 ? 1 : 3) && !wordLike && CA_CODE.test(fixed)) return { zip: `${fixed.slice(0, 3)} ${fixed.slice(3)}`, country: 'CA', repaired: changes > 0 };
   }
   const digits = t.split('').map((c) => (c === '-' ? c : toDigit[c] ?? c)).join('');
   const m = /^(\d{5})(?:-?(\d{4}))?$/.exec(digits);
