@@ -1653,6 +1653,9 @@ describe('tables and references', () => {
   it('tidies a description: stray rules go, a leading pallet count is split off', () => {
     expect(cleanCommodity('[CERAMIC FLOOR TILE')).toEqual({ text: 'CERAMIC FLOOR TILE', count: null, packaging: null });
     expect(cleanCommodity('10 SKID CORRUGATED BOXES, KD FLAT')).toEqual({ text: 'CORRUGATED BOXES, KD FLAT', count: 10, packaging: 'SKD' });
+    // A packaging code alone before the goods (its count in the column before) goes; a packaging word may be the goods.
+    expect(cleanCommodity('PLT GLASS BOTTLES, EMPTY')).toEqual({ text: 'GLASS BOTTLES, EMPTY', count: null, packaging: 'PLT' });
+    expect(cleanCommodity('BOXES OF FASTENERS').text).toBe('BOXES OF FASTENERS');
     expect(cleanCommodity('14. CRATE OFFICE CHAIRS, KD')).toEqual({ text: 'OFFICE CHAIRS, KD', count: 14, packaging: null });
   });
 

@@ -366,6 +366,10 @@ const LEAD_PACKAGING = /^(\d{1,4})[.,]?\s*(PALLETS?|PLTS?|SKIDS?|SKD|TARIMAS?|PA
 export function cleanCommodity(raw: string): { text: string; count: number | null; packaging: string | null } {
   let t = normalizeText(raw).replace(/^[^A-Z0-9(]+/, '').replace(/[^A-Z0-9)]+$/, '').replace(/\s+/g, ' ');
   const m = LEAD_PACKAGING.exec(t);
+  // A packaging code alone before the goods, its count read in the column before ("PLT GLASS BOTTLES"): codes only,
+  // as words such as CRATES or BOXES may be the goods themselves.
+  const code = m ? null : /^(PLTS?|SKDS?|CTNS?)\b[\s,;:-]*(?=[A-Z])/.exec(t);
+  if (code) return { text: t.slice(code[0].length), count: null, packaging: code[1]!.startsWith('PLT') ? 'PLT' : code[1]!.startsWith('SKD') ? 'SKD' : null };
   if (!m) return { text: t, count: null, packaging: null };
   t = t.slice(m[0].length);
   const kind = m[2]!;
