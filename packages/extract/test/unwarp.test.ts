@@ -10,14 +10,14 @@ const SHEET_W = 400, SHEET_H = 500;
 const sheetAt = (x: number, y: number): number => (x >= 100 && x < 300 && y >= 150 && y < 200 ? 0 : 250);
 
 /** Photographs the sheet at an angle onto a dark desk: the sheet's corners land on `quad`. */
-function photo(quad: [Point, Point, Point, Point], w = 520, h = 600): DecodedPage {
+function photo(quad: [Point, Point, Point, Point], w = 520, h = 600, sheet = sheetAt): DecodedPage {
   const toSheet = homography(quad, [[0, 0], [SHEET_W, 0], [SHEET_W, SHEET_H], [0, SHEET_H]]);
   const data = Buffer.alloc(w * h);
   for (let y = 0; y < h; y++) {
     for (let x = 0; x < w; x++) {
       const d = toSheet[6]! * x + toSheet[7]! * y + toSheet[8]!;
       const u = (toSheet[0]! * x + toSheet[1]! * y + toSheet[2]!) / d, v = (toSheet[3]! * x + toSheet[4]! * y + toSheet[5]!) / d;
-      data[y * w + x] = u >= 0 && v >= 0 && u < SHEET_W && v < SHEET_H ? sheetAt(Math.floor(u), Math.floor(v)) : 60;
+      data[y * w + x] = u >= 0 && v >= 0 && u < SHEET_W && v < SHEET_H ? sheet(Math.floor(u), Math.floor(v)) : 60;
     }
   }
   return { index: 0, width: w, height: h, data, exifRotation: 0, type: 'png' };
@@ -32,6 +32,17 @@ describe('straightening a photographed sheet', () => {
     corners!.forEach((c, i) => {
       expect(Math.abs(c[0] - QUAD[i]![0])).toBeLessThan(8);
       expect(Math.abs(c[1] - QUAD[i]![1])).toBeLessThan(8);
+    });
+  });
+
+  it('finds the whole sheet when a dark band crosses the form nearly edge to edge', async () => {
+    // A table's heading bar 10 px tall with 2 px of paper either side, a fifth of the way down.
+    const banded = (x: number, y: number): number => (x >= 2 && x < SHEET_W - 2 && y >= 80 && y < 90 ? 0 : 250);
+    const corners = await findSheet(photo(QUAD, 520, 600, banded));
+    expect(corners).not.toBeNull();
+    corners!.forEach((c, i) => {
+      expect(Math.abs(c[0] - QUAD[i]![0])).toBeLessThan(10);
+      expect(Math.abs(c[1] - QUAD[i]![1])).toBeLessThan(10);
     });
   });
 

@@ -46,8 +46,21 @@ export async function findSheet(page: DecodedPage): Promise<[Point, Point, Point
   const w = Math.max(1, Math.round(page.width * f)), h = Math.max(1, Math.round(page.height * f));
   if (w < 50 || h < 50) return null;
   // Blurred hard enough that print disappears into the paper; only paper against surface is left.
-  const data = await sharp(page.data, { raw: { width: page.width, height: page.height, channels: 1 } })
-    .resize(w, h, { kernel: 'linear' }).blur(4).extractChannel(0).raw().toBuffer();
+  const small = await sharp(page.data, { raw: { width: page.width, height: page.height, channels: 1 } })
+    .resize(w, h, { kernel: 'linear' }).extractChannel(0).raw().toBuffer();
+  const blurred = (px: Uint8Array): Promise<Buffer> => sharp(px, { raw: { width: w, height: h, channels: 1 } }).blur(4).extractChannel(0).raw().toBuffer();
+  const quad = sheetIn(await blurred(small), w, h);
+  if (!quad) return null;
+  // A solid band across the form (a table's heading bar), blurred into the margins beside it, can cut the sheet in
+  // two, and the fill from the middle then misses all above it: with print closed over first, a sheet found a good
+  // deal larger is the whole one.
+  const whole = sheetIn(await blurred(closeDark(small, w, h, Math.max(2, Math.round(Math.max(w, h) / 100)))), w, h);
+  const best = whole && Math.abs(shoelace(whole)) > 1.1 * Math.abs(shoelace(quad)) ? whole : quad;
+  return best.map(([x, y]) => [x / f, y / f]) as [Point, Point, Point, Point];
+}
+
+/** The sheet in a blurred, reduced page: the bright quadrilateral holding the middle, in the reduced page's pixels. */
+function sheetIn(data: Buffer, w: number, h: number): [Point, Point, Point, Point] | null {
   const t = otsuThreshold({ width: w, height: h, data });
   // The sheet: the bright region holding the middle of the image.
   const seen = new Uint8Array(w * h);
@@ -79,7 +92,37 @@ export async function findSheet(page: DecodedPage): Promise<[Point, Point, Point
   // Corners at the image's corners: nothing to straighten.
   const near = (p: Point, x: number, y: number): boolean => Math.abs(p[0] - x) <= 0.01 * w + 1 && Math.abs(p[1] - y) <= 0.01 * h + 1;
   if (near(tl, 0, 0) && near(tr, w, 0) && near(br, w, h) && near(bl, 0, h)) return null;
-  return quad.map(([x, y]) => [x / f, y / f]) as [Point, Point, Point, Point];
+  return quad;
+}
+
+/**
+ * Morphological closing of the dark: each pixel takes the brightest value within `r` (dark marks up to 2r across
+ * vanish), then the darkest within `r` of that (the sheet's own edges come back where they were).
+ */
+export function closeDark(src: Uint8Array, w: number, h: number, r: number): Buffer {
+  const pass = (a: Uint8Array, pick: (x: number, y: number) => number, horizontal: boolean): Buffer => {
+    const out = Buffer.alloc(w * h);
+    for (let y = 0; y < h; y++) {
+      for (let x = 0; x < w; x++) {
+        let v = a[y * w + x]!;
+        for (let k = -r; k <= r; k++) {
+          const xx = horizontal ? x + k : x, yy = horizontal ? y : y + k;
+          if (xx < 0 || yy < 0 || xx >= w || yy >= h) continue;
+          v = pick(v, a[yy * w + xx]!);
+        }
+        out[y * w + x] = v;
+      }
+    }
+    return out;
+  };
+  const lighter = pass(pass(src, Math.max, true), Math.max, false);
+  const closed = pass(pass(lighter, Math.min, true), Math.min, false);
+  // Within r of the image's edge the pixels stay as they were: a strip of surface there narrower than the window
+  // would be closed over, moving the sheet's corners onto the image's.
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) if (x < r || y < r || x >= w - r || y >= h - r) closed[y * w + x] = src[y * w + x]!;
+  }
+  return closed;
 }
 
 const dist = (a: Point, b: Point): number => Math.hypot(a[0] - b[0], a[1] - b[1]);
