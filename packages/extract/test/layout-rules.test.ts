@@ -1289,6 +1289,9 @@ describe('party blocks on grid and keyed forms', () => {
     // A speck read as a mark before the house number goes.
     expect(stripLeadingJunk('“ 2762 MILL PL')).toEqual({ value: '2762 MILL PL', repaired: true });
     expect(stripLeadingJunk('# 12 MAIN ST')).toEqual({ value: '# 12 MAIN ST', repaired: false });
+    // The row label read in two pieces, the first closed by a point.
+    expect(stripLeadingJunk('SIR. .R 28185 UNION DR')).toEqual({ value: '28185 UNION DR', repaired: true });
+    expect(stripLeadingJunk('AVE. B 1234 CENTRO')).toEqual({ value: 'AVE. B 1234 CENTRO', repaired: false });
     // A street type written out with one letter misread; a number before it makes it no type ("1 COUNT").
     expect(repairStreetSuffix('23931 WALNUT COUNT')).toEqual({ value: '23931 WALNUT COURT', repaired: true });
     expect(repairStreetSuffix('400 KING DRIVE N')).toEqual({ value: '400 KING DRIVE N', repaired: false });

@@ -461,6 +461,10 @@ export function stripLeadingJunk(line: string): { value: string; repaired: boole
   if (toks.length >= 3 && /^[A-Z.:]{3,}$/.test(plain) && /^\d/.test(toks[1]!) && !STREET_LEAD.has(plain.replace(/[.:]/g, ''))) {
     return { value: toks.slice(1).join(' '), repaired: true };
   }
+  // ... read in two pieces ("SIR. .R 28185 UNION DR" for STREET).
+  if (toks.length >= 4 && /^[A-Z]{3,}[.:]$/.test(plain) && /^[.:]?[A-Z][.:]?$/.test(toks[1]!) && /^\d/.test(toks[2]!) && !STREET_LEAD.has(plain.replace(/[.:]/g, ''))) {
+    return { value: toks.slice(2).join(' '), repaired: true };
+  }
   // The row label itself read with slips ("SMREER CALLE MORELOS"), or a label's tail with its colon ("JO: AV. ...").
   const bare = plain.replace(/[.:;]/g, '');
   // A street word read with a colon ("BLVD: AEROPUERTO 2815") is the street's own.
