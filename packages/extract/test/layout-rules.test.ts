@@ -545,6 +545,10 @@ describe('party blocks on grid and keyed forms', () => {
     expect([text(both.words), both.sub, both.guessedLabel]).toEqual(['BLUE RIDGE CONTAINERS LLC', 'name', true]);
     // A 7 before a value that does not start the row label's second name stays.
     expect(text(stripSubLabel(line(0, 0, 'Nombre 7 Hermanos Transportes SA')).words)).toBe('7 Hermanos Transportes SA');
+    // The second name's first word read whole, the rest weakly, before a clearly read value.
+    const weakSecond = line(0, 0, 'Nombre / Razón sort COMERCIAL HUASTECA SA DE CV');
+    weakSecond[3]!.confidence = 0.29;
+    expect(text(stripSubLabel(weakSecond).words)).toBe('COMERCIAL HUASTECA SA DE CV');
     expect(stripLeadingJunk('DOMICÑO: 12651 GARFIELD WAY')).toEqual({ value: '12651 GARFIELD WAY', repaired: true });
     expect(stripLeadingJunk('BLVD: AEROPUERTO 2815')).toEqual({ value: 'BLVD. AEROPUERTO 2815', repaired: true });
     expect(nearLabel('NAMCO', 'NAME')).toBe(false);
@@ -837,6 +841,10 @@ describe('party blocks on grid and keyed forms', () => {
     const d = extractFields(page(line(100, 100, 'CONSIGNEE'), line(100, 140, 'NAME TRILLIUM TEXTILE MILLS LTEE'), line(100, 180, 'STREET 8821 STEELES AVE'),
       line(100, 220, 'CITY, STATE, ZIP “WINNIPEG, MB R3C 3K3')));
     expect(d.Consignee).toMatchObject({ City: 'WINNIPEG', State: 'MB', Zip: 'R3C 3K3' });
+    // So are a letter and a hyphen left of the row label (C.P. read as "€. P-").
+    const cp = extractFields(page(line(100, 100, 'DESTINATARIO'), line(100, 140, 'COMERCIAL HUASTECA SA DE CV'), line(100, 180, 'CALLE HIDALGO 1201'),
+      line(100, 220, 'Ciudad, Estado, €. P- REYNOSA, TAM 88780')));
+    expect(cp.Consignee).toMatchObject({ City: 'REYNOSA', State: 'TAM', Zip: '88780' });
   });
 
   it('doubts a numbered street whose name holds a word of one or two letters that names nothing', () => {

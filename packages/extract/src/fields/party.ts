@@ -312,7 +312,8 @@ export function stripSubLabel(words: Word[]): { words: Word[]; sub: string | nul
   const second = rest !== first.words || rest.length > 1 ? once(rest) : { words: rest, sub: null };
   const afterSlash = rest !== first.words || /^[/|]+$/.test(words[words.length - rest.length - 1]?.text ?? '');
   // The second name's first word read and the rest garbled up to the label's colon ("RAZON voca: Blue Ridge").
-  if (second.sub === null && afterSlash && rest.length > 2 && secondNameStarts(rest) && rest[1]!.text.endsWith(':')) {
+  // Or the rest read weakly before a clearly read value ("Razón sort COMERCIAL HUASTECA").
+  if (second.sub === null && afterSlash && rest.length > 2 && secondNameStarts(rest) && (rest[1]!.text.endsWith(':') || (rest[1]!.confidence < 0.5 && rest[2]!.confidence >= 0.8))) {
     return { words: rest.slice(2), sub: first.sub, guessedLabel: true };
   }
   if (second.sub === null && afterSlash) {
@@ -676,8 +677,9 @@ export function parseParty(allLines: PartyLine[], headerHit: LabelHit): ParsedPa
       // The postal code names another state (or the state is unreadable): one of the two is misread.
       else if (place) p.Zip.doubts++;
       const unlabelled = stripCityLabel(csz.cityText.replace(/\s+/g, ' ').toUpperCase());
-      // A quote mark or speck before the city ("“WINNIPEG") is no part of it.
-      let city = unlabelled.value.replace(/^[^\p{L}\p{N}]+(?=\p{L})/u, '').replace(/^(?:\d+[«»:;]*\s+)+(?=[A-Z])/, () => { numbered = true; return ''; });
+      // A quote mark or speck before the city ("“WINNIPEG") is no part of it, nor a letter and a hyphen left of the
+      // row label ("€. P- REYNOSA" for C.P.): no city starts so.
+      let city = unlabelled.value.replace(/^[^\p{L}\p{N}]+(?=\p{L})/u, '').replace(/^\p{L}-\s+(?=\p{L})/u, '').replace(/^(?:\d+[«»:;]*\s+)+(?=[A-Z])/, () => { numbered = true; return ''; });
       // No real state code where the line has its state: its last word may be the city's own ("SAN NICOLAS DE LOS
       // GARZA 66450" read as city SAN NICOLAS DE LOS, state GARZA).
       let checks = 0, doubts = (csz.zipUnread ? 1 : 0) + (unlabelled.repaired || numbered ? 1 : 0) + (stateFixed ? 0 : 1);
