@@ -837,6 +837,10 @@ describe('party blocks on grid and keyed forms', () => {
     expect(d.ConfidenceScores['Shipper.Address']).toBeLessThan(0.9);
   });
 
+  it('drops a fill-in line read after the name', () => {
+    expect(extractFields(block('SHIPPER:', 'ACME FOODS INC._', '115 PORTAGE ST', 'FARGO, ND 58103')).Shipper?.Name).toMatch(/^ACME FOODS INC\.?$/);
+  });
+
   it('drops a quote mark read before the city, behind its row label', () => {
     const d = extractFields(page(line(100, 100, 'CONSIGNEE'), line(100, 140, 'NAME TRILLIUM TEXTILE MILLS LTEE'), line(100, 180, 'STREET 8821 STEELES AVE'),
       line(100, 220, 'CITY, STATE, ZIP “WINNIPEG, MB R3C 3K3')));
