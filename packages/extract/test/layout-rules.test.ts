@@ -77,6 +77,8 @@ describe('a table row read as one line', () => {
       line(71, 209, 'SH6202883 Aug 22, 2026 Aug 25, 2026 2095302'),
     ));
     expect(d.Dates?.Delivery).toBe('2026-08-25');
+    // SHIP DATE after the garbled BOL NUMBER is a heading of that row too.
+    expect(d.Dates?.Pickup).toBe('2026-08-22');
   });
 
   it('takes the last column\'s words for the last heading of its row', () => {

@@ -366,27 +366,44 @@ export function findLabels(segments: Segment[]): LabelHit[] {
     }
     const run = headingRun(tokens, lead);
     const all = run.length >= 2 && run.length > found.length ? run : found;
-    all.forEach((f, k) => {
-      const next = all[k + 1];
-      const labelWordIdx = new Set<number>();
-      for (let j = f.start; j < f.end; j++) for (let wi = tokens[j]!.word; wi <= (tokens[j]!.lastWord ?? tokens[j]!.word); wi++) labelWordIdx.add(wi);
-      const lastLabelWord = tokens[f.end - 1]!.lastWord ?? tokens[f.end - 1]!.word;
-      const valueEnd = next ? tokens[next.start]!.word : seg.words.length;
-      // A value glued to its label ("SID#:1633381") was cut into a word of its own with the segments (splitGluedValue).
-      const valueStart = lastLabelWord + 1;
-      const labelWords = seg.words.filter((_, wi) => labelWordIdx.has(wi));
-      const after = seg.words.slice(valueStart, Math.max(valueStart, valueEnd));
-      // Only marks after a label (". ." left of a heading's dotted leader, a stray dash) are no value.
-      const valueWords = after.some((w) => /[\p{L}\p{N}]/u.test(w.text)) ? after : [];
-      const lb = labelWords.length ? labelWords : [seg.words[0]!];
-      hits.push({
-        field: f.def.field, lang: f.def.lang, label: f.def.text, segment: seg, labelWords: lb, valueWords,
-        bbox: boxAround(lb),
-        atStart: f.atStart, marked: f.marked, ...(all === run ? { run: true } : {}),
-      });
-    });
+    hits.push(...toHits(seg, tokens, all, all === run));
+  }
+  // A row of column headings whose first heading is garbled past matching ("BA NUMBER SHIP DATE" for BOL NUMBER | SHIP
+  // DATE, beside DUE DATE and PURCHASE ORDER NO.): the labels back to back after one or two unmatched words.
+  for (const seg of segments) {
+    if (hits.some((h) => h.segment === seg)) continue;
+    if (hits.filter((h) => h.segment !== seg && h.atStart && !h.valueWords.length && sameRow(h.segment, seg)).length < 2) continue;
+    const tokens = tokenize(seg.words);
+    const run = [1, 2].map((lead) => (lead < tokens.length ? headingRun(tokens, lead) : [])).find((r) => r.length);
+    // Reference and date headings only: a goods table's headings are read by their columns (readTable).
+    if (run?.every((f) => REFERENCE_ROW_FIELDS.has(f.def.field))) hits.push(...toHits(seg, tokens, run, true));
   }
   return [...hits, ...headingRowHits(segments, hits)];
+}
+
+const REFERENCE_ROW_FIELDS: ReadonlySet<LabelField> = new Set<LabelField>(['bol', 'pro', 'po', 'order', 'pickupDate', 'deliveryDate']);
+
+/** The hits of the labels found on one segment, each with the words up to the next as its value. */
+function toHits(seg: Segment, tokens: Token[], all: Found[], isRun: boolean): LabelHit[] {
+  return all.map((f, k) => {
+    const next = all[k + 1];
+    const labelWordIdx = new Set<number>();
+    for (let j = f.start; j < f.end; j++) for (let wi = tokens[j]!.word; wi <= (tokens[j]!.lastWord ?? tokens[j]!.word); wi++) labelWordIdx.add(wi);
+    const lastLabelWord = tokens[f.end - 1]!.lastWord ?? tokens[f.end - 1]!.word;
+    const valueEnd = next ? tokens[next.start]!.word : seg.words.length;
+    // A value glued to its label ("SID#:1633381") was cut into a word of its own with the segments (splitGluedValue).
+    const valueStart = lastLabelWord + 1;
+    const labelWords = seg.words.filter((_, wi) => labelWordIdx.has(wi));
+    const after = seg.words.slice(valueStart, Math.max(valueStart, valueEnd));
+    // Only marks after a label (". ." left of a heading's dotted leader, a stray dash) are no value.
+    const valueWords = after.some((w) => /[\p{L}\p{N}]/u.test(w.text)) ? after : [];
+    const lb = labelWords.length ? labelWords : [seg.words[0]!];
+    return {
+      field: f.def.field, lang: f.def.lang, label: f.def.text, segment: seg, labelWords: lb, valueWords,
+      bbox: boxAround(lb),
+      atStart: f.atStart, marked: f.marked, ...(isRun ? { run: true } : {}),
+    };
+  });
 }
 
 /**
