@@ -839,6 +839,12 @@ describe('party blocks on grid and keyed forms', () => {
     expect(d.ConfidenceScores['Shipper.Address']).toBeLessThan(0.9);
   });
 
+  it('keeps a city line whose code is misread past parsing out of the street, its city a guess', () => {
+    const d = extractFields(block('SHIPPER:', 'HERITAGE COATINGS INC', '6995 RUE PRINCIPALE', 'QUEBEC, GC CLIC 4M7'));
+    expect(d.Shipper).toMatchObject({ Address: '6995 RUE PRINCIPALE', City: 'QUEBEC' });
+    expect(d.ConfidenceScores['Shipper.City']).toBeLessThan(0.9);
+  });
+
   it('drops a fill-in line read after the name', () => {
     expect(extractFields(block('SHIPPER:', 'ACME FOODS INC._', '115 PORTAGE ST', 'FARGO, ND 58103')).Shipper?.Name).toMatch(/^ACME FOODS INC\.?$/);
   });

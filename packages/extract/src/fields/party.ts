@@ -739,6 +739,17 @@ export function parseParty(allLines: PartyLine[], headerHit: LabelHit): ParsedPa
   const addrLines = addrKeyed.length
     ? addrKeyed
     : lines.map((l, i) => ({ l, i })).filter(({ l, i }) => !used.has(i) && l.sub === null && i > nameLine && (cityAt < 0 || i < cityAt));
+  // With no city line found, a last street line shaped "CITY, ST ..." is the city line with its code misread past
+  // parsing ("QUEBEC, GC CLIC 4M7"): no part of the street; its city is kept as a guess.
+  const lastAddr = addrLines[addrLines.length - 1];
+  if (cityAt < 0 && !addrKeyed.length && addrLines.length >= 2 && lastAddr && /^\d/.test(textOf(addrLines[0]!.l.words))) {
+    const m = /^(\p{L}[\p{L}'. -]*),\s*\S{1,3}(\s|$)/u.exec(textOf(lastAddr.l.words));
+    if (m) {
+      addrLines.pop();
+      const n = m[1]!.split(' ').length;
+      if (!p.City) p.City = { value: stripCityLabel(normalizeText(m[1]!)).value, words: lastAddr.l.words.slice(0, n), checks: 0, doubts: 2 };
+    }
+  }
   if (addrLines.length) {
     let words = addrLines.flatMap(({ l }) => l.words);
     // A lone letter read weakly after the street type ("TERMINAL AVENUE v": a speck or tick) is no part of it.
