@@ -1305,6 +1305,10 @@ describe('party blocks on grid and keyed forms', () => {
     expect(repairStreetSuffix('100 MAIN ST')).toEqual({ value: '100 MAIN ST', repaired: false });
     // A type glued on by a hyphen is cut off; a hyphenated name stays.
     expect(repairStreetSuffix('2762 MILL-PL')).toEqual({ value: '2762 MILL PL', repaired: true });
+    // A compass point glued to the type after a name.
+    expect(repairStreetSuffix('260 MACLEOD STN')).toEqual({ value: '260 MACLEOD ST N', repaired: true });
+    // A street label whose colon was read as a dash.
+    expect(stripLeadingJunk('DOMICITO- 29682 JUNIPER CT BLDG 24')).toEqual({ value: '29682 JUNIPER CT BLDG 24', repaired: true });
     expect(repairStreetSuffix('6489 RUE SAINT-PATRICK')).toEqual({ value: '6489 RUE SAINT-PATRICK', repaired: false });
     // A speck read as a mark before the house number goes.
     expect(stripLeadingJunk('“ 2762 MILL PL')).toEqual({ value: '2762 MILL PL', repaired: true });

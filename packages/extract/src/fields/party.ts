@@ -411,6 +411,9 @@ export function repairStreetSuffix(line: string): { value: string; repaired: boo
     const t = toks[i]!.replace(/[.,]$/, '');
     if (SUFFIXES.has(t)) return { value: line, repaired: false };
     // A street type glued to the name ("WALNUTHWY").
+    // A compass point glued to the type after a name ("MACLEOD STN" for ST N).
+    const pointed = i === toks.length - 1 && /^\p{L}{3,}$/u.test(toks[i - 1] ?? '') ? /^(ST|AVE|RD|DR|BLVD|PKWY|HWY|WAY|PL|CT|LN|CIR)(N|S|E|W|NE|NW|SE|SW)$/.exec(t) : null;
+    if (pointed) { toks[i] = `${pointed[1]} ${pointed[2]}`; return { value: toks.join(' '), repaired: true }; }
     // ... or by a hyphen ("MILL-PL"): a type never ends a hyphenated name.
     const hyphened = i === toks.length - 1 ? /^([A-Z]{3,})-([A-Z]{2,4})$/.exec(t) : null;
     if (hyphened && SUFFIXES.has(hyphened[2]!) && hyphened[2] !== 'ST') { toks[i] = `${hyphened[1]} ${hyphened[2]}`; return { value: toks.join(' '), repaired: true }; }
@@ -481,7 +484,9 @@ export function stripLeadingJunk(line: string): { value: string; repaired: boole
   if (lead === 1 && toks.length > 2 && (/^[«»|]+[A-Z]{1,8}[.:]?$|^[A-Z]{1,8}[«»]+$/.test(plain)
     || (/^[A-Z]{4,10}[.:]?$/.test(plain) && STREET_LABELS.some((l) => bare.startsWith(l.slice(0, 3)))))) return { value: toks.slice(1).join(' '), repaired: true };
   // Long labels allow a third slip ("DUMICIO" for DOMICILIO).
-  if (toks.length >= 3 && (/^[A-Z]{1,12}:$/.test(plain) || (bare.length >= 5 && /^[A-Z]+$/.test(bare) && STREET_LABELS.some((l) => ocrDistance(bare, l) <= (l.length >= 9 ? 3 : 2))))) {
+  // Its colon may be read as a dash ("DOMICITO- 29682 JUNIPER CT").
+  const word = bare.replace(/[-–—]$/, '');
+  if (toks.length >= 3 && (/^[A-Z]{1,12}:$/.test(plain) || (word.length >= 5 && /^[A-Z]+$/.test(word) && STREET_LABELS.some((l) => ocrDistance(word, l) <= (l.length >= 9 ? 3 : 2))))) {
     return { value: toks.slice(1).join(' '), repaired: true };
   }
   return { value: line, repaired: false };
