@@ -845,6 +845,14 @@ describe('party blocks on grid and keyed forms', () => {
     expect(d.ConfidenceScores['Shipper.City']).toBeLessThan(0.9);
   });
 
+  it('puts back a city\'s lost first word from its ZIP when that word is an article or title, as a doubt', () => {
+    const d = extractFields(block('CONSIGNEE:', 'PEORIA STEEL INC', '100 MAIN ST', 'Moines, IA 50313'));
+    expect(d.Consignee?.City).toBe('DES MOINES');
+    expect(d.ConfidenceScores['Consignee.City']).toBeLessThan(0.9);
+    // NORTH CHARLESTON is another city than CHARLESTON.
+    expect(extractFields(block('CONSIGNEE:', 'PEORIA STEEL INC', '100 MAIN ST', 'Charleston, SC 29405')).Consignee?.City).toBe('CHARLESTON');
+  });
+
   it('drops a fill-in line read after the name', () => {
     expect(extractFields(block('SHIPPER:', 'ACME FOODS INC._', '115 PORTAGE ST', 'FARGO, ND 58103')).Shipper?.Name).toMatch(/^ACME FOODS INC\.?$/);
   });

@@ -364,6 +364,9 @@ export function nearLabel(key: string, label: string): boolean {
   return cost <= (key.length >= 8 ? 1.5 : 1);
 }
 
+// First words of city names that are no name alone (DES MOINES, FORT WORTH, SAN ANTONIO, SAINT-JEROME).
+const CITY_LEADS = new Set('DE DES DEL LA LAS LE LES LOS EL SAN SANTA SAINT ST FORT FT PORT MOUNT MT'.split(' '));
+
 const cleanName = (s: string): string =>
   // The Mexican company ending, however punctuated, read with a look-alike ("$A DE CV", "SA DE GV.") or glued to the
   // name by a hyphen.
@@ -708,6 +711,9 @@ export function parseParty(allLines: PartyLine[], headerHit: LabelHit): ParsedPa
         }
         if (cmp === 'same') checks = 1;
         else if (cmp === 'near') { city = known; checks = 1; }
+        // The city's first word lost, an article or title ("MOINES" of DES MOINES, its D read as a weak p): the postal
+        // code's city, as a doubt. Not NORTH or DOWNTOWN: NORTH CHARLESTON is another city than CHARLESTON.
+        else if (stateOk && known.endsWith(` ${normalizeText(city)}`) && CITY_LEADS.has(known.slice(0, -normalizeText(city).length - 1))) { city = known; doubts = 1; }
         else if (stateOk && Math.abs(city.length - known.length) <= 2 && !known.includes(normalizeText(city))
           && editDistance(normalizeText(city), known) <= Math.ceil(0.45 * known.length)) {
           // Handwriting garbles more letters ("MAM" for MIAMI): the postal code and state agree, so take the known
