@@ -843,6 +843,9 @@ describe('party blocks on grid and keyed forms', () => {
     const d = extractFields(block('SHIPPER:', 'HERITAGE COATINGS INC', '6995 RUE PRINCIPALE', 'QUEBEC, GC CLIC 4M7'));
     expect(d.Shipper).toMatchObject({ Address: '6995 RUE PRINCIPALE', City: 'QUEBEC' });
     expect(d.ConfidenceScores['Shipper.City']).toBeLessThan(0.9);
+    // A street that starts with its type.
+    const es = extractFields(block('DESTINATARIO:', 'DISTRIBUIDORA QUERETANA SA DE CV', 'AV. JUAREZ 3991', 'MONTERREY, ML ¿4420'));
+    expect(es.Consignee).toMatchObject({ Address: 'AV. JUAREZ 3991', City: 'MONTERREY' });
   });
 
   it('puts back a city\'s lost first word from its ZIP when that word is an article or title, as a doubt', () => {

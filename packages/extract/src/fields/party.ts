@@ -753,7 +753,8 @@ export function parseParty(allLines: PartyLine[], headerHit: LabelHit): ParsedPa
   // With no city line found, a last street line shaped "CITY, ST ..." is the city line with its code misread past
   // parsing ("QUEBEC, GC CLIC 4M7"): no part of the street; its city is kept as a guess.
   const lastAddr = addrLines[addrLines.length - 1];
-  if (cityAt < 0 && !addrKeyed.length && addrLines.length >= 2 && lastAddr && /^\d/.test(textOf(addrLines[0]!.l.words))) {
+  const streetStart = (t: string): boolean => /^\d/.test(t) || STREET_FIRST.has(t.split(' ')[0]!.toUpperCase().replace(/[.,:]/g, ''));
+  if (cityAt < 0 && !addrKeyed.length && addrLines.length >= 2 && lastAddr && streetStart(textOf(addrLines[0]!.l.words))) {
     const m = /^(\p{L}[\p{L}'. -]*),\s*\S{1,3}(\s|$)/u.exec(textOf(lastAddr.l.words));
     if (m) {
       addrLines.pop();
