@@ -81,6 +81,16 @@ describe('a table row read as one line', () => {
     expect(d.Dates?.Pickup).toBe('2026-08-22');
   });
 
+  it('leaves a count of the column before out of a description read in the same run', () => {
+    // Handwritten: tall letters, so the pieces count and the description are one run of words.
+    const hand = (text: string, x0: number, x1: number): Word => ({ text, confidence: 0.85, bbox: [x0, 1240, x1, 1305], page: 0, line: 'row' });
+    const d = extractFields(page(
+      line(170, 1200, 'Handling units'), line(480, 1200, 'Pieces'), line(631, 1200, 'Description'), line(1297, 1200, 'Class'), line(1725, 1200, 'Weight'),
+      [hand('28', 476, 530), hand('BOTTLED', 624, 873), hand('WATER', 923, 1086)],
+    ));
+    expect(d.ShipmentDetails?.Commodity).toBe('BOTTLED WATER');
+  });
+
   it('takes the last column\'s words for the last heading of its row', () => {
     const d = extractFields(page(
       line(56, 236, 'BL NUMBER SP DATE'), line(341, 236, 'DUE DATE'),

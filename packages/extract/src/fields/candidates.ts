@@ -133,7 +133,14 @@ export function columnCells(header: [number, number, number, number], headerSeg:
     if (ruled === true) { cands.push(s); continue; }
     if (ruled === false && (s.bbox[0] >= own![1] || s.bbox[2] <= own![0])) continue;
     // Mostly inside the column: not a long line crossing several columns.
-    if (xOverlap(s.bbox, span) >= 0.6 * (s.bbox[2] - s.bbox[0])) { cands.push(s); continue; }
+    if (xOverlap(s.bbox, span) >= 0.6 * (s.bbox[2] - s.bbox[0])) {
+      // A count of the column before, read into the same run ("28 BOTTLED WATER" under Pieces | Description): not this
+      // column's.
+      let k = 0;
+      while (left && k < s.words.length - 1 && /^\d+$/.test(s.words[k]!.text) && (s.words[k]!.bbox[0] + s.words[k]!.bbox[2]) / 2 < x0) k++;
+      cands.push(k ? partOf(s, s.words.slice(k)) : s);
+      continue;
+    }
     if (s.words.length > 4) continue;
     const inside = s.words.filter((w) => { const c = (w.bbox[0] + w.bbox[2]) / 2; return c >= x0 && c <= x1Words; });
     if (!inside.length) continue;
