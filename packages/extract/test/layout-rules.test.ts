@@ -866,6 +866,13 @@ describe('party blocks on grid and keyed forms', () => {
     expect(extractFields(block('CONSIGNEE:', 'PEORIA STEEL INC', '100 MAIN ST', 'Charleston, SC 29405')).Consignee?.City).toBe('CHARLESTON');
   });
 
+  it('ends a party at its first city line when its block runs on into the next party\'s, that heading unread', () => {
+    const d = extractFields(page(line(85, 199, 'SHIP FROM'), line(85, 218, 'PINNACLE GROCERS LTD'), line(85, 240, '5107 DIXIE DR'),
+      line(85, 262, 'MISSISSAUGA, ON L5N 9C2'), line(85, 296, 'sui TO'), line(85, 318, 'Copperfield Textile Mills Corp'), line(85, 340, '18980 Depot Cir'),
+      line(85, 362, 'Toluca, MEX 50200')));
+    expect(d.Shipper).toMatchObject({ Address: '5107 DIXIE DR', City: 'MISSISSAUGA', State: 'ON', Zip: 'L5N 9C2' });
+  });
+
   it('drops a fill-in line read after the name', () => {
     expect(extractFields(block('SHIPPER:', 'ACME FOODS INC._', '115 PORTAGE ST', 'FARGO, ND 58103')).Shipper?.Name).toMatch(/^ACME FOODS INC\.?$/);
   });

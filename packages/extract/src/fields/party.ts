@@ -638,6 +638,10 @@ export function parseParty(allLines: PartyLine[], headerHit: LabelHit): ParsedPa
   if (cszIdx < 0) {
     // The city line closes the block: take the last line that parses, after the name line.
     for (let i = lines.length - 1; i >= 1 && cszIdx < 0; i--) if (lines[i]!.sub === null && parseCityStateZip(lines[i]!.words)) cszIdx = i;
+    // ... unless an earlier one closes a name and street of its own: the block ran on into the next party's, whose
+    // heading went unread ("sui TO" for SHIP TO), and the first city line is this party's.
+    const first = lines.findIndex((l, i) => i >= 2 && l.sub === null && parseCityStateZip(l.words));
+    if (first >= 0 && cszIdx - first >= 3) cszIdx = first;
   }
   if (cszIdx < 0) {
     // City, state and postal code stacked on two or three lines of their own (a grid with a row for each).
