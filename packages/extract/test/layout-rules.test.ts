@@ -1071,6 +1071,9 @@ describe('party blocks on grid and keyed forms', () => {
     expect(stripCityLabel('CONTD ESTADO. CP TOLUCA').value).toBe('TOLUCA');
     expect(stripCityLabel('ESTADO. CP TORREON').value).toBe('TORREON');
     expect(stripCityLabel('SAN LUIS POTOSI').value).toBe('SAN LUIS POTOSI');
+    // One label word read whole with its comma; a city named after one stays.
+    expect(stripCityLabel('STATE, 219 MONCTON').value).toBe('219 MONCTON');
+    expect(stripCityLabel('STATE COLLEGE').value).toBe('STATE COLLEGE');
     // The label's last word left in front of the city, known by its mark; a city's own first word stays.
     expect(stripCityLabel('ZI» CELAYA')).toEqual({ value: 'CELAYA', repaired: true });
     expect(stripCityLabel('CP: TORREON').value).toBe('TORREON');

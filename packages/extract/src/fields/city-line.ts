@@ -187,6 +187,8 @@ export function stripCityLabel(city: string): { value: string; repaired: boolean
   if (k <= 1 && toks.length >= 2 && /^(Z[A-Z0-9|]{1,2}|CP)[»:.,;]$/.test(toks[0]!) && (toks[0]!.startsWith('CP') || ocrDistance(toks[0]!.slice(0, -1), 'ZIP') <= 1)) {
     return { value: toks.slice(1).join(' '), repaired: true };
   }
+  // One label word read whole with its comma or colon ("STATE, 219 MONCTON": the row label's middle word).
+  if (k === 1 && toks.length >= 2 && /^[A-Z]+[,:]$/.test(toks[0]!) && CITY_LABEL_WORDS.includes(toks[0]!.slice(0, -1))) return { value: toks.slice(1).join(' '), repaired: true };
   // Label words only count as such before a real city word, and with at least two of them ("CITY STATE ...").
   return k >= 2 ? { value: toks.slice(k).join(' '), repaired: true } : { value: city, repaired: false };
 }
