@@ -243,12 +243,14 @@ export function joinOverlappingReadings(words: Word[]): Word[] {
       if (i === j || gone.has(i) || gone.has(j) || a.page !== b.page || a.line === b.line) continue;
       if (a.bbox[0] >= b.bbox[0] || a.bbox[2] >= b.bbox[2] || a.bbox[2] <= b.bbox[0] || a.confidence < 0.5 || b.confidence < 0.5) continue;
       if (Math.abs(midY(a.bbox) - midY(b.bbox)) > 0.5 * Math.min(a.bbox[3] - a.bbox[1], b.bbox[3] - b.bbox[1])) continue;
+      // Marks at the join are read differently by the two ("PORT!" and "'ORTLAN"): compared without them.
+      const at = a.text.replace(/[^\p{L}\p{N}]+$/u, ''), bt = b.text.replace(/^[^\p{L}\p{N}]+/u, '');
       const cw = (a.bbox[2] - a.bbox[0]) / a.text.length, px = a.bbox[2] - b.bbox[0];
-      let k = Math.min(a.text.length, b.text.length) - 1;
-      while (k > 0 && !(a.text.endsWith(b.text.slice(0, k)) && alnumCount(b.text.slice(0, k)) >= 3 && Math.abs(k * cw - px) <= 1.5 * cw)) k--;
-      // Each holds letters or digits of its own well past the other's box: not one word read twice ("MONCTON", "NCTON,").
-      if (k <= 0 || alnumCount(a.text.slice(0, -k)) < 1 || alnumCount(b.text.slice(k)) < 1 || b.bbox[0] - a.bbox[0] < 1.5 * cw || b.bbox[2] - a.bbox[2] < 1.5 * cw) continue;
-      out[i] = { ...a, text: a.text + b.text.slice(k), confidence: Math.min(a.confidence, b.confidence),
+      let k = Math.min(at.length, bt.length) - 1;
+      while (k > 0 && !(at.endsWith(bt.slice(0, k)) && alnumCount(bt.slice(0, k)) >= 3 && Math.abs(k * cw - px) <= 1.5 * cw)) k--;
+      // Each holds letters or digits of its own past the other's box: not one word read twice ("MONCTON", "NCTON,").
+      if (k <= 0 || alnumCount(at.slice(0, -k)) < 1 || alnumCount(bt.slice(k)) < 1 || b.bbox[0] - a.bbox[0] < 0.8 * cw || b.bbox[2] - a.bbox[2] < 0.8 * cw) continue;
+      out[i] = { ...a, text: at + bt.slice(k), confidence: Math.min(a.confidence, b.confidence),
         bbox: [a.bbox[0], Math.min(a.bbox[1], b.bbox[1]), b.bbox[2], Math.max(a.bbox[3], b.bbox[3])] };
       gone.add(j);
     }

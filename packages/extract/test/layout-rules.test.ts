@@ -199,6 +199,9 @@ describe('segments', () => {
     const head = line(100, 100, 'Ship date'), pass = line(400, 100, '16/26');
     const second = line(356, 98, '12/16/2', 0.88);
     expect(buildSegments([...head, ...pass, ...second]).map((s) => s.text)).toContain('12/16/26');
+    // Marks at the join read differently by the two readings do not keep them apart ("PORT!" and "'ORTLAN").
+    const w = (text: string, x0: number, x1: number, id: string): Word => ({ text, confidence: 0.91, bbox: [x0, 692, x1, 714], page: 0, line: id });
+    expect(buildSegments([w('PORT!', 128, 199, 'p'), w("'ORTLAN", 143, 253, 'q')]).map((s) => s.text)).toEqual(['PORTLAN']);
     // Two values side by side that happen to share digits, their boxes apart, stay two.
     const apart = [...line(100, 200, '4411'), ...line(300, 200, '4112')];
     expect(buildSegments(apart).map((s) => s.text)).toEqual(['4411', '4112']);
