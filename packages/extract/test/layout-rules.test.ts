@@ -336,6 +336,10 @@ describe('label matching', () => {
     const d = extractFields(page(line(100, 100, 'DELIVER sy Aug 29, 2026'), line(100, 140, 'SHIPMENT DATE Aug 26, 2026')));
     expect(d.Dates).toEqual({ Pickup: '2026-08-26', Delivery: '2026-08-29' });
     expect(shortTailCost('SY', 'BY', ['DELIVER'])).toBe(1);
+    // A four-letter word that lost a narrow letter, after words read exactly; not a wide one.
+    expect(shortTailCost('BLL', 'BILL', ['THIRD', 'PARTY'])).toBe(1);
+    expect(shortTailCost('BIL', 'BILL', ['THIRD', 'PARTY'])).toBe(1);
+    expect(shortTailCost('BLL', 'BALL', ['THIRD', 'PARTY'])).toBe(-1);
     // Too little read before it, or more than one letter off: no label.
     expect(shortTailCost('SY', 'BY', ['BOL'])).toBe(-1);
     expect(shortTailCost('XY', 'ON', ['DELIVER'])).toBe(-1);

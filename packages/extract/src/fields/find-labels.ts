@@ -179,7 +179,10 @@ function tokenCost(seg: string, label: string): number {
  * ARTICLES"): accepted at one edit when the words before it read exactly and carry at least five letters.
  */
 export function shortTailCost(seg: string, label: string, before: string[]): number {
-  if (label.length > 3 || seg.length !== label.length || !/^[A-Z0-9]+$/.test(seg) || before.join('').length < 5) return -1;
+  if (!/^[A-Z0-9]+$/.test(seg) || before.join('').length < 5) return -1;
+  // A four-letter word with a narrow letter lost ("THIRD PARTY BLL TO" for BILL).
+  if (label.length === 4 && seg.length === 3 && /[IL]/.test(label) && [...label].some((_, k) => label.slice(0, k) + label.slice(k + 1) === seg && /[IL]/.test(label[k]!))) return 1;
+  if (label.length > 3 || seg.length !== label.length) return -1;
   // Digits stand for their look-alike letters ("06" for OF).
   const read = [...seg].map((c) => DIGIT_AS_LETTER[c] ?? c).join('');
   let diff = 0;
