@@ -1353,6 +1353,8 @@ describe('party blocks on grid and keyed forms', () => {
     expect(stripLeadingJunk('# 12 MAIN ST')).toEqual({ value: '# 12 MAIN ST', repaired: false });
     // The row label read in two pieces, the first closed by a point.
     expect(stripLeadingJunk('SIR. .R 28185 UNION DR')).toEqual({ value: '28185 UNION DR', repaired: true });
+    expect(stripLeadingJunk('DO MIC ILIO: CALLE MORELOS 3704')).toEqual({ value: 'CALLE MORELOS 3704', repaired: true });
+    expect(stripLeadingJunk('LA PAZ CALLE MORELOS 3704').value).toBe('LA PAZ CALLE MORELOS 3704');
     expect(stripLeadingJunk('AVE. B 1234 CENTRO')).toEqual({ value: 'AVE. B 1234 CENTRO', repaired: false });
     // A street type written out with one letter misread; a number before it makes it no type ("1 COUNT").
     expect(repairStreetSuffix('23931 WALNUT COUNT')).toEqual({ value: '23931 WALNUT COURT', repaired: true });
