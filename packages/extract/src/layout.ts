@@ -58,6 +58,8 @@ export function buildSegments(words: Word[], rules: PageRule[] = []): Segment[] 
     for (const w of lineWords) {
       // A speck a fraction of a letter tall read as "2" or ":" joins nothing.
       if (w.bbox[3] - w.bbox[1] < 0.35 * h && alnumCount(w.text) <= 2 && w.confidence < 0.5) continue;
+      // Nor does a dot of a mark no label or value uses ("…" for a speck after NAME), however surely read.
+      if (w.bbox[3] - w.bbox[1] < 0.35 * h && w.bbox[2] - w.bbox[0] < 0.35 * h && /^[^\p{L}\p{N}.,:;#/&()-]+$/u.test(w.text)) continue;
       // Nor does a short word read weakly inside a surely read word's box (a label printed under a handwritten value).
       if (alnumCount(w.text) <= 3 && w.confidence < 0.5 && lineWords.some((o) => o !== w && o.confidence >= 0.8 && alnumCount(o.text) > alnumCount(w.text)
         && o.bbox[3] - o.bbox[1] >= 1.5 * (w.bbox[3] - w.bbox[1]) && xOverlap(o.bbox, w.bbox) >= 0.8 * (w.bbox[2] - w.bbox[0]))) continue;

@@ -880,6 +880,15 @@ describe('party blocks on grid and keyed forms', () => {
     expect(d.Shipper).toMatchObject({ Address: '5107 DIXIE DR', City: 'MISSISSAUGA', State: 'ON', Zip: 'L5N 9C2' });
   });
 
+  it('reads a row label with a speck read as a mark after it as the label alone', () => {
+    const name = line(111, 238, 'NAME');
+    name.push({ ...name[0]!, text: '…', confidence: 0.67, bbox: [210, 261, 212, 263] });
+    const d = extractFields(page(line(110, 193, 'SHIP FROM'), name, line(363, 236, 'Empaques Anahuac SA de CV'),
+      line(110, 282, 'ADDRESS'), line(362, 281, 'Av. Revolucion 512'), line(111, 326, 'CITY / STATE / ZIP'), line(364, 326, 'San Nicolas de los Garza, NL 66450')));
+    expect(d.Shipper?.Name).toBe('EMPAQUES ANAHUAC SA DE CV');
+    expect(buildSegments(name).map((sg) => sg.text)).toEqual(['NAME']);
+  });
+
   it('drops a fill-in line read after the name', () => {
     expect(extractFields(block('SHIPPER:', 'ACME FOODS INC._', '115 PORTAGE ST', 'FARGO, ND 58103')).Shipper?.Name).toMatch(/^ACME FOODS INC\.?$/);
   });
