@@ -249,7 +249,10 @@ export function joinOverlappingReadings(words: Word[]): Word[] {
       const at = a.text.replace(/[^\p{L}\p{N}]+$/u, ''), bt = b.text.replace(/^[^\p{L}\p{N}]+/u, '');
       const cw = (a.bbox[2] - a.bbox[0]) / a.text.length, px = a.bbox[2] - b.bbox[0];
       let k = Math.min(at.length, bt.length) - 1;
-      while (k > 0 && !(at.endsWith(bt.slice(0, k)) && alnumCount(bt.slice(0, k)) >= 3 && Math.abs(k * cw - px) <= 1.5 * cw)) k--;
+      // Numbers may share a single digit when the boxes overlap by just that ("72" and "2000" for 72000).
+      const digits = /^\d+$/.test(at) && /^\d+$/.test(bt);
+      const fits = (n: number): boolean => at.endsWith(bt.slice(0, n)) && (alnumCount(bt.slice(0, n)) >= 3 ? Math.abs(n * cw - px) <= 1.5 * cw : digits && Math.abs(n * cw - px) <= 0.5 * cw);
+      while (k > 0 && !fits(k)) k--;
       // Each holds letters or digits of its own past the other's box: not one word read twice ("MONCTON", "NCTON,").
       if (k <= 0 || alnumCount(at.slice(0, -k)) < 1 || alnumCount(bt.slice(k)) < 1 || b.bbox[0] - a.bbox[0] < 0.8 * cw || b.bbox[2] - a.bbox[2] < 0.8 * cw) continue;
       out[i] = { ...a, text: at + bt.slice(k), confidence: Math.min(a.confidence, b.confidence),

@@ -202,6 +202,8 @@ describe('segments', () => {
     // Marks at the join read differently by the two readings do not keep them apart ("PORT!" and "'ORTLAN").
     const w = (text: string, x0: number, x1: number, id: string): Word => ({ text, confidence: 0.91, bbox: [x0, 692, x1, 714], page: 0, line: id });
     expect(buildSegments([w('PORT!', 128, 199, 'p'), w("'ORTLAN", 143, 253, 'q')]).map((s) => s.text)).toEqual(['PORTLAN']);
+    // Numbers may share a single digit where their boxes overlap by just that.
+    expect(buildSegments([w('72', 431, 466, 'p'), w('2000', 454, 527, 'q')]).map((s) => s.text)).toEqual(['72000']);
     // Two values side by side that happen to share digits, their boxes apart, stay two.
     const apart = [...line(100, 200, '4411'), ...line(300, 200, '4112')];
     expect(buildSegments(apart).map((s) => s.text)).toEqual(['4411', '4112']);
