@@ -865,6 +865,9 @@ describe('party blocks on grid and keyed forms', () => {
     // A street that starts with its type.
     const es = extractFields(block('DESTINATARIO:', 'DISTRIBUIDORA QUERETANA SA DE CV', 'AV. JUAREZ 3991', 'MONTERREY, ML ¿4420'));
     expect(es.Consignee).toMatchObject({ Address: 'AV. JUAREZ 3991', City: 'MONTERREY' });
+    // Without its comma, when a real province code follows the city.
+    const bare = extractFields(block('SHIPPER:', 'TIDEWATER MILLWORKS LTEE', '9016 QUEEN BLVD', 'CALGARY AB TA) ET'));
+    expect(bare.Shipper).toMatchObject({ Address: '9016 QUEEN BLVD', City: 'CALGARY' });
   });
 
   it('puts back a city\'s lost first word from its ZIP when that word is an article or title, as a doubt', () => {

@@ -764,7 +764,11 @@ export function parseParty(allLines: PartyLine[], headerHit: LabelHit): ParsedPa
   const lastAddr = addrLines[addrLines.length - 1];
   const streetStart = (t: string): boolean => /^\d/.test(t) || STREET_FIRST.has(t.split(' ')[0]!.toUpperCase().replace(/[.,:]/g, ''));
   if (cityAt < 0 && !addrKeyed.length && addrLines.length >= 2 && lastAddr && streetStart(textOf(addrLines[0]!.l.words))) {
-    const m = /^(\p{L}[\p{L}'. -]*),\s*\S{1,3}(\s|$)/u.exec(textOf(lastAddr.l.words));
+    const text = textOf(lastAddr.l.words);
+    // ... or "CITY ST ..." without its comma, ST a real state or province code ("CALGARY AB TA) ET").
+    const bare = /^(\p{L}[\p{L}'. -]*?) ([A-Z]{2,3})(\s|$)/u.exec(text);
+    const m = /^(\p{L}[\p{L}'. -]*),\s*\S{1,3}(\s|$)/u.exec(text)
+      ?? (bare && isStateCode(bare[2]!) && !STREET_LEAD.has(bare[1]!.split(' ')[0]!.toUpperCase().replace(/[.,:]/g, '')) ? bare : null);
     if (m) {
       addrLines.pop();
       const n = m[1]!.split(' ').length;
