@@ -364,17 +364,18 @@ const LEAD_PACKAGING = /^(\d{1,4})[.,]?\s*(PALLETS?|PLTS?|SKIDS?|SKD|TARIMAS?|PA
 
 /** Tidies a description: stray table rulings and bullets at its ends go, a leading "10 SKID" count is split off. */
 export function cleanCommodity(raw: string): { text: string; count: number | null; packaging: string | null } {
-  let t = normalizeText(raw).replace(/^[^A-Z0-9(]+/, '').replace(/[^A-Z0-9)]+$/, '').replace(/\s+/g, ' ');
+  const t = normalizeText(raw).replace(/^[^A-Z0-9(]+/, '').replace(/[^A-Z0-9)]+$/, '').replace(/\s+/g, ' ');
   const m = LEAD_PACKAGING.exec(t);
   // A packaging code alone before the goods, its count read in the column before ("PLT GLASS BOTTLES"): codes only,
   // as words such as CRATES or BOXES may be the goods themselves.
   const code = m ? null : /^(PLTS?|SKDS?|CTNS?)\b[\s,;:-]*(?=[A-Z])/.exec(t);
-  if (code) return { text: t.slice(code[0].length), count: null, packaging: code[1]!.startsWith('PLT') ? 'PLT' : code[1]!.startsWith('SKD') ? 'SKD' : null };
+  if (code) return { text: t.slice(code[0].length), count: null, packaging: packagingCode(code[1]!) };
   if (!m) return { text: t, count: null, packaging: null };
-  t = t.slice(m[0].length);
-  const kind = m[2]!;
-  return { text: t, count: Number(m[1]), packaging: /PALLET|PLT|TARIMA|PALETA|PALETTE/.test(kind) ? 'PLT' : /SKID|SKD/.test(kind) ? 'SKD' : null };
+  return { text: t.slice(m[0].length), count: Number(m[1]), packaging: packagingCode(m[2]!) };
 }
+
+/** The EDI packaging code a packaging word stands for: pallets and skids have one; other kinds none. */
+const packagingCode = (kind: string): string | null => (/PALLET|PLT|TARIMA|PALETA|PALETTE/.test(kind) ? 'PLT' : /SKID|SKD/.test(kind) ? 'SKD' : null);
 
 interface TableRead {
   weight: Chosen<{ value: number; unit: WeightUnit | null }> | null;

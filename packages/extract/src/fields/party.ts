@@ -367,6 +367,9 @@ export function nearLabel(key: string, label: string): boolean {
 // First words of city names that are no name alone (DES MOINES, FORT WORTH, SAN ANTONIO, SAINT-JEROME).
 const CITY_LEADS = new Set('DE DES DEL LA LAS LE LES LOS EL SAN SANTA SAINT ST FORT FT PORT MOUNT MT'.split(' '));
 
+/** Whether `read` is `known` without its first word, that word an article or title. */
+const lostLead = (read: string, known: string): boolean => known.endsWith(` ${read}`) && CITY_LEADS.has(known.slice(0, -read.length - 1));
+
 const cleanName = (s: string): string =>
   // The Mexican company ending, however punctuated, read with a look-alike ("$A DE CV", "SA DE GV.") or glued to the
   // name by a hyphen.
@@ -413,13 +416,13 @@ export function repairStreetSuffix(line: string): { value: string; repaired: boo
   for (let i = toks.length - 1; i >= 1 && i >= toks.length - 3; i--) {
     const t = toks[i]!.replace(/[.,]$/, '');
     if (SUFFIXES.has(t)) return { value: line, repaired: false };
-    // A street type glued to the name ("WALNUTHWY").
     // A compass point glued to the type after a name ("MACLEOD STN" for ST N).
     const pointed = i === toks.length - 1 && /^\p{L}{3,}$/u.test(toks[i - 1] ?? '') ? /^(ST|AVE|RD|DR|BLVD|PKWY|HWY|WAY|PL|CT|LN|CIR)(N|S|E|W|NE|NW|SE|SW)$/.exec(t) : null;
     if (pointed) { toks[i] = `${pointed[1]} ${pointed[2]}`; return { value: toks.join(' '), repaired: true }; }
     // ... or by a hyphen ("MILL-PL"): a type never ends a hyphenated name.
     const hyphened = i === toks.length - 1 ? /^([A-Z]{3,})-([A-Z]{2,4})$/.exec(t) : null;
     if (hyphened && SUFFIXES.has(hyphened[2]!) && hyphened[2] !== 'ST') { toks[i] = `${hyphened[1]} ${hyphened[2]}`; return { value: toks.join(' '), repaired: true }; }
+    // A street type glued to the name ("WALNUTHWY").
     const glued = /^([A-Z]{3,})(HWY|AVE|BLVD|PKWY)$/.exec(t);
     // Last, or before a compass point ("BRAMALEAAVE N").
     if (glued && (i === toks.length - 1 || (i === toks.length - 2 && COMPASS.has(toks[i + 1]!)))) { toks[i] = `${glued[1]} ${glued[2]}`; return { value: toks.join(' '), repaired: true }; }
@@ -642,11 +645,12 @@ export function parseParty(allLines: PartyLine[], headerHit: LabelHit): ParsedPa
   let cszIdx = lines.findIndex((l) => l.sub === 'cityStateZip');
   if (cszIdx < 0) {
     // The city line closes the block: take the last line that parses, after the name line.
-    for (let i = lines.length - 1; i >= 1 && cszIdx < 0; i--) if (lines[i]!.sub === null && parseCityStateZip(lines[i]!.words)) cszIdx = i;
+    const parsing = lines.flatMap((l, i) => (i >= 1 && l.sub === null && parseCityStateZip(l.words) ? [i] : []));
+    cszIdx = parsing[parsing.length - 1] ?? -1;
     // ... unless an earlier one closes a name and street of its own: the block ran on into the next party's, whose
     // heading went unread ("sui TO" for SHIP TO), and the first city line is this party's.
-    const first = lines.findIndex((l, i) => i >= 2 && l.sub === null && parseCityStateZip(l.words));
-    if (first >= 0 && cszIdx - first >= 3) cszIdx = first;
+    const first = parsing.find((i) => i >= 2);
+    if (first !== undefined && cszIdx - first >= 3) cszIdx = first;
   }
   if (cszIdx < 0) {
     // City, state and postal code stacked on two or three lines of their own (a grid with a row for each).
@@ -722,7 +726,7 @@ export function parseParty(allLines: PartyLine[], headerHit: LabelHit): ParsedPa
         else if (cmp === 'near') { city = known; checks = 1; }
         // The city's first word lost, an article or title ("MOINES" of DES MOINES, its D read as a weak p): the postal
         // code's city, as a doubt. Not NORTH or DOWNTOWN: NORTH CHARLESTON is another city than CHARLESTON.
-        else if (stateOk && known.endsWith(` ${normalizeText(city)}`) && CITY_LEADS.has(known.slice(0, -normalizeText(city).length - 1))) { city = known; doubts = 1; }
+        else if (stateOk && lostLead(normalizeText(city), known)) { city = known; doubts = 1; }
         else if (stateOk && Math.abs(city.length - known.length) <= 2 && !known.includes(normalizeText(city))
           && editDistance(normalizeText(city), known) <= Math.ceil(0.45 * known.length)) {
           // Handwriting garbles more letters ("MAM" for MIAMI): the postal code and state agree, so take the known
@@ -762,13 +766,14 @@ export function parseParty(allLines: PartyLine[], headerHit: LabelHit): ParsedPa
   // With no city line found, a last street line shaped "CITY, ST ..." is the city line with its code misread past
   // parsing ("QUEBEC, GC CLIC 4M7"): no part of the street; its city is kept as a guess.
   const lastAddr = addrLines[addrLines.length - 1];
-  const streetStart = (t: string): boolean => /^\d/.test(t) || STREET_FIRST.has(t.split(' ')[0]!.toUpperCase().replace(/[.,:]/g, ''));
+  const firstWord = (t: string): string => t.split(' ')[0]!.toUpperCase().replace(/[.,:]/g, '');
+  const streetStart = (t: string): boolean => /^\d/.test(t) || STREET_FIRST.has(firstWord(t));
   if (cityAt < 0 && !addrKeyed.length && addrLines.length >= 2 && lastAddr && streetStart(textOf(addrLines[0]!.l.words))) {
     const text = textOf(lastAddr.l.words);
     // ... or "CITY ST ..." without its comma, ST a real state or province code ("CALGARY AB TA) ET").
     const bare = /^(\p{L}[\p{L}'. -]*?) ([A-Z]{2,3})(\s|$)/u.exec(text);
     const m = /^(\p{L}[\p{L}'. -]*),\s*\S{1,3}(\s|$)/u.exec(text)
-      ?? (bare && isStateCode(bare[2]!) && !STREET_LEAD.has(bare[1]!.split(' ')[0]!.toUpperCase().replace(/[.,:]/g, '')) ? bare : null);
+      ?? (bare && isStateCode(bare[2]!) && !STREET_LEAD.has(firstWord(bare[1]!)) ? bare : null);
     if (m) {
       addrLines.pop();
       const n = m[1]!.split(' ').length;
