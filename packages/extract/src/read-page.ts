@@ -93,11 +93,11 @@ async function pagePass(sheet: Sheet, turns: number[], skew: number, targetWidth
     const prepared = await preparePage(page, turn, skew, targetWidth);
     time('prepare', Date.now() - t);
     t = Date.now();
-    let words = await worker.recognize(prepared.png, 3);
+    let words = await worker.recognize(prepared.grey, 3);
     // Page layout analysis can give up on a whole page (a low-resolution form of ruled lines and handwriting came back
     // with no word at all): sparse-text mode then finds the text wherever it stands.
     if (words.length < SPARSE_BELOW) {
-      const sparse = await worker.recognize(prepared.png, 11);
+      const sparse = await worker.recognize(prepared.grey, 11);
       if (readLetters(sparse) > readLetters(words)) words = sparse;
     }
     time('ocr', Date.now() - t);

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { decodePages } from '../src/image/decode.ts';
+import type { Grey } from '../src/image/analyze.ts';
 import type { EngineWord, OcrWorker, Psm } from '../src/ocr/engine.ts';
 import { readPage } from '../src/read-page.ts';
 
@@ -10,7 +11,7 @@ const fixture = new URL('./fixtures/shortform-clean.jpg', import.meta.url);
 /** An engine whose page layout analysis finds nothing on the page, as Tesseract's did on a ruled handwritten form. */
 function layoutBlindEngine(sparseWords: EngineWord[]): OcrWorker & { calls: Psm[] } {
   const calls: Psm[] = [];
-  return { calls, recognize: async (_png: Buffer, psm: Psm) => { calls.push(psm); return psm === 11 ? sparseWords : []; }, close: async () => {} };
+  return { calls, recognize: async (_image: Grey, psm: Psm) => { calls.push(psm); return psm === 11 ? sparseWords : []; }, close: async () => {} };
 }
 
 describe('reading a page', () => {
@@ -34,8 +35,7 @@ describe('reading a page', () => {
       const widths: number[] = [];
       return {
         widths,
-        recognize: async (png: Buffer, psm: Psm) => {
-          const width = png.readUInt32BE(16);
+        recognize: async ({ width }: Grey, psm: Psm) => {
           if (psm !== 3) return [];
           widths.push(width);
           return width >= 2500 ? large(width / 1000) : small(width / 1000);

@@ -21,8 +21,7 @@ export interface PreparedPage {
   /** Size of the upright page (after the quarter turn, before deskew and scaling): the space of reported boxes. */
   uprightWidth: number;
   uprightHeight: number;
-  /** The OCR image as PNG and as raw greyscale. */
-  png: Buffer;
+  /** The OCR image. */
   grey: Grey;
   /** The OCR image before dark bars were inverted: barcodes are read here (a run of thick bars can pass for a bar). */
   barcodeGrey: Grey;
@@ -123,7 +122,6 @@ export async function preparePage(page: DecodedPage, quarterTurn: number, skew: 
     for (let i = 0; i < flip.length; i++) if (flip[i]) { grey.data[i] = 255 - grey.data[i]!; if (soft !== grey) soft.data[i] = 255 - soft.data[i]!; }
   }
   const rules = findVerticalRulings(grey, t);
-  const png = await sharp(grey.data, { raw: { width: grey.width, height: grey.height, channels: 1 } }).png({ compressionLevel: 1 }).toBuffer();
   const cx = rotatedW / 2, cy = rotatedH / 2, ux = uprightWidth / 2, uy = uprightHeight / 2;
   const cos = Math.cos(rad(-angle)), sin = Math.sin(rad(-angle));
   const mapPoint = (x: number, y: number): [number, number] => {
@@ -131,7 +129,7 @@ export async function preparePage(page: DecodedPage, quarterTurn: number, skew: 
     return [ux + px * cos - py * sin, uy + px * sin + py * cos];
   };
   return {
-    quarterTurn, skew: angle, scale, uprightWidth, uprightHeight, png, grey, barcodeGrey, soft, rules,
+    quarterTurn, skew: angle, scale, uprightWidth, uprightHeight, grey, barcodeGrey, soft, rules,
     toUpright([x0, y0, x1, y1]) {
       const pts = [mapPoint(x0, y0), mapPoint(x1, y0), mapPoint(x0, y1), mapPoint(x1, y1)];
       const xs = pts.map((p) => p[0]), ys = pts.map((p) => p[1]);

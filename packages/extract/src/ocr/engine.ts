@@ -1,3 +1,5 @@
+import type { Grey } from '../image/analyze.ts';
+
 /** A word the OCR engine read, in the pixel space of the image it was given. */
 export interface EngineWord {
   text: string;
@@ -16,9 +18,9 @@ export interface EngineWord {
 /** Page segmentation modes used here: 3 = automatic layout, 6 = one block, 7 = one line, 11 = sparse text. */
 export type Psm = 3 | 4 | 6 | 7 | 11;
 
-/** One OCR worker: recognises a PNG/greyscale image; `close` frees it. */
+/** One OCR worker: recognises a greyscale image; `close` frees it. */
 export interface OcrWorker {
-  recognize(png: Buffer, psm: Psm): Promise<EngineWord[]>;
+  recognize(image: Grey, psm: Psm): Promise<EngineWord[]>;
   close(): Promise<void>;
 }
 

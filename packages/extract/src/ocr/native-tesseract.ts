@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { toPgm } from '../image/pgm.ts';
 import type { EngineWord, OcrEngineFactory, OcrWorker, Psm } from './engine.ts';
 
 /** Native Tesseract (`tesseract` CLI, e.g. Debian tesseract-ocr): faster, optional, used only when configured. */
@@ -8,7 +9,7 @@ export function nativeTesseractFactory(languages: string[], binary = 'tesseract'
     name: 'tesseract-native',
     async create(): Promise<OcrWorker> {
       return {
-        recognize: (png: Buffer, psm: Psm) => runTesseract(binary, lang, png, psm),
+        recognize: (image, psm) => runTesseract(binary, lang, toPgm(image), psm),
         async close() {},
       };
     },
@@ -27,10 +28,10 @@ export async function nativeTesseractAvailable(languages: string[], binary = 'te
   });
 }
 
-function runTesseract(binary: string, lang: string, png: Buffer, psm: Psm): Promise<EngineWord[]> {
+function runTesseract(binary: string, lang: string, image: Buffer, psm: Psm): Promise<EngineWord[]> {
   return new Promise((resolve, reject) => {
     // OpenMP threads fight each other when pages already run in parallel: one thread a process.
-    const p = spawn(binary, ['stdin', 'stdout', '-l', lang, '--psm', String(psm), '--dpi', '300', 'tsv'], {
+    const p = spawn(binary, ['stdin', 'stdout', '-l', lang, '--psm', String(psm), '--dpi', '300', '-c', 'tessedit_do_invert=0', 'tsv'], {
       stdio: ['pipe', 'pipe', 'pipe'],
       env: { ...process.env, OMP_THREAD_LIMIT: '1' },
     });
@@ -44,7 +45,7 @@ function runTesseract(binary: string, lang: string, png: Buffer, psm: Psm): Prom
       if (code !== 0) return reject(new Error(`tesseract exited with ${code}: ${err.slice(0, 300)}`));
       resolve(parseTsv(Buffer.concat(chunks).toString('utf8')));
     });
-    p.stdin.end(png);
+    p.stdin.end(image);
   });
 }
 

@@ -297,7 +297,7 @@ export async function rereadWeakLines(grey: Grey, words: EngineWord[], worker: O
   const W = width + 2 * padX, H = y;
   const canvas = Buffer.alloc(W * H, 255);
   for (const s of strips) if (s.data) for (let r = 0; r < s.h; r++) s.data.copy(canvas, (s.y + r) * W + padX, r * s.w, (r + 1) * s.w);
-  const read = width ? await worker.recognize(await sharp(canvas, { raw: { width: W, height: H, channels: 1 } }).png({ compressionLevel: 1 }).toBuffer(), 11) : [];
+  const read = width ? await worker.recognize({ width: W, height: H, data: canvas }, 11) : [];
   const replace = new Map<string, EngineWord[]>();
   // A word the page pass already read outside the piece (a neighbouring line in the crop) is not taken twice.
   const notReadElsewhere = (w: EngineWord, own: Set<EngineWord>): boolean => !words.some((o) => !own.has(o) && overlapShare(w.bbox, o.bbox) > 0.4);
