@@ -131,22 +131,34 @@ const DIGIT_AS_LETTER: Record<string, string> = { '0': 'O', '1': 'I', '5': 'S', 
 // Two letters read as one and back: "li" as "h" or "u", "rn" as "m", "cl" as "d", "vv" as "w".
 const MERGES: Record<string, string> = { LI: 'HU', RN: 'M', CL: 'D', VV: 'W', IN: 'M', II: 'U' };
 
+/** Each letter's look-alikes, for the two sets: one string of partners a letter (checked once a cell, no string built). */
+const partners = (pairs: Set<string>): Map<string, string> => {
+  const m = new Map<string, string>();
+  for (const p of pairs) m.set(p[0]!, (m.get(p[0]!) ?? '') + p.slice(1));
+  return m;
+};
+const LOOKALIKE_OF = partners(LOOKALIKE), LOOKALIKE_LONG_OF = partners(LOOKALIKE_LONG);
+
 /** Edit distance where a look-alike substitution (C for G, 0 for O, H for LI...) costs 0.5. */
 export function ocrDistance(a: string, b: string): number {
   const m = a.length, n = b.length;
-  const alike = Math.min(m, n) >= LONG_LABEL ? LOOKALIKE_LONG : LOOKALIKE;
+  const alike = Math.min(m, n) >= LONG_LABEL ? LOOKALIKE_LONG_OF : LOOKALIKE_OF;
+  // What each pair of `b`'s letters may have been read as, looked up once rather than once a cell.
+  const mergeB: string[] = [];
+  for (let j = 0; j <= n; j++) mergeB.push(j >= 2 ? MERGES[b.slice(j - 2, j)] ?? '' : '');
   // Three rolling rows (i-2, i-1, i): the merges look two letters back.
   let r2 = new Float64Array(n + 1), r1 = new Float64Array(n + 1), r0 = new Float64Array(n + 1);
   for (let j = 0; j <= n; j++) r1[j] = j;
   for (let i = 1; i <= m; i++) {
     r0[0] = i;
     const ca = a[i - 1]!;
+    const like = alike.get(ca) ?? '';
     const mergeA = i >= 2 ? MERGES[a.slice(i - 2, i)] ?? '' : '';
     for (let j = 1; j <= n; j++) {
       const cb = b[j - 1]!;
-      const sub = ca === cb ? 0 : alike.has(ca + cb) ? 0.5 : 1;
+      const sub = ca === cb ? 0 : like.includes(cb) ? 0.5 : 1;
       let v = Math.min(r1[j]! + 1, r0[j - 1]! + 1, r1[j - 1]! + sub);
-      if (j >= 2 && MERGES[b.slice(j - 2, j)]?.includes(ca)) v = Math.min(v, r1[j - 2]! + 0.5);
+      if (mergeB[j]!.includes(ca)) v = Math.min(v, r1[j - 2]! + 0.5);
       if (mergeA.includes(cb)) v = Math.min(v, r2[j - 1]! + 0.5);
       r0[j] = v;
     }
