@@ -1434,6 +1434,29 @@ describe('labels misread by OCR', () => {
     expect(findLabels(buildSegments(row('WAREHOUSE').flatMap((p) => p.words))).some((h) => h.field === 'shipper')).toBe(false);
   });
 
+  it('takes a weakly read word past matching on a row of two party headings for the one party the row lacks', () => {
+    const grid = (first: string, confidence: number, more: Word[] = []) => {
+      const heading = line(172, 234, first);
+      heading[0]!.confidence = confidence;
+      return [
+        ...heading, ...line(486, 234, 'CONSIGNEE'), ...line(801, 234, 'THIRD-PARTY BILL TO'),
+        ...line(56, 259, 'COMPANY'), ...line(172, 259, 'Summit Ridge Glassworks INC'), ...line(486, 259, 'Alder Containers Holdings INC'),
+        ...line(56, 291, 'STREET'), ...line(172, 291, '2158 Airport Dr'), ...line(489, 291, '13969 W Madison St'),
+        ...line(56, 314, 'CITY'), ...line(171, 314, 'VANCOUVER'), ...line(489, 314, 'MEMPHIS'),
+        ...line(56, 339, 'STATE / PROV.'), ...line(173, 339, 'BC'), ...line(489, 339, 'TN'),
+        ...line(56, 362, 'ZIP / POSTAL'), ...line(171, 362, 'V5L 1A8'), ...line(489, 362, '38118'),
+        ...more,
+      ];
+    };
+    // "EVER" for SHIPPER on a 100-dpi capture.
+    expect(extractFields(page(grid('EVER', 0.2))).Shipper).toMatchObject({ Name: 'SUMMIT RIDGE GLASSWORKS INC', Address: '2158 AIRPORT DR', City: 'VANCOUVER', State: 'BC' });
+    const shipperHeading = (words: Word[]) => findLabels(buildSegments(words)).filter((h) => h.field === 'shipper');
+    // Read with confidence, the word is something else; with a shipper heading elsewhere on the page, it is not that.
+    expect(shipperHeading(grid('EVER', 0.9))).toEqual([]);
+    expect(shipperHeading(grid('EVER', 0.2, line(100, 600, 'SHIPPER')))).toHaveLength(1);
+    expect(shipperHeading(grid('EVER', 0.2, line(100, 600, 'SHIPPER')))[0]!.labelWords[0]!.text).toBe('SHIPPER');
+  });
+
   it('reads a heading after a circled number read as a weak single letter, and not after a clearly read word', () => {
     const heading = line(100, 100, 'A EXPEDITEUR');
     heading[0]!.confidence = 0.67;

@@ -446,7 +446,8 @@ const PARTY_HEADING_WORDS = [...labelTokens.entries()].filter(([d, t]) => PARTY_
 /**
  * A row of party headings ("SPPER  CONSIONEE  THIRD-PARTY BILL TO") where one heading is garbled two slips off: a lone
  * word alone in its cell, on the row of two other party headings, near one heading word only and of a party the row
- * does not have yet.
+ * does not have yet. Garbled past that ("EVER" for SHIPPER on a 100-dpi capture), a word read with little confidence
+ * is still the one party heading the row lacks, when no heading of that party stands anywhere on the page.
  */
 function headingRowHits(segments: Segment[], hits: LabelHit[]): LabelHit[] {
   const out: LabelHit[] = [];
@@ -456,11 +457,17 @@ function headingRowHits(segments: Segment[], hits: LabelHit[]): LabelHit[] {
     const row = headings.filter((h) => sameRow(h.segment, seg) && h.segment.words.length <= 4);
     if (new Set(row.map((h) => h.field)).size < 2) continue;
     const t = normalizeText(seg.words[0]!.text).replace(/[^A-Z]/g, '');
-    if (t.length < 5) continue;
-    const near = PARTY_HEADING_WORDS.filter((w) => Math.abs(w.t.length - t.length) <= 2 && ocrDistance(t, w.t) <= 2 && !row.some((h) => h.field === w.def.field));
+    if (t.length < 3) continue;
+    const near = t.length < 5 ? [] : PARTY_HEADING_WORDS.filter((w) => Math.abs(w.t.length - t.length) <= 2 && ocrDistance(t, w.t) <= 2 && !row.some((h) => h.field === w.def.field));
     const fields = new Set(near.map((w) => w.def.field));
-    if (fields.size !== 1) continue;
-    const def = near[0]!.def, w = seg.words[0]!;
+    const w = seg.words[0]!;
+    const missing = [...PARTY_HEADING_FIELDS].filter((f) => !row.some((h) => h.field === f));
+    const lacking = missing.length === 1 && !fields.size && w.confidence < 0.5 && !hits.some((h) => h.field === missing[0])
+      ? PARTY_HEADING_WORDS.find((x) => x.def.field === missing[0] && x.def.lang === row[0]!.lang) ?? PARTY_HEADING_WORDS.find((x) => x.def.field === missing[0])
+      : undefined;
+    if (lacking) near.push(lacking);
+    else if (fields.size !== 1) continue;
+    const def = near[0]!.def;
     out.push({ field: def.field, lang: def.lang, label: def.text, segment: seg, labelWords: [w], valueWords: [], bbox: w.bbox, atStart: true, marked: false });
   }
   return out;
