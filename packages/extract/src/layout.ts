@@ -214,7 +214,7 @@ export function mergeInterleavedLines(words: Word[]): Word[] {
       // Two readings of the same words are one row whatever else the engine put on either line (a label of the
       // next row across the form).
       const interleaved = !!midA && !!midB && Math.abs(midA - midB) <= 0.4 * h && (between(a.ws, b.ws) || between(b.ws, a.ws));
-      if (!interleaved && !reread(a.ws, b.ws)) continue;
+      if (!interleaved && !reread(a.ws, b.ws) && !reread(b.ws, a.ws)) continue;
       const ra = root(a.k), rb = root(b.k);
       if (ra !== rb) rename.set(rb, ra);
     }

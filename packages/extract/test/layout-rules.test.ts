@@ -232,6 +232,15 @@ describe('segments', () => {
     expect(buildSegments([...top, ...low]).map((s) => s.text)).toEqual(['Viancouver, BC VEB 8J6']);
   });
 
+  it('keeps a second reading of one word over two words of the page pass, whichever line comes first', () => {
+    // The page pass read "Si , BC VAN 9A6" (Surrey garbled); a second reading of its weak piece gave "Surrey," alone.
+    const w = (text: string, x0: number, y0: number, x1: number, y1: number, confidence: number, id: string): Word => ({ text, confidence, bbox: [x0, y0, x1, y1], page: 0, line: id });
+    const pass = [w('Si', 110, 557, 127, 588, 0.92, 'p'), w(',', 187, 575, 192, 582, 0.92, 'p'), w('BC', 211, 557, 235, 588, 0.96, 'p'), w('VAN', 240, 561, 288, 579, 0.93, 'p'), w('9A6', 312, 561, 342, 579, 0.91, 'p')];
+    const second = [w('Surrey,', 111, 561, 192, 584, 0.96, 's')];
+    expect(buildSegments([...pass, ...second]).map((s) => s.text)).toEqual(['Surrey, BC VAN 9A6']);
+    expect(buildSegments([...second, ...pass]).map((s) => s.text)).toEqual(['Surrey, BC VAN 9A6']);
+  });
+
   it('cuts a line run across two columns where the lines below it start the other column', () => {
     const rows = [line(157, 560, 'TIDEWATER CABINETRY COMPANY'), line(157, 585, '29073 SYCAMORE AVE'), line(157, 610, 'ORLANDO, FL 32824')];
     // The name row's gap to the other column is 1.5 letter heights: too narrow alone to part columns.
