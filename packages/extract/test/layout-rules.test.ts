@@ -4,7 +4,7 @@ import { assignUnlabelledDates, cleanCommodity, numericOrderShown } from '../src
 import { nearestYear } from '../src/fields/parse-date.ts';
 import { unshareWords } from '../src/fields/find-parties.ts';
 import { parseCityStateZip, stripCityLabel } from '../src/fields/city-line.ts';
-import { looksLikeStreet, nearLabel, oddStreetEnd, shortNameWord, suffixFromHint, type ParsedParty, repairCompanySuffix, repairHouseNumber, repairStreetSuffix, stripLeadingJunk, stripSubLabel } from '../src/fields/party.ts';
+import { looksLikeStreet, nearLabel, oddStreetEnd, shortNameWord, suffixFromHint, type ParsedParty, repairCompanySuffix, repairHouseNumber, repairStreetSuffix, stripLeadingJunk, stripSubLabel, wrappedEnding } from '../src/fields/party.ts';
 import { parseReference } from '../src/fields/references.ts';
 import { readBarcodePayload } from '../src/fields/barcode-payload.ts';
 import { findLabels, ocrDistance, shortTailCost, startsWithLabel, type LabelHit } from '../src/fields/find-labels.ts';
@@ -1332,6 +1332,21 @@ describe('party blocks on grid and keyed forms', () => {
     ));
     expect(d.Shipper?.Name).toBe('BLUE RIDGE WIRE ULC');
     expect(d.Shipper?.Zip).toBe('B3K 4P1');
+  });
+
+  it('gives a name cut after a connector its company ending back from the next line', () => {
+    const d = extractFields(page(
+      line(65, 263, 'REMITENTE/ORIGEN'),
+      line(66, 305, 'Nombre / Razón social: MANUFACTURAS REGIOMONTANA SA DE'),
+      line(66, 335, 'cv'),
+      line(67, 367, 'Domicilio: BLVD. AEROPUERTO 2441'),
+      line(66, 400, 'Ciudad, Estado, CP: PUEBLA, PUE 72320'),
+    ));
+    expect(d.Shipper).toMatchObject({ Name: 'MANUFACTURAS REGIOMONTANA SA DE CV', Address: 'BLVD. AEROPUERTO 2441' });
+    expect(wrappedEnding('SMITH &', 'Sons')).toBe('SONS');
+    // Only after a connector, and only an ending: a street's first word stays the street's.
+    expect(wrappedEnding('ACME FOODS', 'INC')).toBeNull();
+    expect(wrappedEnding('SA DE', 'CALLE')).toBeNull();
   });
 
   it('repairs a company-type ending misread by one letter, and leaves real endings alone', () => {

@@ -586,6 +586,17 @@ export function repairCompanySuffix(name: string): { value: string; repaired: bo
   return { value: toks.join(' '), repaired: true };
 }
 
+// A name cut after one of these waits for its last words on the next line.
+const CONNECTORS = new Set(['DE', '&', 'AND', 'Y', 'ET', 'OF']);
+const CARRIED_ENDINGS = new Set(['CV', 'RL', 'INC', 'LLC', 'LTD', 'CORP', 'ULC', 'LTEE', 'COMPANY', 'SONS']);
+
+/** The company ending a name cut after a connector ("SA DE") finds as the next line's first word ("cv"), or null. */
+export function wrappedEnding(name: string, nextWord: string): string | null {
+  const last = name.split(' ').pop() ?? '';
+  const word = normalizeText(nextWord).replace(/[.,]/g, '');
+  return name.includes(' ') && CONNECTORS.has(last) && CARRIED_ENDINGS.has(word) ? word : null;
+}
+
 /**
  * A company-type ending the page pass lost at the name's end (by a cell border) that the line reader's hint still
  * reads ("ASHFORD CABINETRY HOLDINGS" where the hint says ... HOLDINGS INC): the name with it, for review.
@@ -758,6 +769,14 @@ export function parseParty(allLines: PartyLine[], headerHit: LabelHit): ParsedPa
     const hinted = suffixFromHint(w, amp.value);
     // A name of a few letters ("GR", "AME") is what is left of one the OCR lost most of.
     p.Name = { value: hinted ?? amp.value, words: w, checks: 0, doubts: (named.repaired || amp.repaired || hinted || lines[nameLine]!.guessedLabel ? 1 : 0) + (alnumCount(amp.value) < 5 ? 1 : 0) };
+  }
+  // A company ending carried over to the next line ("... SA DE" then "CV"): the name takes it back from the street.
+  const next = nameLine >= 0 && nameLine + 1 !== cszIdx ? lines[nameLine + 1] : undefined;
+  const carried = next?.words[0] && p.Name && wrappedEnding(p.Name.value, next.words[0].text);
+  if (carried && p.Name && next) {
+    p.Name = { ...p.Name, value: `${p.Name.value} ${carried}`, words: [...p.Name.words, next.words[0]!] };
+    lines[nameLine + 1] = { ...next, words: next.words.slice(1) };
+    if (!next.words.slice(1).length) used.add(nameLine + 1);
   }
   const addrKeyed = lines.map((l, i) => ({ l, i })).filter(({ l }) => l.sub === 'address');
   const addrLines = addrKeyed.length
