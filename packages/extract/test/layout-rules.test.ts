@@ -579,6 +579,14 @@ describe('party blocks on grid and keyed forms', () => {
     const weakSecond = line(0, 0, 'Nombre / Razón sort COMERCIAL HUASTECA SA DE CV');
     weakSecond[3]!.confidence = 0.29;
     expect(text(stripSubLabel(weakSecond).words)).toBe('COMERCIAL HUASTECA SA DE CV');
+    // ... or weakly with the label word's first letter, the value itself read none too well.
+    const initial = line(0, 0, 'Nombre / Razón soont Manufacturas Tolteca SA de CV');
+    initial[3]!.confidence = 0.4; initial[4]!.confidence = 0.62;
+    expect(text(stripSubLabel(initial).words)).toBe('Manufacturas Tolteca SA de CV');
+    // A weak word of another letter after RAZON, before a weakly read value, is not taken for the label.
+    const other = line(0, 0, 'Nombre / Razón Imports Manufacturas Tolteca SA de CV');
+    other[3]!.confidence = 0.4; other[4]!.confidence = 0.62;
+    expect(text(stripSubLabel(other).words)).toBe('Razón Imports Manufacturas Tolteca SA de CV');
     expect(stripLeadingJunk('DOMICÑO: 12651 GARFIELD WAY')).toEqual({ value: '12651 GARFIELD WAY', repaired: true });
     expect(stripLeadingJunk('BLVD: AEROPUERTO 2815')).toEqual({ value: 'BLVD. AEROPUERTO 2815', repaired: true });
     expect(nearLabel('NAMCO', 'NAME')).toBe(false);

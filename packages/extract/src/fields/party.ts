@@ -312,8 +312,11 @@ export function stripSubLabel(words: Word[]): { words: Word[]; sub: string | nul
   const second = rest !== first.words || rest.length > 1 ? once(rest) : { words: rest, sub: null };
   const afterSlash = rest !== first.words || /^[/|]+$/.test(words[words.length - rest.length - 1]?.text ?? '');
   // The second name's first word read and the rest garbled up to the label's colon ("RAZON voca: Blue Ridge").
-  // Or the rest read weakly before a clearly read value ("Razón sort COMERCIAL HUASTECA").
-  if (second.sub === null && afterSlash && rest.length > 2 && secondNameStarts(rest) && (rest[1]!.text.endsWith(':') || (rest[1]!.confidence < 0.5 && rest[2]!.confidence >= 0.8))) {
+  // Or the rest read weakly before a clearly read value ("Razón sort COMERCIAL HUASTECA"), or weakly with the label
+  // word's first letter ("Razón soont Manufacturas", the value itself read none too well).
+  const secondWord = MULTI_WORD_LABELS.find((l) => l.sub === first.sub && l.words[0] === labelKey(rest.slice(0, 1)))?.words[1];
+  const weakSecond = rest.length > 2 && rest[1]!.confidence < 0.5 && (rest[2]!.confidence >= 0.8 || secondWord?.[0] === labelKey(rest.slice(1, 2))[0]);
+  if (second.sub === null && afterSlash && rest.length > 2 && secondNameStarts(rest) && (rest[1]!.text.endsWith(':') || weakSecond)) {
     return { words: rest.slice(2), sub: first.sub, guessedLabel: true };
   }
   if (second.sub === null && afterSlash) {
