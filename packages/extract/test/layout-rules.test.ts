@@ -1099,6 +1099,10 @@ describe('party blocks on grid and keyed forms', () => {
     expect(stripLeadingJunk('MEER CALLE MORELOS 3827').repaired).toBe(false);
     // A word with a street label's first letters before the street's first word (DOMICILIO read DOMCNO).
     expect(stripLeadingJunk('DOMCNO AV. DE LOS INSURGENTES 1045')).toEqual({ value: 'AV. DE LOS INSURGENTES 1045', repaired: true });
+    // Any word before a Spanish street type, the type being a Spanish street's first word.
+    expect(stripLeadingJunk('DEMETE AV. DE LOS INSURGENTES 1137')).toEqual({ value: 'AV. DE LOS INSURGENTES 1137', repaired: true });
+    expect(stripLeadingJunk('GRANDE RUE 12').repaired).toBe(false);
+    expect(stripLeadingJunk('NORTE CALLE SIN NUMERO').repaired).toBe(false);
     // A row number with a mark in front of the city.
     expect(extractFields(block('CONSIGNEE', 'GRUPO ANAHUAC SA DE CV', 'CALLE MORELOS 3827', '5» SAN NICOLAS DE LOS GARZA, NL 66450')).Consignee?.City).toBe('SAN NICOLAS DE LOS GARZA');
     expect(stripLeadingJunk('N W AV. INDUSTRIAS 1655')).toEqual({ value: 'N W AV. INDUSTRIAS 1655', repaired: false });
@@ -1107,6 +1111,7 @@ describe('party blocks on grid and keyed forms', () => {
     expect(stripLeadingJunk('CIRCUITO EL MARQUES 1785')).toEqual({ value: 'CIRCUITO EL MARQUES 1785', repaired: false });
     // The city row's label words before the city, behind a garbled first word ("CONTD" for CIUDAD).
     expect(stripCityLabel('CONTD ESTADO. CP TOLUCA').value).toBe('TOLUCA');
+    expect(stripCityLabel('CONTE! ESTADO, CP VERACRUZ').value).toBe('VERACRUZ');
     expect(stripCityLabel('ESTADO. CP TORREON').value).toBe('TORREON');
     expect(stripCityLabel('SAN LUIS POTOSI').value).toBe('SAN LUIS POTOSI');
     // One label word read whole with its comma; a city named after one stays.

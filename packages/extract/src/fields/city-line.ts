@@ -168,9 +168,10 @@ export function stripCityLabel(city: string): { value: string; repaired: boolean
   const toks = city.split(' ');
   const labelWord = (t: string): boolean => CITY_LABEL_WORDS.includes(t) || (t.length >= 4 && CITY_LABEL_WORDS.some((l) => ocrDistance(t, l) <= 1));
   // A short garble in front of label words ("ANY, STATE, ZIP" for CITY, STATE, ZIP) is the label's first word.
-  // So is any short garble before two label words ("CONTD ESTADO. CP TOLUCA" for CIUDAD, ESTADO, C.P.).
+  // So is any short garble before two label words ("CONTD ESTADO. CP TOLUCA" for CIUDAD, ESTADO, C.P.), its comma
+  // read as any mark ("CONTE! ESTADO, CP").
   const labelAt = (i: number): boolean => labelWord(toks[i]!.replace(/[^A-Z]/g, ''));
-  let k = (toks.length >= 3 && /^[A-Z]{2,4}[.,:]$/.test(toks[0]!) && labelAt(1)) || (toks.length >= 4 && /^[A-Z]{2,6}[.,:]?$/.test(toks[0]!) && labelAt(1) && labelAt(2)) ? 1 : 0;
+  let k = (toks.length >= 3 && /^[A-Z]{2,4}[.,:]$/.test(toks[0]!) && labelAt(1)) || (toks.length >= 4 && /^[A-Z]{2,6}[.,:;!]?$/.test(toks[0]!) && labelAt(1) && labelAt(2)) ? 1 : 0;
   while (k < toks.length - 1) {
     const t = toks[k]!.replace(/[^A-Z]/g, '');
     const near = labelWord(t) && !CITY_LABEL_WORDS.includes(t);

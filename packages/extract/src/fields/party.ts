@@ -463,6 +463,9 @@ export function looksLikeStreet(text: string): boolean {
 // Street words that come before the name in Spanish and French addresses.
 const STREET_FIRST = new Set('CALLE AV AVE AVENIDA CALZ CALZADA CARR CARRETERA BLVD BOULEVARD PROL PROLONGACION CIRCUITO PRIV PRIVADA RUE CHEMIN BOUL ROUTE RANG AUTOPISTA PASEO ANDADOR CAMINO'.split(' '));
 
+// Street types a Spanish street line starts with, never after another word of the street.
+const SPANISH_TYPES = new Set('CALLE AV AVENIDA CALZ CALZADA CARR CARRETERA BLVD PROL PROLONGACION CIRCUITO PRIV PRIVADA'.split(' '));
+
 /** Drops a misread row label in front of a street line that starts with its house number ("SMEER 3359 MACLEOD AVE"). */
 export function stripLeadingJunk(line: string): { value: string; repaired: boolean } {
   // A speck read as a mark before the house number ("“ 2762 MILL PL"): no street starts with marks alone.
@@ -497,6 +500,11 @@ export function stripLeadingJunk(line: string): { value: string; repaired: boole
   // street label's first three letters ("DOMCNO AV. DE LOS INSURGENTES" for DOMICILIO).
   if (lead === 1 && toks.length > 2 && (/^[«»|]+[A-Z]{1,8}[.:]?$|^[A-Z]{1,8}[«»]+$/.test(plain)
     || (/^[A-Z]{4,10}[.:]?$/.test(plain) && STREET_LABELS.some((l) => bare.startsWith(l.slice(0, 3)))))) return { value: toks.slice(1).join(' '), repaired: true };
+  // A Spanish street names its type first ("AV. DE LOS INSURGENTES 1137"): one word of letters before the type, in a
+  // line with its number, is a row label garbled past matching ("DEMETE" for DOMICILIO).
+  if (lead === 1 && toks.length > 2 && SPANISH_TYPES.has(toks[1]!.replace(/[.:,]/g, '')) && /^[A-Z]{4,10}[.:]?$/.test(plain) && /\d/.test(line)) {
+    return { value: toks.slice(1).join(' '), repaired: true };
+  }
   // Long labels allow a third slip ("DUMICIO" for DOMICILIO).
   // Its colon may be read as a dash ("DOMICITO- 29682 JUNIPER CT").
   const word = bare.replace(/[-–—]$/, '');
