@@ -466,8 +466,11 @@ const STREET_FIRST = new Set('CALLE AV AVE AVENIDA CALZ CALZADA CARR CARRETERA B
 // Street types a Spanish street line starts with, never after another word of the street.
 const SPANISH_TYPES = new Set('CALLE AV AVENIDA CALZ CALZADA CARR CARRETERA BLVD PROL PROLONGACION CIRCUITO PRIV PRIVADA'.split(' '));
 
-/** Drops a misread row label in front of a street line that starts with its house number ("SMEER 3359 MACLEOD AVE"). */
-export function stripLeadingJunk(line: string): { value: string; repaired: boolean } {
+/**
+ * Drops a misread row label in front of a street line that starts with its house number ("SMEER 3359 MACLEOD AVE").
+ * `firstWeak`: the line's first word was read with little confidence.
+ */
+export function stripLeadingJunk(line: string, firstWeak = false): { value: string; repaired: boolean } {
   // A speck read as a mark before the house number ("“ 2762 MILL PL"): no street starts with marks alone.
   const marks = /^([^\p{L}\p{N}#]+ )+(?=\d)/u.exec(line);
   if (marks) return { value: stripLeadingJunk(line.slice(marks[0].length)).value, repaired: true };
@@ -500,9 +503,10 @@ export function stripLeadingJunk(line: string): { value: string; repaired: boole
   // street label's first three letters ("DOMCNO AV. DE LOS INSURGENTES" for DOMICILIO).
   if (lead === 1 && toks.length > 2 && (/^[«»|]+[A-Z]{1,8}[.:]?$|^[A-Z]{1,8}[«»]+$/.test(plain)
     || (/^[A-Z]{4,10}[.:]?$/.test(plain) && STREET_LABELS.some((l) => bare.startsWith(l.slice(0, 3)))))) return { value: toks.slice(1).join(' '), repaired: true };
-  // A Spanish street names its type first ("AV. DE LOS INSURGENTES 1137"): one word of letters before the type, in a
-  // line with its number, is a row label garbled past matching ("DEMETE" for DOMICILIO).
-  if (lead === 1 && toks.length > 2 && SPANISH_TYPES.has(toks[1]!.replace(/[.:,]/g, '')) && /^[A-Z]{4,10}[.:]?$/.test(plain) && /\d/.test(line)) {
+  // A Spanish street names its type first ("AV. DE LOS INSURGENTES 1137"): one word read weakly before the type, in a
+  // line with its number, is a row label garbled past matching ("DEMETE" for DOMICILIO). Read surely, it may be the
+  // street's own ("ANTIGUA CARRETERA ...").
+  if (firstWeak && lead === 1 && toks.length > 2 && SPANISH_TYPES.has(toks[1]!.replace(/[.:,]/g, '')) && /^[A-Z]{4,10}[.:]?$/.test(plain) && /\d/.test(line)) {
     return { value: toks.slice(1).join(' '), repaired: true };
   }
   // Long labels allow a third slip ("DUMICIO" for DOMICILIO).
@@ -820,7 +824,7 @@ export function parseParty(allLines: PartyLine[], headerHit: LabelHit): ParsedPa
     // Nor is a quote mark before its first word ("“CARRETERA FEDERAL 57").
     const raw = textOf(words).toUpperCase().replace(/_+/g, ' ').replace(/\s+/g, ' ').replace(/(\s+[^\p{L}\p{N}\s]+)+$/u, '').replace(/[,;\-–—]+$/, '')
       .replace(/^["“”'‘’]+(?=[\p{L}\p{N}])/u, '');
-    const lead = stripLeadingJunk(raw);
+    const lead = stripLeadingJunk(raw, (words.find((w) => /\p{L}/u.test(w.text))?.confidence ?? 1) < 0.5);
     const numbered = repairHouseNumber(lead.value);
     const fixed = repairStreetSuffix(numbered.value);
     if (lead.repaired || numbered.repaired) fixed.repaired = true;
