@@ -1472,6 +1472,16 @@ describe('labels misread by OCR', () => {
     expect(findLabels(buildSegments(row('WAREHOUSE').flatMap((p) => p.words))).some((h) => h.field === 'shipper')).toBe(false);
   });
 
+  it('reads a reference label whose # was read as a letter glued to it, alone in its cell or before its number', () => {
+    const fields = (...ls: Word[][]) => findLabels(buildSegments(ls.flat())).map((h) => h.field);
+    expect(fields(line(1017, 600, 'POR'))).toEqual(['po']);
+    expect(fields(line(100, 600, 'POR 4560305235'))).toEqual(['po']);
+    const d = extractFields(page(line(1027, 560, 'BOL #'), line(1547, 560, 'B57472406'), line(1017, 600, 'POR'), line(1530, 600, '4560305235')));
+    expect(d.References?.PoNumber).toBe('4560305235');
+    // Spanish "por" before words is no label.
+    expect(fields(line(100, 600, 'POR COBRAR'))).not.toContain('po');
+  });
+
   it('takes a weakly read word past matching on a row of two party headings for the one party the row lacks', () => {
     const grid = (first: string, confidence: number, more: Word[] = []) => {
       const heading = line(172, 234, first);
