@@ -1472,6 +1472,15 @@ describe('labels misread by OCR', () => {
     expect(findLabels(buildSegments(row('WAREHOUSE').flatMap((p) => p.words))).some((h) => h.field === 'shipper')).toBe(false);
   });
 
+  it('reads a two-word label with its long first word two slips off, or its second a slip and a half off after a long first', () => {
+    const fields = (text: string) => findLabels(buildSegments(line(87, 218, text))).map((h) => h.field);
+    expect(fields('DELVUR BY 10/3/26')).toEqual(['deliveryDate']);
+    expect(fields('PURCHASE ORDCA 4563280113')).toEqual(['po']);
+    // The other word must be read exactly, and a real word stays itself.
+    expect(fields('DELVUR TO 10/3/26')).not.toContain('deliveryDate');
+    expect(fields('PURCHASE PRICE 4563280113')).not.toContain('po');
+  });
+
   it('reads a reference label whose # was read as a letter glued to it, alone in its cell or before its number', () => {
     const fields = (...ls: Word[][]) => findLabels(buildSegments(ls.flat())).map((h) => h.field);
     expect(fields(line(1017, 600, 'POR'))).toEqual(['po']);

@@ -196,6 +196,8 @@ export function shortTailCost(seg: string, label: string, before: string[]): num
   if (!/^[A-Z0-9]+$/.test(seg) || before.join('').length < 5) return -1;
   // A four-letter word with a narrow letter lost ("THIRD PARTY BLL TO" for BILL).
   if (label.length === 4 && seg.length === 3 && /[IL]/.test(label) && [...label].some((_, k) => label.slice(0, k) + label.slice(k + 1) === seg && /[IL]/.test(label[k]!))) return 1;
+  // A five- or six-letter word a slip and a half off after a long word read exactly ("PURCHASE ORDCA").
+  if (label.length >= 5 && label.length <= 6 && seg.length === label.length && before.length === 1 && before[0]!.length >= 8) return ocrDistance(seg, label) <= 1.5 ? 1.5 : -1;
   if (label.length > 3 || seg.length !== label.length) return -1;
   // Digits stand for their look-alike letters ("06" for OF).
   const read = [...seg].map((c) => DIGIT_AS_LETTER[c] ?? c).join('');
@@ -247,10 +249,11 @@ function matchAt(tokens: Token[], i: number): { def: LabelDef; len: number; cost
   for (const [k, defs] of byFirst) {
     if (tokenCost(first, k) >= 0) candidates.push(...defs);
     else if (first.length >= 3 && Math.abs(first.length - k.length) <= 1 && ocrDistance(first, k) <= 2) {
-      // Two words do too when the second is long and the first one slip off ("PASO BRUTO" for PESO BRUTO).
+      // Two words do too when the second is long and the first one slip off ("PASO BRUTO" for PESO BRUTO), or the
+      // first is long and two slips off ("DELVUR BY" for DELIVER BY); the second is read exactly.
       for (const d of defs) {
         const lt = labelTokens.get(d)!;
-        if (lt.length >= 3 || (lt.length === 2 && lt[1]!.length >= 5 && ocrDistance(first, k) <= 1)) { candidates.push(d); loose.add(d); }
+        if (lt.length >= 3 || (lt.length === 2 && ((lt[1]!.length >= 5 && ocrDistance(first, k) <= 1) || (k.length >= 6 && first.length >= 6)))) { candidates.push(d); loose.add(d); }
       }
     }
   }
