@@ -183,6 +183,12 @@ export function stripCityLabel(city: string): { value: string; repaired: boolean
     if (!(CITY_LABEL_WORDS.includes(t) || near || tail)) break;
     k++;
   }
+  // The label's middle word read in pieces before its last word read whole ("CITY ST E, ZIP CHHUAHUA").
+  if (k >= 1) {
+    const j = [1, 2, 3].map((d) => k + d).find((i) => i < toks.length - 1 && ['ZIP', 'CP', 'POSTAL', 'CODE'].includes(toks[i]!.replace(/[^A-Z]/g, ''))
+      && toks.slice(k, i).every((t) => t.replace(/[^A-Z]/g, '').length <= 3));
+    if (j !== undefined) k = j + 1;
+  }
   // The label's last word left alone in front of the city when the words before it were taken as a row label: only a
   // ZIP / CP read with a mark after it ("ZI» CELAYA"), as no city starts so.
   if (k <= 1 && toks.length >= 2 && /^(Z[A-Z0-9|]{1,2}|CP)[»:.,;]$/.test(toks[0]!) && (toks[0]!.startsWith('CP') || ocrDistance(toks[0]!.slice(0, -1), 'ZIP') <= 1)) {
