@@ -1370,6 +1370,11 @@ describe('party blocks on grid and keyed forms', () => {
     expect(repairCompanySuffix('ALDER HARDWARE CORY')).toEqual({ value: 'ALDER HARDWARE CORP', repaired: true });
     expect(repairCompanySuffix('GOLDEN VALLEY MILLS LD')).toEqual({ value: 'GOLDEN VALLEY MILLS LTD', repaired: true });
     expect(repairCompanySuffix('GRUPO REGIOMONTANA SA DE OV')).toEqual({ value: 'GRUPO REGIOMONTANA SA DE CV', repaired: true });
+    expect(repairCompanySuffix('GRUPO DEL BAJIO SA DE ¢V')).toEqual({ value: 'GRUPO DEL BAJIO SA DE CV', repaired: true });
+    // An ending in spaced capitals; spaced letters that make no ending stay.
+    expect(repairCompanySuffix('CORNERSTONE NUTRITION L L C')).toEqual({ value: 'CORNERSTONE NUTRITION LLC', repaired: true });
+    expect(repairCompanySuffix('A B C')).toEqual({ value: 'A B C', repaired: false });
+    expect(repairCompanySuffix('ACME A B C')).toEqual({ value: 'ACME A B C', repaired: false });
     expect(repairCompanySuffix('ACME PARTNERS LP').repaired).toBe(false);
     // The nearest ending when nearer than any other: LLE is LLC by a look-alike letter; LLL is as far from LLC as LLP.
     expect(repairCompanySuffix('RED OAK POLYMERS GROUP LLE')).toEqual({ value: 'RED OAK POLYMERS GROUP LLC', repaired: true });
