@@ -1489,6 +1489,17 @@ describe('labels misread by OCR', () => {
     expect(fields('PURCHASE PRICE 4563280113')).not.toContain('po');
   });
 
+  it("reads SHIPPER'S NO. with its NO in two capitals, or its first word garbled past telling but weak, S-initial and long", () => {
+    const fields = (...ls: Word[][]) => findLabels(buildSegments(ls.flat())).map((h) => h.field);
+    const pieces = line(886, 265, "SHIPPER's N O.");
+    pieces[1]!.bbox = [966, 265, 977, 285]; pieces[2]!.bbox = [980, 265, 998, 285];
+    expect(fields(pieces)).toEqual(['bol']);
+    expect(fields(line(911, 298, 'Smemiacs No,', 0.13))).toEqual(['bol']);
+    // Read with confidence, another S-word before No. is its own label or none.
+    expect(fields(line(911, 298, 'SERIALS No.'))).not.toContain('bol');
+    expect(fields(line(911, 298, 'Siam No.', 0.26))).not.toContain('bol');
+  });
+
   it('reads a reference label whose # was read as a letter glued to it, alone in its cell or before its number', () => {
     const fields = (...ls: Word[][]) => findLabels(buildSegments(ls.flat())).map((h) => h.field);
     expect(fields(line(1017, 600, 'POR'))).toEqual(['po']);

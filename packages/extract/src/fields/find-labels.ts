@@ -25,14 +25,19 @@ export interface LabelHit {
 
 const PARTY_SUB = new Set<LabelField>(['name', 'address', 'city', 'state', 'zip', 'cityStateZip']);
 
-interface Token { t: string; word: number; colonAfter: boolean; possessive?: boolean; /** A token read across two words ends here. */ lastWord?: number }
+interface Token {
+  t: string; word: number; colonAfter: boolean; possessive?: boolean; /** A token read across two words ends here. */ lastWord?: number;
+  /** Read with little confidence (small caps garbled). */
+  weak?: boolean;
+}
 
 /** Whether `b` is the rest of a word whose first letter was read as the word `a`. */
 function cutAfterFirstLetter(a: Word, b: Word): boolean {
   // startsWithLabel tokenizes bare texts, without boxes.
   if (!a.bbox || !b.bbox) return false;
   const h = Math.min(a.bbox[3] - a.bbox[1], b.bbox[3] - b.bbox[1]);
-  return /^\p{L}$/u.test(a.text) && /^\p{Ll}/u.test(b.text) && b.bbox[0] - a.bbox[2] <= 0.4 * h;
+  // "N O." is NO. as well: its O a capital of its own.
+  return /^\p{L}$/u.test(a.text) && (/^\p{Ll}/u.test(b.text) || (a.text === 'N' && /^[O0][.:,]?$/.test(b.text))) && b.bbox[0] - a.bbox[2] <= 0.4 * h;
 }
 
 /** Whether two words side by side, closer than a space, are the two pieces of one label word. */
@@ -75,7 +80,7 @@ export function tokenize(words: Word[]): Token[] {
       if (pi === 0 && w.text === 's' && prev && prev.word === wi - 1 && prev.lastWord === undefined && !prev.colonAfter && /^[A-Z]{4,}$/.test(prev.t)) {
         prev.t += 'S'; prev.possessive = true; prev.colonAfter = colon; prev.lastWord = wi; return;
       }
-      out.push({ t, word: wi, colonAfter: colon, ...(/['‘’]S$/.test(p) ? { possessive: true } : {}) });
+      out.push({ t, word: wi, colonAfter: colon, ...(/['‘’]S$/.test(p) ? { possessive: true } : {}), ...(w.confidence < 0.5 ? { weak: true } : {}) });
     });
   });
   return out;
@@ -210,10 +215,14 @@ export function shortTailCost(seg: string, label: string, before: string[]): num
 // the possessive and the NO say which label it is once the garbled word is clearly nearer one of the two.
 const POSSESSIVE_OWNERS: Array<[string, string]> = [['SHIPPERS', 'SHIPPERS NO'], ['CARRIERS', 'CARRIERS NO']];
 const ORDER_NO = LABELS.find((l) => l.text === 'ORDER NO');
+const SHIPPERS_NO = LABELS.find((l) => l.text === 'SHIPPERS NO');
 
 /** A "... NO." label whose first word small caps garbled: SHIPPER'S / CARRIER'S by the possessive, ORDER by its shape. */
 function garbledNumberLabel(tokens: Token[], i: number): { def: LabelDef; len: number } | null {
   const a = tokens[i]!, b = tokens[i + 1];
+  // SHIPPER'S in small caps garbled past telling, read weakly, its S kept and about its length ("Smemiacs No,",
+  // "Sensven*s Nn,"): the one long S-word that forms print before No.
+  if (!a.possessive && a.weak && /^S[A-Z*]{5,8}$/.test(a.t) && b && /^(?:NO|N0|NN|#)$/.test(b.t)) return SHIPPERS_NO ? { def: SHIPPERS_NO, len: 2 } : null;
   if (!b || !/^(?:NO|N0|#)$/.test(b.t)) return null;
   // "ORDER NO." with its small-caps first word garbled the same way ("Onver No."): its first letter stays and the
   // rest is within two look-alike edits.
