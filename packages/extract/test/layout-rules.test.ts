@@ -1756,6 +1756,9 @@ describe('tables and references', () => {
   it('puts back the O of PO and SO prefixes read as a zero, as a repair', () => {
     expect(parseReference('P0928635')).toEqual({ value: 'PO928635', repaired: true });
     expect(parseReference('S0864820')).toEqual({ value: 'SO864820', repaired: true });
+    // The S read as a dollar sign.
+    expect(parseReference('$0738030')).toEqual({ value: 'SO738030', repaired: true });
+    expect(parseReference('$1200')).toBeNull();
     expect(parseReference('SQ612031')).toEqual({ value: 'SO612031', repaired: true });
     expect(parseReference('P0-871932')).toEqual({ value: 'PO-871932', repaired: true });
     expect(parseReference('50-001437')).toEqual({ value: 'SO-001437', repaired: true });

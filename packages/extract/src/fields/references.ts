@@ -10,7 +10,9 @@ const DIGIT_FOR: Record<string, string> = { O: '0', Q: '0', D: '0', I: '1', L: '
  */
 export function parseReference(text: string): { value: string; repaired: boolean } | null {
   // A number broken after its hyphen ("808725- 12") is one number.
-  let t = normalizeText(text).replace(/^[#:.\s]+/, '').replace(/([A-Z0-9])-\s+(?=[A-Z0-9])/g, '$1-');
+  // An S read as a dollar sign before the O of SO ("$0738030"): no reference number starts with a currency sign.
+  const dollar = /^\s*\$[0O](?=\d{4,}\b)/.test(text);
+  let t = normalizeText(text.replace(/^\s*\$(?=[0O]\d{4,}\b)/, 'S')).replace(/^[#:.\s]+/, '').replace(/([A-Z0-9])-\s+(?=[A-Z0-9])/g, '$1-');
   // So is one read with a space before its hyphen ("965317 -92"): a doubt, as the space may be real.
   const spaced = /[A-Z0-9]\s+-\d{1,4}\b/.test(t);
   if (spaced) t = t.replace(/([A-Z0-9])\s+-(?=\d{1,4}\b)/g, '$1-');
@@ -33,6 +35,7 @@ export function parseReference(text: string): { value: string; repaired: boolean
     // So is the letter O read as Q ("SQ612031").
     const prefixed = /^([PS])[0Q]([-/]?\d{4,})$/.exec(value);
     if (prefixed) return { value: `${prefixed[1]}O${prefixed[2]}`, repaired: true };
+    if (dollar) return { value, repaired: true };
     // Both letters of SO- read as digits ("50-001437"): two digits and a hyphen do not start a number otherwise.
     const so = /^5[0O]-(\d{4,})$/.exec(tok);
     if (so) return { value: `SO-${so[1]}`, repaired: true };
