@@ -870,6 +870,10 @@ describe('party blocks on grid and keyed forms', () => {
     expect(repairHouseNumber('7561 5 RAILROAD BLVD')).toEqual({ value: '7561 S RAILROAD BLVD', repaired: true });
     expect(repairHouseNumber('2-B MAIN ST')).toEqual({ value: '2-B MAIN ST', repaired: false });
     expect(repairHouseNumber('7561 5TH AVE')).toEqual({ value: '7561 5TH AVE', repaired: false });
+    // A whole street read without spaces; a name with a space in it is left to the other rules.
+    expect(repairHouseNumber('12857MAGNOLIACT')).toEqual({ value: '12857 MAGNOLIA CT', repaired: true });
+    expect(repairHouseNumber('12857 FOREST')).toEqual({ value: '12857 FOREST', repaired: false });
+    expect(repairStreetSuffix('13969 W MADISON SI')).toEqual({ value: '13969 W MADISON ST', repaired: true });
     const d = extractFields(block('SHIPPER:', 'ACME FOODS INC', '115-PORTAGE ST', 'FARGO, ND 58103'));
     expect(d.Shipper?.Address).toBe('115 PORTAGE ST');
     expect(d.ConfidenceScores['Shipper.Address']).toBeLessThan(0.9);
@@ -1549,6 +1553,15 @@ describe('labels misread by OCR', () => {
       line(200, 140, '10'), line(600, 140, 'CRATE'), line(420, 140, '7,102 lbs'), line(1000, 140, '125'),
     ));
     expect(d.ShipmentDetails.Commodity).toBe('CRATE');
+    expect(d.ConfidenceScores['ShipmentDetails.Commodity']).toBeLessThan(0.9);
+  });
+
+  it("puts back NOI's I lost at a description cell's edge, as a doubt", () => {
+    const d = extractFields(page(
+      line(200, 100, 'H.U. Qty Type'), line(420, 100, 'Weight'), line(600, 100, 'Commodity description'), line(1000, 100, 'Class'),
+      line(200, 140, '10'), line(600, 140, 'SPORTING GOODS, NO'), line(420, 140, '7,102 lbs'), line(1000, 140, '125'),
+    ));
+    expect(d.ShipmentDetails.Commodity).toBe('SPORTING GOODS, NOI');
     expect(d.ConfidenceScores['ShipmentDetails.Commodity']).toBeLessThan(0.9);
   });
 

@@ -610,6 +610,8 @@ function readTable(hits: LabelHit[], segments: Segment[], labelled: Set<Segment>
     out.commodity.value = c.text;
     if (c.count !== null && !out.handlingUnits) out.handlingUnits = { value: c.count, words: out.commodity.words, evidence: { prior: 0.8, checks: 0, doubts: 1, kind: 'number' } };
     if (c.packaging && !out.packagingType) out.packagingType = c.packaging;
+    // The NMFC "NOI" (not otherwise indicated) with its I lost at the cell's edge ("SPORTING GOODS, NO"): no goods end so.
+    if (/, NO$/.test(out.commodity.value)) { out.commodity.value += 'I'; out.commodity.evidence.doubts++; }
     // A package kind alone ("CRATE") names how the goods travel, not what they are: the neighbouring column's cell.
     if (/^(PALLETS?|PLTS?|SKIDS?|SKD|CRATES?|DRUMS?|TOTES?|CARTONS?|CTNS?|BOX(ES)?|BAGS?|BUNDLES?|REELS?|ROLLS?|TARIMAS?|CAJAS?|BULTOS)$/.test(c.text)) out.commodity.evidence.doubts++;
   }

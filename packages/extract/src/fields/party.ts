@@ -395,7 +395,8 @@ const COMPASS = new Set(['N', 'S', 'E', 'W', 'NE', 'NW', 'SE', 'SW']);
 const SUFFIX_WORDS = new Set('STREET AVENUE ROAD DRIVE LANE COURT PLACE BOULEVARD CIRCLE PARKWAY HIGHWAY TRAIL TERRACE SQUARE PLAZA CRESCENT'.split(' '));
 const SUFFIX_SLIPS: Record<string, string> = { I: 'L', '1': 'L', '|': 'L', '0': 'O', '5': 'S', '8': 'B' };
 // A D read as O or 0 ("INDUSTRIAL OR", "MILL R0").
-const WORD_SLIPS: Record<string, string> = { OR: 'DR', '0R': 'DR', RO: 'RD', R0: 'RD' };
+// A T read as I or 1 ("MADISON SI").
+const WORD_SLIPS: Record<string, string> = { OR: 'DR', '0R': 'DR', RO: 'RD', R0: 'RD', SI: 'ST', S1: 'ST' };
 
 /**
  * A street line starting well right of the name and city lines around it, which start together: the OCR lost its front
@@ -523,6 +524,9 @@ export function stripLeadingJunk(line: string, firstWeak = false): { value: stri
  * as 5 ("7561 5 RAILROAD BLVD").
  */
 export function repairHouseNumber(line: string): { value: string; repaired: boolean } {
+  // A whole street read without its spaces ("12857MAGNOLIACT", small print at 100 dpi): number, name and a type.
+  const glued = /^(\d{1,6})([A-Z]{4,}?)(ST|AVE|RD|DR|LN|CT|PL|WAY|BLVD|HWY|PKWY|CIR)$/.exec(line);
+  if (glued) return { value: `${glued[1]} ${glued[2]} ${glued[3]}`, repaired: true };
   const value = line.replace(/^(\d{1,6})-(?=[A-Z]{3,}\s)/, '$1 ').replace(/^(\d{1,6}) 5 (?=[A-Z]{3,})/, '$1 S ');
   return { value, repaired: value !== line };
 }
