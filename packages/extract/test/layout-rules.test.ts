@@ -583,6 +583,10 @@ describe('party blocks on grid and keyed forms', () => {
     const initial = line(0, 0, 'Nombre / Razón soont Manufacturas Tolteca SA de CV');
     initial[3]!.confidence = 0.4; initial[4]!.confidence = 0.62;
     expect(text(stripSubLabel(initial).words)).toBe('Manufacturas Tolteca SA de CV');
+    // ... or surely enough but two slips off the label's long second word.
+    const slips = line(0, 0, 'Nombre / Razón socat Silverline Containers Group LLC');
+    slips[3]!.confidence = 0.61; slips[4]!.confidence = 0.62;
+    expect(text(stripSubLabel(slips).words)).toBe('Silverline Containers Group LLC');
     // A weak word of another letter after RAZON, before a weakly read value, is not taken for the label.
     const other = line(0, 0, 'Nombre / Razón Imports Manufacturas Tolteca SA de CV');
     other[3]!.confidence = 0.4; other[4]!.confidence = 0.62;
@@ -1103,6 +1107,9 @@ describe('party blocks on grid and keyed forms', () => {
     expect(stripLeadingJunk('MEER CALLE MORELOS 3827').repaired).toBe(false);
     // A word with a street label's first letters before the street's first word (DOMICILIO read DOMCNO).
     expect(stripLeadingJunk('DOMCNO AV. DE LOS INSURGENTES 1045')).toEqual({ value: 'AV. DE LOS INSURGENTES 1045', repaired: true });
+    // A row label in letters and pieces, its colon glued to the house number.
+    expect(stripLeadingJunk('D OM C O :29737 COMMERCE ROAD')).toEqual({ value: '29737 COMMERCE ROAD', repaired: true });
+    expect(stripLeadingJunk('1 :29737 COMMERCE ROAD').repaired).toBe(false);
     // A word read weakly before a Spanish street type, the type being a Spanish street's first word.
     expect(stripLeadingJunk('DEMETE AV. DE LOS INSURGENTES 1137', true)).toEqual({ value: 'AV. DE LOS INSURGENTES 1137', repaired: true });
     expect(stripLeadingJunk('ANTIGUA CARRETERA A PUEBLA 12').repaired).toBe(false);

@@ -315,7 +315,9 @@ export function stripSubLabel(words: Word[]): { words: Word[]; sub: string | nul
   // Or the rest read weakly before a clearly read value ("Razón sort COMERCIAL HUASTECA"), or weakly with the label
   // word's first letter ("Razón soont Manufacturas", the value itself read none too well).
   const secondWord = MULTI_WORD_LABELS.find((l) => l.sub === first.sub && l.words[0] === labelKey(rest.slice(0, 1)))?.words[1];
-  const weakSecond = rest.length > 2 && rest[1]!.confidence < 0.5 && (rest[2]!.confidence >= 0.8 || secondWord?.[0] === labelKey(rest.slice(1, 2))[0]);
+  // ... or surely enough but two slips off a long second word ("Razón socat").
+  const weakSecond = rest.length > 2 && ((rest[1]!.confidence < 0.5 && (rest[2]!.confidence >= 0.8 || secondWord?.[0] === labelKey(rest.slice(1, 2))[0]))
+    || (!!secondWord && secondWord.length >= 5 && ocrDistance(labelKey(rest.slice(1, 2)), secondWord) <= 2));
   if (second.sub === null && afterSlash && rest.length > 2 && secondNameStarts(rest) && (rest[1]!.text.endsWith(':') || weakSecond)) {
     return { words: rest.slice(2), sub: first.sub, guessedLabel: true };
   }
@@ -475,6 +477,9 @@ export function stripLeadingJunk(line: string, firstWeak = false): { value: stri
   // A speck read as a mark before the house number ("“ 2762 MILL PL"): no street starts with marks alone.
   const marks = /^([^\p{L}\p{N}#]+ )+(?=\d)/u.exec(line);
   if (marks) return { value: stripLeadingJunk(line.slice(marks[0].length)).value, repaired: true };
+  // A row label read in letters and pieces, its colon glued to the house number ("D OM C O :29737 COMMERCE ROAD").
+  const pieces = /^(?:[\p{L}.]{1,10} ){1,5}:(?=\d)/u.exec(line);
+  if (pieces) return { value: line.slice(pieces[0].length), repaired: true };
   const toks = line.split(' ');
   const first = toks[0] ?? '';
   const plain = first.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
