@@ -1511,6 +1511,14 @@ describe('labels misread by OCR', () => {
     expect(fields(line(911, 298, 'Siam No.', 0.26))).not.toContain('bol');
   });
 
+  it("gives a sales order's SO number under the PO label to the form's empty order label, as a doubt", () => {
+    const d = extractFields(page(line(153, 832, 'PO Number'), line(340, 832, 'SO414047'), line(456, 832, 'Order No.'), line(727, 832, 'Pkgs')));
+    expect(d.References).toMatchObject({ PoNumber: null, OrderNumber: 'SO414047' });
+    expect(d.ConfidenceScores['References.OrderNumber']).toBeLessThan(0.9);
+    // A form with no order label keeps it as the PO number.
+    expect(extractFields(page(line(153, 832, 'PO Number'), line(340, 832, 'SO414047'))).References?.PoNumber).toBe('SO414047');
+  });
+
   it('reads a reference label whose # was read as a letter glued to it, alone in its cell or before its number', () => {
     const fields = (...ls: Word[][]) => findLabels(buildSegments(ls.flat())).map((h) => h.field);
     expect(fields(line(1017, 600, 'POR'))).toEqual(['po']);

@@ -103,6 +103,12 @@ export function extractFields(pages: ReadPage[]): ExtractedData {
   // A purchase order number of the usual shape (digits, or a short letter prefix and digits) passes a format check.
   if (po && !po.evidence.doubts && /^(?:[A-Z]{1,3}[-/]?)?\d{5,}(?:-[A-Z0-9]{1,3})?$/.test(po.value)) po.evidence.checks++;
   let orderNo = ref('order');
+  // A sales order's SO prefix under the PO label, the form's order label left empty: the value sits between the two
+  // (a column's value off its heading) and is the order number, as a doubt.
+  if (po && !orderNo && of('order').some((h) => !AMBIGUOUS_LABELS.has(h.label)) && /^SO[-\d]/.test(po.value)) {
+    orderNo = { ...po, evidence: { ...po.evidence, doubts: po.evidence.doubts + 1 } };
+    po = null;
+  }
   // A number already given to another reference is not the BOL number as well.
   // So is one under a label of varying meaning that the form's own order label overruled ("SID #").
   const overruled = ref('order', of('order').filter((h) => AMBIGUOUS_LABELS.has(h.label)));
