@@ -893,6 +893,11 @@ describe('party blocks on grid and keyed forms', () => {
     // Without its comma, when a real province code follows the city.
     const bare = extractFields(block('SHIPPER:', 'TIDEWATER MILLWORKS LTEE', '9016 QUEEN BLVD', 'CALGARY AB TA) ET'));
     expect(bare.Shipper).toMatchObject({ Address: '9016 QUEEN BLVD', City: 'CALGARY' });
+    // A real state code after the comma is kept as a guess too; a misread one is not.
+    const lost = extractFields(block('CONSIGNEE:', 'ACME FOODS INC', '25987 E RAILROAD LN', 'MADISON, WI 0 537 ='));
+    expect(lost.Consignee).toMatchObject({ Address: '25987 E RAILROAD LN', City: 'MADISON', State: 'WI' });
+    expect(lost.ConfidenceScores['Consignee.State']).toBeLessThan(0.9);
+    expect(d.Shipper?.State ?? null).toBeNull();
   });
 
   it('puts back a city\'s lost first word from its ZIP when that word is an article or title, as a doubt', () => {

@@ -818,12 +818,15 @@ export function parseParty(allLines: PartyLine[], headerHit: LabelHit): ParsedPa
     const text = textOf(lastAddr.l.words);
     // ... or "CITY ST ..." without its comma, ST a real state or province code ("CALGARY AB TA) ET").
     const bare = /^(\p{L}[\p{L}'. -]*?) ([A-Z]{2,3})(\s|$)/u.exec(text);
-    const m = /^(\p{L}[\p{L}'. -]*),\s*\S{1,3}(\s|$)/u.exec(text)
+    const m = /^(\p{L}[\p{L}'. -]*),\s*(\S{1,3})(\s|$)/u.exec(text)
       ?? (bare && isStateCode(bare[2]!) && !STREET_LEAD.has(firstWord(bare[1]!)) ? bare : null);
     if (m) {
       addrLines.pop();
       const n = m[1]!.split(' ').length;
       if (!p.City) p.City = { value: stripCityLabel(normalizeText(m[1]!)).value, words: lastAddr.l.words.slice(0, n), checks: 0, doubts: 2 };
+      // Its state, when read as a real code, is kept as a guess too ("MADISON, WI 0 537 =", the ZIP lost).
+      const st = normalizeText(m[2]!);
+      if (!p.State && isStateCode(st)) p.State = { value: st, words: lastAddr.l.words.slice(n, n + 1), checks: 0, doubts: 2 };
     }
   }
   if (addrLines.length) {
