@@ -883,6 +883,17 @@ describe('party blocks on grid and keyed forms', () => {
     expect(d.ConfidenceScores['Shipper.Address']).toBeLessThan(0.9);
   });
 
+  it('takes the value above the first keyed row, in the values\' column, for the name when the NAME row label went unread', () => {
+    const d = extractFields(page(
+      line(75, 130, 'SHIP FROM'), line(75, 159, 'NAME'), line(237, 159, 'Grupo Occidente SA de CV'),
+      line(72, 187, 'ADDRESS'), line(236, 187, 'Av. Industrias 3796'), line(74, 216, 'CITY / STATE / ZIP'), line(237, 216, 'Puebla, PUE 72320'),
+      line(75, 269, 'SHIP TO'), line(240, 295, 'Logistica Anahuac SA de CV'),
+      line(71, 326, 'ADDRESS'), line(236, 326, 'Carretera Federal 57 Km 2776'), line(73, 354, 'CITY/STATE/ZIP'), line(237, 354, 'Mexicali, BC 21395'),
+    ));
+    expect(d.Consignee).toMatchObject({ Name: 'LOGISTICA ANAHUAC SA DE CV', Address: 'CARRETERA FEDERAL 57 KM 2776', City: 'MEXICALI' });
+    expect(d.Shipper?.Name).toBe('GRUPO OCCIDENTE SA DE CV');
+  });
+
   it('keeps a city line whose code is misread past parsing out of the street, its city a guess', () => {
     const d = extractFields(block('SHIPPER:', 'HERITAGE COATINGS INC', '6995 RUE PRINCIPALE', 'QUEBEC, GC CLIC 4M7'));
     expect(d.Shipper).toMatchObject({ Address: '6995 RUE PRINCIPALE', City: 'QUEBEC' });

@@ -230,8 +230,17 @@ export function partyLines(hit: LabelHit, segments: Segment[], hitsBySegment: Ma
   }
   // Keyed rows read ("ADDRESS  Calle Morelos 2021") show where the values stand: a row whose label the OCR turned
   // into a mark ("=" for NAME) gives the value beside it too.
+  const xs = lines.filter((l) => l.sub !== null && PARTY_SUBFIELDS.has(l.sub) && l.words.length && l.words[0]!.bbox[0] - colX0 > 4 * lh).map((l) => l.words[0]!.bbox[0]).sort((a, b) => a - b);
+  // ... and where the NAME row label went unread altogether, the value in that column between the heading and the
+  // first keyed row is the name.
+  const firstKeyed = lines[0];
+  if (valueX0 === null && xs.length && firstKeyed?.sub && firstKeyed.sub !== 'name' && PARTY_SUBFIELDS.has(firstKeyed.sub) && firstKeyed.words.length) {
+    const x = xs[Math.floor(xs.length / 2)]!, top = Math.min(...firstKeyed.words.map((w) => w.bbox[1]));
+    const name = segments.find((r) => r.page === seg.page && r.bbox[1] >= seg.bbox[3] - 0.3 * lh && r.bbox[3] <= top + 0.3 * lh && Math.abs(r.bbox[0] - x) < 2.2 * lh
+      && !(hitsBySegment.get(r) ?? []).length && /\p{L}{2}/u.test(r.text));
+    if (name) lines.unshift({ words: name.words, sub: 'name', keyedRow: true });
+  }
   if (valueX0 === null && pending.length) {
-    const xs = lines.filter((l) => l.sub !== null && PARTY_SUBFIELDS.has(l.sub) && l.words.length && l.words[0]!.bbox[0] - colX0 > 4 * lh).map((l) => l.words[0]!.bbox[0]).sort((a, b) => a - b);
     if (xs.length) {
       valueX0 = xs[Math.floor(xs.length / 2)]!;
       for (const { at, seg: s } of pending) {
