@@ -1791,6 +1791,10 @@ describe('tables and references', () => {
     expect(normalizePostal('E1A 1)8')?.zip).toBe('E1A 1J8');
     expect(normalizePostal('T5} 1H7')?.zip).toBe('T5J 1H7');
     expect(normalizePostal('LSN OKS')).toEqual({ zip: 'L5N 0K5', country: 'CA', repaired: true });
+    // In its two halves, an L read as 1 may come with one more slip; run together, it may not (a suite number).
+    expect(normalizePostal('SAN 012')).toEqual({ zip: 'S4N 0L2', country: 'CA', repaired: true });
+    expect(normalizePostal('SAN012')).toBeNull();
+    expect(parseCityStateZip(line(0, 0, 'REGINA, SK SAN 012'))).toMatchObject({ cityText: 'REGINA', stateText: 'SK', zipText: 'S4N 0L2', zipRepaired: true });
     // A letter place read as 1 is an L: Canada Post never uses I.
     expect(normalizePostal('M5V 115')).toEqual({ zip: 'M5V 1L5', country: 'CA', repaired: true });
     // A state and a short code are not a Canadian code split in two.

@@ -66,7 +66,8 @@ function parseCityLine(words: Word[]): CityLine | null {
   const n = toks.length;
   if (n < 2) return null;
   // Postal code at the end: one token, or a Canadian code split in two.
-  const tryZip = (from: number, to: number): ReturnType<typeof normalizePostal> => normalizePostal(toks.slice(from, to).join(''));
+  // Two tokens with a digit in the second keep their space: a Canadian code's two halves ("SAN 012").
+  const tryZip = (from: number, to: number): ReturnType<typeof normalizePostal> => normalizePostal(toks.slice(from, to).join(to - from === 2 && /\d/.test(toks[to - 1]!) ? ' ' : ''));
   let zipFrom = -1, zipTo = -1, z: ReturnType<typeof normalizePostal> = null;
   for (const [a, b] of [[n - 2, n], [n - 1, n]] as const) {
     if (a < 0) continue;
