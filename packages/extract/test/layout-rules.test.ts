@@ -466,6 +466,14 @@ describe('dates whose labels were lost', () => {
     expect(Math.abs(Number(d.Dates.Delivery!.slice(0, 4)) - new Date().getUTCFullYear())).toBeLessThanOrEqual(1);
   });
 
+  it('takes a date after a few words of a label garbled past matching as an unlabelled date, as a guess', () => {
+    const d = extractFields(page(line(127, 414, 'SI PMLN I 1DAI 1 10/19/2026', 0.5), line(824, 414, 'PZN443353')));
+    expect(d.Dates.Pickup).toBe('2026-10-19');
+    expect(d.ConfidenceScores['Dates.Pickup']).toBeLessThan(0.9);
+    // A sentence ending with a date is no garbled label.
+    expect(extractFields(page(line(100, 180, 'Shipped on the date above, see conditions 06/01/2026'))).Dates.Pickup).toBeNull();
+  });
+
   it('fills only the missing side, and only when one date fits', () => {
     const w = line(0, 0, 'x');
     const at = (iso: string) => ({ iso, words: w });

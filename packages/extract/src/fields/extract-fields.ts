@@ -242,8 +242,12 @@ export function unlabelledDates(segments: Segment[], labelled: Set<Segment>, ord
     if (labelled.has(sg) || sg.words.some((w) => used.has(w))) continue;
     const t = normalizeText(sg.text);
     const d = findDates(t, order)[0];
-    // The date must be the whole segment: dates inside sentences (fine print, signatures) are not the form's.
-    if (!d || t.replace(/[^A-Z0-9]/g, '').length > d.length + 1) continue;
+    // The date must be the whole segment: dates inside sentences (fine print, signatures) are not the form's. Or end
+    // it after a few short words of a label garbled past matching ("SI PMLN I 1DAI 1 10/19/2026" for SHIPMENT DATE).
+    if (!d) continue;
+    const before = t.slice(0, d.index).replace(/[^A-Z0-9 ]/g, '').trim();
+    const garbledLabel = d.index + d.length >= t.trimEnd().length - 1 && before.split(/\s+/).length <= 5 && before.replace(/ /g, '').length <= 12;
+    if (t.replace(/[^A-Z0-9]/g, '').length > d.length + 1 && !garbledLabel) continue;
     out.push({ iso: d.iso, words: sg.words });
   }
   return out;
