@@ -882,6 +882,9 @@ describe('party blocks on grid and keyed forms', () => {
     expect(repairHouseNumber('7561 5 RAILROAD BLVD')).toEqual({ value: '7561 S RAILROAD BLVD', repaired: true });
     expect(repairHouseNumber('2-B MAIN ST')).toEqual({ value: '2-B MAIN ST', repaired: false });
     expect(repairHouseNumber('7561 5TH AVE')).toEqual({ value: '7561 5TH AVE', repaired: false });
+    // A type-first street whose space before the number was read as a hyphen; a hyphenated number stays.
+    expect(repairHouseNumber('AV. INDUSTRIAS-3720')).toEqual({ value: 'AV. INDUSTRIAS 3720', repaired: true });
+    expect(repairHouseNumber('CALLE 5 DE MAYO 12-3')).toEqual({ value: 'CALLE 5 DE MAYO 12-3', repaired: false });
     // A whole street read without spaces; a name with a space in it is left to the other rules.
     expect(repairHouseNumber('12857MAGNOLIACT')).toEqual({ value: '12857 MAGNOLIA CT', repaired: true });
     expect(repairHouseNumber('12857 FOREST')).toEqual({ value: '12857 FOREST', repaired: false });
@@ -1802,6 +1805,8 @@ describe('tables and references', () => {
     // In its two halves, an L read as 1 may come with one more slip; run together, it may not (a suite number).
     expect(normalizePostal('SAN 012')).toEqual({ zip: 'S4N 0L2', country: 'CA', repaired: true });
     expect(normalizePostal('SAN012')).toBeNull();
+    // A J read as 3 in a letter place.
+    expect(normalizePostal('T53 5K1')).toEqual({ zip: 'T5J 5K1', country: 'CA', repaired: true });
     expect(parseCityStateZip(line(0, 0, 'REGINA, SK SAN 012'))).toMatchObject({ cityText: 'REGINA', stateText: 'SK', zipText: 'S4N 0L2', zipRepaired: true });
     // A letter place read as 1 is an L: Canada Post never uses I.
     expect(normalizePostal('M5V 115')).toEqual({ zip: 'M5V 1L5', country: 'CA', repaired: true });

@@ -47,7 +47,8 @@ const toCanadianDigit: Record<string, string> = { ...toDigit, E: '8' };
 const toLetter: Record<string, string> = { '0': 'O', '1': 'I', '5': 'S', '8': 'B', '2': 'Z', '6': 'G', '7': 'T', '4': 'A' };
 // In a Canadian code's letter places a 7 is a Z whose bottom bar was lost (measured: 7 of 7 such 7s on our sets were Z,
 // none T); a state code keeps 7 for T (TX, TN). A 1 or I there is an L: Canada Post never uses I.
-const toCanadianLetter: Record<string, string> = { ...toLetter, '7': 'Z', '1': 'L', I: 'L' };
+// A J read as 3 (its hook taken for the lower bowl): 4 of 4 such 3s on our sets were J ("T53 5K1", "J1H 732").
+const toCanadianLetter: Record<string, string> = { ...toLetter, '7': 'Z', '1': 'L', I: 'L', '3': 'J' };
 
 // A Canadian postal code without its space: Canada Post never uses D, F, I, O, Q, U (nor W, Z first).
 const CA_CODE = /^[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z]\d[ABCEGHJ-NPRSTV-Z]\d$/;

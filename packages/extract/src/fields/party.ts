@@ -538,6 +538,9 @@ export function stripLeadingJunk(line: string, firstWeak = false): { value: stri
  * as 5 ("7561 5 RAILROAD BLVD").
  */
 export function repairHouseNumber(line: string): { value: string; repaired: boolean } {
+  // A street that names its type first with the space before its number read as a hyphen ("AV. INDUSTRIAS-3720").
+  const typed = /^(\S+ .*[A-Z]{3,})-(\d{1,6})$/.exec(line);
+  if (typed && STREET_FIRST.has(line.split(' ')[0]!.replace(/[.,:]/g, ''))) return { value: `${typed[1]} ${typed[2]}`, repaired: true };
   // A whole street read without its spaces ("12857MAGNOLIACT", small print at 100 dpi): number, name and a type.
   const glued = /^(\d{1,6})([A-Z]{4,}?)(ST|AVE|RD|DR|LN|CT|PL|WAY|BLVD|HWY|PKWY|CIR)$/.exec(line);
   if (glued) return { value: `${glued[1]} ${glued[2]} ${glued[3]}`, repaired: true };
