@@ -717,6 +717,10 @@ describe('party blocks on grid and keyed forms', () => {
     expect(parseCityStateZip(line(0, 0, 'SASKATOON, SK S7N JE7'))).toMatchObject({ cityText: 'SASKATOON', stateText: 'SK', zipUnread: true });
     // No comma after the city, or no state code: not a city line.
     expect(parseCityStateZip(line(0, 0, 'MAGNOLIA BLVD UNIT 34'))).toBeNull();
+    // A state code read in two pieces is one code again, when it is one.
+    expect(parseCityStateZip(line(0, 0, 'CHIHUAHUA, CH H 31000'))).toMatchObject({ cityText: 'CHIHUAHUA', stateText: 'CHH', zipText: '31000' });
+    expect(parseCityStateZip(line(0, 0, 'NEW YORK, N Y 10001'))).toMatchObject({ cityText: 'NEW YORK', stateText: 'NY' });
+    expect(parseCityStateZip(line(0, 0, 'PEORIA, I 61604'))).toMatchObject({ cityText: 'PEORIA', stateText: 'IL' });
     expect(parseCityStateZip(line(0, 0, 'SOUTH RIVER, XQ COUD'))).toBeNull();
     // Handwritten codes broken apart, cut short or read with a digit too many, after "CITY," and a real state.
     for (const [text, city, st] of [['Dayton, OH 4 402', 'Dayton', 'OH'], ['Ontario, CA 76)', 'Ontario', 'CA'], ['SAVANNAH, GA 231401', 'SAVANNAH', 'GA']]) {
@@ -891,6 +895,8 @@ describe('party blocks on grid and keyed forms', () => {
     expect(repairStreetSuffix('13969 W MADISON SI')).toEqual({ value: '13969 W MADISON ST', repaired: true });
     const d = extractFields(block('SHIPPER:', 'ACME FOODS INC', '115-PORTAGE ST', 'FARGO, ND 58103'));
     expect(d.Shipper?.Address).toBe('115 PORTAGE ST');
+    // A point after a type-first street's house number is a label's mark, not the street's.
+    expect(extractFields(block('REMITENTE:', 'LOGISTICA ANAHUAC SA DE CV', 'CALLE ALLENDE 736.', 'CHIHUAHUA, CHH 31000')).Shipper?.Address).toBe('CALLE ALLENDE 736');
     expect(d.ConfidenceScores['Shipper.Address']).toBeLessThan(0.9);
   });
 

@@ -849,7 +849,8 @@ export function parseParty(allLines: PartyLine[], headerHit: LabelHit): ParsedPa
       && (SUFFIXES.has(prev.text.toUpperCase().replace(/[.,]$/, '')) || SUFFIX_WORDS.has(prev.text.toUpperCase().replace(/[.,]$/, '')))) words = words.slice(0, -1);
     // Marks the OCR made of a rule end or a tick after the street ("23347 CENTRAL DR *") are not part of it.
     // Nor is a quote mark before its first word ("“CARRETERA FEDERAL 57").
-    const raw = textOf(words).toUpperCase().replace(/_+/g, ' ').replace(/\s+/g, ' ').replace(/(\s+[^\p{L}\p{N}\s]+)+$/u, '').replace(/[,;\-–—]+$/, '')
+    // ... nor a point after the house number at its end ("CALLE ALLENDE 736.").
+    const raw = textOf(words).toUpperCase().replace(/_+/g, ' ').replace(/\s+/g, ' ').replace(/(\s+[^\p{L}\p{N}\s]+)+$/u, '').replace(/[,;\-–—]+$/, '').replace(/(?<=\d)\.$/, '')
       .replace(/^["“”'‘’]+(?=[\p{L}\p{N}])/u, '');
     const lead = stripLeadingJunk(raw, (words.find((w) => /\p{L}/u.test(w.text))?.confidence ?? 1) < 0.5);
     const numbered = repairHouseNumber(lead.value);
