@@ -1415,6 +1415,7 @@ describe('party blocks on grid and keyed forms', () => {
     expect(repairCompanySuffix('GOLDEN VALLEY MILLS LD')).toEqual({ value: 'GOLDEN VALLEY MILLS LTD', repaired: true });
     expect(repairCompanySuffix('GRUPO REGIOMONTANA SA DE OV')).toEqual({ value: 'GRUPO REGIOMONTANA SA DE CV', repaired: true });
     expect(repairCompanySuffix('GRUPO DEL BAJIO SA DE ¢V')).toEqual({ value: 'GRUPO DEL BAJIO SA DE CV', repaired: true });
+    expect(repairCompanySuffix('TEXTILE MILLS HOLDINGS TNC')).toEqual({ value: 'TEXTILE MILLS HOLDINGS INC', repaired: true });
     // An ending in spaced capitals; spaced letters that make no ending stay.
     expect(repairCompanySuffix('CORNERSTONE NUTRITION L L C')).toEqual({ value: 'CORNERSTONE NUTRITION LLC', repaired: true });
     expect(repairCompanySuffix('A B C')).toEqual({ value: 'A B C', repaired: false });

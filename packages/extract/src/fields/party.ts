@@ -608,8 +608,8 @@ const COMPANY_SUFFIXES = ['INC', 'LLC', 'LTD', 'CORP', 'ULC', 'LTEE', 'LLP', 'GR
 export function repairCompanySuffix(name: string): { value: string; repaired: boolean } {
   const toks = name.split(' ');
   const last = toks[toks.length - 1] ?? '';
-  // INC with its thin I lost and the N read as W ("BOREAL WC", "HOLDINGS NC").
-  if (toks.length >= 2 && /^[NW]C\.?$/.test(last)) { toks[toks.length - 1] = 'INC'; return { value: toks.join(' '), repaired: true }; }
+  // INC with its thin I lost and the N read as W ("BOREAL WC", "HOLDINGS NC"), or the I read as T, 1 or a bar ("TNC").
+  if (toks.length >= 2 && /^([NW]|[T1|L]N)C\.?$/.test(last)) { toks[toks.length - 1] = 'INC'; return { value: toks.join(' '), repaired: true }; }
   // "SA DE CV" with its C misread ("SA DE OV", "SA DE GV").
   if (toks.length >= 3 && toks[toks.length - 2] === 'DE' && /^[OGQ0(¢]V\.?$/.test(last)) { toks[toks.length - 1] = 'CV'; return { value: toks.join(' '), repaired: true }; }
   // An ending written out in spaced capitals ("NUTRITION L L C").
