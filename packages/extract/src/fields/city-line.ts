@@ -87,21 +87,17 @@ function withCode(words: Word[], toks: string[], zipFrom: number, zipTo: number,
   // "C.P." / "CP" before the code.
   if (stateIdx >= 0 && /^(C\.?P|CP)$/.test(toks[stateIdx]!.replace(/\./g, ''))) stateIdx--;
   if (stateIdx < 0) return null;
-  // A state code read in two pieces ("CHIHUAHUA, CH H 31000"): one code again, when it is one.
-  const piece = (i: number): string => (toks[i] ?? '').replace(/[^A-Z]/g, '');
-  let firstStateIdx = stateIdx;
-  if (stateIdx >= 2 && /^[A-Z]{1,2}$/.test(piece(stateIdx)) && /^[A-Z]{1,2}$/.test(piece(stateIdx - 1)) && (piece(stateIdx - 1) + piece(stateIdx)).length >= 2
-    && isStateCode(piece(stateIdx - 1) + piece(stateIdx)) && !isStateCode(piece(stateIdx))) firstStateIdx = stateIdx - 1;
   // A bar is an I that lost its serifs ("DES MOINES, |A").
-  const st = firstStateIdx < stateIdx ? piece(firstStateIdx) + piece(stateIdx) : toks[stateIdx]!.replace(/[|!]/g, 'I').replace(/[^A-Z0-9]/g, '');
-  if (firstStateIdx < stateIdx) {
-    const city = words.slice(0, firstStateIdx);
-    return city.length ? { city, state: words.slice(firstStateIdx, stateIdx + 1), zip: words.slice(zipFrom, zipTo), zipText: code.zip, stateText: st, cityText: cityTextOf(city), country: code.country, zipRepaired: code.repaired } : null;
-  }
+  const st = toks[stateIdx]!.replace(/[|!]/g, 'I').replace(/[^A-Z0-9]/g, '');
   const lineWith = (city: Word[], stateText: string, extra: Partial<CityLine> = {}): CityLine => ({
     city, state: [words[stateIdx]!], zip: words.slice(zipFrom, zipTo), zipText: code.zip, stateText, cityText: cityTextOf(city),
     country: code.country, zipRepaired: code.repaired, ...extra,
   });
+  // A state code read in two pieces ("CHIHUAHUA, CH H 31000"): one code again, when it is one.
+  const piece = (i: number): string => (toks[i] ?? '').replace(/[^A-Z]/g, '');
+  const joined = stateIdx >= 2 && /^[A-Z]{1,2}$/.test(piece(stateIdx)) && /^[A-Z]{1,2}$/.test(piece(stateIdx - 1)) && !isStateCode(piece(stateIdx))
+    ? piece(stateIdx - 1) + piece(stateIdx) : '';
+  if (joined && isStateCode(joined)) return lineWith(words.slice(0, stateIdx - 1), joined, { state: words.slice(stateIdx - 1, stateIdx + 1) });
   const withState = (): CityLine | null => {
     if (st.length < 2 || st.length > 5) return null;
     // Single letters between the city and the state are the state read twice in bits ("EDISON, N, N NJ").

@@ -479,9 +479,8 @@ function headingRowHits(segments: Segment[], hits: LabelHit[]): LabelHit[] {
     const lacking = missing.length === 1 && !fields.size && w.confidence < 0.5 && !hits.some((h) => h.field === missing[0])
       ? PARTY_HEADING_WORDS.find((x) => x.def.field === missing[0] && x.def.lang === row[0]!.lang) ?? PARTY_HEADING_WORDS.find((x) => x.def.field === missing[0])
       : undefined;
-    if (lacking) near.push(lacking);
-    else if (fields.size !== 1) continue;
-    const def = near[0]!.def;
+    const def = lacking?.def ?? (fields.size === 1 ? near[0]!.def : undefined);
+    if (!def) continue;
     out.push({ field: def.field, lang: def.lang, label: def.text, segment: seg, labelWords: [w], valueWords: [], bbox: w.bbox, atStart: true, marked: false });
   }
   return out;

@@ -66,11 +66,11 @@ export function normalizePostal(raw: string): { zip: string; country: Country | 
     // letters D, F, I, O, Q, U (nor W, Z first).
     // A single word of letters alone ("POTOSI") is a word, however well it fits: a code read without one digit
     // must at least show the code's two halves.
-    const wordLike = !/\d/.test(raw) && !/^\S{3}\s+\S{3}$/.test(raw.trim());
+    const halves = /^\S{3}\s+\S{3}$/.test(raw.trim());
+    const wordLike = !/\d/.test(raw) && !halves;
     // An L read as 1 or I is trusted alone: with other slips a suite number passes ("STE117" as S7E 1L7).
     // Read in the code's two halves ("SAN 012" for S4N 0L2), it may have one more slip beside it.
     const lFrom1 = [0, 2, 4].some((i) => fixed[i] === 'L' && compact[i] !== 'L');
-    const halves = /^\S{3}\s+\S{3}$/.test(raw.trim());
     if (changes <= (lFrom1 ? (halves ? 2 : 1) : 3) && !wordLike && CA_CODE.test(fixed)) return { zip: `${fixed.slice(0, 3)} ${fixed.slice(3)}`, country: 'CA', repaired: changes > 0 };
   }
   const digits = t.split('').map((c) => (c === '-' ? c : toDigit[c] ?? c)).join('');

@@ -613,7 +613,7 @@ export function repairCompanySuffix(name: string): { value: string; repaired: bo
   // "SA DE CV" with its C misread ("SA DE OV", "SA DE GV").
   if (toks.length >= 3 && toks[toks.length - 2] === 'DE' && /^[OGQ0(¢]V\.?$/.test(last)) { toks[toks.length - 1] = 'CV'; return { value: toks.join(' '), repaired: true }; }
   // An ending written out in spaced capitals ("NUTRITION L L C").
-  const spaced = / ((?:[A-Z] ){1,3}[A-Z])$/.exec(name)?.[1]!.replace(/ /g, '');
+  const spaced = / ((?:[A-Z] ){1,3}[A-Z])$/.exec(name)?.[1]?.replace(/ /g, '');
   if (spaced && toks.length > spaced.length && COMPANY_SUFFIXES.includes(spaced)) return { value: `${toks.slice(0, -spaced.length).join(' ')} ${spaced}`, repaired: true };
   if (toks.length < 2 || last.length < 2 || COMPANY_SUFFIXES.includes(last) || OTHER_ENDINGS.has(last) || /\d/.test(last)) return { value: name, repaired: false };
   // The nearest ending when it is nearer than any other ("LLE": LLC by a look-alike C, not LLP).
