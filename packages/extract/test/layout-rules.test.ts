@@ -91,6 +91,22 @@ describe('a table row read as one line', () => {
     expect(d.ShipmentDetails?.Commodity).toBe('BOTTLED WATER');
   });
 
+  it('parts a handwritten goods row read as one run across every column at the gaps between the headings', () => {
+    // Letters twice the headings' height: the engine's word gaps stay under two letter heights, so the row is one run.
+    const hand = (text: string, x0: number, x1: number): Word => ({ text, confidence: 0.85, bbox: [x0, 1490, x1, 1610], page: 0, line: 'row' });
+    const headings = [line(166, 1468, 'Handling units'), line(494, 1468, 'Pieces'), line(654, 1468, 'Description'), line(1642, 1468, 'Class'), line(1779, 1468, 'NMFC'), line(2128, 1468, 'Weight')];
+    const row = [hand('Jo', 146, 226), hand('SKID', 245, 385), hand('5o', 484, 564), hand('COPPER', 644, 883), hand('WIRE', 942, 1082), hand('ON', 1122, 1201),
+      hand('REEL5', 1241, 1460), hand('11o', 1625, 1714), hand('98395-09', 1773, 2040), hand('5,540', 2129, 2262), hand('lbs', 2277, 2351)];
+    const d = extractFields(page(...headings, row, line(150, 1650, 'Notes: Appointment required')));
+    expect(d.ShipmentDetails).toMatchObject({ Weight: 5540, WeightUnit: 'L', Pieces: 50, Commodity: 'COPPER WIRE ON REELS', FreightClass: '110' });
+    // A row ending inside the description column keeps all its words there.
+    const short = extractFields(page(...headings, [hand('8CRATE', 163, 330), hand('8', 450, 470), hand('SPORTING', 561, 749), hand('GOODS,', 770, 920), hand('NOI', 940, 1011)]));
+    expect(short.ShipmentDetails).toMatchObject({ Pieces: 8, Commodity: 'SPORTING GOODS, NOI' });
+    // Prose crossing the table has no gap between some two headings: it gives no column a value.
+    const prose = extractFields(page(...headings, line(150, 1500, 'Received subject to the classifications and tariffs in effect on the date of issue of this Bill of Lading')));
+    expect(prose.ShipmentDetails?.Commodity ?? null).toBeNull();
+  });
+
   it('takes the last column\'s words for the last heading of its row', () => {
     const d = extractFields(page(
       line(56, 236, 'BL NUMBER SP DATE'), line(341, 236, 'DUE DATE'),

@@ -121,6 +121,7 @@ export function columnCells(header: [number, number, number, number], headerSeg:
   // Word-level bound for cells the OCR joined with the next column's ("27 CTN" under PIECES | PKG TYPE).
   const x1Words = right ? right.bbox[0] - 0.2 * lh : x1;
   const span: [number, number, number, number] = [x0, header[1], x1, header[3]];
+  const headers = segments.filter((s) => sameRow(s, headerSeg) && !isSpeck(s)).sort((a, b) => a.bbox[0] - b.bbox[0]);
   const cells: Segment[] = [];
   let lastBottom = header[3];
   const cands: Segment[] = [];
@@ -141,7 +142,16 @@ export function columnCells(header: [number, number, number, number], headerSeg:
       cands.push(k ? partOf(s, s.words.slice(k)) : s);
       continue;
     }
-    if (s.words.length > 4) continue;
+    if (s.words.length > 4) {
+      // A goods row in large handwriting read as one run across the columns: its words part at every column
+      // boundary of the header row, which prose crossing the table never does.
+      const piece = tableRowPieces(s, headers)?.[headers.indexOf(headerSeg)] ?? [];
+      // A header segment holding two headers ("Class NMFC") shares its piece by the half-way line.
+      const mine = headerSeg.words.length > 1 && header[2] - header[0] < 0.8 * (headerSeg.bbox[2] - headerSeg.bbox[0])
+        ? piece.filter((w) => { const c = (w.bbox[0] + w.bbox[2]) / 2; return c >= x0 && c <= x1Words; }) : piece;
+      if (mine.length) cands.push(partOf(s, mine));
+      continue;
+    }
     const inside = s.words.filter((w) => { const c = (w.bbox[0] + w.bbox[2]) / 2; return c >= x0 && c <= x1Words; });
     if (!inside.length) continue;
     if (inside.length === s.words.length) {
@@ -169,6 +179,30 @@ export function columnCells(header: [number, number, number, number], headerSeg:
     if (cells.length >= maxLines) break;
   }
   return cells;
+}
+
+/**
+ * A run read across a header row's columns, parted into each header's words: between every two headers it reaches
+ * it must have a word gap lying between those headers (the widest such gap is the boundary), and its words must
+ * fill three or more columns. Null for anything else (prose crossing the table).
+ */
+function tableRowPieces(s: Segment, headers: Segment[]): Word[][] | null {
+  if (headers.length < 3) return null;
+  const ws = s.words;
+  const cuts: number[] = [];
+  for (let i = 0; i + 1 < headers.length; i++) {
+    const from = headers[i]!.bbox[2], to = Math.max(from, headers[i + 1]!.bbox[0]);
+    // The open page before the first word and after the last count as gaps as wide as can be.
+    let best = -1, width = 0;
+    for (let k = 0; k <= ws.length; k++) {
+      const g0 = k ? ws[k - 1]!.bbox[2] : Number.NEGATIVE_INFINITY, g1 = k < ws.length ? ws[k]!.bbox[0] : Number.POSITIVE_INFINITY;
+      if (g1 > g0 && g0 <= to && g1 >= from && g1 - g0 > width) { best = k; width = g1 - g0; }
+    }
+    if (best < 0 || best < (cuts[cuts.length - 1] ?? 0)) return null;
+    cuts.push(best);
+  }
+  const pieces = headers.map((_, i) => ws.slice(i ? cuts[i - 1] : 0, i < cuts.length ? cuts[i] : ws.length));
+  return pieces.filter((p) => p.length).length >= 3 ? pieces : null;
 }
 
 /** Segments on the same printed row as `seg` (any column). */

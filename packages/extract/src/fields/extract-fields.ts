@@ -374,7 +374,9 @@ const LEAD_PACKAGING = /^(\d{1,4})[.,]?\s*(PALLETS?|PLTS?|SKIDS?|SKD|TARIMAS?|PA
 
 /** Tidies a description: stray table rulings and bullets at its ends go, a leading "10 SKID" count is split off. */
 export function cleanCommodity(raw: string): { text: string; count: number | null; packaging: string | null } {
-  const t = normalizeText(raw).replace(/^[^A-Z0-9(]+/, '').replace(/[^A-Z0-9)]+$/, '').replace(/\s+/g, ' ');
+  const t = normalizeText(raw).replace(/^[^A-Z0-9(]+/, '').replace(/[^A-Z0-9)]+$/, '').replace(/\s+/g, ' ')
+    // An S read as 5 at the end of a word of four letters or more ("REEL5"); shorter codes may end in 5 (CAT5).
+    .replace(/\b([A-Z]{4,})5\b/g, '$1S');
   const m = LEAD_PACKAGING.exec(t);
   // A packaging code alone before the goods, its count read in the column before ("PLT GLASS BOTTLES"): codes only,
   // as words such as CRATES or BOXES may be the goods themselves.
@@ -470,8 +472,8 @@ function readTable(hits: LabelHit[], segments: Segment[], labelled: Set<Segment>
   if (out.weight && !out.weight.value.unit) out.weight.value.unit = 'L';
 
   const cellText = (text: string): string => normalizeText(text).replace(/[|]/g, '').trim();
-  // A handwritten zero read as a letter of its own after the other digits ("6 o" for 60): read, as a doubt.
-  const ZERO_APART = /^(\d{1,4})\s+O(?=\s|$)/;
+  // A handwritten zero read as a letter after the other digits ("6 o", "5o" for 60, 50): read, as a doubt.
+  const ZERO_APART = /^(\d{1,4})\s*O(?=\s|$)/;
   const zeroApart = (text: string): boolean => ZERO_APART.test(cellText(text));
   const intCell = (text: string): number | null => {
     const t = cellText(text).replace(ZERO_APART, '$10');
@@ -571,9 +573,9 @@ function readTable(hits: LabelHit[], segments: Segment[], labelled: Set<Segment>
       out.commodity = { value: normalizeText(right.text), words: right.words, evidence: { prior: 0.85, checks: 0, doubts: 0, kind: 'text' } };
       break;
     }
-    // Cells that start with any label (a signature or driver row) are not descriptions.
-    const startsLabel = new Set(hits.filter((o) => o.atStart).map((o) => o.segment));
-    const cells = columnCells(h.bbox, h.segment, segments).filter((c) => !labelled.has(c) && !startsLabel.has(c) && !/^(GRAND )?TOTAL\b/.test(normalizeText(c.text)));
+    // Cells of a row that starts with any label (a signature or notes row, or the words after them) are not descriptions.
+    const labelRowWords = new Set(hits.filter((o) => o.atStart).flatMap((o) => o.segment.words));
+    const cells = columnCells(h.bbox, h.segment, segments).filter((c) => !labelled.has(c) && !labelRowWords.has(c.words[0]!) && !/^(GRAND )?TOTAL\b/.test(normalizeText(c.text)));
     const first = cells[0];
     if (!first) continue;
     lines = [first];
