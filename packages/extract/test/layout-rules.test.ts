@@ -1073,6 +1073,10 @@ describe('party blocks on grid and keyed forms', () => {
     // A US ZIP is looked up whole and keeps the check.
     const us = extractFields(fair(block('SHIPPER', 'ACME FOODS INC', '1200 OAK ST', 'MEMPHIS, TN 38103'), '38103'));
     expect(us.ConfidenceScores['Shipper.Zip']).toBeGreaterThanOrEqual(0.9);
+    // Its province agreeing vouches for the first letter only: a last three read at 0.89 (K as X) stays under 0.9.
+    const ca = extractFields(fair(block('CONSIGNEE', 'NORTHERN TOOL LTD', '2150 HURON CHURCH RD', 'WINDSOR, ON N8X 2X3'), '2X3').map((p) => { p.words.filter((w) => w.text === '2X3').forEach((w) => { w.confidence = 0.89; }); return p; }));
+    expect(ca.Consignee).toMatchObject({ State: 'ON', Zip: 'N8X 2X3' });
+    expect(ca.ConfidenceScores['Consignee.Zip']).toBeLessThan(0.9);
   });
 
   it('takes no note in parentheses under a heading for the party name', () => {

@@ -744,7 +744,9 @@ export function parseParty(allLines: PartyLine[], headerHit: LabelHit): ParsedPa
       const guessed = stateFixed !== null && stateFixed !== repairState(csz.stateText, null);
       if (stateFixed) p.State = { value: stateFixed, words: csz.state, checks: stateOk && !guessed ? 1 : 0, doubts: (stateOk || !place ? 0 : 1) + (guessed ? 1 : 0) };
       else p.State = { value: csz.stateText, words: csz.state, checks: 0, doubts: 1 };
-      if (stateOk && !guessed) p.Zip.checks++;
+      // The state agreeing says the US ZIP is no other state's; for a Canadian or Mexican code it vouches for its first
+      // character or two only.
+      if (stateOk && !guessed) p.Zip.checks += place?.country === 'US' ? 1 : 0.5;
       // The postal code names another state (or the state is unreadable): one of the two is misread.
       else if (place) p.Zip.doubts++;
       const unlabelled = stripCityLabel(csz.cityText.replace(/\s+/g, ' ').toUpperCase());
