@@ -1728,8 +1728,8 @@ describe('labels misread by OCR', () => {
     expect(findLabels(buildSegments([at('C', 100, 108), at('USTOMER', 110, 190), at('ORDER', 200, 260), at('SO770094', 300, 400)])).map((h) => h.field)).toContain('order');
     // A space apart, two words stay two.
     expect(findLabels(buildSegments([at('Com', 589, 630), at('modity', 645, 720)])).map((h) => h.field)).toEqual([]);
-    // A possessive read in pieces, or with its s apart: SHIPPER'S NO.
-    for (const pieces of [[at('SHIPPER', 300, 400), at('s', 402, 410)], [at('Sh', 300, 325), at("pper's", 327, 390)]]) {
+    // A possessive read in pieces, or with its s apart (its apostrophe too): SHIPPER'S NO.
+    for (const pieces of [[at('SHIPPER', 300, 400), at('s', 402, 410)], [at('Sh', 300, 325), at("pper's", 327, 390)], [at('SHIPPER', 300, 360), at("'S", 363, 380), at('BOL', 385, 400)]]) {
       const hits = findLabels(buildSegments([...pieces, at('No.', 402, 432), at('SH7116233', 445, 570)]));
       expect(hits.map((h) => h.field)).toEqual(['bol']);
     }
@@ -1839,6 +1839,27 @@ describe('tables and references', () => {
     expect(normalizePostal('M5V 115')).toEqual({ zip: 'M5V 1L5', country: 'CA', repaired: true });
     // A state and a short code are not a Canadian code split in two.
     expect(parseCityStateZip(line(0, 0, 'BIRMINGHAM, AL 2524'))).toMatchObject({ stateText: 'AL', zipUnread: true });
+  });
+
+  it('gives a US ZIP\'s own state, as a doubt, where the state was read as no state at all', () => {
+    const d = extractFields(block('CONSIGNEE', 'STONEBRIDGE NUTRITION LTD', '120 MAGNOLIA PL', 'HARTFORD, er 06103'));
+    expect(d.Consignee).toMatchObject({ City: 'HARTFORD', State: 'CT', Zip: '06103' });
+    expect(d.ConfidenceScores['Consignee.State']).toBeLessThan(0.9);
+  });
+
+  it('gives the state of a US ZIP that agrees with the city when the state read is another one, as a doubt', () => {
+    const d = extractFields(block('SHIPPER', 'MIDLAND FASTENERS COMPANY', '16553 W RAILROAD LN', 'EDISON, MS 08837'));
+    expect(d.Shipper).toMatchObject({ City: 'EDISON', State: 'NJ', Zip: '08837' });
+    expect(d.ConfidenceScores['Shipper.State']).toBeLessThan(0.9);
+    // A city of another place keeps the state as read: nothing says which of the three is wrong.
+    expect(extractFields(block('SHIPPER', 'MIDLAND FASTENERS COMPANY', '16553 W RAILROAD LN', 'JACKSON, MS 08837')).Shipper?.State).toBe('MS');
+  });
+
+  it('reads a ZIP with a bar before it read as 1 (six digits) as the ZIP, as a repair', () => {
+    expect(parseCityStateZip(line(0, 0, 'ALBUQUERQUE, NM 187109'))).toMatchObject({ cityText: 'ALBUQUERQUE', stateText: 'NM', zipText: '87109', zipRepaired: true });
+    const d = extractFields(block('CONSIGNEE', 'DESERT SUPPLY CO', '4410 JEFFERSON ST NE', 'ALBUQUERQUE, NM 187109'));
+    expect(d.Consignee).toMatchObject({ City: 'ALBUQUERQUE', State: 'NM', Zip: '87109' });
+    expect(d.ConfidenceScores['Consignee.Zip']).toBeLessThan(0.9);
   });
 
   it('puts back the O of PO and SO prefixes read as a zero, as a repair', () => {

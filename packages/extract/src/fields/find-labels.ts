@@ -76,8 +76,8 @@ export function tokenize(words: Word[]): Token[] {
         if (/['‘’]S$/.test(p)) prev.possessive = true;
         return;
       }
-      // A possessive's s read as a word of its own ("SHIPPER s No.").
-      if (pi === 0 && w.text === 's' && prev && prev.word === wi - 1 && prev.lastWord === undefined && !prev.colonAfter && /^[A-Z]{4,}$/.test(prev.t)) {
+      // A possessive's s read as a word of its own ("SHIPPER s No.", "SHIPPER 'S BOL NO").
+      if (pi === 0 && /^['‘’`]?s$|^['‘’`]S$/.test(w.text) && prev && prev.word === wi - 1 && prev.lastWord === undefined && !prev.colonAfter && /^[A-Z]{4,}$/.test(prev.t)) {
         prev.t += 'S'; prev.possessive = true; prev.colonAfter = colon; prev.lastWord = wi; return;
       }
       out.push({ t, word: wi, colonAfter: colon, ...(/['‘’]S$/.test(p) ? { possessive: true } : {}), ...(w.confidence < 0.5 ? { weak: true } : {}) });

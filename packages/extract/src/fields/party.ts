@@ -743,6 +743,8 @@ export function parseParty(allLines: PartyLine[], headerHit: LabelHit): ParsedPa
       // A state changed to fit the postal code (WA -> CA) is a guess, unlike a look-alike slip (0H -> OH).
       const guessed = stateFixed !== null && stateFixed !== repairState(csz.stateText, null);
       if (stateFixed) p.State = { value: stateFixed, words: csz.state, checks: stateOk && !guessed ? 1 : 0, doubts: (stateOk || !place ? 0 : 1) + (guessed ? 1 : 0) };
+      // What stands in the state's place is no state at all ("er" for CT): a US ZIP names its one state, as a doubt.
+      else if (place?.country === 'US' && place.states.length === 1 && !isStateCode(stateCode)) p.State = { value: place.states[0]!, words: csz.state, checks: 0, doubts: 1 };
       else p.State = { value: csz.stateText, words: csz.state, checks: 0, doubts: 1 };
       // The state agreeing says the US ZIP is no other state's; for a Canadian or Mexican code it vouches for its first
       // character or two only.
@@ -788,6 +790,11 @@ export function parseParty(allLines: PartyLine[], headerHit: LabelHit): ParsedPa
           doubts = 1;
           // The city is another known city of the state, away from the ZIP's area: either may be the misread one.
           if (place.country === 'US' && stateOk && zipFarFromCity(csz.zipText, city, p.State.value)) p.Zip.doubts++;
+        }
+        // The city and the US ZIP agree, two readings against the state's one ("EDISON, MS 08837" with MS for NJ):
+        // the ZIP's state, as a doubt.
+        if (cmp !== 'different' && place.country === 'US' && place.states.length === 1 && !stateOk && p.State.value !== place.states[0]) {
+          p.State = { value: place.states[0]!, words: p.State.words, checks: 0, doubts: 1 };
         }
       }
       p.City = { value: city, words: csz.city, checks, doubts };
