@@ -1226,6 +1226,13 @@ describe('party blocks on grid and keyed forms', () => {
     expect(d.ConfidenceScores['Shipper.Name']).toBeLessThan(0.9);
   });
 
+  it('gives a headerless block to the consignee when its heading reads one slip from CONSIGNED, near as CONSIGNOR is', () => {
+    const d = extractFields(headedBlocks(['CONSINED W', 'ASHFORD ELECTRIC CORP', '15337 INDUSTRIAL RD', 'AUSTIN, TX 78744'],
+      ['Fara (uerven)', 'ACEROS DEL BAJIO SA DE CV', 'AV. DE LOS INSURGENTES 1634', 'QUERETARO, QRO 76000']));
+    expect(d.Consignee).toMatchObject({ Name: 'ASHFORD ELECTRIC CORP', City: 'AUSTIN' });
+    expect(d.Shipper).toMatchObject({ Name: 'ACEROS DEL BAJIO SA DE CV', City: 'QUERETARO' });
+  });
+
   it('gives headerless blocks by what the line reader made of a heading Tesseract garbled past likeness', () => {
     const garbled = (altOfSecond?: string) => {
       const pages = headedBlocks(['Came vo', 'TIDEWATER SUPPLY LLC', '4836 MONROE PL', 'KANSAS CITY, MO 64120'],

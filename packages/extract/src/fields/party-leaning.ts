@@ -56,8 +56,11 @@ export function partyLeaning(block: ParsedParty, segments: Segment[]): 'shipper'
   const l = headingLikeness(block, segments);
   if (!l) return null;
   if (l.endsInTo) return 'consignee';
-  if (l.shipper <= 0.45 && l.consignee >= l.shipper + 0.25) return 'shipper';
-  if (l.consignee <= 0.45 && l.shipper >= l.consignee + 0.25) return 'consignee';
+  // A heading within about one slip of a party's word leans to it by a smaller margin: CONSIGNOR and CONSIGNED share
+  // their first six letters, so a misread one ("CONSINED") is never far from the other.
+  const margin = (near: number): number => (near <= 0.12 ? 0.2 : 0.25);
+  if (l.shipper <= 0.45 && l.consignee >= l.shipper + margin(l.shipper)) return 'shipper';
+  if (l.consignee <= 0.45 && l.shipper >= l.consignee + margin(l.consignee)) return 'consignee';
   return null;
 }
 
