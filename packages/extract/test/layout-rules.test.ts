@@ -401,6 +401,12 @@ describe('goods table ends', () => {
       line(73, 801, 'Pieces'), line(200, 801, '5'), line(660, 801, 'Class'), line(794, 804, '200'),
     ));
     expect(keyed.ShipmentDetails?.Commodity).toBe('COPPER WIRE ON REELS');
+    // The pair's value read on with its label, as one run.
+    const runOn = extractFields(page(
+      line(86, 1042, 'Handing units 4 SKID'), line(926, 1052, 'Description'), line(1116, 1045, 'HOUSEHOLD CLEANING SUPPLIES'),
+      line(86, 1115, 'Pieces'), line(273, 1112, '36'), line(919, 1117, 'Class'), line(1116, 1110, '85'),
+    ));
+    expect(runOn.ShipmentDetails?.Commodity).toBe('HOUSEHOLD CLEANING SUPPLIES');
     const table = extractFields(page(
       line(78, 562, 'HANDLING UNIT'), line(193, 561, 'PACKAGE'), line(291, 557, 'WEIGHT'), line(460, 561, 'COMMODITY DESCRIPTION'), line(736, 563, 'LTL ONLY'),
       line(78, 600, '2'), line(193, 600, '14'), line(291, 600, '1200'), line(460, 600, 'PACKAGING MATERIALS'),

@@ -565,8 +565,11 @@ function readTable(hits: LabelHit[], segments: Segment[], labelled: Set<Segment>
     const nextOnRow = (o: LabelHit): Segment | undefined => segments.filter((v) => v !== o.segment && sameRow(v, o.segment) && v.bbox[0] >= o.bbox[2])
       .sort((a, b) => a.bbox[0] - b.bbox[0])[0];
     const keyedPairs = rowHeads.length > 0 && rowHeads.every((o) => {
+      if (o.bbox[2] > h.bbox[0]) return false;
+      // Its value read on with it ("Handling units 4 SKID").
+      if (o.valueWords.length && o.valueWords.every((w) => w.bbox[2] <= h.bbox[0])) return true;
       const v = nextOnRow(o);
-      return o.bbox[2] <= h.bbox[0] && !!v && !labelled.has(v) && v.bbox[2] <= h.bbox[0];
+      return !!v && !labelled.has(v) && v.bbox[2] <= h.bbox[0];
     });
     const right = rowHeads.length && !keyedPairs ? undefined : valueCandidates(h, segments, labelled, pageWidth).find((c) => c.method === 'right');
     if (right && /[A-Z]{3}/.test(normalizeText(right.text)) && !hits.some((o) => o.segment.words.includes(right.words[0]!) && o.atStart)) {
