@@ -1627,6 +1627,11 @@ describe('labels misread by OCR', () => {
     // A section number with its mark ("1—") is an icon too; a count before a word is not.
     expect(findLabels(buildSegments(line(100, 100, '1— Classe'))).map((h) => `${h.field}${h.atStart ? '@' : ''}`)).toEqual(['freightClass@']);
     expect(findLabels(buildSegments(line(100, 100, '10 PIECES'))).some((h) => h.atStart)).toBe(false);
+    // So is a lone digit read weakly (a number in a circle); read clearly, it is a count.
+    const numbered = line(100, 100, '8 DESTINATAIRE');
+    numbered[0]!.confidence = 0.54;
+    expect(findLabels(buildSegments(numbered)).map((h) => `${h.field}${h.atStart ? '@' : ''}`)).toEqual(['consignee@']);
+    expect(findLabels(buildSegments(line(100, 100, '8 DESTINATAIRE'))).some((h) => h.atStart)).toBe(false);
   });
 
   it('doubts a description that is only a package kind', () => {

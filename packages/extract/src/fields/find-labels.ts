@@ -338,6 +338,8 @@ export function findLabels(segments: Segment[]): LabelHit[] {
     // So does any single letter read weakly ("A EXPEDITEUR": a circled number).
     const icon = (k: number): boolean => /^[^A-Z0-9]{1,2}$/.test(tokens[k]!.t) || /^[OE]$/.test(tokens[k]!.t) || /^\[J$/.test(tokens[k]!.t)
       || (/^[A-Z]$/.test(tokens[k]!.t) && seg.words[tokens[k]!.word]!.confidence < 0.75)
+      // Or a lone digit read weakly: a number in a circle or box ("1 EXPEDITEUR", "8 DESTINATAIRE").
+      || (/^\d$/.test(seg.words[tokens[k]!.word]!.text) && seg.words[tokens[k]!.word]!.confidence < 0.75)
       // So does a section number with its mark ("1—", "2)").
       || /^\d[.)\]—–-]$/.test(seg.words[tokens[k]!.word]!.text);
     let lead = 0;
