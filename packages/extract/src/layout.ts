@@ -27,6 +27,37 @@ export const alnumCount = (t: string): number => t.replace(/[^\p{L}\p{N}]/gu, ''
 /** A word of two or more letters or digits read fairly well (not a speck or a mark read as a letter). */
 const solid = (w: Word): boolean => w.confidence >= 0.5 && alnumCount(w.text) >= 2;
 
+/**
+ * The printed rows of one engine line. A second reading of weak lines may give two stacked rows one line identity
+ * ("2612 BOUL. INDUSTREL" over "QUEBEC, QC G2E 9K7"); read in order across, their words would interleave. Words are
+ * chained left to right, each to the row whose last word is level with it and ends before it; the line is parted
+ * only when words of two rows stand one over the other, and only rows of two or more solid words stand alone.
+ */
+function printedRows(ws: Word[]): Word[][] {
+  if (ws.length < 4) return [ws];
+  const h = median((ws.some(solid) ? ws.filter(solid) : ws).map((w) => w.bbox[3] - w.bbox[1])) || 10;
+  const mid = (w: Word): number => (w.bbox[1] + w.bbox[3]) / 2;
+  const rows: Word[][] = [];
+  for (const w of [...ws].sort((a, b) => a.bbox[0] - b.bbox[0])) {
+    let best: Word[] | undefined, nearest = 0.6 * h;
+    for (const r of rows) {
+      const last = r[r.length - 1]!;
+      const d = Math.abs(mid(last) - mid(w));
+      if (last.bbox[2] <= w.bbox[0] + 0.2 * h && d < nearest) { best = r; nearest = d; }
+    }
+    if (best) best.push(w); else rows.push([w]);
+  }
+  const over = (a: Word, b: Word): boolean => xOverlap(a.bbox, b.bbox) > 0.3 * Math.min(a.bbox[2] - a.bbox[0], b.bbox[2] - b.bbox[0])
+    && (a.bbox[3] <= b.bbox[1] || b.bbox[3] <= a.bbox[1]);
+  const stacked = rows.some((a, i) => rows.slice(i + 1).some((b) => a.some((x) => solid(x) && b.some((y) => solid(y) && over(x, y)))));
+  const big = rows.filter((r) => r.filter(solid).length >= 2);
+  if (!stacked || big.length < 2) return [ws];
+  // Words of rows too small to stand alone (a speck, a mark) go with the level row nearest.
+  const at = (r: Word[]): number => median(r.map(mid));
+  for (const r of rows) if (!big.includes(r)) big.reduce((a, b) => (Math.abs(at(b) - at(r)) < Math.abs(at(a) - at(r)) ? b : a)).push(...r);
+  return big;
+}
+
 /** A vertical ruling of a page (a cell or box border), in the words' coordinates. */
 export interface PageRule { page: number; x: number; y0: number; y1: number }
 
@@ -43,12 +74,12 @@ export function buildSegments(words: Word[], rules: PageRule[] = []): Segment[] 
     (byLine.get(k) ?? byLine.set(k, []).get(k)!).push(w);
   }
   const segments: Segment[] = [];
-  for (const lineWords of byLine.values()) {
+  // Specks read as marks are a few pixels tall: the letters set the line's height (the whole engine line's, for each
+  // of its rows).
+  const heightOf = (ws: Word[]): number => median((ws.some(solid) ? ws.filter(solid) : ws).map((w) => w.bbox[3] - w.bbox[1])) || 10;
+  for (const [lineWords, h] of [...byLine.values()].flatMap((ws) => printedRows(ws).map((row) => [row, heightOf(ws)] as const))) {
     lineWords.sort((a, b) => a.bbox[0] - b.bbox[0]);
     // Engines sometimes put two vertically offset rows on one line; split those too.
-    // Specks read as marks are a few pixels tall: the letters set the line's height.
-    const lettered = lineWords.filter(solid);
-    const h = median((lettered.length ? lettered : lineWords).map((w) => w.bbox[3] - w.bbox[1])) || 10;
     let cur: Word[] = [];
     const flush = (): void => {
       if (!cur.length) return;

@@ -210,6 +210,19 @@ describe('segments', () => {
     expect(mergeInterleavedLines(rows)).toBe(rows);
   });
 
+  it('parts two stacked rows given one engine line, and keeps a small row label beside its tall value', () => {
+    // A second reading gave a street and the city line under it one line identity, a third row beside them too.
+    const one = (ws: Word[]): Word[] => ws.map((w) => ({ ...w, line: 'same' }));
+    const words = one([...line(98, 463, '2612 BOUL. INDUSTREL'), ...line(97, 490, 'QUEBEC, QC G2E 9K7'), ...line(688, 478, 'Carrier TRANSPORTS BOREAL INC')]);
+    expect(buildSegments(words).map((s) => s.text)).toEqual(['2612 BOUL. INDUSTREL', 'Carrier TRANSPORTS BOREAL INC', 'QUEBEC, QC G2E 9K7']);
+    const d = extractFields(page(line(98, 413, 'SHIP TO'), line(97, 435, 'PLASTIQUES MONTCALM LTEE'), words));
+    expect(d.Consignee).toMatchObject({ Address: '2612 BOUL. INDUSTREL', City: 'QUEBEC', State: 'QC', Zip: 'G2E 9K7' });
+    // Side by side, not stacked: a small-caps row label sitting low beside its written value stays on its row.
+    const label = line(794, 601, 'CITY STATE ZIP').map((w) => ({ ...w, bbox: [w.bbox[0], 601, w.bbox[2], 613] as [number, number, number, number] }));
+    const value = line(935, 581, 'CHICAGO, IL 60632').map((w) => ({ ...w, bbox: [w.bbox[0], 581, w.bbox[2], 616] as [number, number, number, number] }));
+    expect(buildSegments(one([...label, ...value])).map((s) => s.text)).toEqual(['CITY STATE ZIP CHICAGO, IL 60632']);
+  });
+
   it('joins two readings that each hold part of one run and overlap where their texts do', () => {
     // The page pass read "16/26" of 12/16/26; the second reading "12/16/2" over it, four characters overlapping.
     const head = line(100, 100, 'Ship date'), pass = line(400, 100, '16/26');
