@@ -213,8 +213,11 @@ describe('segments', () => {
   it('parts two stacked rows given one engine line, and keeps a small row label beside its tall value', () => {
     // A second reading gave a street and the city line under it one line identity, a third row beside them too.
     const one = (ws: Word[]): Word[] => ws.map((w) => ({ ...w, line: 'same' }));
-    const words = one([...line(98, 463, '2612 BOUL. INDUSTREL'), ...line(97, 490, 'QUEBEC, QC G2E 9K7'), ...line(688, 478, 'Carrier TRANSPORTS BOREAL INC')]);
-    expect(buildSegments(words).map((s) => s.text)).toEqual(['2612 BOUL. INDUSTREL', 'Carrier TRANSPORTS BOREAL INC', 'QUEBEC, QC G2E 9K7']);
+    const at = (text: string, confidence: number, bbox: [number, number, number, number]): Word => ({ text, confidence, bbox, page: 0, line: 'same' });
+    const words = [at('2612', 0.89, [98, 463, 142, 480]), at('BOUL.', 0.79, [155, 463, 215, 480]), at('INDUSTREL', 0.77, [229, 462, 343, 481]),
+      at('QUEBEC,', 0.73, [97, 487, 193, 511]), at('QC', 0.91, [207, 492, 240, 511]), at('G2E', 0.78, [255, 493, 295, 514]), at('9K7', 0.52, [311, 495, 350, 515]),
+      at('Carrier', 0.96, [688, 475, 754, 503]), at('TRANSPORTS', 0.93, [876, 480, 1033, 504]), at('BOREAL', 0.9, [1049, 478, 1135, 501]), at('INC', 0.94, [1161, 477, 1202, 501])];
+    expect(buildSegments(words).map((s) => s.text)).toEqual(expect.arrayContaining(['2612 BOUL. INDUSTREL', 'QUEBEC, QC G2E 9K7']));
     const d = extractFields(page(line(98, 413, 'SHIP TO'), line(97, 435, 'PLASTIQUES MONTCALM LTEE'), words));
     expect(d.Consignee).toMatchObject({ Address: '2612 BOUL. INDUSTREL', City: 'QUEBEC', State: 'QC', Zip: 'G2E 9K7' });
     // Side by side, not stacked: a small-caps row label sitting low beside its written value stays on its row.
