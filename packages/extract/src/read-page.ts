@@ -7,7 +7,7 @@ import { boxOnPhoto, unwarpPhoto } from './image/unwarp.ts';
 import type { EngineWord, OcrWorker } from './ocr/engine.ts';
 import type { LineRecogniser } from './ocr/line-recogniser.ts';
 import { rereadWeakLines } from './ocr/reread.ts';
-import { secondLookAtCodes } from './ocr/code-second-look.ts';
+import { secondLook } from './ocr/second-look.ts';
 import { extractFields } from './fields/extract-fields.ts';
 import { startsWithLabel } from './fields/find-labels.ts';
 import type { ReadPage, Word } from './types.ts';
@@ -130,7 +130,7 @@ async function finishPage(sheet: Sheet, pass: Pass): Promise<ReadPage> {
   } catch {
     // The page pass already has words for these lines; keep them.
   }
-  if (lines) words = await secondLookAtCodes(prepared.grey, words, lines, prepared.soft);
+  if (lines) words = await secondLook(prepared.grey, words, lines, prepared.soft);
   time('reread', Date.now() - t);
   t = Date.now();
   let barcodes: ReadPage['barcodes'] = [];
