@@ -253,9 +253,15 @@ export function mergeInterleavedLines(words: Word[]): Word[] {
   if (!rename.size) return words;
   const merged = words.map((w) => { const k = root(`${w.page}:${w.line}`); return k === `${w.page}:${w.line}` ? w : { ...w, line: k.slice(k.indexOf(':') + 1) }; });
   const moved = new Set(merged.filter((w, i) => w !== words[i]).map((w) => `${w.page}:${w.line}`));
-  // Two readings of one spot: the weaker goes; of two as sure, the shorter (it missed letters), else the later.
-  const surer = (o: Word, w: Word, earlier: boolean): boolean => o.confidence > w.confidence
-    || (o.confidence === w.confidence && (alnumCount(o.text) > alnumCount(w.text) || (alnumCount(o.text) === alnumCount(w.text) && earlier)));
+  // Two readings of one spot: one holding the other's letters and more wins (`ITA,` read over the end of `WICHITA,` is
+  // a piece of it, however surely read); else the weaker goes; of two as sure, the shorter (it missed letters), else
+  // the later.
+  const letters = (t: string): string => t.toUpperCase().replace(/[^\p{L}\p{N}]/gu, '');
+  // Not a reading that glued two words the other line read apart ("PRONO." over "PRO" and "NO."): it lies over both.
+  const holds = (o: Word, w: Word): boolean => letters(w.text).length >= 2 && letters(o.text).length > letters(w.text).length && letters(o.text).includes(letters(w.text))
+    && !merged.some((x) => x !== o && x !== w && x.page === o.page && x.line === w.line && sameSpot(o, x));
+  const surer = (o: Word, w: Word, earlier: boolean): boolean => holds(o, w) || (!holds(w, o) && (o.confidence > w.confidence
+    || (o.confidence === w.confidence && (alnumCount(o.text) > alnumCount(w.text) || (alnumCount(o.text) === alnumCount(w.text) && earlier)))));
   const kept = merged.map((w, i) => ({ w, from: words[i]!.line })).filter(({ w }, i) => !moved.has(`${w.page}:${w.line}`) || !merged.some((o, j) => j !== i && o.page === w.page && o.line === w.line
     && surer(o, w, j < i) && sameSpot(o, w)));
   return joinCutWords(kept, moved);

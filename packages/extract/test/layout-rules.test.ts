@@ -210,6 +210,16 @@ describe('segments', () => {
     expect(mergeInterleavedLines(rows)).toBe(rows);
   });
 
+  it('keeps a word over a surer reading of its own end, and two words over a reading that glued them', () => {
+    const at = (text: string, confidence: number, bbox: [number, number, number, number], l: string): Word => ({ text, confidence, bbox, page: 0, line: l });
+    const city = [at('WICHITA,', 0.9, [316, 1081, 459, 1113], 'a'), at('KS', 0.92, [509, 1081, 555, 1113], 'a'), at('67202', 0.96, [571, 1081, 690, 1113], 'a'),
+      at('ITA,', 0.96, [425, 1082, 491, 1117], 'b'), at('7', 0.96, [596, 1082, 617, 1111], 'b')];
+    expect(buildSegments(city).map((s) => s.text)).toEqual(['WICHITA, KS 67202']);
+    const label = [at('PRO', 0.96, [762, 404, 809, 430], 'a'), at('NO.', 0.95, [816, 408, 853, 426], 'a'), at('5415317755', 0.88, [985, 402, 1105, 431], 'a'),
+      at('PRONO.', 0.88, [754, 383, 866, 451], 'b')];
+    expect(buildSegments(label).map((s) => s.text)).toContain('PRO NO.');
+  });
+
   it('parts two stacked rows given one engine line, and keeps a small row label beside its tall value', () => {
     // A second reading gave a street and the city line under it one line identity, a third row beside them too.
     const one = (ws: Word[]): Word[] => ws.map((w) => ({ ...w, line: 'same' }));
