@@ -1367,8 +1367,8 @@ describe('party blocks on grid and keyed forms', () => {
     expect(parseCityStateZip(line(0, 0, 'EDMONTON AB . T6E 0K6'))).toMatchObject({ cityText: 'EDMONTON', stateText: 'AB', zipText: 'T6E 0K6' });
   });
 
-  it('gives a headerless block to the consignee when its garbled heading still ends in TO (read as 10, Yo or [0)', () => {
-    for (const to of ['Conca 10', 'Conucian Yo', 'Conse ns [0']) {
+  it('gives a headerless block to the consignee when its garbled heading still ends in TO (read as 10, Yo, vo or [0)', () => {
+    for (const to of ['Conca 10', 'Conucian Yo', 'Conse ns [0', 'Coma vo']) {
       const d = extractFields(headedBlocks([to, 'COPPERFIELD NUTRITION CO', '947 ENTERPRISE HWY', 'RENO, NV 89502'],
         ['Foose (uve)', 'ALDER HARDWARE CORP', '3554 INDUSTRIAL BLVD', 'MONCTON, NB E1A 4A9']));
       expect(d.Consignee).toMatchObject({ Name: 'COPPERFIELD NUTRITION CO', City: 'RENO' });

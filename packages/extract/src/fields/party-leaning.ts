@@ -41,8 +41,8 @@ function headingLikeness(block: ParsedParty, segments: Segment[]): Likeness | nu
   const texts = [...[left, above].filter((s): s is Segment => !!s).flatMap((s) => [s.text, ...alts(s.words)]), ...(lead.length ? [textOf(lead), ...alts(lead)] : [])];
   const raw = texts.map((t) => normalizeText(t).split(' '));
   // "... TO" ends the consignee's headings (CONSIGNED TO, SHIP TO, DELIVER TO), never the shipper's; it survives
-  // small caps as TO, T0, 10, IO, [0 or YO (the T's bar read as a Y's arms) when the first word does not.
-  const endsInTo = raw.some((ws) => ws.length >= 2 && ws.slice(1).some((w) => /^[T1IY[|][O0][:.]?$/.test(w)));
+  // small caps as TO, T0, 10, IO, [0, YO or VO (the T's bar read as a Y's or V's arms) when the first word does not.
+  const endsInTo = raw.some((ws) => ws.length >= 2 && ws.slice(1).some((w) => /^[T1IYV[|][O0][:.]?$/.test(w)));
   const words = raw.flat().map((w) => w.replace(/[^A-Z]/g, '')).filter((w) => w.length >= 3);
   const best = (side: keyof typeof HEADING_WORDS): number => Math.min(1, ...words.flatMap((w) => HEADING_WORDS[side].map((t) => closeness(w, t))));
   return { shipper: best('shipper'), consignee: best('consignee'), endsInTo };
