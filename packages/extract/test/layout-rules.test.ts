@@ -1376,6 +1376,17 @@ describe('party blocks on grid and keyed forms', () => {
     }
   });
 
+  it('reads a tall written name that starts just under its small heading, whatever else shares the heading\'s engine line', () => {
+    const at = (text: string, bbox: [number, number, number, number], l: string, confidence = 0.9): Word => ({ text, confidence, bbox, page: 0, line: l });
+    // The heading's engine line also holds a tall value far right: its line height is the value's, not the heading's.
+    const heading = [at('SHIP', [196, 829, 277, 851], 'h'), at('TO', [294, 829, 339, 851], 'h'),
+      at('HIGH', [1700, 800, 1800, 860], 'h'), at('DESERT', [1820, 800, 1990, 860], 'h'), at('HAULING', [2010, 800, 2200, 860], 'h')];
+    const name = [at('CORNERSTONE', [195, 845, 690, 984], 'n'), at('PAPER', [747, 845, 956, 984], 'n'), at('MILLS', [997, 850, 1216, 930], 'n'), at('CORP', [1254, 853, 1436, 930], 'n')];
+    const city = [at('PROVIDENCE,', [189, 980, 578, 1046], 'c'), at('RI', [610, 985, 674, 1037], 'c'), at('02907', [712, 984, 848, 1037], 'c')];
+    const d = extractFields(page(heading, name, city));
+    expect(d.Consignee).toMatchObject({ Name: 'CORNERSTONE PAPER MILLS CORP', City: 'PROVIDENCE', State: 'RI', Zip: '02907' });
+  });
+
   it('reads a block written larger than its small heading, its lines aligned by their own height', () => {
     const big = (x: number, y: number, text: string): Word[] => line(x, y, text).map((w) => ({ ...w, bbox: [w.bbox[0], w.bbox[1], w.bbox[2], w.bbox[1] + 25] as [number, number, number, number] }));
     const small = line(459, 258, 'SHIPPER (FROM)').map((w) => ({ ...w, bbox: [w.bbox[0], w.bbox[1], w.bbox[2], w.bbox[1] + 10] as [number, number, number, number] }));

@@ -69,7 +69,9 @@ export function partyLines(hit: LabelHit, segments: Segment[], hitsBySegment: Ma
   const inline = hit.valueWords.length && !isGarble(hit.valueWords) && !strayTail && !noteTail ? hit.valueWords : [];
   // A line starts below the header half a letter down, measured by the smaller of the two: a header read with ink
   // below it (a box twice its letters' height) would otherwise hide the first line, set tight under it.
-  const startsBelowHeader = (s: Segment): boolean => s.bbox[1] > seg.bbox[1] + 0.5 * Math.min(lh, s.lineHeight);
+  // The header's own box bounds its height too: its engine line may hold taller words (a line height of 42 for a
+  // 22-pixel "SHIP TO" kept a tall written name that starts 16 pixels under its top out of the block).
+  const startsBelowHeader = (s: Segment): boolean => s.bbox[1] > seg.bbox[1] + 0.5 * Math.min(lh, s.lineHeight, seg.bbox[3] - seg.bbox[1]);
   if (keyed) {
     // A "Name: ..." line with no header above it: the block is aligned on the label.
     lines.push({ words: hit.valueWords, sub: 'name' });
