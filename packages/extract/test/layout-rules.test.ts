@@ -1267,7 +1267,7 @@ describe('party blocks on grid and keyed forms', () => {
 
   it('gives headerless blocks by what the line reader made of a heading Tesseract garbled past likeness', () => {
     const garbled = (altOfSecond?: string) => {
-      const pages = headedBlocks(['Came vo', 'TIDEWATER SUPPLY LLC', '4836 MONROE PL', 'KANSAS CITY, MO 64120'],
+      const pages = headedBlocks(['Came oe', 'TIDEWATER SUPPLY LLC', '4836 MONROE PL', 'KANSAS CITY, MO 64120'],
         ['Focas (sara)', 'SUMMIT RIDGE WIRE & CABLE ULC', '8792 MACLEOD ST', 'WINNIPEG, MB R3C 0Y7']);
       if (altOfSecond) for (const w of pages[0]!.words.filter((x) => x.text === 'Focas' || x.text === '(sara)')) w.alt = altOfSecond;
       return extractFields(pages);
