@@ -94,6 +94,10 @@ export function buildSegments(words: Word[], rules: PageRule[] = []): Segment[] 
       // Nor does a short word read weakly inside a surely read word's box (a label printed under a handwritten value).
       if (alnumCount(w.text) <= 3 && w.confidence < 0.5 && lineWords.some((o) => o !== w && o.confidence >= 0.8 && alnumCount(o.text) > alnumCount(w.text)
         && o.bbox[3] - o.bbox[1] >= 1.5 * (w.bbox[3] - w.bbox[1]) && xOverlap(o.bbox, w.bbox) >= 0.8 * (w.bbox[2] - w.bbox[0]))) continue;
+      // Nor does a letter or two well under half a word's height lying wholly within that word's box, however surely
+      // read: a piece of the word's own ink (the descender of "Description" read as "p").
+      if (alnumCount(w.text) <= 2 && lineWords.some((o) => o !== w && alnumCount(o.text) >= 4 && o.bbox[3] - o.bbox[1] >= 2.5 * (w.bbox[3] - w.bbox[1])
+        && w.bbox[0] >= o.bbox[0] && w.bbox[2] <= o.bbox[2] && w.bbox[1] >= o.bbox[1] && w.bbox[3] <= o.bbox[3])) continue;
       const prev = cur[cur.length - 1];
       if (prev) {
         const gap = w.bbox[0] - prev.bbox[2];

@@ -1902,6 +1902,20 @@ describe('tables and references', () => {
     expect(d.ConfidenceScores['Consignee.State']).toBeLessThan(0.9);
   });
 
+  it('doubts a house number starting with 0, reads a dollar sign after the street type as its S, and drops a descender read as a letter', () => {
+    const lost = extractFields(block('SHIPPER', 'KESTREL TEXTILE MILLS', '092 MILL WAY', 'FARGO, ND 58102'));
+    expect(lost.Shipper?.Address).toBe('092 MILL WAY');
+    expect(lost.ConfidenceScores['Shipper.Address']).toBeLessThan(0.9);
+    const south = extractFields(block('SHIPPER', 'KESTREL TEXTILE MILLS', '6368 AIRPORT AVE $', 'FARGO, ND 58102'));
+    expect(south.Shipper?.Address).toBe('6368 AIRPORT AVE S');
+    expect(south.ConfidenceScores['Shipper.Address']).toBeLessThan(0.9);
+    // The p of "Description" read as a word of its own inside the word's box is no value of the heading.
+    const heading = line(1014, 1002, 'Description des marchandises');
+    heading.push({ ...heading[0]!, text: 'p', confidence: 0.92, bbox: [1076, 1012, 1085, 1018] });
+    const d = extractFields(page(heading, line(1014, 1053, 'SIROP D\'ERABLE')));
+    expect(d.ShipmentDetails?.Commodity).toBe('SIROP D\'ERABLE');
+  });
+
   it('gives the state of a US ZIP that agrees with the city when the state read is another one, as a doubt', () => {
     const d = extractFields(block('SHIPPER', 'MIDLAND FASTENERS COMPANY', '16553 W RAILROAD LN', 'EDISON, MS 08837'));
     expect(d.Shipper).toMatchObject({ City: 'EDISON', State: 'NJ', Zip: '08837' });

@@ -596,6 +596,8 @@ function streetDoubts(value: string, lines: number): number {
     // A lone letter right before the number of a street written name first ("CALLE ALLEND E 1465"): a word's last
     // letter read apart.
     /^\D/.test(value) && /\s\p{L}\s\d+$/u.test(value),
+    // A house number starting with 0 ("092 MILL WAY"): its first digits were lost.
+    /^0\d*\s/.test(value),
   ];
   return doubts.filter(Boolean).length;
 }
@@ -861,12 +863,15 @@ export function parseParty(allLines: PartyLine[], headerHit: LabelHit): ParsedPa
     // Marks the OCR made of a rule end or a tick after the street ("23347 CENTRAL DR *") are not part of it.
     // Nor is a quote mark before its first word ("“CARRETERA FEDERAL 57").
     // ... nor a point after the house number at its end ("CALLE ALLENDE 736.").
-    const raw = textOf(words).toUpperCase().replace(/_+/g, ' ').replace(/\s+/g, ' ').replace(/(\s+[^\p{L}\p{N}\s]+)+$/u, '').replace(/[,;\-–—]+$/, '').replace(/(?<=\d)\.$/, '')
+    // An S after the street type read as a dollar sign ("6368 AIRPORT AVE $"): the compass point, as a doubt.
+    const read = textOf(words);
+    const dollarS = /\s\$$/.test(read) && SUFFIXES.has(read.toUpperCase().replace(/\s+\$$/, '').split(' ').pop()!.replace(/[.,]$/, ''));
+    const raw = (dollarS ? read.replace(/\s\$$/, ' S') : read).toUpperCase().replace(/_+/g, ' ').replace(/\s+/g, ' ').replace(/(\s+[^\p{L}\p{N}\s]+)+$/u, '').replace(/[,;\-–—]+$/, '').replace(/(?<=\d)\.$/, '')
       .replace(/^["“”'‘’]+(?=[\p{L}\p{N}])/u, '');
     const lead = stripLeadingJunk(raw, (words.find((w) => /\p{L}/u.test(w.text))?.confidence ?? 1) < 0.5);
     const numbered = repairHouseNumber(lead.value);
     const fixed = repairStreetSuffix(numbered.value);
-    if (lead.repaired || numbered.repaired) fixed.repaired = true;
+    if (lead.repaired || numbered.repaired || dollarS) fixed.repaired = true;
     const value = fixed.value;
     // A street line usually starts with a number or names a street type; say so in the checks.
     const looksStreet = /\d/.test(value) ? 1 : 0;
