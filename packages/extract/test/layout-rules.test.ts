@@ -1209,6 +1209,8 @@ describe('party blocks on grid and keyed forms', () => {
     // The city row's label words before the city, behind a garbled first word ("CONTD" for CIUDAD).
     expect(stripCityLabel('CONTD ESTADO. CP TOLUCA').value).toBe('TOLUCA');
     expect(stripCityLabel('CONTE! ESTADO, CP VERACRUZ').value).toBe('VERACRUZ');
+    // C.P. read in two pieces.
+    expect(stripCityLabel('CANTAR. ESTADO, C P- VERACRUZ').value).toBe('VERACRUZ');
     // The middle word in pieces before the last word read whole.
     expect(stripCityLabel('CITY ST E, ZIP CHIHUAHUA').value).toBe('CHIHUAHUA');
     expect(stripCityLabel('CITY OF ZIP').value).toBe('CITY OF ZIP');

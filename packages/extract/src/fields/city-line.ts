@@ -171,7 +171,8 @@ const CITY_LABEL_WORDS = ['CITY', 'STATE', 'ZIP', 'CIUDAD', 'ESTADO', 'VILLE', '
 
 /** Drops the words of a misread "CITY, STATE, ZIP" row label from the start of a city ("CITY, STATE, ZE. MERIDA"). */
 export function stripCityLabel(city: string): { value: string; repaired: boolean } {
-  const toks = city.split(' ');
+  // C.P. read in two pieces ("C P-") is one label word.
+  const toks = city.replace(/(^|\s)C[.,]?\s+P(?=[.,:;-]*(\s|$))/g, '$1CP').split(' ');
   const labelWord = (t: string): boolean => CITY_LABEL_WORDS.includes(t) || (t.length >= 4 && CITY_LABEL_WORDS.some((l) => ocrDistance(t, l) <= 1));
   // A short garble in front of label words ("ANY, STATE, ZIP" for CITY, STATE, ZIP) is the label's first word.
   // So is any short garble before two label words ("CONTD ESTADO. CP TOLUCA" for CIUDAD, ESTADO, C.P.), its comma
