@@ -130,8 +130,10 @@ async function finishPage(sheet: Sheet, pass: Pass): Promise<ReadPage> {
   } catch {
     // The page pass already has words for these lines; keep them.
   }
-  if (lines) words = await secondLook(prepared.grey, words, lines, prepared.soft);
   time('reread', Date.now() - t);
+  t = Date.now();
+  if (lines) words = await secondLook(prepared.grey, words, lines, prepared.soft);
+  time('second look', Date.now() - t);
   t = Date.now();
   let barcodes: ReadPage['barcodes'] = [];
   try {
