@@ -27,6 +27,9 @@ export const alnumCount = (t: string): number => t.replace(/[^\p{L}\p{N}]/gu, ''
 /** A word of two or more letters or digits read fairly well (not a speck or a mark read as a letter). */
 const solid = (w: Word): boolean => w.confidence >= 0.5 && alnumCount(w.text) >= 2;
 
+/** A line's letter height: specks read as marks are a few pixels tall, so its solid words set it. */
+const letterHeight = (ws: Word[]): number => median((ws.some(solid) ? ws.filter(solid) : ws).map((w) => w.bbox[3] - w.bbox[1])) || 10;
+
 /**
  * The printed rows of one engine line. A second reading of weak lines may give two stacked rows one line identity
  * ("2612 BOUL. INDUSTREL" over "QUEBEC, QC G2E 9K7"); read in order across, their words would interleave. Words are
@@ -35,7 +38,7 @@ const solid = (w: Word): boolean => w.confidence >= 0.5 && alnumCount(w.text) >=
  */
 function printedRows(ws: Word[]): Word[][] {
   if (ws.length < 4) return [ws];
-  const h = median((ws.some(solid) ? ws.filter(solid) : ws).map((w) => w.bbox[3] - w.bbox[1])) || 10;
+  const h = letterHeight(ws);
   const mid = (w: Word): number => (w.bbox[1] + w.bbox[3]) / 2;
   const rows: Word[][] = [];
   for (const w of [...ws].sort((a, b) => a.bbox[0] - b.bbox[0])) {
@@ -74,10 +77,8 @@ export function buildSegments(words: Word[], rules: PageRule[] = []): Segment[] 
     (byLine.get(k) ?? byLine.set(k, []).get(k)!).push(w);
   }
   const segments: Segment[] = [];
-  // Specks read as marks are a few pixels tall: the letters set the line's height (the whole engine line's, for each
-  // of its rows).
-  const heightOf = (ws: Word[]): number => median((ws.some(solid) ? ws.filter(solid) : ws).map((w) => w.bbox[3] - w.bbox[1])) || 10;
-  for (const [lineWords, h] of [...byLine.values()].flatMap((ws) => printedRows(ws).map((row) => [row, heightOf(ws)] as const))) {
+  // Each row of an engine line keeps the whole line's letter height.
+  for (const [lineWords, h] of [...byLine.values()].flatMap((ws) => { const h = letterHeight(ws); return printedRows(ws).map((row) => [row, h] as const); })) {
     lineWords.sort((a, b) => a.bbox[0] - b.bbox[0]);
     // Engines sometimes put two vertically offset rows on one line; split those too.
     let cur: Word[] = [];

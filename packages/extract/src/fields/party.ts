@@ -742,13 +742,15 @@ export function parseParty(allLines: PartyLine[], headerHit: LabelHit): ParsedPa
       // three characters, so a slip in the rest ("27619" for 27019) passes that check.
       const zipConf = { value: csz.zipText, words: csz.zip, checks: place?.country === 'US' ? 1 : 0, doubts: csz.zipRepaired || csz.stateFromLetter ? 1 : 0 };
       const stateFixed = repairState(csz.stateText, place?.states ?? null);
+      // A US ZIP names one state outright.
+      const zipState = place?.country === 'US' && place.states.length === 1 ? place.states[0]! : null;
       const stateOk = stateFixed !== null && place !== null && stateMatchesPostal(stateFixed, place);
       p.Zip = zipConf;
       // A state changed to fit the postal code (WA -> CA) is a guess, unlike a look-alike slip (0H -> OH).
       const guessed = stateFixed !== null && stateFixed !== repairState(csz.stateText, null);
       if (stateFixed) p.State = { value: stateFixed, words: csz.state, checks: stateOk && !guessed ? 1 : 0, doubts: (stateOk || !place ? 0 : 1) + (guessed ? 1 : 0) };
       // What stands in the state's place is no state at all ("er" for CT): a US ZIP names its one state, as a doubt.
-      else if (place?.country === 'US' && place.states.length === 1 && !isStateCode(stateCode)) p.State = { value: place.states[0]!, words: csz.state, checks: 0, doubts: 1 };
+      else if (zipState && !isStateCode(stateCode)) p.State = { value: zipState, words: csz.state, checks: 0, doubts: 1 };
       else p.State = { value: csz.stateText, words: csz.state, checks: 0, doubts: 1 };
       // The state agreeing says the US ZIP is no other state's; for a Canadian or Mexican code it vouches for its first
       // character or two only.
@@ -797,9 +799,7 @@ export function parseParty(allLines: PartyLine[], headerHit: LabelHit): ParsedPa
         }
         // The city and the US ZIP agree, two readings against the state's one ("EDISON, MS 08837" with MS for NJ):
         // the ZIP's state, as a doubt.
-        if (cmp !== 'different' && place.country === 'US' && place.states.length === 1 && !stateOk && p.State.value !== place.states[0]) {
-          p.State = { value: place.states[0]!, words: p.State.words, checks: 0, doubts: 1 };
-        }
+        if (cmp !== 'different' && zipState && !stateOk && p.State.value !== zipState) p.State = { value: zipState, words: p.State.words, checks: 0, doubts: 1 };
       }
       p.City = { value: city, words: csz.city, checks, doubts };
       // Neither the printed state nor the city agrees with the postal code: the code itself is the likely misread.

@@ -37,7 +37,7 @@ const MISSED_FLOOR = 52;
 // surer still where the page pass read nothing; and it is trusted at most this much.
 const NEURAL_FLOOR = 85;
 const NEURAL_MISSED_FLOOR = 88;
-const NEURAL_CAP = 88;
+export const NEURAL_CAP = 88;
 // A neural reading below the floor is still kept beside the first one, as a hint, from this sureness on.
 const ALT_FLOOR = 55;
 // About a quarter of a page at OCR resolution.
@@ -204,10 +204,10 @@ export function cleanStrip(data: Buffer, w: number, h: number): Buffer {
   return out;
 }
 
-/** The piece with a margin: letters' ends the engine's box cut off, in the page. */
-function cropAround(grey: Grey, b: [number, number, number, number]): [number, number, number, number] {
+/** The piece with a margin (`across` letter heights either side): letters' ends the engine's box cut off, in the page. */
+export function cropAround(grey: Grey, b: [number, number, number, number], across = 0.6): [number, number, number, number] {
   const h = b[3] - b[1];
-  return [Math.max(0, Math.floor(b[0] - 0.6 * h)), Math.max(0, Math.floor(b[1] - 0.3 * h)), Math.min(grey.width, Math.ceil(b[2] + 0.6 * h)), Math.min(grey.height, Math.ceil(b[3] + 0.3 * h))];
+  return [Math.max(0, Math.floor(b[0] - across * h)), Math.max(0, Math.floor(b[1] - 0.3 * h)), Math.min(grey.width, Math.ceil(b[2] + across * h)), Math.min(grey.height, Math.ceil(b[3] + 0.3 * h))];
 }
 
 const bare = (t: string): string => t.normalize('NFD').toUpperCase().replace(/[^\p{L}\p{N}]/gu, '');

@@ -1,6 +1,7 @@
 import type { Grey } from '../image/analyze.ts';
 import type { EngineWord } from './engine.ts';
 import type { LineRecogniser } from './line-recogniser.ts';
+import { cropAround, NEURAL_CAP } from './reread.ts';
 
 // A long number whose first digit could be a letter (5 S, 0 O, 8 B, 1 I, 2 Z, 6 G).
 const LETTER_LIKE_START = /^[012568]\d{5,11}$/;
@@ -13,8 +14,6 @@ const LETTERS_FLOOR = 70;
 const DIGIT_FLOOR = 97;
 // Numbers Tesseract reads at least this surely are not looked at again.
 const SURE = 96;
-// Two readers disagreed on the word: it is never trusted on its own reading (as NEURAL_CAP in reread.ts).
-const CAP = 88;
 
 /**
  * A second look at numbers by the neural line reader, which reads digits without Tesseract's leanings:
@@ -25,7 +24,8 @@ const CAP = 88;
  * - Typewriter and fax digits are read one for another (`71161` for 71101, `3563` for 3663, at 83-95). A number read
  *   less than surely is read again; a reading the reader is all but certain of, as long and one digit apart, replaces
  *   it.
- * Either way the word's confidence is capped: only a check (a postal code's place) lifts such a field to trust.
+ * Either way two readers disagreed on the word: its confidence is capped as a neural reading's is, so only a check
+ * (a postal code's place) lifts such a field to trust.
  */
 export async function secondLook(grey: Grey, words: EngineWord[], lines: LineRecogniser, soft?: Grey): Promise<EngineWord[]> {
   const out: EngineWord[] = [];
@@ -33,10 +33,8 @@ export async function secondLook(grey: Grey, words: EngineWord[], lines: LineRec
     const code = LETTER_LIKE_START.test(w.text);
     const digits = /^\d{3,12}$/.test(w.text) && w.confidence < SURE;
     if (!code && !digits) { out.push(w); continue; }
-    const h = w.bbox[3] - w.bbox[1];
     // A narrow margin across: wider, the crop takes in a neighbour's letter ("LA 71161" read A71101).
-    const crop: [number, number, number, number] = [Math.max(0, Math.floor(w.bbox[0] - 0.25 * h)), Math.max(0, Math.floor(w.bbox[1] - 0.3 * h)),
-      Math.min(grey.width, Math.ceil(w.bbox[2] + 0.25 * h)), Math.min(grey.height, Math.ceil(w.bbox[3] + 0.3 * h))];
+    const crop = cropAround(grey, w.bbox, 0.25);
     const read = await lines.read(grey, crop, w.bbox, w.line, soft).catch(() => null);
     // Marks beside the word in the crop (a label's colon) are not part of it.
     const text = read ? read.words.map((r) => r.text).join('').toUpperCase().replace(/[^A-Z0-9]/g, '') : '';
@@ -44,7 +42,7 @@ export async function secondLook(grey: Grey, words: EngineWord[], lines: LineRec
     const lettered = code && same && read.confidence >= LETTERS_FLOOR && /^[A-Z]/.test(text) && text.slice(2) === w.text.slice(2)
       && sameShape(w.text[0]!, text[0]!) && sameShape(w.text[1]!, text[1]!);
     const redigit = digits && same && read.confidence >= DIGIT_FLOOR && /^\d+$/.test(text) && [...text].filter((c, i) => c !== w.text[i]).length === 1;
-    out.push(lettered || redigit ? { ...w, text, confidence: Math.min(w.confidence, CAP) } : w);
+    out.push(lettered || redigit ? { ...w, text, confidence: Math.min(w.confidence, NEURAL_CAP) } : w);
   }
   return out;
 }
