@@ -29,6 +29,9 @@ export async function readPageBarcodes(img: Grey): Promise<Barcode[]> {
     formats: ['Code128', 'Code39', 'PDF417', 'QRCode', 'DataMatrix'],
     tryHarder: true,
     tryRotate: true,
+    // White-on-black symbols do not occur on these forms; the inverted search took a quarter of the reader's time
+    // and found nothing more (33 symbols on 64 pages either way).
+    tryInvert: false,
     maxNumberOfSymbols: 8,
   });
   return results.filter((r) => r.isValid && r.text).map((r) => {

@@ -1949,6 +1949,11 @@ describe('tables and references', () => {
     expect(parseReference('4563163134')).toEqual({ value: '4563163134', repaired: false });
   });
 
+  it('drops a speck read as an apostrophe inside a reference number, as a repair', () => {
+    expect(parseReference("VI'87009939")).toEqual({ value: 'VI87009939', repaired: true });
+    expect(parseReference('PO-8812’45')).toEqual({ value: 'PO-881245', repaired: true });
+  });
+
   it('does not take the next cell\'s labelled value as the value of an empty cell', () => {
     const d = extractFields(page(line(100, 100, 'CUSTOMER ORDER'), line(600, 100, 'TRAILER R36430')));
     expect(d.References.OrderNumber).toBeNull();

@@ -16,6 +16,9 @@ export function parseReference(text: string): { value: string; repaired: boolean
   // So is one read with a space before its hyphen ("965317 -92"): a doubt, as the space may be real.
   const spaced = /[A-Z0-9]\s+-\d{1,4}\b/.test(t);
   if (spaced) t = t.replace(/([A-Z0-9])\s+-(?=\d{1,4}\b)/g, '$1-');
+  // A speck read as an apostrophe inside a code ("VI'87009939"): no reference number holds one; a doubt all the same.
+  const specked = /[A-Z0-9]['`‘’]+[A-Z0-9]/.test(t);
+  if (specked) t = t.replace(/([A-Z0-9])['`‘’]+(?=[A-Z0-9])/g, '$1');
   if (!t) return null;
   // A date is not a reference number.
   for (const d of findDates(t)) t = `${t.slice(0, d.index)}${' '.repeat(d.length)}${t.slice(d.index + d.length)}`;
@@ -39,7 +42,7 @@ export function parseReference(text: string): { value: string; repaired: boolean
     // Both letters of SO- read as digits ("50-001437"): two digits and a hyphen do not start a number otherwise.
     const so = /^5[0O]-(\d{4,})$/.exec(tok);
     if (so) return { value: `SO-${so[1]}`, repaired: true };
-    return { value, repaired: repaired || skipped || spaced };
+    return { value, repaired: repaired || skipped || spaced || specked };
   }
   return null;
 }
