@@ -31,6 +31,11 @@ describe('dates in English, Spanish and French', () => {
     expect(parseDate('13/10/2026', 'MDY')!.certainty).toBe(1);
   });
 
+  it('reads a written-out date with a speck beside its comma as a guess', () => {
+    expect(parseDate('Sep1.,2026')).toMatchObject({ iso: '2026-09-01', certainty: 0.85 });
+    expect(parseDate('Sep 1, 2026')).toMatchObject({ iso: '2026-09-01', certainty: 1 });
+  });
+
   it('reads a date behind a cell border read as a digit, or with a slash read as a 7 or 1, as a guess', () => {
     expect(parseDate('92026-08-24')).toMatchObject({ iso: '2026-08-24', certainty: 0.85 });
     // A leading zero read as the letter O.

@@ -71,9 +71,9 @@ export function findDates(text: string, order: DateOrder = 'MDY'): ParsedDate[] 
   // 23 JUL 2026 / 15 DE JULIO DE 2026 / 1ER MARS 2026 / 23-JUL-2026
   const dmy = new RegExp(`\\b(\\d{1,2})(?:ER|ST|ND|RD|TH|O)?\\.?\\s*(?:DE\\s+)?[-/ ]?\\s*(${monthAlt})\\.?\\s*(?:DE(?:L)?\\s+)?[-/, ]?\\s*(\\d{4}|\\d{2})\\b`, 'g');
   while ((m = dmy.exec(t))) push(year4(+m[3]!), MONTHS[m[2]!]!, +m[1]!, 1, m.index, m[0].length);
-  // JUL 23, 2026 / JULY 23RD 2026
-  const mdy = new RegExp(`\\b(${monthAlt})\\.?\\s*[-/ ]?\\s*(\\d{1,2})(?:ST|ND|RD|TH)?\\s*[,.]?\\s*[-/ ]?\\s*(\\d{4})\\b`, 'g');
-  while ((m = mdy.exec(t))) push(+m[3]!, MONTHS[m[1]!]!, +m[2]!, 1, m.index, m[0].length);
+  // JUL 23, 2026 / JULY 23RD 2026. A speck beside the comma ("SEP1.,2026") may be part of a digit: a guess.
+  const mdy = new RegExp(`\\b(${monthAlt})\\.?\\s*[-/ ]?\\s*(\\d{1,2})(?:ST|ND|RD|TH)?\\s*([,.]{0,2})\\s*[-/ ]?\\s*(\\d{4})\\b`, 'g');
+  while ((m = mdy.exec(t))) push(+m[4]!, MONTHS[m[1]!]!, +m[2]!, m[3]!.length > 1 ? 0.85 : 1, m.index, m[0].length);
   out.sort((a, b) => a.index - b.index);
   // Drop overlaps (keep the first, then the more certain).
   const kept: ParsedDate[] = [];
