@@ -1785,6 +1785,8 @@ describe('labels misread by OCR', () => {
     expect(findLabels(buildSegments([at('C', 100, 108), at('USTOMER', 110, 190), at('ORDER', 200, 260), at('SO770094', 300, 400)])).map((h) => h.field)).toContain('order');
     // A space apart, two words stay two.
     expect(findLabels(buildSegments([at('Com', 589, 630), at('modity', 645, 720)])).map((h) => h.field)).toEqual([]);
+    // A word that gained a letter where it broke (Ci antidad for CANTIDAD).
+    expect(findLabels(buildSegments([at('Ci', 242, 252), at('antidad', 253, 310)])).map((h) => h.field)).toEqual(['pieces']);
     // A possessive read in pieces, or with its s apart (its apostrophe too): SHIPPER'S NO.
     for (const pieces of [[at('SHIPPER', 300, 400), at('s', 402, 410)], [at('Sh', 300, 325), at("pper's", 327, 390)], [at('SHIPPER', 300, 360), at("'S", 363, 380), at('BOL', 385, 400)]]) {
       const hits = findLabels(buildSegments([...pieces, at('No.', 402, 432), at('SH7116233', 445, 570)]));

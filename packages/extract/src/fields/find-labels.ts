@@ -44,9 +44,11 @@ function cutAfterFirstLetter(a: Word, b: Word): boolean {
 function labelWordInPieces(a: Word, b: Word, at: string, bt: string): boolean {
   if (!a.bbox || !b.bbox || b.bbox[0] - a.bbox[2] > 0.4 * Math.min(a.bbox[3] - a.bbox[1], b.bbox[3] - b.bbox[1])) return false;
   if (LABEL_WORDS.has(at) || LABEL_WORDS.has(bt)) return false;
-  // A long word may have lost a narrow letter too ("Sh pper's" for SHIPPER'S).
+  // A long word may have lost a narrow letter too ("Sh pper's" for SHIPPER'S), or gained one where it broke ("Ci antidad"
+  // for CANTIDAD).
   const joined = at + bt;
-  return LABEL_WORDS.has(joined) || (joined.length >= 7 && (LABEL_WORDS_BY_LENGTH.get(joined.length + 1) ?? []).some((l) => ocrDistance(joined, l) <= 1));
+  const near = (n: number): boolean => (LABEL_WORDS_BY_LENGTH.get(n) ?? []).some((l) => ocrDistance(joined, l) <= 1);
+  return LABEL_WORDS.has(joined) || (joined.length >= 7 && (near(joined.length + 1) || near(joined.length - 1)));
 }
 
 /** Splits a word into comparison tokens: "SID#:" -> SID, #; "B/L" -> B, /, L; "P.O." -> PO. */
