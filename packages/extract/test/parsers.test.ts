@@ -108,6 +108,8 @@ describe('weights and freight classes', () => {
     expect(parseFreightClass('77,5')).toEqual({ value: '77.5', repaired: false });
     // A speck read as a point in front of the class.
     expect(parseFreightClass('.77.5')).toEqual({ value: '77.5', repaired: false });
+    expect(parseFreightClass('60.')).toEqual({ value: '60', repaired: false });
+    expect(parseFreightClass('92.')).toBeNull();
     // A cell border read against the digits; the half after the point read apart.
     expect(parseFreightClass('[50')).toEqual({ value: '50', repaired: false });
     expect(parseFreightClass('300|')).toEqual({ value: '300', repaired: false });

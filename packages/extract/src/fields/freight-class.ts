@@ -4,8 +4,9 @@ export const FREIGHT_CLASSES = ['50', '55', '60', '65', '70', '77.5', '85', '92.
 /** Reads an NMFC class from a cell ("92.5", "CLASS 70", OCR "925" or "77,5"); null when it is not one of the 18. */
 export function parseFreightClass(text: string): { value: string; repaired: boolean } | null {
   // A cell border read as a bracket or bar against the digits ("[50", "300|") is no part of them.
-  // So is a speck read as a point in front of them (".77.5").
-  const t = text.toUpperCase().replace(/CLASS|CLASE|CLASSE|[:#[\]{}|]/g, ' ').replace(/[Oo]/g, '0').replace(/[lI]/g, '1').replace(/(^|\s)[.,'`](?=\d)/g, '$1').trim();
+  // So is a speck read as a point in front of them (".77.5") or after them ("60.").
+  const t = text.toUpperCase().replace(/CLASS|CLASE|CLASSE|[:#[\]{}|]/g, ' ').replace(/[Oo]/g, '0').replace(/[lI]/g, '1').replace(/(^|\s)[.,'`](?=\d)/g, '$1')
+    .trim().replace(/(?<=\d)[.,'`]$/, '');
   const m = /(?:^|\s)(\d{2,3})(?:[.,](\d))?(?=\s|$)/.exec(t);
   if (!m) {
     // The half after the decimal point read apart ("92. 5"): one class, as a repair.
