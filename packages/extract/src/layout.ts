@@ -305,16 +305,51 @@ export function joinOverlappingReadings(words: Word[]): Word[] {
   return gone.size ? out.filter((_, i) => !gone.has(i)) : words;
 }
 
+/** Two readings' words side by side on a merged line, touching (closer than a space), the left one's index first. */
+function touchingPairs(kept: { w: Word; from: string }[], moved: Set<string>, gap: number): Array<[number, number]> {
+  const out: Array<[number, number]> = [];
+  kept.forEach((b, i) => {
+    if (!moved.has(`${b.w.page}:${b.w.line}`)) return;
+    const h = b.w.bbox[3] - b.w.bbox[1];
+    kept.forEach((o, j) => {
+      if (j !== i && o.w.page === b.w.page && o.w.line === b.w.line && o.from !== b.from && o.w.bbox[0] < b.w.bbox[0]
+        && Math.abs(o.w.bbox[2] - b.w.bbox[0]) <= gap * h && Math.abs(midY(o.w.bbox) - midY(b.w.bbox)) < 0.5 * h) out.push([j, i]);
+    });
+  });
+  return out;
+}
+
 /**
- * One word cut in two by the two readings ("Vi" of one and "ancouver," of the other, touching): a piece starting with a
- * small letter right where a piece of the other reading ends goes on that word.
+ * A word both readings read, with boxes cut differently so that they do not overlap ("MEX" of one and "MEX" of the
+ * other, each half as wide as the word; "8" of one and "83000" of the other, touching): one word over both boxes.
  */
-function joinCutWords(kept: { w: Word; from: string }[], moved: Set<string>): Word[] {
+function dropRepeatedPieces(kept: { w: Word; from: string }[], moved: Set<string>): { w: Word; from: string }[] {
+  const gone = new Set<number>();
+  const out = [...kept];
+  const bare = (w: Word): string => w.text.toUpperCase().replace(/[^\p{L}\p{N}]/gu, '');
+  for (const [a, b] of touchingPairs(kept, moved, 0.3)) {
+    const l = kept[a]!.w, r = kept[b]!.w, lt = bare(l), rt = bare(r);
+    if (!lt || gone.has(a) || gone.has(b)) continue;
+    // The word spans both boxes (each reading cut it short).
+    if (lt === rt || rt.startsWith(lt)) {
+      gone.add(a);
+      out[b] = { ...kept[b]!, w: { ...r, bbox: [l.bbox[0], Math.min(l.bbox[1], r.bbox[1]), r.bbox[2], Math.max(l.bbox[3], r.bbox[3])] } };
+    }
+  }
+  return out.filter((_, i) => !gone.has(i));
+}
+
+/**
+ * One word cut in two by the two readings ("Vi" of one and "ancouver," of the other, "MO" and "NTREAL,", touching):
+ * a piece starting with three letters right where a piece of the other reading ends goes on that word.
+ */
+function joinCutWords(all: { w: Word; from: string }[], moved: Set<string>): Word[] {
+  const kept = dropRepeatedPieces(all, moved);
   const out = kept.map(({ w }) => w);
   const gone = new Set<number>();
   for (let i = 0; i < kept.length; i++) {
     const b = kept[i]!;
-    if (!moved.has(`${b.w.page}:${b.w.line}`) || !/^\p{Ll}{3}/u.test(b.w.text)) continue;
+    if (!moved.has(`${b.w.page}:${b.w.line}`) || !/^\p{L}{3}/u.test(b.w.text)) continue;
     const h = b.w.bbox[3] - b.w.bbox[1];
     const a = kept.findIndex((o, j) => j !== i && !gone.has(j) && o.w.page === b.w.page && o.w.line === b.w.line && o.from !== b.from && /\p{L}$/u.test(o.w.text)
       && Math.abs(o.w.bbox[2] - b.w.bbox[0]) <= 0.15 * h && o.w.bbox[0] < b.w.bbox[0] && Math.abs(midY(o.w.bbox) - midY(b.w.bbox)) < 0.5 * h);

@@ -272,6 +272,14 @@ describe('segments', () => {
     const top = [w('Vi', 95, 491, 111, 515, 0.95, 't'), w('BC', 222, 491, 242, 515, 0.94, 't'), w('VEB', 246, 494, 283, 509, 0.67, 't')];
     const low = [w('ancouver,', 110, 497, 201, 509, 0.8, 'u'), w('BC', 226, 494, 238, 509, 0.96, 'u'), w('VEB', 260, 494, 270, 509, 0.82, 'u'), w('8J6', 292, 494, 321, 513, 0.68, 'u')];
     expect(buildSegments([...top, ...low]).map((s) => s.text)).toEqual(['Viancouver, BC VEB 8J6']);
+    // Each reading holds a piece of a word the other read too, the boxes touching without overlapping: "SON" twice,
+    // "8" of one and "83000" of the other; "MO" of one and "NTREAL," of the other in capitals.
+    const hA = [w('Hermosillo,', 132, 657, 274, 681, 0.96, 'a'), w('SON', 324, 658, 339, 678, 0.96, 'a'), w('8', 351, 658, 365, 678, 0.96, 'a')];
+    const hB = [w('ermosillo,', 150, 662, 236, 679, 0.85, 'b'), w('SON', 285, 658, 321, 679, 0.96, 'b'), w('83000', 368, 658, 431, 679, 0.96, 'b')];
+    expect(buildSegments([...hA, ...hB]).map((s) => s.text)).toEqual(['Hermosillo, SON 83000']);
+    const mA = [w('NTREAL,', 176, 658, 283, 682, 0.91, 'c'), w('H', 342, 658, 358, 678, 0.93, 'c')];
+    const mB = [w('MO', 133, 658, 173, 679, 0.96, 'd'), w('EAL,', 230, 658, 277, 679, 0.9, 'd'), w('QC', 294, 658, 331, 682, 0.91, 'd'), w('H1P', 362, 658, 391, 679, 0.89, 'd'), w('5V2', 402, 658, 449, 679, 0.92, 'd')];
+    expect(buildSegments([...mA, ...mB]).map((s) => s.text)).toEqual(['MONTREAL, QC H1P 5V2']);
   });
 
   it('keeps a second reading of one word over two words of the page pass, whichever line comes first', () => {
