@@ -1540,6 +1540,7 @@ describe('party blocks on grid and keyed forms', () => {
     // The row label read in two pieces, the first closed by a point.
     expect(stripLeadingJunk('SIR. .R 28185 UNION DR')).toEqual({ value: '28185 UNION DR', repaired: true });
     expect(stripLeadingJunk('DO MIC ILIO: CALLE MORELOS 3704')).toEqual({ value: 'CALLE MORELOS 3704', repaired: true });
+    expect(stripLeadingJunk('DO M IC I O: CIRCUITO EL MARQUES 2206')).toEqual({ value: 'CIRCUITO EL MARQUES 2206', repaired: true });
     expect(stripLeadingJunk('LA PAZ CALLE MORELOS 3704').value).toBe('LA PAZ CALLE MORELOS 3704');
     expect(stripLeadingJunk('AVE. B 1234 CENTRO')).toEqual({ value: 'AVE. B 1234 CENTRO', repaired: false });
     // A street type written out with one letter misread; a number before it makes it no type ("1 COUNT").

@@ -511,8 +511,9 @@ export function stripLeadingJunk(line: string, firstWeak = false): { value: stri
   if (lead >= 1 && lead <= 2 && toks.length > lead + 1 && /^[A-Z][.:]?$/.test(toks[0]!) && toks.slice(0, lead).every((t) => /^[A-Z]{1,3}[.:]?$/.test(t) && !COMPASS.has(t.replace(/[.:]/g, '')))) {
     return { value: toks.slice(lead).join(' '), repaired: true };
   }
-  // The row label read in pieces before the street's type ("DO MIC ILIO: CALLE MORELOS 3704" for DOMICILIO:).
-  if (lead >= 2 && lead <= 4 && toks.length > lead + 1) {
+  // The row label read in pieces before the street's type ("DO MIC ILIO: CALLE MORELOS 3704", "DO M IC I O:" for
+  // DOMICILIO:).
+  if (lead >= 2 && lead <= 5 && toks.length > lead + 1) {
     const joined = toks.slice(0, lead).join('').normalize('NFD').replace(/[^A-Z]/g, '');
     if (joined.length >= 6 && STREET_LABELS.some((l) => ocrDistance(joined, l) <= 2)) return { value: toks.slice(lead).join(' '), repaired: true };
   }
