@@ -6,6 +6,7 @@ import { unshareWords } from '../src/fields/find-parties.ts';
 import { parseCityStateZip, stripCityLabel } from '../src/fields/city-line.ts';
 import { looksLikeStreet, nearLabel, oddStreetEnd, shortNameWord, suffixFromHint, type ParsedParty, repairCompanySuffix, repairHouseNumber, repairStreetSuffix, stripLeadingJunk, stripSubLabel, wrappedEnding } from '../src/fields/party.ts';
 import { parseReference } from '../src/fields/references.ts';
+import { nearCityOfState } from '../src/fields/geo.ts';
 import { readBarcodePayload } from '../src/fields/barcode-payload.ts';
 import { findLabels, ocrDistance, shortTailCost, startsWithLabel, type LabelHit } from '../src/fields/find-labels.ts';
 import { buildSegments, mergeInterleavedLines } from '../src/layout.ts';
@@ -1940,6 +1941,17 @@ describe('tables and references', () => {
     expect(d.ConfidenceScores['Shipper.State']).toBeLessThan(0.9);
     // A city of another place keeps the state as read: nothing says which of the three is wrong.
     expect(extractFields(block('SHIPPER', 'MIDLAND FASTENERS COMPANY', '16553 W RAILROAD LN', 'JACKSON, MS 08837')).Shipper?.State).toBe('MS');
+  });
+
+  it('puts back a US city read with a slip that no ZIP vouches for, when one city of the state fits, as a doubt', () => {
+    expect(nearCityOfState('BUFFALE', 'NY')).toBe('BUFFALO');
+    expect(nearCityOfState('BUFFALO', 'NY')).toBeNull();
+    expect(nearCityOfState('TORREN', 'COA')).toBeNull();
+    const d = extractFields(block('SHIPPER', 'GOLDEN VALLEY CONTAINERS INC', '7296 JUNIPER PKWY', 'BUFFALE, NY 14107'));
+    expect(d.Shipper?.City).toBe('BUFFALO');
+    expect(d.ConfidenceScores['Shipper.City']).toBeLessThan(0.9);
+    // The ZIP belongs to another part of the state than the city: not trusted either.
+    expect(d.ConfidenceScores['Shipper.Zip']).toBeLessThan(0.9);
   });
 
   it('reads a ZIP with a bar before it read as 1 (six digits) as the ZIP, as a repair', () => {

@@ -102,7 +102,7 @@ export function canadianReadings(raw: string): string[] {
 }
 
 interface ZipRecord { zip: string; city: string; state: string; country: string }
-interface ZipLib { lookup(z: string | number): ZipRecord | undefined; lookupByName(city: string, state: string): ZipRecord[] }
+interface ZipLib { lookup(z: string | number): ZipRecord | undefined; lookupByName(city: string, state: string): ZipRecord[]; lookupByState(state: string): ZipRecord[] }
 let zipLib: ZipLib | null = null;
 const zips = (): ZipLib => (zipLib ??= require('zipcodes') as ZipLib);
 function zipLookup(z: string): ZipRecord | undefined {
@@ -176,6 +176,23 @@ export function editDistance(a: string, b: string): number {
 }
 
 const cityKey = (s: string): string => normalizeText(s).replace(/\bSAINT\b/g, 'ST').replace(/\bSAINTE\b/g, 'STE').replace(/\bFORT\b/g, 'FT').replace(/[^A-Z0-9 ]/g, '').replace(/\s+/g, ' ').trim();
+
+const citiesByState = new Map<string, string[]>();
+
+/**
+ * The one city of a US state a city name read with a slip stands for ("BUFFALE, NY": BUFFALO): a name of five letters
+ * or more that is no city of the state, one letter from exactly one that is (two for long names). Null otherwise.
+ */
+export function nearCityOfState(city: string, state: string): string | null {
+  if (!US_STATES.has(state)) return null;
+  let names = citiesByState.get(state);
+  if (!names) { names = [...new Set(zips().lookupByState(state).filter((r) => r.country === 'US').map((r) => cityKey(r.city)))]; citiesByState.set(state, names); }
+  const key = cityKey(city);
+  if (key.replace(/ /g, '').length < 5 || names.includes(key)) return null;
+  const within = key.length >= 9 ? 2 : 1;
+  const near = names.filter((n) => Math.abs(n.length - key.length) <= within && editDistance(key, n) <= within);
+  return near.length === 1 ? near[0]! : null;
+}
 
 /** Compares an OCR'd city with the postal code's city: 'same', 'near' (OCR slip: use the known name) or 'different'. */
 export function compareCity(ocr: string, known: string): 'same' | 'near' | 'different' {

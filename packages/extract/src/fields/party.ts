@@ -3,7 +3,7 @@ import type { Word } from '../types.ts';
 import { isSpeck, textOf } from './candidates.ts';
 import { parseCityStateZip, stripCityLabel } from './city-line.ts';
 import { ocrDistance, PARTY_HEADING_FIELDS, type LabelHit } from './find-labels.ts';
-import { CA_PROVINCES, canadianReadings, compareCity, editDistance, isStateCode, MX_STATES, placeOfPostal, repairState, stateMatchesPostal, US_STATES, zipFarFromCity, type Country } from './geo.ts';
+import { CA_PROVINCES, canadianReadings, compareCity, editDistance, isStateCode, MX_STATES, nearCityOfState, placeOfPostal, repairState, stateMatchesPostal, US_STATES, zipFarFromCity, type Country } from './geo.ts';
 
 /** One party field's value with the words it came from and what the checks said. */
 export interface PartyValue { value: string; words: Word[]; checks: number; doubts: number }
@@ -802,6 +802,12 @@ export function parseParty(allLines: PartyLine[], headerHit: LabelHit): ParsedPa
         // The city and the US ZIP agree, two readings against the state's one ("EDISON, MS 08837" with MS for NJ):
         // the ZIP's state, as a doubt.
         if (cmp !== 'different' && zipState && !stateOk && p.State.value !== zipState) p.State = { value: zipState, words: p.State.words, checks: 0, doubts: 1 };
+      }
+      // A city no postal code vouches for, read with a slip: the one city of the state it stands for, as a doubt.
+      const nearby = checks === 0 && p.State ? nearCityOfState(city, p.State.value) : null;
+      if (nearby) {
+        city = nearby; doubts = Math.max(doubts, 1);
+        if (p.State && stateOk && zipFarFromCity(p.Zip.value, city, p.State.value)) p.Zip.doubts++;
       }
       p.City = { value: city, words: csz.city, checks, doubts };
       // Neither the printed state nor the city agrees with the postal code: the code itself is the likely misread.
