@@ -91,6 +91,8 @@ describe('weights and freight classes', () => {
     expect(parseWeight('2588')).toEqual({ value: 2588, unit: null });
     // "lb" glued to the number with its l read as 1.
     expect(parseWeight('27751b')).toEqual({ value: 2775, unit: 'L' });
+    // Its l read as a bar after the number: the number with the unit wins over a number before it (an NMFC item).
+    expect(parseWeight('Ne 166264 19,447 |b')).toEqual({ value: 19447, unit: 'L' });
     expect(parseWeight('27751')).toEqual({ value: 27751, unit: null });
   });
 

@@ -27,7 +27,8 @@ export function parseAmount(raw: string): number | null {
 /** Finds a weight with its unit in text ("3,407 LB", "2.021 KG", "Peso: 1 371 kg"); the unit may be missing. */
 export function parseWeight(text: string, defaultUnit: WeightUnit | null = null): ParsedWeight | null {
   // "lb" glued to its number with the l read as 1 ("27751b" for 2775 lb): no unit is a lone B.
-  const t = normalizeText(text).replace(/(\d{2,})[1I|]B(S?)\b/g, '$1 LB$2');
+  // So is "lb" after its number with the l read as a bar ("19,447 |b").
+  const t = normalizeText(text).replace(/(\d{2,})[1I|]B(S?)\b/g, '$1 LB$2').replace(/(\d)\s+[|I]B(S?)(?![\w])/g, '$1 LB$2');
   const re = /(\d[\d.,]*(?:\s\d{3})*)\s*(LBS?\.?|LB|POUNDS?|LIBRAS?|KGS?\.?|KILOS?|KILOGRAMS?|KILOGRAMOS?|KILOGRAMMES?|#)?(?![\w])/g;
   let m: RegExpExecArray | null;
   let best: ParsedWeight | null = null;
