@@ -69,7 +69,7 @@ export interface PageRule { page: number; x: number; y0: number; y1: number }
  * page's vertical rulings (the engine joins the values of neighbouring cells across their border now and then).
  */
 export function buildSegments(words: Word[], rules: PageRule[] = []): Segment[] {
-  const usable = mergeInterleavedLines(joinOverlappingReadings(words.filter((w) => w.text.trim() && !/^[|[\]{}_—–-]+$/.test(w.text.trim()))))
+  const usable = mergeInterleavedLines(dropRepeatsInLine(joinOverlappingReadings(words.filter((w) => w.text.trim() && !/^[|[\]{}_—–-]+$/.test(w.text.trim())))))
     .flatMap(splitGluedValue).flatMap((w) => dropRuledBar(w, rules));
   const byLine = new Map<string, Word[]>();
   for (const w of usable) {
@@ -212,6 +212,24 @@ export function splitGluedValue(w: Word): Word[] {
 const sameSpot = (o: Word, w: Word): boolean =>
   xOverlap(o.bbox, w.bbox) > 0.5 * Math.min(o.bbox[2] - o.bbox[0], w.bbox[2] - w.bbox[0])
   && Math.min(o.bbox[3], w.bbox[3]) - Math.max(o.bbox[1], w.bbox[1]) > 0.5 * Math.min(o.bbox[3] - o.bbox[1], w.bbox[3] - w.bbox[1]);
+
+/**
+ * Two words of one engine line over the same spot with the same letters ("TX" read twice): the engine read the spot
+ * twice; the surer stays (ties: the first). Other words may overlap: a box drawn too wide takes in its neighbour
+ * ("SASKATOON," over "SK", "Nombre" over "Razón").
+ */
+function dropRepeatsInLine(words: Word[]): Word[] {
+  const letters = (t: string): string => t.toUpperCase().replace(/[^\p{L}\p{N}]/gu, '');
+  const gone = new Set<number>();
+  words.forEach((w, i) => {
+    if (alnumCount(w.text) < 2) return;
+    words.forEach((o, j) => {
+      if (j <= i || gone.has(i) || gone.has(j) || o.page !== w.page || o.line !== w.line || alnumCount(o.text) < 2 || !sameSpot(o, w)) return;
+      if (letters(w.text) === letters(o.text)) gone.add(w.confidence >= o.confidence ? j : i);
+    });
+  });
+  return gone.size ? words.filter((_, i) => !gone.has(i)) : words;
+}
 
 /**
  * Two lines that read the same words twice: two or more words of one lie over words of the other (one of each pair

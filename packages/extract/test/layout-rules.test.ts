@@ -281,6 +281,11 @@ describe('segments', () => {
     const mA = [w('NTREAL,', 176, 658, 283, 682, 0.91, 'c'), w('H', 342, 658, 358, 678, 0.93, 'c')];
     const mB = [w('MO', 133, 658, 173, 679, 0.96, 'd'), w('EAL,', 230, 658, 277, 679, 0.9, 'd'), w('QC', 294, 658, 331, 682, 0.91, 'd'), w('H1P', 362, 658, 391, 679, 0.89, 'd'), w('5V2', 402, 658, 449, 679, 0.92, 'd')];
     expect(buildSegments([...mA, ...mB]).map((s) => s.text)).toEqual(['MONTREAL, QC H1P 5V2']);
+    // One engine line reading a spot twice ("TX" over "TX"); a box drawn too wide over another word keeps both.
+    const twice = [w('LAREDO,', 643, 380, 708, 400, 0.96, 'l'), w('TX', 714, 381, 734, 393, 0.96, 'l'), w('TX', 706, 371, 735, 402, 0.48, 'l'), w('78040', 740, 371, 786, 402, 0.63, 'l')];
+    expect(buildSegments(twice).map((s) => s.text)).toEqual(['LAREDO, TX 78040']);
+    const wide = [w('SASKATOON,', 393, 352, 589, 373, 0.9, 'k'), w('SK', 561, 342, 588, 381, 0.9, 'k'), w('S7N', 600, 352, 640, 373, 0.9, 'k'), w('0K5', 650, 352, 690, 373, 0.9, 'k')];
+    expect(buildSegments(wide).map((s) => s.text)).toEqual(['SASKATOON, SK S7N 0K5']);
   });
 
   it('keeps a second reading of one word over two words of the page pass, whichever line comes first', () => {
