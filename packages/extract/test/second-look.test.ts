@@ -34,6 +34,15 @@ describe('a second look at numbers by the neural line reader', () => {
     expect(kept).toMatchObject({ text: '50937356', confidence: 95 });
   });
 
+  it('gives SO back when a handwritten S was read as 9, and leaves a real number starting with 9 alone', async () => {
+    const code = await printed('SO940466', 'Comic Neue');
+    const [fixed] = await secondLook(code.grey, [{ text: '90940466', confidence: 93, bbox: code.box, line: 'l1' }], lines);
+    expect(fixed).toMatchObject({ text: 'SO940466' });
+    expect(fixed!.confidence).toBeLessThan(90);
+    const number = await printed('90940466', 'Comic Neue');
+    expect((await secondLook(number.grey, [{ text: '90940466', confidence: 93, bbox: number.box, line: 'l1' }], lines))[0]).toMatchObject({ text: '90940466', confidence: 93 });
+  });
+
   it('puts right a typewriter digit Tesseract read as another, unsurely, and leaves a surely read number alone', async () => {
     const zip = await printed('71101', 'Liberation Mono');
     const word: EngineWord = { text: '71161', confidence: 83, bbox: zip.box, line: 'l1' };

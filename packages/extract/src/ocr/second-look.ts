@@ -3,10 +3,10 @@ import type { EngineWord } from './engine.ts';
 import type { LineRecogniser } from './line-recogniser.ts';
 import { cropAround, NEURAL_CAP } from './reread.ts';
 
-// A long number whose first digit could be a letter (5 S, 0 O, 8 B, 1 I, 2 Z, 6 G).
-const LETTER_LIKE_START = /^[012568]\d{5,11}$/;
+// A long number whose first digit could be a letter (5 S, 0 O, 8 B, 1 I, 2 Z, 6 G; a handwritten S read as 9).
+const LETTER_LIKE_START = /^[0125689]\d{5,11}$/;
 // The letters each such digit is read for.
-const LETTERS_OF: Record<string, string> = { '0': 'OQD', '1': 'IL', '2': 'Z', '5': 'S', '6': 'G', '8': 'B' };
+const LETTERS_OF: Record<string, string> = { '0': 'OQD', '1': 'IL', '2': 'Z', '5': 'S', '6': 'G', '8': 'B', '9': 'S' };
 /** Whether `read` is a look-alike letter of `digit`, or the digit itself. */
 const sameShape = (digit: string, read: string): boolean => read === digit || (LETTERS_OF[digit] ?? '').includes(read);
 // How sure (0-100) the line reader must be of a letter prefix it reads, and of a digit it reads otherwise.
