@@ -547,8 +547,10 @@ export function repairHouseNumber(line: string): { value: string; repaired: bool
   // A whole street read without its spaces ("12857MAGNOLIACT", small print at 100 dpi): number, name and a type.
   const glued = /^(\d{1,6})([A-Z]{4,}?)(ST|AVE|RD|DR|LN|CT|PL|WAY|BLVD|HWY|PKWY|CIR)$/.exec(line);
   if (glued) return { value: `${glued[1]} ${glued[2]} ${glued[3]}`, repaired: true };
-  // BLDG with its L read as an I or 1 before the building's number ("PL BIDG 9").
-  const value = line.replace(/^(\d{1,6})-(?=[A-Z]{3,}\s)/, '$1 ').replace(/^(\d{1,6}) 5 (?=[A-Z]{3,})/, '$1 S ').replace(/ B[I1|]DG(?= \w)/, ' BLDG');
+  // BLDG with its L read as an I or 1 before the building's number ("PL BIDG 9"). A cell border read as a 1 before a
+  // five-digit house number ("113976 TECHNOLOGY PL"): house numbers run to five digits.
+  const value = line.replace(/^(\d{1,6})-(?=[A-Z]{3,}\s)/, '$1 ').replace(/^(\d{1,6}) 5 (?=[A-Z]{3,})/, '$1 S ').replace(/ B[I1|]DG(?= \w)/, ' BLDG')
+    .replace(/^1([1-9]\d{4}) (?=[A-Z]{2,})/, '$1 ');
   return { value, repaired: value !== line };
 }
 
