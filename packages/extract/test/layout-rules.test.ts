@@ -653,6 +653,10 @@ describe('party blocks on grid and keyed forms', () => {
     const initial = line(0, 0, 'Nombre / Razón soont Manufacturas Tolteca SA de CV');
     initial[3]!.confidence = 0.4; initial[4]!.confidence = 0.62;
     expect(text(stripSubLabel(initial).words)).toBe('Manufacturas Tolteca SA de CV');
+    // ... or fairly weakly with that letter, before a value read surely.
+    const fairly = line(0, 0, 'Nombre / Razón soos GRUPO DEL BAJIO SA DE CV');
+    fairly[3]!.confidence = 0.6; fairly[4]!.confidence = 0.96;
+    expect(text(stripSubLabel(fairly).words)).toBe('GRUPO DEL BAJIO SA DE CV');
     // ... or surely enough but two slips off the label's long second word.
     const slips = line(0, 0, 'Nombre / Razón socat Silverline Containers Group LLC');
     slips[3]!.confidence = 0.61; slips[4]!.confidence = 0.62;
@@ -1217,6 +1221,10 @@ describe('party blocks on grid and keyed forms', () => {
     expect(stripLeadingJunk('ANTIGUA CARRETERA A PUEBLA 12').repaired).toBe(false);
     expect(stripLeadingJunk('GRANDE RUE 12', true).repaired).toBe(false);
     expect(stripLeadingJunk('NORTE CALLE SIN NUMERO', true).repaired).toBe(false);
+    // Read at half confidence, the word is weak enough.
+    const half = page(line(100, 100, 'CONSIGNEE'), line(100, 125, 'GRUPO NORTE SA DE CV'), line(100, 150, 'DEMETO AV. DE LOS INSURGENTES 395'), line(100, 175, 'REYNOSA, TAM 88780'));
+    half[0]!.words.find((w) => w.text === 'DEMETO')!.confidence = 0.5;
+    expect(extractFields(half).Consignee?.Address).toBe('AV. DE LOS INSURGENTES 395');
     // A row number with a mark in front of the city.
     expect(extractFields(block('CONSIGNEE', 'GRUPO ANAHUAC SA DE CV', 'CALLE MORELOS 3827', '5» SAN NICOLAS DE LOS GARZA, NL 66450')).Consignee?.City).toBe('SAN NICOLAS DE LOS GARZA');
     expect(stripLeadingJunk('N W AV. INDUSTRIAS 1655')).toEqual({ value: 'N W AV. INDUSTRIAS 1655', repaired: false });
@@ -1226,6 +1234,8 @@ describe('party blocks on grid and keyed forms', () => {
     // The city row's label words before the city, behind a garbled first word ("CONTD" for CIUDAD).
     expect(stripCityLabel('CONTD ESTADO. CP TOLUCA').value).toBe('TOLUCA');
     expect(stripCityLabel('CONTE! ESTADO, CP VERACRUZ').value).toBe('VERACRUZ');
+    // A garble before C.P. alone: no city name holds C.P.
+    expect(stripCityLabel('EXUDO CP REYNOSA').value).toBe('REYNOSA');
     // C.P. read in two pieces.
     expect(stripCityLabel('CANTAR. ESTADO, C P- VERACRUZ').value).toBe('VERACRUZ');
     // The middle word in pieces before the last word read whole.

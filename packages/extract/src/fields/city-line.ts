@@ -178,7 +178,9 @@ export function stripCityLabel(city: string): { value: string; repaired: boolean
   // So is any short garble before two label words ("CONTD ESTADO. CP TOLUCA" for CIUDAD, ESTADO, C.P.), its comma
   // read as any mark ("CONTE! ESTADO, CP").
   const labelAt = (i: number): boolean => labelWord(toks[i]!.replace(/[^A-Z]/g, ''));
-  let k = (toks.length >= 3 && /^[A-Z]{2,4}[.,:]$/.test(toks[0]!) && labelAt(1)) || (toks.length >= 4 && /^[A-Z]{2,6}[.,:;!]?$/.test(toks[0]!) && labelAt(1) && labelAt(2)) ? 1 : 0;
+  // So is one before C.P. or ZIP, which no city name holds ("EXUDO CP REYNOSA" for ESTADO, C.P.).
+  let k = (toks.length >= 3 && /^[A-Z]{2,4}[.,:]$/.test(toks[0]!) && labelAt(1)) || (toks.length >= 4 && /^[A-Z]{2,6}[.,:;!]?$/.test(toks[0]!) && labelAt(1) && labelAt(2))
+    || (toks.length >= 3 && /^[A-Z]{2,6}[.,:;!]?$/.test(toks[0]!) && /^(CP|ZIP)[.,:;]?$/.test(toks[1]!)) ? 1 : 0;
   while (k < toks.length - 1) {
     const t = toks[k]!.replace(/[^A-Z]/g, '');
     const near = labelWord(t) && !CITY_LABEL_WORDS.includes(t);

@@ -327,7 +327,9 @@ export function stripSubLabel(words: Word[]): { words: Word[]; sub: string | nul
   // word's first letter ("Razón soont Manufacturas", the value itself read none too well).
   const secondWord = MULTI_WORD_LABELS.find((l) => l.sub === first.sub && l.words[0] === labelKey(rest.slice(0, 1)))?.words[1];
   // ... or surely enough but two slips off a long second word ("Razón socat").
-  const weakSecond = rest.length > 2 && ((rest[1]!.confidence < 0.5 && (rest[2]!.confidence >= 0.8 || secondWord?.[0] === labelKey(rest.slice(1, 2))[0]))
+  // ... or fairly weakly with that letter before a value read surely ("Razón soos GRUPO").
+  const firstLetter = !!secondWord && secondWord[0] === labelKey(rest.slice(1, 2))[0];
+  const weakSecond = rest.length > 2 && ((rest[1]!.confidence < 0.5 && (rest[2]!.confidence >= 0.8 || firstLetter)) || (rest[1]!.confidence < 0.7 && firstLetter && rest[2]!.confidence >= 0.9)
     || (!!secondWord && secondWord.length >= 5 && ocrDistance(labelKey(rest.slice(1, 2)), secondWord) <= 2));
   if (second.sub === null && afterSlash && rest.length > 2 && secondNameStarts(rest) && (rest[1]!.text.endsWith(':') || weakSecond)) {
     return { words: rest.slice(2), sub: first.sub, guessedLabel: true };
@@ -878,7 +880,7 @@ export function parseParty(allLines: PartyLine[], headerHit: LabelHit): ParsedPa
     const dollarS = /\s\$$/.test(read) && SUFFIXES.has(read.toUpperCase().replace(/\s+\$$/, '').split(' ').pop()!.replace(/[.,]$/, ''));
     const raw = (dollarS ? read.replace(/\s\$$/, ' S') : read).toUpperCase().replace(/_+/g, ' ').replace(/\s+/g, ' ').replace(/(\s+[^\p{L}\p{N}\s]+)+$/u, '').replace(/[,;\-–—]+$/, '').replace(/(?<=\d)\.$/, '')
       .replace(/^["“”'‘’]+(?=[\p{L}\p{N}])/u, '');
-    const lead = stripLeadingJunk(raw, (words.find((w) => /\p{L}/u.test(w.text))?.confidence ?? 1) < 0.5);
+    const lead = stripLeadingJunk(raw, (words.find((w) => /\p{L}/u.test(w.text))?.confidence ?? 1) <= 0.5);
     const numbered = repairHouseNumber(lead.value);
     const fixed = repairStreetSuffix(numbered.value);
     if (lead.repaired || numbered.repaired || dollarS) fixed.repaired = true;
