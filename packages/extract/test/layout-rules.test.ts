@@ -954,6 +954,8 @@ describe('party blocks on grid and keyed forms', () => {
     expect(repairHouseNumber('25209 PROGRESS PL BIDG 9')).toEqual({ value: '25209 PROGRESS PL BLDG 9', repaired: true });
     expect(repairHouseNumber('113976 TECHNOLOGY PL')).toEqual({ value: '13976 TECHNOLOGY PL', repaired: true });
     expect(repairHouseNumber('100500 OVERSEAS HWY')).toEqual({ value: '100500 OVERSEAS HWY', repaired: false });
+    expect(repairHouseNumber('CARRETERA FEDERAL 57KM2064')).toEqual({ value: 'CARRETERA FEDERAL 57 KM 2064', repaired: true });
+    expect(repairHouseNumber('CARRETERA FEDERAL 57 KM 2064')).toEqual({ value: 'CARRETERA FEDERAL 57 KM 2064', repaired: false });
     expect(repairHouseNumber('7561 5TH AVE')).toEqual({ value: '7561 5TH AVE', repaired: false });
     // A type-first street whose space before the number was read as a hyphen; a hyphenated number stays.
     expect(repairHouseNumber('AV. INDUSTRIAS-3720')).toEqual({ value: 'AV. INDUSTRIAS 3720', repaired: true });

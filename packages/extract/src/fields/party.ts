@@ -552,7 +552,9 @@ export function repairHouseNumber(line: string): { value: string; repaired: bool
   // BLDG with its L read as an I or 1 before the building's number ("PL BIDG 9"). A cell border read as a 1 before a
   // five-digit house number ("113976 TECHNOLOGY PL"): house numbers run to five digits.
   const value = line.replace(/^(\d{1,6})-(?=[A-Z]{3,}\s)/, '$1 ').replace(/^(\d{1,6}) 5 (?=[A-Z]{3,})/, '$1 S ').replace(/ B[I1|]DG(?= \w)/, ' BLDG')
-    .replace(/^1([1-9]\d{4}) (?=[A-Z]{2,})/, '$1 ');
+    .replace(/^1([1-9]\d{4}) (?=[A-Z]{2,})/, '$1 ')
+    // A highway's kilometre read without its spaces ("FEDERAL 57KM2064").
+    .replace(/(\d)\s?KM\s?(?=\d)/, '$1 KM ');
   return { value, repaired: value !== line };
 }
 
