@@ -365,13 +365,9 @@ function joinCutWords(all: { w: Word; from: string }[], moved: Set<string>): Wor
   const kept = dropRepeatedPieces(all, moved);
   const out = kept.map(({ w }) => w);
   const gone = new Set<number>();
-  for (let i = 0; i < kept.length; i++) {
+  for (const [a, i] of touchingPairs(kept, moved, 0.15)) {
     const b = kept[i]!;
-    if (!moved.has(`${b.w.page}:${b.w.line}`) || !/^\p{L}{3}/u.test(b.w.text)) continue;
-    const h = b.w.bbox[3] - b.w.bbox[1];
-    const a = kept.findIndex((o, j) => j !== i && !gone.has(j) && o.w.page === b.w.page && o.w.line === b.w.line && o.from !== b.from && /\p{L}$/u.test(o.w.text)
-      && Math.abs(o.w.bbox[2] - b.w.bbox[0]) <= 0.15 * h && o.w.bbox[0] < b.w.bbox[0] && Math.abs(midY(o.w.bbox) - midY(b.w.bbox)) < 0.5 * h);
-    if (a < 0) continue;
+    if (gone.has(i) || gone.has(a) || !/^\p{L}{3}/u.test(b.w.text) || !/\p{L}$/u.test(kept[a]!.w.text)) continue;
     const o = out[a]!;
     out[a] = { ...o, text: o.text + b.w.text, confidence: Math.min(o.confidence, b.w.confidence), bbox: [o.bbox[0], Math.min(o.bbox[1], b.w.bbox[1]), b.w.bbox[2], Math.max(o.bbox[3], b.w.bbox[3])] };
     gone.add(i);
