@@ -1962,6 +1962,20 @@ describe('tables and references', () => {
     expect(extractFields(block('SHIPPER', 'MIDLAND FASTENERS COMPANY', '16553 W RAILROAD LN', 'JACKSON, MS 08837')).Shipper?.State).toBe('MS');
   });
 
+  it('finds an unlabelled handwritten address block whose tall street line reaches into its city line', () => {
+    const w = (text: string, x0: number, y0: number, x1: number, y1: number, id: string): Word => ({ text, confidence: 0.8, bbox: [x0, y0, x1, y1], page: 0, line: id });
+    // Both party headings lost; the shipper's street is written tall enough to reach past the top of its city line.
+    const left = [w('Pinnacle', 196, 700, 400, 790, 'n'), w('Bearings', 413, 700, 640, 790, 'n'), w('Inc', 660, 700, 760, 790, 'n'),
+      w('8431', 203, 789, 300, 934, 's'), w('Garfield', 312, 789, 530, 934, 's'), w('St', 540, 789, 600, 934, 's'),
+      w('Cheyenne,', 199, 902, 440, 996, 'c'), w('WY', 451, 902, 540, 996, 'c'), w('82001', 561, 902, 702, 996, 'c')];
+    const right = [w('MIDLAND', 1361, 720, 1600, 790, 'm'), w('CERAMICS', 1650, 720, 1900, 790, 'm'), w('COMPANY', 1939, 720, 2200, 790, 'm'),
+      w('5476', 1381, 815, 1500, 894, 't'), w('QUARRY', 1556, 815, 1800, 894, 't'), w('RD', 1854, 815, 1950, 894, 't'),
+      w('ALBANY,', 1379, 914, 1600, 984, 'a'), w('NY', 1623, 914, 1700, 984, 'a'), w('12205', 1725, 914, 1860, 984, 'a')];
+    const d = extractFields([{ index: 0, width: 2550, height: 3300, rotation: 0, words: [...left, ...right], barcodes: [], blank: false, toUpright: (b) => b }]);
+    expect(d.Shipper).toMatchObject({ Name: 'PINNACLE BEARINGS INC', City: 'CHEYENNE', Zip: '82001' });
+    expect(d.Consignee).toMatchObject({ Name: 'MIDLAND CERAMICS COMPANY', City: 'ALBANY', Zip: '12205' });
+  });
+
   it('puts back a US city read with a slip that no ZIP vouches for, when one city of the state fits, as a doubt', () => {
     expect(nearCityOfState('BUFFALE', 'NY')).toBe('BUFFALO');
     expect(nearCityOfState('BUFFALO', 'NY')).toBeNull();

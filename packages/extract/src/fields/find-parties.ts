@@ -91,8 +91,11 @@ export function unlabelledBlocks(segments: Segment[], hitsBySegment: Map<Segment
   const out: ParsedParty[] = [];
   const free = (s: Segment): boolean => !s.words.some((w) => claimed.has(w)) && !(hitsBySegment.get(s) ?? []).some((h) => h.atStart && h.field !== 'stop');
   // The line above in the same column, aligned on `x` (where the values start once a garbled row label is dropped).
+  // Tall handwritten boxes reach into the next line: above is ending over its top, or centred above it and ending
+  // above its middle.
+  const over = (o: Segment, s: Segment): boolean => o.bbox[3] <= s.bbox[1] + 0.3 * s.lineHeight || ((o.bbox[1] + o.bbox[3]) / 2 < s.bbox[1] && o.bbox[3] < (s.bbox[1] + s.bbox[3]) / 2);
   const above = (s: Segment, x: number): Segment | undefined => segments
-    .filter((o) => o !== s && o.page === s.page && o.bbox[3] <= s.bbox[1] + 0.3 * s.lineHeight && s.bbox[1] - o.bbox[3] < 2.2 * s.lineHeight
+    .filter((o) => o !== s && o.page === s.page && over(o, s) && s.bbox[1] - o.bbox[3] < 2.2 * s.lineHeight
       // Aligned, or starting left of a line indented by a row label it lost ("Ciudad, Estado, C.P.:" read as ". CP").
       && (Math.abs(o.bbox[0] - x) < 2 * s.lineHeight || (o.bbox[0] < x && o.bbox[2] > x + 2 * s.lineHeight)))
     .sort((a, b) => b.bbox[3] - a.bbox[3])[0];
