@@ -1962,6 +1962,15 @@ describe('tables and references', () => {
     expect(extractFields(block('SHIPPER', 'MIDLAND FASTENERS COMPANY', '16553 W RAILROAD LN', 'JACKSON, MS 08837')).Shipper?.State).toBe('MS');
   });
 
+  it('drops specks read as marks from names and streets', () => {
+    const name = (n: string, street = '2762 MILL PL'): ReturnType<typeof extractFields> => extractFields(block('SHIPPER', n, street, 'TULSA, OK 74103'));
+    expect(name('SUMMIT RIDGE CERAMICS- LLC').Shipper?.Name).toBe('SUMMIT RIDGE CERAMICS LLC');
+    expect(name('GRUPO REGIOMONTANA SA DE CV = EEE]').Shipper?.Name).toBe('GRUPO REGIOMONTANA SA DE CV');
+    expect(name('NAMI “WHITEWATER SUPPLY COMPANY').Shipper?.Name).toBe('WHITEWATER SUPPLY COMPANY');
+    expect(name('SAINT-LAURENT TRANSPORT INC').Shipper?.Name).toBe('SAINT-LAURENT TRANSPORT INC');
+    expect(name('ACME FOODS INC', '2762 MILL· PL').Shipper?.Address).toBe('2762 MILL PL');
+  });
+
   it('finds an unlabelled handwritten address block whose tall street line reaches into its city line', () => {
     const w = (text: string, x0: number, y0: number, x1: number, y1: number, id: string): Word => ({ text, confidence: 0.8, bbox: [x0, y0, x1, y1], page: 0, line: id });
     // Both party headings lost; the shipper's street is written tall enough to reach past the top of its city line.

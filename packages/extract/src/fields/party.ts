@@ -394,6 +394,10 @@ const cleanName = (s: string): string =>
   s.replace(/(^|[^A-Z0-9$])[S$5]\.?\s?A\.?\s?DE\s?[CG]\.?\s?V\.?(?=\s|$)/g, (_m, pre: string) => `${pre === '-' ? ' ' : pre}SA DE CV`)
     .replace(/\bSADE\s?CV\b/g, 'SA DE CV')
 .replace(/\s+/g, ' ').replace(/^[\s:;,.|*'"‘’“”«»-]+|[\s:;,|*_—–-]+$/g, '').replace(/(\s+[^\p{L}\p{N}\s]+)+$/u, '').replace(/\s[-_](?=\p{L})/gu, ' ').trim()
+    // Specks read as marks: a dot or hyphen hanging on a word's end ("CERAMICS- LLC", "MILL·"), junk after the
+    // company ending that starts with a mark ("SA DE CV = EEE]"), a label's remains before an opening quote ("NAMI “").
+    .replace(/(?<=\p{L}{3})[-·•](?=\s|$)/gu, '').replace(/\b(SA DE CV|INC|LLC|LTD|CORP|ULC|LTEE|LLP|COMPANY)\s+[=|\][{}«»~].*$/, '$1')
+    .replace(/^[A-Z]{2,5}\s+[“"«](?=\p{L})/u, '')
     // A company ending the OCR glued to the word before it ("CERAMICSCORP", "BAJIOSADECV").
     .replace(/\b([A-Z]{4,})(SADECV|CORP|LLC|LTD|LTEE|ULC|INC)$/, (_m, w: string, end: string) => `${w} ${end === 'SADECV' ? 'SA DE CV' : end}`);
 
@@ -880,7 +884,7 @@ export function parseParty(allLines: PartyLine[], headerHit: LabelHit): ParsedPa
     // An S after the street type read as a dollar sign ("6368 AIRPORT AVE $"): the compass point, as a doubt.
     const read = textOf(words);
     const dollarS = /\s\$$/.test(read) && SUFFIXES.has(read.toUpperCase().replace(/\s+\$$/, '').split(' ').pop()!.replace(/[.,]$/, ''));
-    const raw = (dollarS ? read.replace(/\s\$$/, ' S') : read).toUpperCase().replace(/_+/g, ' ').replace(/\s+/g, ' ').replace(/(\s+[^\p{L}\p{N}\s]+)+$/u, '').replace(/[,;\-–—]+$/, '').replace(/(?<=\d)\.$/, '')
+    const raw = (dollarS ? read.replace(/\s\$$/, ' S') : read).toUpperCase().replace(/_+/g, ' ').replace(/(?<=\p{L})[·•](?=\s|$)/gu, '').replace(/\s+/g, ' ').replace(/(\s+[^\p{L}\p{N}\s]+)+$/u, '').replace(/[,;\-–—]+$/, '').replace(/(?<=\d)\.$/, '')
       .replace(/^["“”'‘’]+(?=[\p{L}\p{N}])/u, '');
     const lead = stripLeadingJunk(raw, (words.find((w) => /\p{L}/u.test(w.text))?.confidence ?? 1) <= 0.5);
     const numbered = repairHouseNumber(lead.value);
