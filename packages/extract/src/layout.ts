@@ -24,6 +24,8 @@ const median = (xs: number[]): number => {
 
 /** How many letters and digits a text holds (marks and spaces left out). */
 export const alnumCount = (t: string): number => t.replace(/[^\p{L}\p{N}]/gu, '').length;
+/** A word's letters and digits alone, in capitals: how two readings of one word are compared. */
+const lettersOf = (t: string): string => t.toUpperCase().replace(/[^\p{L}\p{N}]/gu, '');
 /** A word of two or more letters or digits read fairly well (not a speck or a mark read as a letter). */
 const solid = (w: Word): boolean => w.confidence >= 0.5 && alnumCount(w.text) >= 2;
 
@@ -219,13 +221,12 @@ const sameSpot = (o: Word, w: Word): boolean =>
  * ("SASKATOON," over "SK", "Nombre" over "Razón").
  */
 function dropRepeatsInLine(words: Word[]): Word[] {
-  const letters = (t: string): string => t.toUpperCase().replace(/[^\p{L}\p{N}]/gu, '');
   const gone = new Set<number>();
   words.forEach((w, i) => {
     if (alnumCount(w.text) < 2) return;
     words.forEach((o, j) => {
       if (j <= i || gone.has(i) || gone.has(j) || o.page !== w.page || o.line !== w.line || alnumCount(o.text) < 2 || !sameSpot(o, w)) return;
-      if (letters(w.text) === letters(o.text)) gone.add(w.confidence >= o.confidence ? j : i);
+      if (lettersOf(w.text) === lettersOf(o.text)) gone.add(w.confidence >= o.confidence ? j : i);
     });
   });
   return gone.size ? words.filter((_, i) => !gone.has(i)) : words;
@@ -279,9 +280,8 @@ export function mergeInterleavedLines(words: Word[]): Word[] {
   // Two readings of one spot: one holding the other's letters and more wins (`ITA,` read over the end of `WICHITA,` is
   // a piece of it, however surely read); else the weaker goes; of two as sure, the shorter (it missed letters), else
   // the later.
-  const letters = (t: string): string => t.toUpperCase().replace(/[^\p{L}\p{N}]/gu, '');
   // Not a reading that glued two words the other line read apart ("PRONO." over "PRO" and "NO."): it lies over both.
-  const holds = (o: Word, w: Word): boolean => letters(w.text).length >= 2 && letters(o.text).length > letters(w.text).length && letters(o.text).includes(letters(w.text))
+  const holds = (o: Word, w: Word): boolean => lettersOf(w.text).length >= 2 && lettersOf(o.text).length > lettersOf(w.text).length && lettersOf(o.text).includes(lettersOf(w.text))
     && !merged.some((x) => x !== o && x !== w && x.page === o.page && x.line === w.line && sameSpot(o, x));
   const surer = (o: Word, w: Word, earlier: boolean): boolean => holds(o, w) || (!holds(w, o) && (o.confidence > w.confidence
     || (o.confidence === w.confidence && (alnumCount(o.text) > alnumCount(w.text) || (alnumCount(o.text) === alnumCount(w.text) && earlier)))));
@@ -315,8 +315,7 @@ export function joinOverlappingReadings(words: Word[]): Word[] {
       while (k > 0 && !fits(k)) k--;
       // Each holds letters or digits of its own past the other's box: not one word read twice ("MONCTON", "NCTON,").
       if (k <= 0 || alnumCount(at.slice(0, -k)) < 1 || alnumCount(bt.slice(k)) < 1 || b.bbox[0] - a.bbox[0] < 0.8 * cw || b.bbox[2] - a.bbox[2] < 0.8 * cw) continue;
-      out[i] = { ...a, text: at + bt.slice(k), confidence: Math.min(a.confidence, b.confidence),
-        bbox: [a.bbox[0], Math.min(a.bbox[1], b.bbox[1]), b.bbox[2], Math.max(a.bbox[3], b.bbox[3])] };
+      out[i] = { ...a, text: at + bt.slice(k), confidence: Math.min(a.confidence, b.confidence), bbox: boxAround([a, b]) };
       gone.add(j);
     }
   }
@@ -344,14 +343,13 @@ function touchingPairs(kept: { w: Word; from: string }[], moved: Set<string>, ga
 function dropRepeatedPieces(kept: { w: Word; from: string }[], moved: Set<string>): { w: Word; from: string }[] {
   const gone = new Set<number>();
   const out = [...kept];
-  const bare = (w: Word): string => w.text.toUpperCase().replace(/[^\p{L}\p{N}]/gu, '');
   for (const [a, b] of touchingPairs(kept, moved, 0.3)) {
-    const l = kept[a]!.w, r = kept[b]!.w, lt = bare(l), rt = bare(r);
+    const l = kept[a]!.w, r = kept[b]!.w, lt = lettersOf(l.text), rt = lettersOf(r.text);
     if (!lt || gone.has(a) || gone.has(b)) continue;
     // The word spans both boxes (each reading cut it short).
     if (lt === rt || rt.startsWith(lt)) {
       gone.add(a);
-      out[b] = { ...kept[b]!, w: { ...r, bbox: [l.bbox[0], Math.min(l.bbox[1], r.bbox[1]), r.bbox[2], Math.max(l.bbox[3], r.bbox[3])] } };
+      out[b] = { ...kept[b]!, w: { ...r, bbox: boxAround([l, r]) } };
     }
   }
   return out.filter((_, i) => !gone.has(i));
@@ -369,7 +367,7 @@ function joinCutWords(all: { w: Word; from: string }[], moved: Set<string>): Wor
     const b = kept[i]!;
     if (gone.has(i) || gone.has(a) || !/^\p{L}{3}/u.test(b.w.text) || !/\p{L}$/u.test(kept[a]!.w.text)) continue;
     const o = out[a]!;
-    out[a] = { ...o, text: o.text + b.w.text, confidence: Math.min(o.confidence, b.w.confidence), bbox: [o.bbox[0], Math.min(o.bbox[1], b.w.bbox[1]), b.w.bbox[2], Math.max(o.bbox[3], b.w.bbox[3])] };
+    out[a] = { ...o, text: o.text + b.w.text, confidence: Math.min(o.confidence, b.w.confidence), bbox: boxAround([o, b.w]) };
     gone.add(i);
   }
   return out.filter((_, i) => !gone.has(i));
