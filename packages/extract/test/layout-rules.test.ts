@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { extractFields } from '../src/fields/extract-fields.ts';
 import { assignUnlabelledDates, cleanCommodity, numericOrderShown } from '../src/fields/extract-fields.ts';
-import { nearestYear } from '../src/fields/parse-date.ts';
+import { findDates, nearestYear } from '../src/fields/parse-date.ts';
 import { unshareWords } from '../src/fields/find-parties.ts';
 import { parseCityStateZip, stripCityLabel } from '../src/fields/city-line.ts';
 import { looksLikeStreet, nearLabel, oddStreetEnd, shortNameWord, suffixFromHint, type ParsedParty, repairCompanySuffix, repairHouseNumber, repairStreetSuffix, stripLeadingJunk, stripSubLabel, wrappedEnding } from '../src/fields/party.ts';
@@ -2176,5 +2176,59 @@ describe('second OCR pass', () => {
     expect(out[5 * w + 15]).toBe(0);
     expect(out[5 * w + 50]).toBe(255);
     expect(out[17 * w + 50]).toBe(255);
+  });
+});
+
+describe('round 17: row labels read in pieces', () => {
+  /** A carta-porte block: heading, then rows whose labels the OCR cut into pieces of their own. */
+  const at = (x: number, y: number, text: string, confidence = 0.95): Word[] => line(x, y, text, confidence);
+
+  it('sets the column by the leftmost piece of the first row, so the rows under it stay in the block', () => {
+    // "Razón social: ..." stands a little higher than "Nombre" on a tilted photo: it came first and set the column.
+    const d = extractFields(page(
+      at(100, 100, 'REMITENTE / ORIGEN'),
+      at(100, 132, 'Nombre'), at(190, 129, 'Razón social: BRIGHTON WIRE & CABLE CO'),
+      at(100, 164, 'Domicilio: 9707 CHESTNUT PL'),
+      at(100, 196, 'Ciudad, Estado, C.P: ALBUQUERQUE, NM 87102'),
+    ));
+    expect(d.Shipper).toMatchObject({ Name: 'BRIGHTON WIRE & CABLE CO', Address: '9707 CHESTNUT PL', City: 'ALBUQUERQUE', State: 'NM', Zip: '87102' });
+  });
+
+  it('takes the value beside a row label read whole but for remains of its second name', () => {
+    const d = extractFields(page(
+      at(100, 100, 'DESTINATARIO'),
+      at(100, 132, 'Nombre / Razón'), at(330, 132, 'a: COMERCIAL TOLTECA SA DE CV'),
+      at(100, 164, 'Domicilio: AV. JUAREZ 3192'),
+      at(100, 196, 'Ciudad, Estado,'), at(330, 196, 'C.P: SAN LUIS POTOSI, SLP 78000'),
+    ));
+    expect(d.Consignee).toMatchObject({ Name: 'COMERCIAL TOLTECA SA DE CV', Address: 'AV. JUAREZ 3192', City: 'SAN LUIS POTOSI', State: 'SLP', Zip: '78000' });
+  });
+
+  it('drops a city row label closed by its colon or by a marked letter, and a street label read a letter a piece', () => {
+    expect(stripCityLabel('ETULAD, ESTADO, CA: CHIHUAHUA')).toEqual({ value: 'CHIHUAHUA', repaired: true });
+    expect(stripCityLabel('CUIDAD, ESTADO. P- MEXICALI')).toEqual({ value: 'MEXICALI', repaired: true });
+    // No label word before the colon: the words are the city's.
+    expect(stripCityLabel('ST. PAUL: MINNEAPOLIS').repaired).toBe(false);
+    expect(stripLeadingJunk('D O M IC IL O: AV. JUAREZ 3472')).toEqual({ value: 'AV. JUAREZ 3472', repaired: true });
+  });
+
+  it('spaces a house number run into the street name, and reads an ISO date with a dash read as a colon', () => {
+    expect(repairHouseNumber('1517TECHNOLOGY CIR')).toEqual({ value: '1517 TECHNOLOGY CIR', repaired: true });
+    expect(repairHouseNumber('12B MAIN ST').repaired).toBe(false);
+    expect(repairHouseNumber('1ST AVE').repaired).toBe(false);
+    expect(findDates('2026:11-18', 'MDY')).toMatchObject([{ iso: '2026-11-18', certainty: 0.85 }]);
+  });
+
+  it('reads the purchase order by "compra:" alone, the rest of ORDEN DE COMPRA lost', () => {
+    const d = extractFields(page(at(900, 100, 'compra: 4571849200')));
+    expect(d.References?.PoNumber).toBe('4571849200');
+  });
+
+  it('lets no smudge read on the heading row cut a description short', () => {
+    const d = extractFields(page(
+      at(100, 300, 'Pieces'), at(300, 300, 'Description'), at(480, 298, 'to.', 0.08), at(900, 300, 'Class'), at(1200, 300, 'Weight'),
+      at(100, 345, '84'), at(300, 345, 'GLASS BOTTLES, EMPTY'), at(900, 345, '55'), at(1200, 345, '5,379 lb'),
+    ));
+    expect(d.ShipmentDetails?.Commodity).toBe('GLASS BOTTLES, EMPTY');
   });
 });

@@ -27,7 +27,9 @@ export function labelSegments(hits: LabelHit[]): Set<Segment> {
 
 /** A mark or a stray letter the engine read off a speck: no letters or digits, or one or two read weakly. */
 export function isSpeck(s: Segment): boolean {
-  return !/[\p{L}\p{N}]/u.test(s.text) || (s.words.length === 1 && s.text.length <= 2 && s.words[0]!.confidence < 0.5);
+  // Or two signs and a mark read with next to no confidence ("to." for a smudge on a heading row).
+  return !/[\p{L}\p{N}]/u.test(s.text) || (s.words.length === 1 && s.text.length <= 2 && s.words[0]!.confidence < 0.5)
+    || (s.words.length === 1 && s.text.length <= 3 && s.text.replace(/[^\p{L}\p{N}]/gu, '').length <= 2 && s.words[0]!.confidence < 0.2);
 }
 
 /**

@@ -179,7 +179,13 @@ export function stripCityLabel(city: string): { value: string; repaired: boolean
   // read as any mark ("CONTE! ESTADO, CP").
   const labelAt = (i: number): boolean => labelWord(toks[i]!.replace(/[^A-Z]/g, ''));
   // So is one before C.P. or ZIP, which no city name holds ("EXUDO CP REYNOSA" for ESTADO, C.P.).
-  let k = (toks.length >= 3 && /^[A-Z]{2,4}[.,:]$/.test(toks[0]!) && labelAt(1)) || (toks.length >= 4 && /^[A-Z]{2,6}[.,:;!]?$/.test(toks[0]!) && labelAt(1) && labelAt(2))
+  // The label's last word read as a letter or two with a mark ("P-" for C.P.) ends it.
+  const markedShort = (i: number): boolean => i >= 1 && /^[A-Z]{1,2}[-:;»]$/.test(toks[i]!);
+  // A row label closed by its colon, a label word among its first words ("ETULAD, ESTADO, CA: CHIHUAHUA").
+  const colon = toks.findIndex((t, i) => i <= 3 && /[:;]$/.test(t));
+  if (colon >= 1 && colon < toks.length - 1 && toks.slice(0, colon + 1).some((t) => CITY_LABEL_WORDS.includes(t.replace(/[^A-Z]/g, '')))
+    && toks.slice(0, colon + 1).every((t) => /^[A-Z]{0,7}[.,:;!]*$/.test(t))) return { value: toks.slice(colon + 1).join(' '), repaired: true };
+  let k = (toks.length >= 3 && /^[A-Z]{2,4}[.,:]$/.test(toks[0]!) && labelAt(1)) || (toks.length >= 4 && /^[A-Z]{2,6}[.,:;!]?$/.test(toks[0]!) && labelAt(1) && (labelAt(2) || markedShort(2)))
     || (toks.length >= 3 && /^[A-Z]{2,6}[.,:;!]?$/.test(toks[0]!) && /^(CP|ZIP)[.,:;]?$/.test(toks[1]!)) ? 1 : 0;
   while (k < toks.length - 1) {
     const t = toks[k]!.replace(/[^A-Z]/g, '');
@@ -187,7 +193,7 @@ export function stripCityLabel(city: string): { value: string; repaired: boolean
     // A short garble right after label words ("ZE.") ends the label.
     // So does one with a narrow letter lost ("ZP" for ZIP).
     // So does one of two letters that kept ZIP's Z ("ze") after two label words.
-    const tail = k > 0 && t.length <= 3 && (/[.,:]$/.test(toks[k]!) || (t.length >= 2 && CITY_LABEL_WORDS.some((l) => l.length === 3 && ocrDistance(t, l) <= 1))
+    const tail = k > 0 && t.length <= 3 && (/[.,:]$/.test(toks[k]!) || markedShort(k) || (t.length >= 2 && CITY_LABEL_WORDS.some((l) => l.length === 3 && ocrDistance(t, l) <= 1))
       || (k >= 2 && /^Z[A-Z]$/.test(t)));
     if (!(CITY_LABEL_WORDS.includes(t) || near || tail)) break;
     k++;

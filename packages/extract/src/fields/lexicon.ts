@@ -43,6 +43,8 @@ export const LABELS: LabelDef[] = [
   ...L('pro', 'fr', ['NO PRO', 'NUMERO PRO', 'NUMERO DE PRO']),
   ...L('po', 'en', ['PO', 'PO #', 'PO NO', 'PO NUMBER', 'PURCHASE ORDER', 'PURCHASE ORDER NO', 'PURCHASE ORDER NUMBER', 'PURCHASE ORDER #', 'CUSTOMER ORDER NUMBER', 'CUSTOMER ORDER NO', 'CUSTOMER PO', 'CUST PO', 'CUSTOMER PO NUMBER']),
   ...L('po', 'es', ['ORDEN DE COMPRA', 'NO ORDEN DE COMPRA', 'NO DE ORDEN DE COMPRA', 'NUMERO DE ORDEN DE COMPRA', 'OC']),
+  // ORDEN DE COMPRA with its first words lost to the OCR: "compra:" alone still names the purchase order.
+  ...L('po', 'es', ['COMPRA'], true),
   ...L('po', 'fr', ['BON DE COMMANDE', 'NO BON DE COMMANDE', 'NO DE BON DE COMMANDE', 'NUMERO DE BON DE COMMANDE', 'BC']),
   ...L('order', 'en', ['ORDER', 'ORDER NO', 'ORDER #', 'ORDER NUMBER', 'SALES ORDER', 'SALES ORDER NO', 'SALES ORDER NUMBER', 'SO #', 'SO NO', 'SID', 'SID #', 'SHIPPER ORDER NO', 'CUSTOMER ORDER', "SHIPPER'S ORDER NO", 'ORDER REF']),
   ...L('order', 'es', ['PEDIDO', 'NO PEDIDO', 'NO DE PEDIDO', 'NUMERO DE PEDIDO', 'PEDIDO NO', 'ORDEN', 'ORDEN NO', 'NUMERO DE ORDEN']),

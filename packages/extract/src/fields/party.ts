@@ -82,13 +82,21 @@ export function partyLines(hit: LabelHit, segments: Segment[], hitsBySegment: Ma
   } else {
     // First line under the header that overlaps it sets the column's left edge (headers are often centred).
     const span: [number, number, number, number] = [seg.bbox[0] - 0.04 * pageWidth, seg.bbox[1], seg.bbox[2] + 0.04 * pageWidth, seg.bbox[3]];
-    const first = segments
+    const under = segments
       // Specks read as "." or "i" do not set the column.
       .filter((s) => s.bbox[2] - s.bbox[0] >= 0.4 * lh || s.bbox[3] - s.bbox[1] >= 0.4 * lh)
       // A line of the neighbouring column that only grazes the span does not set this one's column.
       .filter((s) => s.page === seg.page && startsBelowHeader(s) && s.bbox[1] - seg.bbox[3] < 3 * lh
         && xOverlap(s.bbox, span) > 0.3 * Math.min(span[2] - span[0], s.bbox[2] - s.bbox[0]))
-      .sort((a, b) => a.bbox[1] - b.bbox[1] || Math.abs(a.bbox[0] - seg.bbox[0]) - Math.abs(b.bbox[0] - seg.bbox[0]))[0];
+      .sort((a, b) => a.bbox[1] - b.bbox[1] || Math.abs(a.bbox[0] - seg.bbox[0]) - Math.abs(b.bbox[0] - seg.bbox[0]));
+    // The first row may be read as two pieces whose right one stands a little higher (a row label "Nombre" apart from
+    // "Razón social: ACME" on a tilted photo): the row's leftmost piece sets the column when the next row lines up
+    // under it and not under the other (a grid's values do line up under the first value, right of their labels).
+    const leftPiece = under.filter((s) => under[0] && sameRow(s, under[0]) && s.bbox[0] < under[0].bbox[0] && s.bbox[2] <= under[0].bbox[0] + 0.5 * lh)
+      .sort((a, b) => a.bbox[0] - b.bbox[0])[0];
+    const rowBelowAt = (x: number): boolean => segments.some((s) => s.page === seg.page && s.bbox[1] > under[0]!.bbox[3] - 0.2 * lh
+      && s.bbox[1] - under[0]!.bbox[3] < 2 * lh && Math.abs(s.bbox[0] - x) < 2.2 * lh);
+    const first = leftPiece && rowBelowAt(leftPiece.bbox[0]) && !rowBelowAt(under[0]!.bbox[0]) ? leftPiece : under[0];
     if (!first) return lines;
     colX0 = first.bbox[0];
     // "CONSIGNED TO   Acme Corp" with keyed rows under it: the name sits right of the header.
@@ -113,9 +121,9 @@ export function partyLines(hit: LabelHit, segments: Segment[], hitsBySegment: Ma
     .filter((s) => s.page === seg.page && startsBelowHeader(s) && Math.abs(s.bbox[0] - colX0) < 2.2 * Math.max(lh, Math.min(s.lineHeight, 2.5 * lh)))
     .sort((a, b) => a.bbox[1] - b.bbox[1]);
   // "State:" with its value printed as a separate segment to the right.
-  const keyedValue = (h: LabelHit): Word[] => (h.valueWords.length ? h.valueWords : rightOfLabel(h.segment));
+  const keyedValue = (h: LabelHit): Word[] => (h.valueWords.length ? h.valueWords : rightOfLabel(h.segment, h.field));
   /** The value printed right of a row label that stands alone in its cell. */
-  const rightOfLabel = (label: Segment): Word[] => {
+  const rightOfLabel = (label: Segment, field?: string): Word[] => {
     // A tall speck of the next row that grazes this one is not the value beside the label: centres must line up;
     // failing that, tops (a label read with a tail of ink below it keeps its top), or bottoms (a typed value whose
     // characters ride up and down its line stands on the label's baseline).
@@ -125,7 +133,11 @@ export function partyLines(hit: LabelHit, segments: Segment[], hitsBySegment: Ma
     // Bottoms only for a value no other label left of it lines up with better (that row's value, not this one's).
     const ownRow = (r: Segment): boolean => !segments.some((o) => o !== label && o !== r && o.bbox[2] <= r.bbox[0] && sameRow(o, r) && Math.abs(midY(o.bbox) - midY(r.bbox)) < 0.6 * lh);
     const right = lined(midY) ?? lined((b) => b[1]) ?? beside.find((r) => Math.abs(r.bbox[3] - label.bbox[3]) < 0.6 * lh && ownRow(r));
-    if (!right || (hitsBySegment.get(right) ?? []).some((x) => x.atStart && x.marked)) return [];
+    if (!right) return [];
+    const marked = (hitsBySegment.get(right) ?? []).find((x) => x.atStart && x.marked);
+    // The rest of this row's own label read apart ("Nombre" | "Razón social: ACME", "Ciudad, Estado," | "C.P: LEON ..."):
+    // its value is this row's.
+    if (marked) return field && continuesLabel(field, marked.field) ? marked.valueWords : [];
     return right.words;
   };
   // On a keyed form the values of the rows under the header sit in the name's column, right of row labels the OCR
@@ -217,7 +229,10 @@ export function partyLines(hit: LabelHit, segments: Segment[], hitsBySegment: Ma
         // The first piece of a row label wrapped over rows ("CITY /" over "STATE /" over "ZIP") has the row's value
         // beside it.
         const wrappedLabel = s.words.length <= 3 && !/\d/.test(s.text) && /[A-Z]{3,}\s*\/$/i.test(s.text.trim());
-        const value = wrappedLabel ? rightOfLabel(s) : [];
+        // So has a row label read whole but for remains of its second name ("Nombre / Razón" with "social:" read as
+        // "a:" beside it, in a piece of its own): the value beside it, less those remains.
+        const labelOnly = stripped.sub !== null && isLabelRemains(stripped.words) ? stripped.sub : rowLabelStart(s.words);
+        const value = wrappedLabel ? rightOfLabel(s) : labelOnly ? stripSubLabel(dropLabelTail(rightOfLabel(s, labelOnly))).words : [];
         if (value.length) lines.push({ words: value, sub: null, keyedRow: true });
         else {
           if (valueX0 === null && stripped.sub === null && isJunkLabel(s.words)) pending.push({ at: lines.length, seg: s });
@@ -291,6 +306,32 @@ const SUB_LABELS: Array<[string, string]> = [
 // The row labels of two words or more, by word ("RAZON SOCIAL"): their first word read whole tells them apart.
 const MULTI_WORD_LABELS = SUB_LABELS.filter(([l]) => l.includes(' ')).map(([l, sub]) => ({ words: l.split(' '), sub }));
 const labelKey = (words: Word[]): string => words.map((w) => normalizeText(w.text).replace(/[^A-Z0-9 ]/g, ' ')).join(' ').replace(/\s+/g, ' ').trim();
+
+/** Words left of a row label's second name: marks, a letter or two, or a word of a row label ("/ Razón"). */
+export function isLabelRemains(words: Word[]): boolean {
+  return words.every((w) => {
+    const t = normalizeText(w.text).replace(/[^A-Z]/g, '');
+    return t.length <= 2 || SUB_LABEL_WORDS.has(t);
+  });
+}
+const SUB_LABEL_WORDS = new Set(SUB_LABELS.flatMap(([l]) => l.split(' ')).filter((w) => w.length >= 3));
+
+/** The sub-field of a row label of several words read alone, up to a word of its rest ("Ciudad, Estado,"), or null. */
+function rowLabelStart(words: Word[]): string | null {
+  const key = labelKey(words).split(' ');
+  if (key.length < 2) return null;
+  return MULTI_WORD_LABELS.find((l) => l.words.length >= key.length && key.every((w, i) => w === l.words[i]))?.sub ?? null;
+}
+
+/** Whether a marked label beside a row label is that label's own rest (its second name, or a part of a city line's). */
+function continuesLabel(field: string, next: string): boolean {
+  return next === field || (field === 'cityStateZip' && ['zip', 'state', 'city', 'cityStateZip'].includes(next));
+}
+
+/** A value beside a row label, less the label's last word cut off in front of it ("a:" for social:). */
+function dropLabelTail(words: Word[]): Word[] {
+  return words.length >= 2 && /^\p{L}{1,3}:$/u.test(words[0]!.text) ? words.slice(1) : words;
+}
 
 /** Removes a leading unmarked row label from a party line and says which sub-field it names. */
 export function stripSubLabel(words: Word[]): { words: Word[]; sub: string | null; guessedLabel?: boolean } {
@@ -518,8 +559,8 @@ export function stripLeadingJunk(line: string, firstWeak = false): { value: stri
     return { value: toks.slice(lead).join(' '), repaired: true };
   }
   // The row label read in pieces before the street's type ("DO MIC ILIO: CALLE MORELOS 3704", "DO M IC I O:" for
-  // DOMICILIO:).
-  if (lead >= 2 && lead <= 5 && toks.length > lead + 1) {
+  // DOMICILIO:), a letter a piece too ("D O M IC IL O:").
+  if (lead >= 2 && lead <= 7 && toks.length > lead + 1 && (lead <= 5 || toks.slice(0, lead).every((t) => t.replace(/[^A-Z]/g, '').length <= 2))) {
     const joined = toks.slice(0, lead).join('').normalize('NFD').replace(/[^A-Z]/g, '');
     if (joined.length >= 6 && STREET_LABELS.some((l) => ocrDistance(joined, l) <= 2)) return { value: toks.slice(lead).join(' '), repaired: true };
   }
@@ -555,7 +596,8 @@ export function repairHouseNumber(line: string): { value: string; repaired: bool
   if (glued) return { value: `${glued[1]} ${glued[2]} ${glued[3]}`, repaired: true };
   // BLDG with its L read as an I or 1 before the building's number ("PL BIDG 9"). A cell border read as a 1 before a
   // five-digit house number ("113976 TECHNOLOGY PL"): house numbers run to five digits.
-  const value = line.replace(/^(\d{1,6})-(?=[A-Z]{3,}\s)/, '$1 ').replace(/^(\d{1,6}) 5 (?=[A-Z]{3,})/, '$1 S ').replace(/ B[I1|]DG(?= \w)/, ' BLDG')
+  // A house number run into the street's name ("1517TECHNOLOGY CIR"): numbered units keep a letter or two ("12B").
+  const value = line.replace(/^(\d{1,6})-?(?=[A-Z]{3,}\s)/, '$1 ').replace(/^(\d{1,6}) 5 (?=[A-Z]{3,})/, '$1 S ').replace(/ B[I1|]DG(?= \w)/, ' BLDG')
     .replace(/^1([1-9]\d{4}) (?=[A-Z]{2,})/, '$1 ')
     // A highway's kilometre read without its spaces ("FEDERAL 57KM2064").
     .replace(/(\d)\s?KM\s?(?=\d)/, '$1 KM ');
