@@ -2226,9 +2226,27 @@ describe('round 17: row labels read in pieces', () => {
 
   it('lets no smudge read on the heading row cut a description short', () => {
     const d = extractFields(page(
-      at(100, 300, 'Pieces'), at(300, 300, 'Description'), at(480, 298, 'to.', 0.08), at(900, 300, 'Class'), at(1200, 300, 'Weight'),
-      at(100, 345, '84'), at(300, 345, 'GLASS BOTTLES, EMPTY'), at(900, 345, '55'), at(1200, 345, '5,379 lb'),
+      at(100, 300, 'Pieces'), at(300, 300, 'Description'), at(470, 298, 'to.', 0.08), at(900, 300, 'Class'), at(1200, 300, 'Weight'),
+      at(100, 345, '84'), at(300, 345, 'GLASS BOTTLES, EMPTY, RETURNED'), at(900, 345, '55'), at(1200, 345, '5,379 lb'),
     ));
-    expect(d.ShipmentDetails?.Commodity).toBe('GLASS BOTTLES, EMPTY');
+    expect(d.ShipmentDetails?.Commodity).toBe('GLASS BOTTLES, EMPTY, RETURNED');
+  });
+
+  it('takes no speck of a scan in a column for its value, nor POS for anything but PO #', () => {
+    const d = extractFields(page(
+      at(100, 300, 'PO Number'), at(500, 300, 'Order No.'), at(900, 300, '# Pkgs'),
+      at(560, 326, ':', 0.6), at(100, 345, 'PO-024786'), at(900, 345, '91'),
+    ));
+    expect(d.References?.PoNumber).toBe('PO-024786');
+    const pos = extractFields(page(at(600, 100, 'POS'), at(860, 100, '4538401273')));
+    expect(pos.References?.PoNumber).toBe('4538401273');
+  });
+
+  it('gives the whole number of a barcode holding the piece OCR read of a reference', () => {
+    const read = (codes: string[]): ReadPage[] => [{ ...page(at(1200, 50, 'No DE CONNAISSEMENT'), at(1300, 80, '369-'))[0]!,
+      barcodes: codes.map((text) => ({ format: 'Code128', text, bbox: [100, 40, 500, 90] as [number, number, number, number] })) }];
+    expect(extractFields(read(['360369-92'])).References?.BolNumber).toBe('360369-92');
+    // A code that holds no such piece leaves the reading as it was.
+    expect(extractFields(read(['7406026803'])).References?.BolNumber).toBe('369');
   });
 });

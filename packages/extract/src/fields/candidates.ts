@@ -132,6 +132,8 @@ export function columnCells(header: [number, number, number, number], headerSeg:
   const sameCell = (c: [number, number] | undefined): boolean | null => (!own || !c ? null : Math.abs(c[0] - own[0]) < lh && Math.abs(c[1] - own[1]) < lh);
   for (const s of segments) {
     if (s.page !== headerSeg.page || s.bbox[1] <= header[1] + 0.6 * lh || s === headerSeg) continue;
+    // A speck of a scan (":" in a cell's corner) is no cell: it would stand for the column's value.
+    if (isSpeck(s) && s.bbox[2] - s.bbox[0] < lh) continue;
     const ruled = sameCell(s.cell);
     if (ruled === true) { cands.push(s); continue; }
     if (ruled === false && (s.bbox[0] >= own![1] || s.bbox[2] <= own![0])) continue;

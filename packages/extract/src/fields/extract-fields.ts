@@ -122,7 +122,9 @@ export function extractFields(pages: ReadPage[]): ExtractedData {
     const plain = plainCode(c.value);
     if (codes.some((b) => plainCode(b.text) === plain)) { c.evidence.checks += 2; return c; }
     // A code that nearly says what OCR read is the same number read without OCR's slips (its checksum passed).
-    const near = codes.find((b) => nearlySame(plain, plainCode(b.text)));
+    // So is one holding what OCR read as a piece of it ("369-" of 360369-92, the rest of the cell lost).
+    const near = codes.find((b) => nearlySame(plain, plainCode(b.text)))
+      ?? codes.find((b) => { const code = plainCode(b.text); return plain.length >= 3 && 3 * plain.length >= code.length && code.length <= 20 && code.includes(plain); });
     if (!near) return c;
     const w: Word = { text: near.text.trim().toUpperCase(), confidence: 1, bbox: near.bbox ?? [0, 0, 0, 0], page: near.page, line: 'barcode' };
     return { value: w.text, words: [w], evidence: { ...c.evidence, checks: c.evidence.checks + 1, kind: 'code' } };

@@ -60,8 +60,8 @@ export function tokenize(words: Word[]): Token[] {
     // "N°" with its ring read as an asterisk ("N*") is N° all the same.
     // A rule end or fill line read after a word ("ZIP_|") is no part of it.
     const n = normalizeText(w.text).replace(/(?<=[A-Z]{2})[_|]+$/, '').replace(/[°º]/g, 'O').replace(/^N\*/, 'NO').replace(/([#/()])/g, ' $1 ').replace(/([A-Z0-9]{2,})\.(?=[A-Z0-9]{2,})/g, '$1 ').replace(/([A-Z]{2,})-(?=[A-Z]{2,})/g, '$1 ');
-    // A reference label's # read as a letter glued to it ("POR" for PO #), alone in its cell or before its number.
-    const hashRead = wi === 0 && (words.length === 1 || (words.length === 2 && /^\d{5,}$/.test(words[1]!.text))) ? /^(PO|BOL|PRO)[RH]$/.exec(n) : null;
+    // A reference label's # read as a letter glued to it ("POR", "POS" for PO #), alone in its cell or before its number.
+    const hashRead = wi === 0 && (words.length === 1 || (words.length === 2 && /^\d{5,}$/.test(words[1]!.text))) ? /^(PO|BOL|PRO)[RHS]$/.exec(n) : null;
     const parts = hashRead ? [hashRead[1]!, '#'] : n.split(' ').filter(Boolean).flatMap(splitGluedLabelWords);
     parts.forEach((p, pi) => {
       const colon = /[:;]$/.test(p) || (pi === parts.length - 1 && /[:;]$/.test(w.text));
