@@ -2249,4 +2249,12 @@ describe('round 17: row labels read in pieces', () => {
     // A code that holds no such piece leaves the reading as it was.
     expect(extractFields(read(['7406026803'])).References?.BolNumber).toBe('369');
   });
+  it('drops a row label before a name read with slips: RAZON and its second word\'s first letters, or NAME weakly with one slip', () => {
+    const read = (text: string, weakFirst = false) => { const ws = line(100, 100, text); if (weakFirst) ws[0]!.confidence = 0.66; return stripSubLabel(ws); };
+    expect(read('Nombre / Razón socet Aceros Tolteca SA de CV').words.map((w) => w.text).join(' ')).toBe('Aceros Tolteca SA de CV');
+    expect(read('Razón socet Aceros Tolteca SA de CV').words.map((w) => w.text).join(' ')).toBe('Aceros Tolteca SA de CV');
+    expect(read('NAML Crestview Coatings LLC', true).words.map((w) => w.text).join(' ')).toBe('Crestview Coatings LLC');
+    // Read surely, a word one slip from NAME is the name's own.
+    expect(read('NAMI Crestview Coatings LLC').sub).toBeNull();
+  });
 });

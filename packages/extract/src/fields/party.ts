@@ -351,7 +351,18 @@ export function stripSubLabel(words: Word[]): { words: Word[]; sub: string | nul
     // two-word label's first word and one more word are the row label.
     const two = words.length > 4 && /^[/|]$/.test(words[1]!.text) && /^\p{L}{3,8}$/u.test(words[0]!.text)
       ? MULTI_WORD_LABELS.find((l) => l.words[0] === labelKey(words.slice(2, 3))) : undefined;
-    return two ? { words: words.slice(4), sub: two.sub, guessedLabel: true } : smallCapsLead(words);
+    if (two) return { words: words.slice(4), sub: two.sub, guessedLabel: true };
+    // A two-word row label whose first name went unread, its own first word read whole and its second word's first
+    // letters kept ("Razón socet ACEROS ..." for RAZON SOCIAL): no value starts so.
+    const key = (i: number): string => labelKey(words.slice(i, i + 1));
+    const second = words.length > 2 ? MULTI_WORD_LABELS.find((l) => l.words.length === 2 && l.words[0]!.length >= 4 && l.words[0] === key(0)
+      && key(1).length >= 3 && key(1).slice(0, 3) === l.words[1]!.slice(0, 3)) : undefined;
+    if (second) return { words: words.slice(2), sub: second.sub, guessedLabel: true };
+    // A one-word row label of four letters or more read weakly with one slip ("NAML" for NAME) before the value.
+    const single = words.length > 2 && words[0]!.confidence < 0.8 && key(0).length >= 4
+      ? SUB_LABELS.find(([l]) => !l.includes(' ') && l.length >= 4 && l.length === key(0).length && ocrDistance(key(0), l) <= 1) : undefined;
+    if (single) return { words: words.slice(1), sub: single[1], guessedLabel: true };
+    return smallCapsLead(words);
   }
   // "NOMBRE / RAZON SOC. Acme": two names for one row label.
   let rest = first.words;
@@ -371,7 +382,9 @@ export function stripSubLabel(words: Word[]): { words: Word[]; sub: string | nul
   // ... or fairly weakly with that letter before a value read surely ("Razón soos GRUPO").
   const firstLetter = !!secondWord && secondWord[0] === labelKey(rest.slice(1, 2))[0];
   const weakSecond = rest.length > 2 && ((rest[1]!.confidence < 0.5 && (rest[2]!.confidence >= 0.8 || firstLetter)) || (rest[1]!.confidence < 0.7 && firstLetter && rest[2]!.confidence >= 0.9)
-    || (!!secondWord && secondWord.length >= 5 && ocrDistance(labelKey(rest.slice(1, 2)), secondWord) <= 2));
+    || (!!secondWord && secondWord.length >= 5 && ocrDistance(labelKey(rest.slice(1, 2)), secondWord) <= 2)
+    // ... or however surely, with the long second word's first three letters ("Razón socet Aceros").
+    || (!!secondWord && secondWord.length >= 5 && labelKey(rest.slice(1, 2)).length >= 3 && labelKey(rest.slice(1, 2)).slice(0, 3) === secondWord.slice(0, 3)));
   if (second.sub === null && afterSlash && rest.length > 2 && secondNameStarts(rest) && (rest[1]!.text.endsWith(':') || weakSecond)) {
     return { words: rest.slice(2), sub: first.sub, guessedLabel: true };
   }
