@@ -2257,4 +2257,12 @@ describe('round 17: row labels read in pieces', () => {
     // Read surely, a word one slip from NAME is the name's own.
     expect(read('NAMI Crestview Coatings LLC').sub).toBeNull();
   });
+  it('takes a tall handwritten first line whose strokes reach above its small heading into the block', () => {
+    const tall = (x: number, y: number, text: string, h: number): Word[] => line(x, y, text, 0.7).map((w) => ({ ...w, bbox: [w.bbox[0], y, w.bbox[2] + 10, y + h] as [number, number, number, number] }));
+    const d = extractFields(page(
+      line(894, 440, 'CONSIGNEE').map((w) => ({ ...w, bbox: [w.bbox[0], 440, w.bbox[2], 454] as [number, number, number, number] })),
+      tall(893, 419, 'e. Tolteca SA de EV', 119), tall(895, 515, "Calle'Allende 2610", 62), tall(884, 572, 'Hermosill, SON 83299', 72),
+    ));
+    expect(d.Consignee).toMatchObject({ Address: "CALLE'ALLENDE 2610", State: 'SON', Zip: '83299' });
+  });
 });

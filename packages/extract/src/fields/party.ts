@@ -71,7 +71,10 @@ export function partyLines(hit: LabelHit, segments: Segment[], hitsBySegment: Ma
   // below it (a box twice its letters' height) would otherwise hide the first line, set tight under it.
   // The header's own box bounds its height too: its engine line may hold taller words (a line height of 42 for a
   // 22-pixel "SHIP TO" kept a tall written name that starts 16 pixels under its top out of the block).
-  const startsBelowHeader = (s: Segment): boolean => s.bbox[1] > seg.bbox[1] + 0.5 * Math.min(lh, s.lineHeight, seg.bbox[3] - seg.bbox[1]);
+  // A tall handwritten line set tight under the header may reach above its top with its strokes: it still counts when
+  // its middle is below the header and it starts no further right than the header ends (not a value beside it).
+  const startsBelowHeader = (s: Segment): boolean => s.bbox[1] > seg.bbox[1] + 0.5 * Math.min(lh, s.lineHeight, seg.bbox[3] - seg.bbox[1])
+    || (s !== seg && midY(s.bbox) > seg.bbox[3] && s.bbox[3] - seg.bbox[3] > lh && s.bbox[0] < seg.bbox[2] && s.lineHeight > 2 * lh);
   if (keyed) {
     // A "Name: ..." line with no header above it: the block is aligned on the label.
     lines.push({ words: hit.valueWords, sub: 'name' });
