@@ -2216,6 +2216,8 @@ describe('round 17: row labels read in pieces', () => {
     expect(repairHouseNumber('1517TECHNOLOGY CIR')).toEqual({ value: '1517 TECHNOLOGY CIR', repaired: true });
     expect(repairHouseNumber('12B MAIN ST').repaired).toBe(false);
     expect(repairHouseNumber('1ST AVE').repaired).toBe(false);
+    // Such a line is a street all the same, so an address block found by its values alone keeps it.
+    expect(looksLikeStreet('16779JACKSONLN BLDG1')).toBe(true);
     expect(findDates('2026:11-18', 'MDY')).toMatchObject([{ iso: '2026-11-18', certainty: 0.85 }]);
   });
 

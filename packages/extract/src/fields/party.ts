@@ -532,7 +532,8 @@ const STREET_LEAD = new Set('N S E W NE NW SE SW NORTH SOUTH EAST WEST ONE TWO H
 /** A street line: a house number first ("4300 MAGNOLIA LN"), or a street word first and a number in it ("CALLE MORELOS 754", "AV. JUAREZ 2110", "RUE SAINT-PAUL 12"). */
 export function looksLikeStreet(text: string): boolean {
   const t = normalizeText(text);
-  if (/^\d{1,6}[A-Z]?\b/.test(t)) return /[A-Z]{3}/.test(t);
+  // The house number may be run into the street's name ("16779JACKSON LN").
+  if (/^\d{1,6}(?:[A-Z]?\b|[A-Z]{3,})/.test(t)) return /[A-Z]{3}/.test(t);
   const first = t.split(' ')[0]!.replace(/[.,:]/g, '');
   return STREET_FIRST.has(first) && /\d/.test(t);
 }
