@@ -11,6 +11,7 @@ import { findParties } from './find-parties.ts';
 import type { ParsedParty, PartyValue } from './party.ts';
 import { findDates, isFarYear, nearestYear, slashesReadAsDigits, type DateOrder } from './parse-date.ts';
 import { parseAmount, parseWeight, unitIn } from './parse-weight.ts';
+import { confidenceIn, repairSpelling } from './spelling.ts';
 import { nearlySame, parseReference, parseScac, repairScacByName } from './references.ts';
 
 /** A reference as letters and digits only, for comparing readings ("PO-631865" and "PO 631865" are one). */
@@ -624,7 +625,9 @@ function readTable(hits: LabelHit[], segments: Segment[], labelled: Set<Segment>
   }
   if (out.commodity) {
     const c = cleanCommodity(out.commodity.value);
-    out.commodity.value = c.text;
+    const spelt = repairSpelling(c.text, confidenceIn(out.commodity.words));
+    out.commodity.value = spelt.value;
+    if (spelt.repaired) out.commodity.evidence.doubts++;
     if (c.count !== null && !out.handlingUnits) out.handlingUnits = { value: c.count, words: out.commodity.words, evidence: { prior: 0.8, checks: 0, doubts: 1, kind: 'number' } };
     if (c.packaging && !out.packagingType) out.packagingType = c.packaging;
     // The NMFC "NOI" (not otherwise indicated) with its I lost at the cell's edge ("SPORTING GOODS, NO"): no goods end so.

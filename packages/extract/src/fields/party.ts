@@ -3,6 +3,7 @@ import type { Word } from '../types.ts';
 import { isSpeck, textOf } from './candidates.ts';
 import { parseCityStateZip, stripCityLabel } from './city-line.ts';
 import { ocrDistance, PARTY_HEADING_FIELDS, type LabelHit } from './find-labels.ts';
+import { confidenceIn, repairSpelling } from './spelling.ts';
 import { CA_PROVINCES, canadianReadings, compareCity, editDistance, isStateCode, MX_STATES, nearCityOfState, placeOfPostal, repairState, stateMatchesPostal, US_STATES, zipFarFromCity, type Country } from './geo.ts';
 
 /** One party field's value with the words it came from and what the checks said. */
@@ -897,7 +898,8 @@ export function parseParty(allLines: PartyLine[], headerHit: LabelHit): ParsedPa
     const amp = repairAmpersand(named.value);
     const hinted = suffixFromHint(w, amp.value);
     // A name of a few letters ("GR", "AME") is what is left of one the OCR lost most of.
-    p.Name = { value: hinted ?? amp.value, words: w, checks: 0, doubts: (named.repaired || amp.repaired || hinted || lines[nameLine]!.guessedLabel ? 1 : 0) + (alnumCount(amp.value) < 5 ? 1 : 0) };
+    const spelt = repairSpelling(hinted ?? amp.value, confidenceIn(w));
+    p.Name = { value: spelt.value, words: w, checks: 0, doubts: (named.repaired || amp.repaired || hinted || spelt.repaired || lines[nameLine]!.guessedLabel ? 1 : 0) + (alnumCount(amp.value) < 5 ? 1 : 0) };
   }
   // A company ending carried over to the next line ("... SA DE" then "CV"): the name takes it back from the street.
   const next = nameLine >= 0 && nameLine + 1 !== cszIdx ? lines[nameLine + 1] : undefined;
@@ -947,8 +949,9 @@ export function parseParty(allLines: PartyLine[], headerHit: LabelHit): ParsedPa
       .replace(/^["“”'‘’]+(?=[\p{L}\p{N}])/u, '');
     const lead = stripLeadingJunk(raw, (words.find((w) => /\p{L}/u.test(w.text))?.confidence ?? 1) <= 0.5);
     const numbered = repairHouseNumber(lead.value);
-    const fixed = repairStreetSuffix(numbered.value);
-    if (lead.repaired || numbered.repaired || dollarS) fixed.repaired = true;
+    const spelt = repairSpelling(numbered.value, confidenceIn(words));
+    const fixed = repairStreetSuffix(spelt.value);
+    if (lead.repaired || numbered.repaired || dollarS || spelt.repaired) fixed.repaired = true;
     const value = fixed.value;
     // A street line usually starts with a number or names a street type; say so in the checks.
     const looksStreet = /\d/.test(value) ? 1 : 0;

@@ -1,0 +1,138 @@
+import enDictionary from 'dictionary-en';
+import esDictionary from 'dictionary-es';
+import frDictionary from 'dictionary-fr';
+import { normalizeText } from '../layout.ts';
+
+/**
+ * Words of English, Spanish and French (the Hunspell dictionaries of LibreOffice, packaged by wooorm), upper case
+ * without accents, with the inflections names and goods use most: plurals, -ING, -ED, -ER(S). Names of companies and
+ * goods are mostly made of such words ("HOUSEHOLD CLEANING SUPPLIES"); a handwritten letter read wrongly
+ * ("HOUSEHOUD") makes a word no dictionary has, one edit from the word meant.
+ */
+// Dictionary stems and regular English inflections; the Spanish and French endings added by rule are `formed`: a
+// fit there counts for less, as the rule makes words no one writes ("CROCES").
+let lexicon: { stems: Set<string>; formed: Set<string> } | null = null;
+
+function addEnglish(out: Set<string>, stem: string, flags: string): void {
+  out.add(stem);
+  const e = stem.endsWith('E'), y = /[^AEIOU]Y$/.test(stem);
+  if (flags.includes('S')) out.add(y ? `${stem.slice(0, -1)}IES` : /(S|X|Z|CH|SH)$/.test(stem) ? `${stem}ES` : `${stem}S`);
+  if (flags.includes('G') || flags.includes('J')) out.add(`${e ? stem.slice(0, -1) : stem}ING`).add(`${e ? stem.slice(0, -1) : stem}INGS`);
+  if (flags.includes('D')) out.add(e ? `${stem}D` : y ? `${stem.slice(0, -1)}IED` : `${stem}ED`);
+  if (flags.includes('R') || flags.includes('Z')) out.add(e ? `${stem}R` : `${stem}ER`).add(e ? `${stem}RS` : `${stem}ERS`);
+}
+
+/** Spanish and French: plural and feminine endings (more words than exist does no harm to telling a word known). */
+function addRomance(out: Set<string>, stem: string): void {
+  out.add(`${stem}S`);
+  if (/[^AEIOUS]$/.test(stem)) out.add(`${stem}ES`).add(`${stem}E`);
+  if (stem.endsWith('Z')) out.add(`${stem.slice(0, -1)}CES`);
+  if (stem.endsWith('O')) out.add(`${stem.slice(0, -1)}A`).add(`${stem.slice(0, -1)}AS`);
+  if (stem.endsWith('AL')) out.add(`${stem.slice(0, -1)}UX`);
+  if (stem.endsWith('OR')) out.add(`${stem}A`).add(`${stem}AS`);
+}
+
+function words(): { stems: Set<string>; formed: Set<string> } {
+  if (lexicon) return lexicon;
+  const stems = new Set<string>(), formed = new Set<string>();
+  for (const [dict, english] of [[enDictionary, true], [esDictionary, false], [frDictionary, false]] as const) {
+    const lines = new TextDecoder().decode(dict.dic).split('\n');
+    // The first line is the entry count.
+    for (let i = 1; i < lines.length; i++) {
+      const slash = lines[i]!.indexOf('/');
+      const stem = normalizeText(slash < 0 ? lines[i]! : lines[i]!.slice(0, slash));
+      if (stem.length < 3 || !/^[A-Z]+$/.test(stem)) continue;
+      if (english) addEnglish(stems, stem, slash < 0 ? '' : lines[i]!.slice(slash + 1));
+      else { stems.add(stem); addRomance(formed, stem); }
+    }
+  }
+  lexicon = { stems, formed };
+  return lexicon;
+}
+
+/** Whether a word (upper case, no accents) is a word of one of the three languages. */
+export function isKnownWord(word: string): boolean {
+  const { stems, formed } = words();
+  return stems.has(word) || formed.has(word);
+}
+
+const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+// Company forms and address abbreviations no dictionary holds ("LTEE" for Limitée would become LITEE).
+const BUSINESS_WORDS = new Set('LTEE LTDA CORP INCORPORATED LLC LLP GMBH SARL SRL SAPI BLVD PKWY HWY BLDG STE AVDA PROL CALZ CARR PRIV'.split(' '));
+// Handwritten letters read as others (an L's foot lost reads U, IN run together reads W, M and N lose or gain a hump).
+const HAND_ALIKE: Record<string, string> = { U: 'LO', L: 'UIT', W: 'NM', N: 'MWR', M: 'NW', I: 'LTY', T: 'IL', C: 'GEO', G: 'C', E: 'CF', O: 'ADUC', A: 'O', D: 'O', R: 'N', V: 'NY', Y: 'VI', F: 'T' };
+// Narrow letters the readers drop.
+const NARROW = 'ILTRJ';
+
+/** Every string one edit from `w` with what the edit costs: a look-alike or a narrow letter restored costs half. */
+function oneEdit(w: string): Map<string, number> {
+  const out = new Map<string, number>();
+  const put = (s: string, cost: number): void => { if (cost < (out.get(s) ?? Infinity)) out.set(s, cost); };
+  for (let i = 0; i <= w.length; i++) {
+    const a = w.slice(0, i), b = w.slice(i);
+    if (b) put(a + b.slice(1), i === 0 ? 1.2 : 1);
+    if (b.length > 1) put(a + b[1] + b[0] + b.slice(2), 1);
+    for (const c of LETTERS) {
+      if (b && c !== b[0]) put(a + c + b.slice(1), (HAND_ALIKE[b[0]!] ?? '').includes(c) ? 0.5 : 1);
+      put(a + c + b, NARROW.includes(c) || c === a[a.length - 1] || c === b[0] ? 0.5 : 1);
+    }
+  }
+  return out;
+}
+
+/**
+ * The dictionary word a misread word stands for: of the words one edit away, the one cheapest to reach (look-alikes
+ * and narrow letters cost less, a word formed by rule a little more); for words of seven letters or more with none,
+ * the one word two such cheap edits away. Null when the word is known, too short, holds other than letters, or two
+ * words fit equally.
+ */
+export function correctWord(word: string): string | null {
+  if (word.length < 4 || !/^[A-Z]+$/.test(word)) return null;
+  const { stems, formed } = words();
+  if (stems.has(word) || formed.has(word) || BUSINESS_WORDS.has(word)) return null;
+  const near = oneEdit(word);
+  const best = (cands: Map<string, number>): string | null => {
+    let top: string | null = null, low = Infinity, tie = false;
+    for (const [c, cost] of cands) {
+      if (c.length < 4) continue;
+      const k = stems.has(c) ? cost : formed.has(c) ? cost + 0.25 : Infinity;
+      if (k < low) { top = c; low = k; tie = false; } else if (k === low) tie = true;
+    }
+    return tie ? null : top;
+  };
+  const first = best(near);
+  if (first || word.length < 7) return first;
+  const two = new Map<string, number>();
+  for (const [c, cost] of near) {
+    if (cost > 0.5) continue;
+    for (const [d, more] of oneEdit(c)) if (more <= 0.5 && d.length >= 5 && cost + more < (two.get(d) ?? Infinity)) two.set(d, cost + more);
+  }
+  return best(two);
+}
+
+/**
+ * A value's misread words put right from the dictionaries, each only where the OCR was unsure of it (`confidence`
+ * gives a word's, undefined when unknown). `repaired` says a word was changed: a guess for review.
+ */
+export function repairSpelling(value: string, confidence: (word: string) => number | undefined, below = 0.85): { value: string; repaired: boolean } {
+  let repaired = false;
+  const out = value.split(' ').map((tok) => {
+    const m = /^([^A-Z]*)([A-Z]+)([^A-Z]*)$/.exec(tok);
+    if (!m) return tok;
+    const conf = confidence(m[2]!);
+    if (conf === undefined || conf >= below) return tok;
+    const fixed = correctWord(m[2]!);
+    if (!fixed) return tok;
+    repaired = true;
+    return `${m[1]}${fixed}${m[3]}`;
+  });
+  return { value: out.join(' '), repaired };
+}
+
+/** A value token's OCR confidence: that of the least sure word holding it (undefined when no word does). */
+export function confidenceIn(words: Array<{ text: string; confidence: number }>): (token: string) => number | undefined {
+  return (token) => {
+    const holding = words.filter((w) => normalizeText(w.text).replace(/[^A-Z]/g, '').includes(token));
+    return holding.length ? Math.min(...holding.map((w) => w.confidence)) : undefined;
+  };
+}
