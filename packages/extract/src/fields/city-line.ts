@@ -184,7 +184,7 @@ export function stripCityLabel(city: string): { value: string; repaired: boolean
   // A row label closed by its colon, a label word among its first words ("ETULAD, ESTADO, CA: CHIHUAHUA").
   const colon = toks.findIndex((t, i) => i <= 3 && /[:;]$/.test(t));
   if (colon >= 1 && colon < toks.length - 1 && toks.slice(0, colon + 1).some((t) => CITY_LABEL_WORDS.includes(t.replace(/[^A-Z]/g, '')))
-    && toks.slice(0, colon + 1).every((t) => /^[A-Z]{0,7}[.,:;!]*$/.test(t))) return { value: toks.slice(colon + 1).join(' '), repaired: true };
+    && toks.slice(0, colon + 1).every((t) => /^[A-Z]{0,7}[^A-Z0-9]*$/.test(t))) return { value: toks.slice(colon + 1).join(' '), repaired: true };
   let k = (toks.length >= 3 && /^[A-Z]{2,4}[.,:]$/.test(toks[0]!) && labelAt(1)) || (toks.length >= 4 && /^[A-Z]{2,6}[.,:;!]?$/.test(toks[0]!) && labelAt(1) && (labelAt(2) || markedShort(2)))
     || (toks.length >= 3 && /^[A-Z]{2,6}[.,:;!]?$/.test(toks[0]!) && /^(CP|ZIP)[.,:;]?$/.test(toks[1]!)) ? 1 : 0;
   while (k < toks.length - 1) {

@@ -3,6 +3,7 @@ import type { Word } from '../types.ts';
 import { isSpeck, textOf } from './candidates.ts';
 import { parseCityStateZip, stripCityLabel } from './city-line.ts';
 import { ocrDistance, PARTY_HEADING_FIELDS, type LabelHit } from './find-labels.ts';
+import { LABELS } from './lexicon.ts';
 import { confidenceIn, repairSpelling } from './spelling.ts';
 import { CA_PROVINCES, canadianReadings, compareCity, editDistance, isStateCode, MX_STATES, nearCityOfState, placeOfPostal, repairState, stateMatchesPostal, US_STATES, zipFarFromCity, type Country } from './geo.ts';
 
@@ -67,7 +68,9 @@ export function partyLines(hit: LabelHit, segments: Segment[], hitsBySegment: Ma
   const strayTail = hit.valueWords.length === 1 && alnumCount(hit.valueWords[0]!.text) <= 2;
   // A note in parentheses after the heading ("FACTURER A (TIERS)") is no value: the block is below.
   const noteTail = /^\(.*\)$/.test(textOf(hit.valueWords).trim());
-  const inline = hit.valueWords.length && !isGarble(hit.valueWords) && !strayTail && !noteTail ? hit.valueWords : [];
+  // The heading's second name after its slash read as a letter ("REMITENTE I ORIGEN") is no value either.
+  const secondName = headingOfField(hit.field, hit.valueWords);
+  const inline = hit.valueWords.length && !isGarble(hit.valueWords) && !strayTail && !noteTail && !secondName ? hit.valueWords : [];
   // A line starts below the header half a letter down, measured by the smaller of the two: a header read with ink
   // below it (a box twice its letters' height) would otherwise hide the first line, set tight under it.
   // The header's own box bounds its height too: its engine line may hold taller words (a line height of 42 for a
@@ -325,6 +328,13 @@ function rowLabelStart(words: Word[]): string | null {
   const key = labelKey(words).split(' ');
   if (key.length < 2) return null;
   return MULTI_WORD_LABELS.find((l) => l.words.length >= key.length && key.every((w, i) => w === l.words[i]))?.sub ?? null;
+}
+
+/** Whether words after a heading are the same party's other heading, behind a slash read as a letter ("I ORIGEN"). */
+function headingOfField(field: string, words: Word[]): boolean {
+  const ws = words.length >= 2 && /^[/|Il17]$/.test(words[0]!.text) ? words.slice(1) : words;
+  const key = normalizeText(textOf(ws)).replace(/[^A-Z ]/g, ' ').replace(/\s+/g, ' ').trim();
+  return !!key && LABELS.some((l) => l.field === field && !l.strict && l.text === key);
 }
 
 /** Whether a marked label beside a row label is that label's own rest (its second name, or a part of a city line's). */
@@ -760,6 +770,9 @@ export function parseParty(allLines: PartyLine[], headerHit: LabelHit): ParsedPa
   // City/state/ZIP: a keyed line, else the first line that parses as one.
   const keyed = (sub: string) => lines.findIndex((l) => l.sub === sub && l.words.length > 0);
   const [ci, si, zi] = [keyed('city'), keyed('state'), keyed('zip')];
+  // A city row label that took the whole line ("Ciudad; Estado, C.£: LAREDO, TX 78040", its first word read alone as
+  // CIUDAD): with no state or code rows of its own, the line is the city line.
+  if (ci >= 0 && si < 0 && zi < 0 && keyed('cityStateZip') < 0 && parseCityStateZip(lines[ci]!.words)) lines[ci] = { ...lines[ci]!, sub: 'cityStateZip' };
   if (zi >= 0 && lines.findIndex((l) => l.sub === 'cityStateZip') < 0) {
     // Separate "City:", "State:", "Zip:" fields: check them together as one city line would be.
     const joined = [...(ci >= 0 ? lines[ci]!.words : []), ...(si >= 0 ? lines[si]!.words : []), ...lines[zi]!.words];
