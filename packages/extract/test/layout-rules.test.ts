@@ -2277,4 +2277,8 @@ describe('round 17: row labels read in pieces', () => {
     ));
     expect(d.Shipper).toMatchObject({ Name: 'WHITEWATER PAPER MILLS CORP', Address: '17296 E JUNIPER HWY', City: 'LAREDO', State: 'TX', Zip: '78040' });
   });
+  it('drops a speck read as a word between the state and the postal code', () => {
+    const r = parseCityStateZip(line(100, 100, 'MISSISSAUGA, ON LE L5N 2P5'));
+    expect(r && { city: r.city.map((w) => w.text).join(' '), state: r.state.map((w) => w.text).join(' ') }).toEqual({ city: 'MISSISSAUGA,', state: 'ON' });
+  });
 });

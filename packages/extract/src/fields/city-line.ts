@@ -37,6 +37,11 @@ export function parseCityStateZip(input: Word[]): CityLine | null {
   // are not part of the line.
   const marks = words.filter((w) => !/[\p{L}\p{N}]/u.test(w.text));
   if (marks.length && marks.length < words.length) words = words.filter((w) => !marks.includes(w));
+  // A speck read as a word between the state and the postal code ("MISSISSAUGA, ON LE L5N 2Z5"): the line without it.
+  const code = (w: Word | undefined): string => normalizeText(w?.text ?? '').replace(/[^A-Z]/g, '');
+  const stray = words.findIndex((w, i) => i >= 2 && i < words.length - 1 && /,$/.test(words[i - 2]!.text) && isStateCode(code(words[i - 1]))
+    && /^\p{L}{1,2}$/u.test(w.text) && !isStateCode(code(w)));
+  if (stray >= 0) words = words.filter((_, i) => i !== stray);
   const whole = parseCityLine(words);
   if (whole || words.length < 4) return whole;
   // The next cell's label and value read onto the same line ("Albany, NY 12205 CARRIER BLUE HERON FREIGHT").
