@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { extractFields } from '../src/fields/extract-fields.ts';
 import { assignUnlabelledDates, cleanCommodity, numericOrderShown } from '../src/fields/extract-fields.ts';
 import { findDates, nearestYear } from '../src/fields/parse-date.ts';
-import { unshareWords } from '../src/fields/find-parties.ts';
+import { unlabelledBlocks, unshareWords } from '../src/fields/find-parties.ts';
 import { parseCityStateZip, stripCityLabel } from '../src/fields/city-line.ts';
 import { looksLikeStreet, nearLabel, oddStreetEnd, shortNameWord, suffixFromHint, type ParsedParty, repairCompanySuffix, repairHouseNumber, repairStreetSuffix, stripLeadingJunk, stripSubLabel, wrappedEnding } from '../src/fields/party.ts';
 import { parseReference } from '../src/fields/references.ts';
@@ -2280,5 +2280,19 @@ describe('round 17: row labels read in pieces', () => {
   it('drops a speck read as a word between the state and the postal code', () => {
     const r = parseCityStateZip(line(100, 100, 'MISSISSAUGA, ON LE L5N 2P5'));
     expect(r && { city: r.city.map((w) => w.text).join(' '), state: r.state.map((w) => w.text).join(' ') }).toEqual({ city: 'MISSISSAUGA,', state: 'ON' });
+  });
+  it('gives a block whose garbled heading leans to the party already found to the other party', () => {
+    const d = extractFields(page(
+      at(100, 100, 'SHIP FROM'), at(100, 130, 'STONEBRIDGE PAPER MILLS INC'), at(100, 160, '6387 PROGRESS BLVD'), at(100, 190, 'JACKSONVILLE, FL 32202'),
+      at(100, 300, 'SHIPT', 0.4), at(300, 300, 'CRESTVIEW BEARINGS LTD'), at(300, 330, '8448 MONROE AVE'), at(300, 360, 'SALT LAKE CITY, UT 84101'),
+    ));
+    expect(d.Shipper?.Name).toBe('STONEBRIDGE PAPER MILLS INC');
+    expect(d.Consignee).toMatchObject({ Name: 'CRESTVIEW BEARINGS LTD', Address: '8448 MONROE AVE', City: 'SALT LAKE CITY', State: 'UT', Zip: '84101' });
+  });
+
+  it('finds an unlabelled address block past a speck just above its city line', () => {
+    const words = [...at(379, 329, 'MANUFACTURAS TOLTECA SA DE CV'), ...at(380, 387, 'AV. INDUSTRIAS 4993'), ...at(347, 410, '.', 0.3), ...at(378, 450, 'PUEBLA, PUE 72000')];
+    const segments = buildSegments(words);
+    expect(unlabelledBlocks(segments, new Map(), new Set()).map((b) => b.Name?.value)).toEqual(['MANUFACTURAS TOLTECA SA DE CV']);
   });
 });

@@ -1,6 +1,6 @@
 import { normalizeText, type Segment } from '../layout.ts';
 import type { Word } from '../types.ts';
-import { textOf } from './candidates.ts';
+import { isSpeck, textOf } from './candidates.ts';
 import type { LabelHit } from './find-labels.ts';
 import { isStateCode } from './geo.ts';
 import { parseCityStateZip } from './city-line.ts';
@@ -53,7 +53,8 @@ export function findParties({ segments, hits, hitsBySegment, pageWidth }: PartyC
     const blocks = unlabelledBlocks(segments, hitsBySegment, claimed);
     for (const slot of ['shipper', 'consignee'] as const) {
       if (!weak(parties[slot]) || !blocks.length) continue;
-      parties[slot] = takeFor(slot, blocks, segments) ?? parties[slot];
+      const other = slot === 'shipper' ? parties.consignee : parties.shipper;
+      parties[slot] = takeFor(slot, blocks, segments, !!other && !other.orphan && !weak(other)) ?? parties[slot];
     }
   }
   unshareWords(parties.shipper, parties.consignee);
@@ -95,7 +96,7 @@ export function unlabelledBlocks(segments: Segment[], hitsBySegment: Map<Segment
   // above its middle.
   const over = (o: Segment, s: Segment): boolean => o.bbox[3] <= s.bbox[1] + 0.3 * s.lineHeight || ((o.bbox[1] + o.bbox[3]) / 2 < s.bbox[1] && o.bbox[3] < (s.bbox[1] + s.bbox[3]) / 2);
   const above = (s: Segment, x: number): Segment | undefined => segments
-    .filter((o) => o !== s && o.page === s.page && over(o, s) && s.bbox[1] - o.bbox[3] < 2.2 * s.lineHeight
+    .filter((o) => o !== s && o.page === s.page && !isSpeck(o) && over(o, s) && s.bbox[1] - o.bbox[3] < 2.2 * s.lineHeight
       // Aligned, or starting left of a line indented by a row label it lost ("Ciudad, Estado, C.P.:" read as ". CP").
       && (Math.abs(o.bbox[0] - x) < 2 * s.lineHeight || (o.bbox[0] < x && o.bbox[2] > x + 2 * s.lineHeight)))
     .sort((a, b) => b.bbox[3] - a.bbox[3])[0];

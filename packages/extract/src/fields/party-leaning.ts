@@ -74,9 +74,12 @@ const CLOSE = 0.3;
  * leans to the other party is left for that party. Of two blocks that lean nowhere, the second goes first when the
  * pair's headings fit that way round clearly better ("FRUM" over the second, "CON" over the first).
  */
-export function takeFor(slot: 'shipper' | 'consignee', blocks: ParsedParty[], segments: Segment[]): ParsedParty | undefined {
+export function takeFor(slot: 'shipper' | 'consignee', blocks: ParsedParty[], segments: Segment[], otherFound = false): ParsedParty | undefined {
   const lean = blocks.map((b) => partyLeaning(b, segments));
   let i = lean.indexOf(slot);
+  // With the other party found under its own clear heading, a block leaning to it is this one's: its garbled heading
+  // only resembles the other's ("CoONsseNED 0" is near CONSIGNOR too).
+  if (i < 0 && otherFound && lean.every((l) => l !== null)) i = 0;
   if (i < 0) {
     const open = lean.flatMap((l, k) => (l === null ? [k] : []));
     i = open[0] ?? -1;
