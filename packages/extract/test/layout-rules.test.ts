@@ -2268,13 +2268,10 @@ describe('round 17: row labels read in pieces', () => {
     ));
     expect(d.Consignee).toMatchObject({ Address: "CALLE'ALLENDE 2610", State: 'SON', Zip: '83299' });
   });
+
   it('reads a heading whose slash was read as a letter as one heading, and a city row label read alone as CIUDAD', () => {
-    const d = extractFields(page(
-      at(100, 100, 'REMITENTE I ORIGEN'),
-      at(100, 132, 'Nombre / Razón social: WHITEWATER PAPER MILLS CORP'),
-      at(100, 164, 'Domicilo: 17296 E JUNIPER HWY'),
-      at(100, 196, 'Ciudad; Estado, C.£: LAREDO, TX 78040'),
-    ));
+    const d = extractFields(block('REMITENTE I ORIGEN', 'Nombre / Razón social: WHITEWATER PAPER MILLS CORP', 'Domicilo: 17296 E JUNIPER HWY',
+      'Ciudad; Estado, C.£: LAREDO, TX 78040'));
     expect(d.Shipper).toMatchObject({ Name: 'WHITEWATER PAPER MILLS CORP', Address: '17296 E JUNIPER HWY', City: 'LAREDO', State: 'TX', Zip: '78040' });
   });
   it('drops a speck read as a word between the state and the postal code', () => {
