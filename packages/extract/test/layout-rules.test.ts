@@ -4,12 +4,12 @@ import { assignUnlabelledDates, cleanCommodity, numericOrderShown } from '../src
 import { findDates, nearestYear } from '../src/fields/parse-date.ts';
 import { unlabelledBlocks, unshareWords } from '../src/fields/find-parties.ts';
 import { parseCityStateZip, stripCityLabel } from '../src/fields/city-line.ts';
-import { looksLikeStreet, nearLabel, oddStreetEnd, shortNameWord, suffixFromHint, type ParsedParty, repairCompanySuffix, repairHouseNumber, repairStreetSuffix, stripLeadingJunk, stripSubLabel, wrappedEnding } from '../src/fields/party.ts';
+import { looksLikeStreet, nearLabel, parseParty, partyLines, oddStreetEnd, shortNameWord, suffixFromHint, type ParsedParty, repairCompanySuffix, repairHouseNumber, repairStreetSuffix, stripLeadingJunk, stripSubLabel, wrappedEnding } from '../src/fields/party.ts';
 import { parseReference } from '../src/fields/references.ts';
 import { nearCityOfState } from '../src/fields/geo.ts';
 import { readBarcodePayload } from '../src/fields/barcode-payload.ts';
 import { findLabels, ocrDistance, shortTailCost, startsWithLabel, type LabelHit } from '../src/fields/find-labels.ts';
-import { buildSegments, mergeInterleavedLines } from '../src/layout.ts';
+import { buildSegments, mergeInterleavedLines, type Segment } from '../src/layout.ts';
 import { cleanStrip, missedRegions, weakLines } from '../src/ocr/reread.ts';
 import type { EngineWord } from '../src/ocr/engine.ts';
 import type { ReadPage, Word } from '../src/types.ts';
@@ -2291,5 +2291,20 @@ describe('round 17: row labels read in pieces', () => {
     const words = [...at(379, 329, 'MANUFACTURAS TOLTECA SA DE CV'), ...at(380, 387, 'AV. INDUSTRIAS 4993'), ...at(347, 410, '.', 0.3), ...at(378, 450, 'PUEBLA, PUE 72000')];
     const segments = buildSegments(words);
     expect(unlabelledBlocks(segments, new Map(), new Set()).map((b) => b.Name?.value)).toEqual(['MANUFACTURAS TOLTECA SA DE CV']);
+  });
+  it('reads a typed block whose rows stand further apart than three letters, the name beside the heading', () => {
+    // As a clean typewriter form was read: row labels 45 px apart under a 15 px heading.
+    const w = (text: string, x0: number, y0: number, x1: number, y1: number, line: string): Word => ({ text, confidence: 0.95, bbox: [x0, y0, x1, y1], page: 0, line });
+    const words = [w('CONSIGNED', 105, 325, 193, 340, 'a'), w('TO', 199, 330, 218, 340, 'a'),
+      w('NORTHGATE', 392, 316, 546, 337, 'b'), w('SUPPLY', 566, 316, 670, 337, 'b'), w('CO', 689, 316, 722, 337, 'b'),
+      w('STREET', 105, 385, 162, 400, 'c'), w('6025', 369, 374, 436, 395, 'd'), w('PORTER', 457, 374, 560, 395, 'd'), w('PKWY', 580, 375, 647, 395, 'd'),
+      w('DESTINATION', 105, 446, 205, 461, 'e'), w('SPOKANE,', 381, 442, 512, 468, 'f'), w('WA', 537, 443, 572, 463, 'f'), w('99201', 591, 442, 676, 463, 'f')];
+    const segments = buildSegments(words);
+    const hits = findLabels(segments);
+    const bySegment = new Map<Segment, LabelHit[]>();
+    for (const h of hits) bySegment.set(h.segment, [...(bySegment.get(h.segment) ?? []), h]);
+    const heading = hits.find((h) => h.label === 'CONSIGNED TO')!;
+    const p = parseParty(partyLines(heading, segments, bySegment, 1700), heading);
+    expect({ name: p.Name?.value, street: p.Address?.value, city: p.City?.value, zip: p.Zip?.value }).toEqual({ name: 'NORTHGATE SUPPLY CO', street: '6025 PORTER PKWY', city: 'SPOKANE', zip: '99201' });
   });
 });

@@ -103,13 +103,18 @@ export function partyLines(hit: LabelHit, segments: Segment[], hitsBySegment: Ma
       .sort((a, b) => a.bbox[0] - b.bbox[0])[0];
     const rowBelowAt = (x: number): boolean => segments.some((s) => s.page === seg.page && s.bbox[1] > under[0]!.bbox[3] - 0.2 * lh
       && s.bbox[1] - under[0]!.bbox[3] < 2 * lh && Math.abs(s.bbox[0] - x) < 2.2 * lh);
-    const first = leftPiece && rowBelowAt(leftPiece.bbox[0]) && !rowBelowAt(under[0]!.bbox[0]) ? leftPiece : under[0];
-    if (!first) return lines;
-    colX0 = first.bbox[0];
     // "CONSIGNED TO   Acme Corp" with keyed rows under it: the name sits right of the header.
     const right = segments.filter((r) => r !== seg && sameRow(r, seg) && r.bbox[0] > seg.bbox[2] && r.bbox[0] - seg.bbox[2] < Math.max(8 * lh, 0.25 * pageWidth))
       .sort((a, b) => a.bbox[0] - b.bbox[0])[0];
-    if (right && !(hitsBySegment.get(right) ?? []).some((x) => x.atStart) && /[A-Z]{2}/i.test(right.text)) {
+    const named = !!right && !(hitsBySegment.get(right) ?? []).some((x) => x.atStart) && /[A-Z]{2}/i.test(right.text);
+    // A typed form's rows may stand further apart than three letters (a row label 45 px under a 15 px heading, the
+    // name beside the heading): with a name there, the next row label in the heading's column starts the rows.
+    const spaced = named && !under.length ? segments.filter((s) => s.page === seg.page && startsBelowHeader(s) && s.bbox[1] - seg.bbox[3] < 4.5 * lh
+      && Math.abs(s.bbox[0] - seg.bbox[0]) < 2.2 * lh).sort((a, b) => a.bbox[1] - b.bbox[1])[0] : undefined;
+    const first = leftPiece && rowBelowAt(leftPiece.bbox[0]) && !rowBelowAt(under[0]!.bbox[0]) ? leftPiece : under[0] ?? spaced;
+    if (!first) return lines;
+    colX0 = first.bbox[0];
+    if (right && named) {
       lines.push({ words: right.words, sub: 'headerRight' });
       valueX0 = right.bbox[0];
     }
