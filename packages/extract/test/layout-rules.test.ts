@@ -2307,4 +2307,8 @@ describe('round 17: row labels read in pieces', () => {
     const p = parseParty(partyLines(heading, segments, bySegment, 1700), heading);
     expect({ name: p.Name?.value, street: p.Address?.value, city: p.City?.value, zip: p.Zip?.value }).toEqual({ name: 'NORTHGATE SUPPLY CO', street: '6025 PORTER PKWY', city: 'SPOKANE', zip: '99201' });
   });
+  it('reads a reference whose hyphen was read as a space as one number, as a doubt', () => {
+    expect(parseReference('890302 68')).toEqual({ value: '890302-68', repaired: true });
+    expect(parseReference('PO 631865')).toEqual({ value: '631865', repaired: false });
+  });
 });
