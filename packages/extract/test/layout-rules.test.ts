@@ -2309,6 +2309,16 @@ describe('round 17: row labels read in pieces', () => {
   });
   it('reads a reference whose hyphen was read as a space as one number, as a doubt', () => {
     expect(parseReference('890302 68')).toEqual({ value: '890302-68', repaired: true });
+    // Three digits after a long number are its own end read apart.
+    expect(parseReference('4505584 766')).toEqual({ value: '4505584766', repaired: true });
     expect(parseReference('PO 631865')).toEqual({ value: '631865', repaired: false });
+  });
+  it('takes the one 17-digit VICS number on a form for the BOL number when its label went unread, as a doubt', () => {
+    const d = extractFields(page(at(300, 200, 'S 08S 00. NO. 05429223698838687'), at(580, 205, 'PURCHASE ORDER'), at(580, 230, 'J09658')));
+    expect(d.References?.BolNumber).toBe('05429223698838687');
+    expect(d.ConfidenceScores?.['References.BolNumber']).toBeLessThan(0.9);
+    // Two such numbers: neither is taken.
+    const two = extractFields(page(at(300, 200, '05429223698838687'), at(300, 400, '05429223698838688')));
+    expect(two.References?.BolNumber).toBeNull();
   });
 });

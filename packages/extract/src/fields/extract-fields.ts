@@ -115,7 +115,8 @@ export function extractFields(pages: ReadPage[]): ExtractedData {
   const overruled = ref('order', of('order').filter((h) => AMBIGUOUS_LABELS.has(h.label)));
   const taken = new Set([pro, po, orderNo, overruled].filter(Boolean).map((c) => plainCode(c!.value)));
   const free = (c: Chosen<string> | null): Chosen<string> | null => (c && !taken.has(plainCode(c.value)) ? c : null);
-  let bol = ref('bol') ?? free(titleNumber(segments, hits)) ?? free(headingCellNumber(segments, labelled)) ?? free(prominentCode(segments, pages, labelled));
+  let bol = ref('bol') ?? free(titleNumber(segments, hits)) ?? free(headingCellNumber(segments, labelled)) ?? free(prominentCode(segments, pages, labelled))
+    ?? free(vicsNumber(segments));
   // Barcodes confirm (or fill) the BOL and PRO numbers.
   const codes = pages.flatMap((p) => p.barcodes.map((b) => ({ ...b, page: p.index })));
   const confirm = (c: Chosen<string> | null): Chosen<string> | null => {
@@ -360,6 +361,16 @@ export function headingCellNumber(segments: Segment[], labelled: Set<Segment>): 
 }
 
 /** Last resort for the BOL number: a code printed larger than the text around it near the top of page 1. */
+/**
+ * The VICS bill of lading number, 17 digits (a GS1 company prefix and a serial), when its label went unread: the one
+ * such number on the form, as a doubt (a 17-digit run is no ZIP, phone, date or PO of these forms).
+ */
+function vicsNumber(segments: Segment[]): Chosen<string> | null {
+  const found = segments.flatMap((s) => s.words.filter((w) => /^\d{17}$/.test(w.text.replace(/[.,:;]+$/, ''))));
+  const only = found.length === 1 ? found[0]! : null;
+  return only ? { value: only.text.replace(/[.,:;]+$/, ''), words: [only], evidence: { prior: 0.7, checks: 0, doubts: 1, kind: 'code' } } : null;
+}
+
 function prominentCode(segments: Segment[], pages: ReadPage[], labelled: Set<Segment>): Chosen<string> | null {
   const first = pages[0];
   if (!first) return null;

@@ -16,9 +16,10 @@ export function parseReference(text: string): { value: string; repaired: boolean
   // So is one read with a space before its hyphen ("965317 -92"): a doubt, as the space may be real.
   const spaced = /[A-Z0-9]\s+-\d{1,4}\b/.test(t);
   if (spaced) t = t.replace(/([A-Z0-9])\s+-(?=\d{1,4}\b)/g, '$1-');
-  // Or with its hyphen read as a space ("890302 68"): a long number and a short one alone in the cell, as a doubt.
+  // Or with its hyphen read as a space ("890302 68"): a long number and a suffix of one or two digits alone in the
+  // cell, as a doubt. Three digits after a long number are its end read apart ("4505584 766"), joined as a doubt.
   const gap = /^(\d{5,})\s+(\d{1,3})$/.exec(t.trim());
-  if (gap) return { value: `${gap[1]}-${gap[2]}`, repaired: true };
+  if (gap) return { value: gap[2]!.length <= 2 ? `${gap[1]}-${gap[2]}` : `${gap[1]}${gap[2]}`, repaired: true };
   // A speck read as an apostrophe inside a code ("VI'87009939"): no reference number holds one; a doubt all the same.
   const specked = /[A-Z0-9]['`‘’]+[A-Z0-9]/.test(t);
   if (specked) t = t.replace(/([A-Z0-9])['`‘’]+(?=[A-Z0-9])/g, '$1');
