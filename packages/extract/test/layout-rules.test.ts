@@ -2311,6 +2311,8 @@ describe('round 17: row labels read in pieces', () => {
     expect(parseReference('890302 68')).toEqual({ value: '890302-68', repaired: true });
     // Three digits after a long number are its own end read apart.
     expect(parseReference('4505584 766')).toEqual({ value: '4505584766', repaired: true });
+    // A number glued to the label's colon, after the label's last word ("N° de commande client :SO142013").
+    expect(parseReference('client :SO142013')?.value).toBe('SO142013');
     expect(parseReference('PO 631865')).toEqual({ value: '631865', repaired: false });
   });
   it('takes the one 17-digit VICS number on a form for the BOL number when its label went unread, as a doubt', () => {

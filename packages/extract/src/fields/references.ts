@@ -28,7 +28,8 @@ export function parseReference(text: string): { value: string; repaired: boolean
   for (const d of findDates(t)) t = `${t.slice(0, d.index)}${' '.repeat(d.length)}${t.slice(d.index + d.length)}`;
   // A cell border read as "[" or "|" may touch the number ("[22717-8"), so may the fill-in line it was written on
   // ("_S0873391").
-  const m = /(?:^|[\s([|_])([A-Z0-9]+(?:[-/][A-Z0-9]+)*)/g;
+  // ... or the label's colon, read with no space before the number (":SO142013").
+  const m = /(?:^|[\s([|_:])([A-Z0-9]+(?:[-/][A-Z0-9]+)*)/g;
   let r: RegExpExecArray | null;
   // Digits passed over before the number ("0-9 70777" for PO-970377) may be part of it: the reading is in doubt.
   let skipped = false;
