@@ -360,17 +360,17 @@ export function headingCellNumber(segments: Segment[], labelled: Set<Segment>): 
   return null;
 }
 
-/** Last resort for the BOL number: a code printed larger than the text around it near the top of page 1. */
 /**
  * The VICS bill of lading number, 17 digits (a GS1 company prefix and a serial), when its label went unread: the one
  * such number on the form, as a doubt (a 17-digit run is no ZIP, phone, date or PO of these forms).
  */
 function vicsNumber(segments: Segment[]): Chosen<string> | null {
-  const found = segments.flatMap((s) => s.words.filter((w) => /^\d{17}$/.test(w.text.replace(/[.,:;]+$/, ''))));
-  const only = found.length === 1 ? found[0]! : null;
-  return only ? { value: only.text.replace(/[.,:;]+$/, ''), words: [only], evidence: { prior: 0.7, checks: 0, doubts: 1, kind: 'code' } } : null;
+  const digits = (w: Word): string => w.text.replace(/[.,:;]+$/, '');
+  const found = segments.flatMap((s) => s.words.filter((w) => /^\d{17}$/.test(digits(w))));
+  return found.length === 1 ? { value: digits(found[0]!), words: found, evidence: { prior: 0.7, checks: 0, doubts: 1, kind: 'code' } } : null;
 }
 
+/** Last resort for the BOL number: a code printed larger than the text around it near the top of page 1. */
 function prominentCode(segments: Segment[], pages: ReadPage[], labelled: Set<Segment>): Chosen<string> | null {
   const first = pages[0];
   if (!first) return null;

@@ -319,14 +319,18 @@ const SUB_LABELS: Array<[string, string]> = [
 const MULTI_WORD_LABELS = SUB_LABELS.filter(([l]) => l.includes(' ')).map(([l, sub]) => ({ words: l.split(' '), sub }));
 const labelKey = (words: Word[]): string => words.map((w) => normalizeText(w.text).replace(/[^A-Z0-9 ]/g, ' ')).join(' ').replace(/\s+/g, ' ').trim();
 
+const SUB_LABEL_WORDS = new Set(SUB_LABELS.flatMap(([l]) => l.split(' ')).filter((w) => w.length >= 3));
+
 /** Words left of a row label's second name: marks, a letter or two, or a word of a row label ("/ Razón"). */
-export function isLabelRemains(words: Word[]): boolean {
+function isLabelRemains(words: Word[]): boolean {
   return words.every((w) => {
     const t = normalizeText(w.text).replace(/[^A-Z]/g, '');
     return t.length <= 2 || SUB_LABEL_WORDS.has(t);
   });
 }
-const SUB_LABEL_WORDS = new Set(SUB_LABELS.flatMap(([l]) => l.split(' ')).filter((w) => w.length >= 3));
+
+/** A label word read with its first three letters kept and the rest garbled ("SOCET" for SOCIAL). */
+const keepsStart = (read: string, word: string): boolean => read.length >= 3 && read.slice(0, 3) === word.slice(0, 3);
 
 /** The sub-field of a row label of several words read alone, up to a word of its rest ("Ciudad, Estado,"), or null. */
 function rowLabelStart(words: Word[]): string | null {
@@ -375,7 +379,7 @@ export function stripSubLabel(words: Word[]): { words: Word[]; sub: string | nul
     // letters kept ("Razón socet ACEROS ..." for RAZON SOCIAL): no value starts so.
     const key = (i: number): string => labelKey(words.slice(i, i + 1));
     const second = words.length > 2 ? MULTI_WORD_LABELS.find((l) => l.words.length === 2 && l.words[0]!.length >= 4 && l.words[0] === key(0)
-      && key(1).length >= 3 && key(1).slice(0, 3) === l.words[1]!.slice(0, 3)) : undefined;
+      && keepsStart(key(1), l.words[1]!)) : undefined;
     if (second) return { words: words.slice(2), sub: second.sub, guessedLabel: true };
     // A one-word row label of four letters or more read weakly with one slip ("NAML" for NAME) before the value.
     const single = words.length > 2 && words[0]!.confidence < 0.8 && key(0).length >= 4
@@ -403,7 +407,7 @@ export function stripSubLabel(words: Word[]): { words: Word[]; sub: string | nul
   const weakSecond = rest.length > 2 && ((rest[1]!.confidence < 0.5 && (rest[2]!.confidence >= 0.8 || firstLetter)) || (rest[1]!.confidence < 0.7 && firstLetter && rest[2]!.confidence >= 0.9)
     || (!!secondWord && secondWord.length >= 5 && ocrDistance(labelKey(rest.slice(1, 2)), secondWord) <= 2)
     // ... or however surely, with the long second word's first three letters ("Razón socet Aceros").
-    || (!!secondWord && secondWord.length >= 5 && labelKey(rest.slice(1, 2)).length >= 3 && labelKey(rest.slice(1, 2)).slice(0, 3) === secondWord.slice(0, 3)));
+    || (!!secondWord && secondWord.length >= 5 && keepsStart(labelKey(rest.slice(1, 2)), secondWord)));
   if (second.sub === null && afterSlash && rest.length > 2 && secondNameStarts(rest) && (rest[1]!.text.endsWith(':') || weakSecond)) {
     return { words: rest.slice(2), sub: first.sub, guessedLabel: true };
   }
