@@ -8,7 +8,27 @@ export interface ApiEnvelope<T> {
   message: string | null;
 }
 
-export type JobStatus = 'Completed' | 'Failed' | 'InProgress' | 'Cancelled';
+/**
+ * NeedsReview: extracted and validated, waiting for a person (see ReviewPolicy); nothing has been
+ * delivered or charged yet. InProgress covers queued and processing (JobDto.Stage tells which).
+ */
+export type JobStatus = 'Completed' | 'Failed' | 'InProgress' | 'Cancelled' | 'NeedsReview';
+export const JOB_STATUSES: readonly JobStatus[] = ['Completed', 'Failed', 'InProgress', 'Cancelled', 'NeedsReview'];
+
+/**
+ * When a document waits for a person before its EDI is delivered: `always`; `when-unsure` (the
+ * default) when a field its EDI needs is missing or invalid or a core field scores under the
+ * tenant's confidence threshold; `never` (deliver at once).
+ */
+export type ReviewPolicy = 'always' | 'when-unsure' | 'never';
+export const REVIEW_POLICIES: readonly ReviewPolicy[] = ['always', 'when-unsure', 'never'];
+export const DEFAULT_REVIEW_POLICY: ReviewPolicy = 'when-unsure';
+/** Core fields scored under this are "unsure" unless the tenant set its own threshold. */
+export const DEFAULT_REVIEW_THRESHOLD = 0.9;
+
+/** How the files of one upload become documents: each file its own bill, or all files pages of one bill. */
+export type UploadGrouping = 'per-file' | 'one-document';
+export const UPLOAD_GROUPINGS: readonly UploadGrouping[] = ['per-file', 'one-document'];
 export type EdiDocumentType = '204' | '211';
 export type X12Version = '4010' | '5010' | '7010';
 

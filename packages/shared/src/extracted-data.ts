@@ -101,6 +101,13 @@ export interface ExtractedData {
   ConfidenceScores: Record<string, number>;
   /** Where each field was read, keyed like ConfidenceScores. */
   FieldSources?: Record<string, FieldSource>;
+  /** Pixel size of each page (upright), the space FieldSources boxes are measured in. */
+  PageSizes?: PageSize[];
+}
+
+export interface PageSize {
+  width: number;
+  height: number;
 }
 
 /** The fields a reviewer and the EDI writer care about, as dotted paths. */

@@ -19,14 +19,15 @@ export interface EdiCliIo {
 }
 
 export const EDI_HELP = `Usage:
-  ladingwise edi --type 204|211 --x12 4010|5010|7010 [--sender ID] [--receiver ID] [--control N] [--test] EXTRACTED.json
+  ladingwise edi --type 204|211 --x12 4010|5010|7010 [--sender ID] [--receiver ID] [--control N] [--test] [--change] EXTRACTED.json
   ladingwise edi --check FILE.x12
   ladingwise edi --help
 
 Writes one X12 interchange (ISA..IEA) holding a 204 load tender or a 211 bill of lading built from
 EXTRACTED.json (an ExtractedData object or {"extractedData": {...}}, PascalCase or camelCase keys)
 and prints it. Missing required fields are listed on stderr. --sender defaults to ${DEFAULT_SENDER_ID},
---receiver to RECEIVER, --control (ISA13) to 1; --test writes usage indicator T.
+--receiver to RECEIVER, --control (ISA13) to 1; --test writes usage indicator T; --change writes
+B2A01 04 (a change to a tender already sent) instead of 00 (original).
 
 --check validates an interchange (envelope, counts, control numbers, 204/211 segments) and prints
 "OK <type> <version> ISA <control>" or the problems found; it exits 1 when the file is invalid.
@@ -42,12 +43,13 @@ interface Args {
   control?: string;
   check?: string;
   test: boolean;
+  change: boolean;
   help: boolean;
   files: string[];
 }
 
 function parseArgs(argv: string[]): Args {
-  const a: Args = { test: false, help: false, files: [] };
+  const a: Args = { test: false, change: false, help: false, files: [] };
   const valued: Record<string, keyof Args> = { '--type': 'type', '--x12': 'version', '--sender': 'sender', '--receiver': 'receiver', '--control': 'control', '--check': 'check' };
   for (let i = 0; i < argv.length; i++) {
     const raw = argv[i]!;
@@ -55,6 +57,7 @@ function parseArgs(argv: string[]): Args {
     const flag = raw.startsWith('--') && eq > 0 ? raw.slice(0, eq) : raw;
     if (flag === '--help' || flag === '-h') a.help = true;
     else if (flag === '--test') a.test = true;
+    else if (flag === '--change') a.change = true;
     else if (valued[flag]) {
       const value = eq > 0 && raw.startsWith('--') ? raw.slice(eq + 1) : argv[++i];
       if (value === undefined || value === '') throw new UsageError(`${flag} needs a value.`);
@@ -125,6 +128,7 @@ export async function runEdiCli(argv: string[], io: EdiCliIo): Promise<number> {
       type: a.type as TransactionType, version: a.version as X12Version, data,
       senderId: a.sender ?? DEFAULT_SENDER_ID, receiverId: a.receiver ?? 'RECEIVER',
       controlNumber: control, now: io.now?.() ?? new Date(), usage: a.test ? 'T' : 'P',
+      purpose: a.change ? 'change' : 'original',
     });
     io.stdout.write(r.content);
     if (r.missingRequired.length > 0) write(io.stderr, `Missing for the ${a.type}: ${r.missingRequired.join(', ')}`);

@@ -63,6 +63,7 @@ export const WRITE_ERROR_CODES = {
   BAD_INTERCHANGE_ID: 'senderId and receiverId must be 1–15 printable ASCII characters without delimiters.',
   BAD_DATE: 'now must be a valid Date.',
   BAD_USAGE: 'usage must be P (production) or T (test).',
+  BAD_PURPOSE: 'purpose must be original (B2A01 00) or change (B2A01 04).',
 } as const;
 
 /** Thrown by the writer for arguments it cannot write at all. */

@@ -2,7 +2,7 @@
  * @ladingwise/x12: writes X12 204 (load tender) and 211 (bill of lading) interchanges from
  * ExtractedData in 004010, 005010 and 007010, and reads and checks interchanges.
  */
-export { writeInterchange, type WriteInterchangeInput, type WriteInterchangeResult } from './write-interchange.ts';
+export { writeInterchange, PURPOSE_CODE, type Purpose, type WriteInterchangeInput, type WriteInterchangeResult } from './write-interchange.ts';
 export { checkInterchange, type CheckResult } from './check-interchange.ts';
 export type { CheckOptions } from './check-transaction.ts';
 export {

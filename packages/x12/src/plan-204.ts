@@ -28,7 +28,7 @@ export const PLAN_204: TransactionPlan = {
       { ref: 'B206', name: 'Shipment Method of Payment', usage: 'M', type: 'ID', min: 2, max: 2, source: { field: 'FreightTerms', format: 'paymentMethod', fallback: 'PP' } },
     ]),
     seg('B2A', 'M', [
-      code('B2A01', 'Transaction Set Purpose Code', '00', 2, 2),
+      code('B2A01', 'Transaction Set Purpose Code', '{purpose}', 2, 2),
       code('B2A02', 'Application Type', 'LT', 2, 2, 'O'),
     ]),
     ...referenceSegments(),

@@ -34,7 +34,7 @@ export const PLAN_211: TransactionPlan = {
       { ref: 'BOL04', name: 'Date (pickup)', usage: 'M', type: 'DT', min: 8, max: 8, source: { field: 'Dates.Pickup', format: 'date' }, required: true },
       { ref: 'BOL06', name: 'Reference Identification (PRO number)', usage: 'O', type: 'AN', min: 1, max: REF_ID_MAX, source: { field: 'References.ProNumber' } },
     ]),
-    seg('B2A', 'M', [code('B2A01', 'Transaction Set Purpose Code', '00', 2, 2)]),
+    seg('B2A', 'M', [code('B2A01', 'Transaction Set Purpose Code', '{purpose}', 2, 2)]),
     readerOnly('MS3', 12),
     readerOnly('MS2'),
     ...referenceSegments(),

@@ -140,11 +140,11 @@ function renderLoop(loop: LoopSpec, outer: Record<string, string>, ctx: Ctx, emi
   }
 }
 
-/** Renders the body of a transaction set (without ST and SE). */
-export function renderPlan(plan: TransactionPlan, data: unknown, version: X12Version): RenderResult {
+/** Renders the body of a transaction set (without ST and SE); `vars` fill `{name}` placeholders anywhere in the plan. */
+export function renderPlan(plan: TransactionPlan, data: unknown, version: X12Version, vars: Record<string, string> = {}): RenderResult {
   const ctx: Ctx = { data, version, missing: new Set(), issues: [] };
   const segments: BuiltSegment[] = [];
-  renderNodes(plan.nodes, {}, ctx, true, segments);
+  renderNodes(plan.nodes, vars, ctx, true, segments);
   return { segments, missingRequired: [...ctx.missing], issues: dedupe(ctx.issues) };
 }
 

@@ -30,7 +30,19 @@ export interface WriteInterchangeInput {
   usage?: 'P' | 'T';
   /** A partner's plan for this type (see `requireElements`); the built-in plan when absent. */
   plan?: TransactionPlan;
+  /**
+   * B2A01 (Transaction Set Purpose, element 353) in both the 204 and the 211: `original` (00, the
+   * default) for the first tender of a shipment, `change` (04) when it replaces one already sent
+   * with the same shipment identification (B204 / BOL03).
+   */
+  purpose?: Purpose;
 }
+
+/** Why this transaction set is sent: the first time, or as a change to one sent before. */
+export type Purpose = 'original' | 'change';
+
+/** Element 353 codes for each purpose. */
+export const PURPOSE_CODE: Record<Purpose, string> = { original: '00', change: '04' };
 
 /** What `writeInterchange` returns. */
 export interface WriteInterchangeResult {
@@ -52,6 +64,8 @@ export function writeInterchange(input: WriteInterchangeInput): WriteInterchange
   if (!(input.now instanceof Date) || Number.isNaN(input.now.getTime())) throw new X12WriteError('BAD_DATE', 'now must be a valid Date.');
   const usage = input.usage ?? 'P';
   if (usage !== 'P' && usage !== 'T') throw new X12WriteError('BAD_USAGE', `usage must be P or T (got ${String(usage)}).`);
+  const purpose = input.purpose ?? 'original';
+  if (!(purpose in PURPOSE_CODE)) throw new X12WriteError('BAD_PURPOSE', `purpose must be original or change (got ${String(purpose)}).`);
   const isa = controlNumber(input.controlNumber, 'controlNumber');
   const plan = input.plan ?? PLANS[input.type];
   if (plan.type !== input.type) throw new X12WriteError('BAD_TYPE', `plan is for the ${plan.type}, not the ${input.type}.`);
@@ -66,7 +80,7 @@ export function writeInterchange(input: WriteInterchangeInput): WriteInterchange
     usage,
   };
 
-  const body = renderPlan(plan, input.data, input.version);
+  const body = renderPlan(plan, input.data, input.version, { purpose: PURPOSE_CODE[purpose] });
   const set: BuiltSegment[] = [
     { id: 'ST', elements: [input.type, ST_CONTROL] },
     ...body.segments,

@@ -48,6 +48,13 @@ describe('ladingwise edi', () => {
     expect(r.err).toBe('');
   });
 
+  it('writes a change (B2A*04) with --change', async () => {
+    const json = JSON.stringify(sampleData());
+    const r = await run(['--type', '204', '--x12', '5010', '--change', 'x.json'], { 'x.json': json });
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('B2A*04*LT~');
+  });
+
   it('lists missing required fields on stderr and still prints the interchange', async () => {
     const r = await run(['--type', '204', '--x12', '4010', 'x.json'], { 'x.json': JSON.stringify({ References: { BolNumber: 'B1' } }) });
     expect(r.code).toBe(0);

@@ -164,3 +164,23 @@ describe('partner profiles', () => {
     expect(r.missingRequired).toContain('Shipper.Name');
   });
 });
+
+describe('writeInterchange purpose (B2A01)', () => {
+  it('marks the first tender as original (00) and a correction as a change (04) with the same shipment id, in the 204 and the 211', () => {
+    for (const type of ['204', '211'] as const) {
+      const first = write({ type, controlNumber: 7 }).content;
+      const change = write({ type, controlNumber: 8, purpose: 'change' }).content;
+      expect(segment(first, 'B2A')).toMatch(/^B2A\*00(\*LT)?$/);
+      expect(segment(change, 'B2A')).toMatch(/^B2A\*04(\*LT)?$/);
+      // The partner matches a change to its original by the shipment identification (B204 / BOL03).
+      const head = type === '204' ? 'B2' : 'BOL';
+      expect(segment(change, head)).toBe(segment(first, head));
+      expect(lines(change)[0]).toContain('*000000008*');
+      expect(checkInterchange(change, { strict: true }).ok).toBe(true);
+    }
+  });
+
+  it('refuses a purpose it cannot write', () => {
+    expect(() => write({ purpose: 'cancel' as never })).toThrow(expect.objectContaining({ code: 'BAD_PURPOSE' }));
+  });
+});
