@@ -20,6 +20,7 @@ const MarketplaceLanding = page(() => import('./features/marketplace/Marketplace
 const MarketplaceSuccess = page(() => import('./features/marketplace/MarketplaceSuccess.tsx'), 'MarketplaceSuccess');
 const UploadPage = page(() => import('./features/upload/UploadPage.tsx'), 'UploadPage');
 const DocumentsPage = page(() => import('./features/documents/DocumentsPage.tsx'), 'DocumentsPage');
+const ReviewPage = page(() => import('./features/review/ReviewPage.tsx'), 'ReviewPage');
 const SettingsPage = page(() => import('./features/settings/SettingsPage.tsx'), 'SettingsPage');
 const BillingPage = page(() => import('./features/billing/BillingPage.tsx'), 'BillingPage');
 const ProfilePage = page(() => import('./features/profile/ProfilePage.tsx'), 'ProfilePage');
@@ -50,6 +51,7 @@ export function AppRoutes() {
         <Route index element={<Navigate to="/app/upload" replace />} />
         <Route path="upload" element={lazyEl(<UploadPage />)} />
         <Route path="documents" element={lazyEl(<DocumentsPage />)} />
+        <Route path="documents/:jobId" element={lazyEl(<ReviewPage />)} />
         <Route path="settings" element={lazyEl(<SettingsPage />)} />
         <Route path="billing" element={lazyEl(<BillingPage />)} />
         <Route path="profile" element={lazyEl(<ProfilePage />)} />

@@ -17,6 +17,8 @@ export interface Job {
   fileName: string;
   status: string;
   statusIcon: StatusIcon;
+  /** For InProgress: `queued` (waiting for a worker) or `processing`; null when the server does not say. */
+  stage: string | null;
   createdAt: string;
   completedAt: string | null;
   errorMessage: string | null;
@@ -48,6 +50,7 @@ export function readJob(raw: unknown, now: () => Date = () => new Date()): Job {
     fileName: str(o, 'FileName') || 'Unknown File',
     status,
     statusIcon: str(o, 'StatusIcon') || 'InProgress',
+    stage: str(o, 'Stage') ?? null,
     createdAt: str(o, 'CreatedAt') || now().toISOString(),
     completedAt: str(o, 'CompletedAt') ?? null,
     errorMessage: str(o, 'ErrorMessage') ?? null,
@@ -82,9 +85,9 @@ export function readJobPage(data: unknown): JobPage {
   throw new UnexpectedResponse('Unexpected response');
 }
 
-/** One page of the signed-in tenant's jobs, newest first. */
-export async function listJobs(page: number, pageSize: number, signal?: AbortSignal): Promise<JobPage> {
-  const env = await request('GET', '/processing/jobs', { query: { page, pageSize }, signal });
+/** One page of the signed-in tenant's jobs, newest first; `status` filters (e.g. NeedsReview). */
+export async function listJobs(page: number, pageSize: number, signal?: AbortSignal, status?: string): Promise<JobPage> {
+  const env = await request('GET', '/processing/jobs', { query: { page, pageSize, ...(status ? { status } : {}) }, signal });
   if (!env.success) throw new UnexpectedResponse(env.message ?? 'Unexpected response');
   return readJobPage(env.data);
 }
@@ -119,6 +122,28 @@ export async function saveJobData(jobId: string, data: ExtractedData): Promise<J
 /** Rebuilds one EDI document type from the job's current data. */
 export async function generateEdi(jobId: string, documentType: '204' | '211'): Promise<Job> {
   return readJob(await call('POST', `/processing/job/${encodeURIComponent(jobId)}/generate-edi`, { body: { documentType } }));
+}
+
+/** Approves a held (NeedsReview) document, with the reviewer's data when given: the server builds, checks, delivers and charges. */
+export async function approveJob(jobId: string, data?: ExtractedData): Promise<Job> {
+  return readJob(await call('POST', `/processing/job/${encodeURIComponent(jobId)}/approve`, data ? { body: data } : {}));
+}
+
+/** What the EDI would be for this (unsaved) data, and the data re-validated; nothing is stored or sent. */
+export interface EdiPreview {
+  documents: EdiDocument[];
+  data: ExtractedData | null;
+}
+
+export async function previewEdi(jobId: string, data: ExtractedData, signal?: AbortSignal): Promise<EdiPreview> {
+  const raw = await call('POST', `/processing/job/${encodeURIComponent(jobId)}/edi-preview`, { body: data, signal });
+  const docs = arr(raw, 'Documents').filter(isObject).map((d) => ({
+    type: str(d, 'Type', ''),
+    isaControlNumber: str(d, 'ISAControlNumber') ?? null,
+    content: str(d, 'Content', ''),
+  }));
+  const validated = pick(raw, 'ExtractedData');
+  return { documents: docs, data: isObject(validated) ? (validated as unknown as ExtractedData) : null };
 }
 
 /** Uploads images; sender/receiver IDs are attached only when provided. Returns the new job id. */

@@ -17,6 +17,9 @@ describe('job status', () => {
   it('shows Completed, a processing spinner, and other statuses as text', () => {
     expect(statusLabel(job('Completed'))).toBe('Completed');
     expect(statusLabel(job('InProgress'))).toBe('Processing');
+    expect(statusLabel(readJob({ JobId: 'q', Status: 'InProgress', Stage: 'queued' }))).toBe('Queued');
+    expect(statusLabel(readJob({ JobId: 'p', Status: 'InProgress', Stage: 'processing' }))).toBe('Processing');
+    expect(statusLabel(job('NeedsReview'))).toBe('Needs review');
     expect(statusLabel(job('Cancelled'))).toBe('Cancelled');
     expect(statusLabel(readJob({ JobId: 'x' }))).toBe('Unknown');
   });

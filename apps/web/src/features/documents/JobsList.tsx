@@ -37,7 +37,7 @@ export function JobsTable({ jobs, timeZone, onDetails, onImages }: JobsListProps
               <td className="whitespace-nowrap px-4 py-3 font-mono text-xs text-slate-600">{j.receiverId || '—'}</td>
               <td className="whitespace-nowrap px-4 py-3 text-sm text-slate-600">{ediTypeOf(j)}</td>
               <td className="whitespace-nowrap px-4 py-3 font-mono text-xs text-slate-600">{j.isaControlNumber || '—'}</td>
-              <td className="px-4 py-3"><Button size="sm" variant="outline" onClick={() => onDetails(j)}>View</Button></td>
+              <td className="px-4 py-3"><Button size="sm" variant={j.status === 'NeedsReview' ? 'primary' : 'outline'} onClick={() => onDetails(j)}>{j.status === 'NeedsReview' ? 'Review' : 'View'}</Button></td>
               <td className="whitespace-nowrap px-4 py-3"><JobStatus job={j} /></td>
             </tr>
           ))}
@@ -67,7 +67,7 @@ export function JobCards({ jobs, timeZone, onDetails, onImages }: JobsListProps)
             <dt className="text-slate-500">EDI Type</dt><dd className="text-right text-slate-700">{ediTypeOf(j)}</dd>
             <dt className="text-slate-500">ISA</dt><dd className="text-right font-mono text-slate-700">{j.isaControlNumber || '—'}</dd>
           </dl>
-          <Button size="sm" variant="outline" className="mt-4 w-full" onClick={() => onDetails(j)}>Details</Button>
+          <Button size="sm" variant="outline" className="mt-4 w-full" onClick={() => onDetails(j)}>{j.status === 'NeedsReview' ? 'Review' : 'Details'}</Button>
         </li>
       ))}
     </ul>

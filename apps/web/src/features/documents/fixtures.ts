@@ -34,3 +34,30 @@ export const completedJobDto = {
   EdiInterchangeSenderId: 'ACME',
   EdiInterchangeReceiverId: 'NORTHWIND',
 };
+
+/** A document held for review: no EDI yet, the SCAC missing, the consignee ZIP unsure, boxes on two pages. */
+export const heldJobDto = {
+  ...completedJobDto,
+  JobId: 'job-2',
+  FileName: 'bol-held.tiff',
+  Status: 'NeedsReview',
+  StatusIcon: 'NeedsReview',
+  CompletedAt: null,
+  EDIContent: null,
+  EdiDocuments: [],
+  ISAControlNumber: null,
+  ExtractedData: {
+    ...completedJobDto.ExtractedData,
+    Carrier: { Name: 'Old Dominion', Scac: null },
+    Validation: ['Carrier.Scac is required for the 204'],
+    Warnings: [],
+    MissingFields: ['Carrier.Scac', 'Dates.Delivery'],
+    ConfidenceScores: { 'Shipper.Name': 0.98, 'Consignee.Zip': 0.62, 'References.PoNumber': 0.8, 'ShipmentDetails.Weight': 0.95 },
+    FieldSources: {
+      'Shipper.Name': { page: 0, bbox: [100, 200, 500, 240] },
+      'Consignee.Zip': { page: 0, bbox: [600, 900, 700, 940] },
+      'References.PoNumber': { page: 1, bbox: [50, 60, 250, 90] },
+    },
+    PageSizes: [{ width: 1700, height: 2200 }, { width: 1700, height: 2200 }],
+  },
+};

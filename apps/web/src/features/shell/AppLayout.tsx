@@ -1,6 +1,6 @@
 /** The signed-in shell: top bar with navigation and "My Account", the page, the footer and the setup overlay. */
 import { useQueryClient } from '@tanstack/react-query';
-import { NavLink, Outlet } from 'react-router';
+import { NavLink, Outlet, useMatch } from 'react-router';
 import { cx } from '../../components/ui/cx.ts';
 import { SetupOverlay } from '../setup/SetupOverlay.tsx';
 import { useSignedInGate } from '../setup/useSignedInGate.ts';
@@ -16,6 +16,8 @@ const NAV = [
 export function AppLayout() {
   const [gate, setGate] = useSignedInGate();
   const queryClient = useQueryClient();
+  // The review screen uses the whole width: the page image beside the fields.
+  const wide = useMatch('/app/documents/:jobId') !== null;
   return (
     <div className="flex min-h-screen flex-col bg-slate-50">
       <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/90 backdrop-blur">
@@ -35,7 +37,7 @@ export function AppLayout() {
           <UserMenu />
         </div>
       </header>
-      <main className="mx-auto w-full max-w-7xl flex-1 px-4 py-8 sm:px-6 lg:px-8">
+      <main className={cx('mx-auto w-full flex-1 px-4 sm:px-6 lg:px-8', wide ? 'max-w-[1920px] py-5' : 'max-w-7xl py-8')}>
         <Outlet />
       </main>
       <Footer />

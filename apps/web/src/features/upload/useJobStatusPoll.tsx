@@ -1,6 +1,7 @@
 /**
  * Polls an uploaded job every 5 s (spec section 4): "Image processed" for 3 s on Completed,
- * a persistent "Processing failed" with Show Details / Reprocess on Failed. Poll errors are ignored.
+ * "Needs your review" with a link to the review screen when it is held, and a persistent
+ * "Processing failed" with Show Details / Reprocess on Failed. Poll errors are ignored.
  */
 import { useCallback, useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
@@ -56,6 +57,15 @@ export function useJobStatusPoll(fetcher: (id: string) => Promise<Job | null> = 
             </span>
           ),
         });
+      } else if (job.status === 'NeedsReview') {
+        stop(jobId);
+        const { shipper, reference } = processedSummary(job);
+        toast({
+          title: 'Needs your review',
+          duration: Infinity,
+          description: `${shipper}${reference ? ` · ${reference}` : ''}: a few fields need a look before the EDI is sent.`,
+          action: <Button size="sm" onClick={() => { dismissToast(); navigate(`/app/documents/${encodeURIComponent(jobId)}`); }}>Review now</Button>,
+        });
       } else if (job.status === 'Failed') {
         stop(jobId);
         const failedJob = job;
@@ -66,7 +76,7 @@ export function useJobStatusPoll(fetcher: (id: string) => Promise<Job | null> = 
           description: failedJob.errorMessage || '03 There was a problem processing your image.',
           action: (
             <>
-              <Button size="sm" variant="outline" onClick={() => { dismissToast(); navigate(`/app/documents?jobId=${encodeURIComponent(jobId)}&showDetails=1`); }}>Show Details</Button>
+              <Button size="sm" variant="outline" onClick={() => { dismissToast(); navigate(`/app/documents/${encodeURIComponent(jobId)}`); }}>Show Details</Button>
               <Button size="sm" variant="danger" onClick={async () => {
                 dismissToast();
                 try {

@@ -1,0 +1,140 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { Route, Routes } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../../test/render.tsx';
+import { dismissToast, getToasts } from '../../lib/toast-store.ts';
+import { completedJobDto, heldJobDto } from '../documents/fixtures.ts';
+import { fieldInputId } from './ReviewField.tsx';
+import { NOT_FOUND_TEXT, ReviewPage } from './ReviewPage.tsx';
+
+afterEach(() => { vi.unstubAllGlobals(); vi.restoreAllMocks(); dismissToast(); });
+
+interface Call { method: string; url: string; body: unknown }
+
+/** A fake API: the job list answers with `job`; the preview re-validates the draft like the server (SCAC required). */
+function serve(job: Record<string, unknown>) {
+  const calls: Call[] = [];
+  vi.stubGlobal('fetch', vi.fn(async (url: string, init: RequestInit = {}) => {
+    const body = init.body && typeof init.body === 'string' ? JSON.parse(init.body) : null;
+    calls.push({ method: init.method ?? 'GET', url, body });
+    if (url.includes('/api/image/')) return new Response('', { status: 404 });
+    let data: unknown = job;
+    if (url.includes('/processing/jobs')) data = { jobs: [job], total: 1 };
+    if (url.endsWith('/edi-preview')) {
+      const scac = body?.Carrier?.Scac as string | null;
+      data = {
+        Documents: [{ Type: '204', ISAControlNumber: null, Content: `ISA*00~B2**${scac ?? ''}**BOL778120**PP~B2A*00*LT~` }],
+        ExtractedData: { ...body, Validation: scac ? [] : ['Carrier.Scac is required for the 204'] },
+      };
+    }
+    if (url.endsWith('/approve')) data = { ...job, Status: 'Completed', StatusIcon: 'Completed', ExtractedData: body, EdiDocuments: [{ Type: '204', ISAControlNumber: '000000200', Content: 'ISA*00~B2A*00*LT~' }] };
+    return new Response(JSON.stringify({ success: true, data, message: null }));
+  }));
+  return calls;
+}
+
+function open(jobId: string) {
+  return renderWithProviders(<Routes><Route path="/app/documents/:jobId" element={<ReviewPage />} /></Routes>, { route: `/app/documents/${jobId}` });
+}
+
+const input = (path: string) => document.getElementById(fieldInputId(path)) as HTMLInputElement;
+
+describe('review screen', () => {
+  it('lists the invalid field, then unsure ones, says what is wrong in plain words and draws each field’s box', async () => {
+    serve(heldJobDto);
+    open('job-2');
+    await screen.findByRole('button', { name: /Approve & send EDI/ });
+    const flagged = screen.getByRole('region', { name: 'Check these first' });
+    const order = [...flagged.querySelectorAll('[data-field]')].map((e) => e.getAttribute('data-field'));
+    expect(order).toEqual(['Carrier.Scac', 'Consignee.Zip', 'References.PoNumber']);
+    expect(input('Carrier.Scac').dataset.flag).toBe('invalid');
+    expect(input('Consignee.Zip').dataset.flag).toBe('unsure');
+    expect(screen.getByText('The carrier SCAC is missing (the 204 needs it).')).toBeTruthy();
+    expect(screen.queryByText(/Carrier\.Scac/)).toBeNull();
+    // Page 1 holds two boxes, placed in percent of the page's pixel size.
+    const box = screen.getByRole('button', { name: 'Box: Consignee zip / postal code' });
+    expect(box.style.left).toBe(`${(600 / 1700) * 100}%`);
+    expect(screen.getByRole('button', { name: 'Box: Shipper name' })).toBeTruthy();
+    expect(screen.getByText('Page 1 of 2')).toBeTruthy();
+  });
+
+  it('selects a field from its box and the box from its field, turning to the page it is on', async () => {
+    serve(heldJobDto);
+    open('job-2');
+    await screen.findByRole('button', { name: /Approve & send EDI/ });
+    fireEvent.click(screen.getByRole('button', { name: 'Box: Consignee zip / postal code' }));
+    expect(document.activeElement).toBe(input('Consignee.Zip'));
+    expect(screen.getByRole('button', { name: 'Box: Consignee zip / postal code' }).getAttribute('aria-pressed')).toBe('true');
+    act(() => input('References.PoNumber').focus());
+    expect(await screen.findByText('Page 2 of 2')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Box: PO number' }).getAttribute('aria-pressed')).toBe('true');
+  });
+
+  it('confirms an unsure field with Enter, moves to the next flagged one, and clears the flag', async () => {
+    serve(heldJobDto);
+    open('job-2');
+    await screen.findByRole('button', { name: /Approve & send EDI/ });
+    act(() => input('Consignee.Zip').focus());
+    fireEvent.keyDown(input('Consignee.Zip'), { key: 'Enter' });
+    expect(input('Consignee.Zip').dataset.flag).toBeUndefined();
+    expect(document.activeElement).toBe(input('References.PoNumber'));
+    // Editing clears a flag too.
+    fireEvent.change(input('References.PoNumber'), { target: { value: 'PO-5532' } });
+    expect(input('References.PoNumber').dataset.flag).toBeUndefined();
+  });
+
+  it('rebuilds the EDI preview from the edit, clears the fixed problem, and approves with Ctrl+Enter sending the reviewed data', async () => {
+    const calls = serve(heldJobDto);
+    open('job-2');
+    await screen.findByRole('button', { name: /Approve & send EDI/ });
+    fireEvent.change(input('Carrier.Scac'), { target: { value: 'odfl' } });
+    expect(input('Carrier.Scac').value).toBe('ODFL');
+    const edi = await screen.findByText(/B2\*\*ODFL\*\*BOL778120/);
+    expect(edi.closest('pre')?.dataset.ediPreview).toBe('true');
+    await waitFor(() => expect(input('Carrier.Scac').dataset.flag).toBeUndefined());
+    expect(screen.queryByText(/SCAC is missing/)).toBeNull();
+
+    fireEvent.keyDown(window, { key: 'Enter', ctrlKey: true });
+    await waitFor(() => expect(getToasts()[0]?.title).toBe('Approved'));
+    const approve = calls.find((c) => c.url.endsWith('/api/processing/job/job-2/approve'))!;
+    expect(approve.method).toBe('POST');
+    const sent = approve.body as { Carrier: { Scac: string }; ConfidenceScores: Record<string, number> };
+    expect(sent.Carrier.Scac).toBe('ODFL');
+    expect(sent.ConfidenceScores['Carrier.Scac']).toBe(1);
+    expect(calls.filter((c) => c.url.endsWith('/approve'))).toHaveLength(1);
+  });
+
+  it('asks before approving while the EDI still has a problem', async () => {
+    const calls = serve(heldJobDto);
+    const confirmSpy = vi.spyOn(window, 'confirm').mockReturnValue(false);
+    open('job-2');
+    fireEvent.click(await screen.findByRole('button', { name: /Approve & send EDI/ }));
+    await waitFor(() => expect(confirmSpy).toHaveBeenCalled());
+    expect(calls.some((c) => c.url.endsWith('/approve'))).toBe(false);
+  });
+
+  it('after delivery, sends a correction (save, then rebuild each EDI type) only once something changed', async () => {
+    const calls = serve(completedJobDto);
+    open('job-1');
+    const send = await screen.findByRole('button', { name: /Save & send correction/ }) as HTMLButtonElement;
+    expect(send.disabled).toBe(true);
+    expect(within(screen.getByLabelText('EDI')).getByText('ISA 000000123')).toBeTruthy();
+    fireEvent.change(input('Consignee.Zip'), { target: { value: '89502' } });
+    expect(send.disabled).toBe(false);
+    await act(async () => { fireEvent.click(send); });
+    await waitFor(() => expect(getToasts()[0]?.title).toBe('Correction sent'));
+    const writes = calls.filter((c) => c.method !== 'GET' && !c.url.endsWith('/edi-preview'));
+    expect(writes.map((c) => `${c.method} ${c.url}`)).toEqual([
+      'PUT /api/processing/job/job-1/data',
+      'POST /api/processing/job/job-1/generate-edi',
+      'POST /api/processing/job/job-1/generate-edi',
+    ]);
+    expect((writes[0]!.body as { Consignee: { Zip: string } }).Consignee.Zip).toBe('89502');
+  });
+
+  it("says not found for a job the server does not return (another account's link)", async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ success: true, data: { jobs: [], total: 0 }, message: null }))));
+    open('someone-elses');
+    expect(await screen.findByText(NOT_FOUND_TEXT)).toBeTruthy();
+  });
+});
