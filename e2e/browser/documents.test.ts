@@ -1,6 +1,6 @@
 /**
  * The main user journey in a real browser against the real product: sign up, upload a bill of
- * lading, watch it process, correct a field, regenerate and download the EDI.
+ * lading, watch it process, correct a field on the review screen, send the correction and download the EDI.
  */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -66,18 +66,18 @@ describe('upload, review and download', () => {
     await waitForCompleted(page, row, jobId);
     expect(await row.innerText()).toContain(DEFAULT_ID);
 
-    // Details: correct the PO number, save, regenerate, download.
+    // The review screen: correct the PO number, send the correction, download.
     await row.getByRole('button', { name: 'View', exact: true }).click();
-    const details = page.getByRole('dialog', { name: `Details for ${file}` });
-    await details.waitFor();
+    await page.getByRole('heading', { name: `Review ${file}` }).waitFor();
     const po = `E2E${Date.now().toString().slice(-7)}`;
-    await details.getByLabel('PO number').fill(po);
+    await page.getByLabel('PO number', { exact: true }).fill(po);
     const saved = page.waitForResponse((r) => r.url().endsWith(`/api/processing/job/${jobId}/data`) && r.request().method() === 'PUT');
     const regenerated = page.waitForResponse((r) => r.url().endsWith(`/api/processing/job/${jobId}/generate-edi`));
-    await details.getByRole('button', { name: 'Save & regenerate EDI' }).click();
+    await page.getByRole('button', { name: 'Save & send correction' }).click();
     expect((await saved).status()).toBe(200);
     expect((await regenerated).status()).toBe(200);
-    await seeToast(page, 'Corrections saved');
+    await seeToast(page, 'Correction sent');
+    const details = page.getByLabel('EDI', { exact: true });
     await details.locator('pre').filter({ hasText: po }).waitFor();
 
     const downloading = page.waitForEvent('download');

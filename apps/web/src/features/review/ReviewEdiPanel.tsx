@@ -10,19 +10,21 @@ import { Spinner } from '../../components/ui/Spinner.tsx';
 import { cx } from '../../components/ui/cx.ts';
 import { copyWithToast, downloadEdi, ediDocumentsOf } from '../documents/EdiPanel.tsx';
 
-export function ReviewEdiPanel({ job, preview, previewing, mode }: {
+export function ReviewEdiPanel({ job, preview, previewing, previewFailed = false, mode }: {
   job: Job;
   preview: EdiDocument[] | null;
   previewing: boolean;
+  /** The server could not build a preview: show what was sent instead. */
+  previewFailed?: boolean;
   /** `approve`: held, nothing sent; `correct`: edits to something already sent; `sent`: showing what was delivered. */
   mode: 'approve' | 'correct' | 'sent';
 }) {
   const sent = ediDocumentsOf(job);
-  const showPreview = mode !== 'sent';
+  const showPreview = mode !== 'sent' && !(previewFailed && !preview);
   const docs = showPreview ? preview ?? [] : sent;
   const [type, setType] = useState<string | null>(null);
   const doc = docs.find((d) => d.type === type) ?? docs[0];
-  const note = mode === 'approve' ? 'Preview · sent when you approve' : mode === 'correct' ? 'Preview · sent as a change (B2A 04)' : null;
+  const note = !showPreview ? null : mode === 'approve' ? 'Preview · sent when you approve' : 'Preview · sent as a change (B2A 04)';
   return (
     <div className="flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-slate-950" aria-label="EDI">
       <div className="flex flex-wrap items-center justify-between gap-2 border-b border-white/10 px-3 py-2">

@@ -50,12 +50,15 @@ export function ReviewField({ def, data, flag, score, hasBox, selected, reviewed
   };
   return (
     <div data-field={def.path} className={cx('rounded-lg px-2 py-1.5', selected && 'bg-brand-50/70')}>
-      <label htmlFor={id} className="mb-1 flex items-center justify-between gap-2 text-xs font-medium text-slate-600">
-        <span className="inline-flex items-center gap-1">{label}{hasBox && <MapPin className="h-3 w-3 text-slate-400" aria-label="found on the page" />}</span>
-        {flag === 'invalid' && <span id={`${id}-flag`} className="inline-flex items-center gap-1 text-red-700"><CircleAlert className="h-3 w-3" />Needed for the EDI</span>}
-        {flag === 'unsure' && <span id={`${id}-flag`} className="inline-flex items-center gap-1 text-amber-700"><AlertTriangle className="h-3 w-3" />Check · {Math.round((score ?? 0) * 100)}% sure</span>}
-        {!flag && reviewed && <span className="inline-flex items-center gap-1 text-emerald-700"><Check className="h-3 w-3" />Reviewed</span>}
-      </label>
+      <div className="mb-1 flex items-center justify-between gap-2 text-xs font-medium text-slate-600">
+        <span className="inline-flex items-center gap-1">
+          <label htmlFor={id}>{label}</label>
+          {hasBox && <MapPin className="h-3 w-3 text-slate-400" aria-hidden="true" />}
+        </span>
+        {flag === 'invalid' && <span id={`${id}-flag`} className="inline-flex items-center gap-1 text-red-700"><CircleAlert className="h-3 w-3" aria-hidden="true" />Needed for the EDI</span>}
+        {flag === 'unsure' && <span id={`${id}-flag`} className="inline-flex items-center gap-1 text-amber-700"><AlertTriangle className="h-3 w-3" aria-hidden="true" />Check · {Math.round((score ?? 0) * 100)}% sure</span>}
+        {!flag && reviewed && <span className="inline-flex items-center gap-1 text-emerald-700"><Check className="h-3 w-3" aria-hidden="true" />Reviewed</span>}
+      </div>
       <div className="flex gap-1.5">
         {def.kind === 'select' ? (
           <select {...common} value={value} onChange={(e) => onChange(e.target.value)}>

@@ -248,7 +248,7 @@ function Review({ job, onChanged, onGone, refetch }: {
             </p>
           )}
           <ReviewEdiPanel key={`${job.jobId}-${job.isaControlNumber}-${mode}`} job={job} mode={editable ? mode : 'sent'}
-            preview={preview.data?.documents ?? null} previewing={preview.isFetching} />
+            preview={preview.data?.documents ?? null} previewing={preview.isFetching} previewFailed={preview.isError} />
         </div>
       </div>
     </div>
