@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ROOT, spawnLadingwise, type Running } from './support/spawn-ladingwise.ts';
+import { ROOT, spawnLadingwise, spawnNpmStart, type Running } from './support/spawn-ladingwise.ts';
 
 const run = promisify(execFile);
 
@@ -40,5 +40,18 @@ describe('ladingwise serve on embedded defaults', () => {
 
   it('stops with the reason when a part fails after the web server is up, instead of running half-started', async () => {
     await expect(spawnLadingwise('serve', { SFTP_HOST_KEY: 'not a key' }, 30_000)).rejects.toThrow(/exited with 1[\s\S]*SFTP_HOST_KEY/);
+  });
+});
+
+describe('npm start', () => {
+  it('stops the whole product on one SIGTERM to npm: no server left behind', async () => {
+    const app = await spawnNpmStart({ HOST: '127.0.0.1' });
+    expect((await fetch(`${app.url}/api/health`)).status).toBe(200);
+    const exited = new Promise((r) => app.child.once('exit', r));
+    app.child.kill('SIGTERM');
+    await exited;
+    // npm returns once its child is gone; the port must now refuse connections.
+    await expect(fetch(`${app.url}/api/health`)).rejects.toThrow();
+    await app.stop();
   });
 });

@@ -20,8 +20,17 @@ export interface Running {
 }
 
 export async function spawnLadingwise(command: 'serve' | 'worker', env: Record<string, string> = {}, timeoutMs = 60_000): Promise<Running> {
+  return spawnUntilRunning(process.execPath, [join(ROOT, 'bin/ladingwise.mjs'), command], command, env, timeoutMs);
+}
+
+/** `npm start` as a user runs it (builds the web app when stale, then serves); the returned child is npm itself. */
+export async function spawnNpmStart(env: Record<string, string> = {}, timeoutMs = 120_000): Promise<Running> {
+  return spawnUntilRunning('npm', ['start', '--silent'], 'serve', env, timeoutMs);
+}
+
+async function spawnUntilRunning(file: string, args: string[], command: string, env: Record<string, string>, timeoutMs: number): Promise<Running> {
   const dataDir = env.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'lw-e2e-'));
-  const child = spawn(process.execPath, [join(ROOT, 'bin/ladingwise.mjs'), command], {
+  const child = spawn(file, args, {
     cwd: ROOT,
     env: { PATH: process.env.PATH, HOME: process.env.HOME, PORT: '0', SFTP_PORT: '0', LOG_LEVEL: 'info', DATA_DIR: dataDir, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -7,7 +7,7 @@ import { requireAdmin, requireTenant, requireUser, principalOf } from '../auth/p
 import { ok } from '../http/envelope.ts';
 import { errors } from '../http/errors.ts';
 import { writeAudit, actorOf } from '../audit/write-audit.ts';
-import { CREDITS_PER_USD, openCreditAccount, PLAN_CREDITS, planCredits, refundJobCharge } from './ledger.ts';
+import { CREDITS_PER_USD, FREE_BILLS, openCreditAccount, PLAN_CREDITS, planCredits, refundJobCharge, WELCOME_CREDITS } from './ledger.ts';
 import { getAccountSummary, listPaidCheckouts, listTransactions, setPricingPlan, usageSince } from './billing-store.ts';
 import { confirmCheckout, handleStripeWebhook, MIN_PURCHASE_USD, startCheckout, stripeOptions } from './checkout.ts';
 import { getCheckoutSession } from './checkout-store.ts';
@@ -16,6 +16,8 @@ import { getTenantSubscription } from '../marketplace/marketplace-store.ts';
 const tags = ['Billing'];
 const PLANS: readonly PricingPlan[] = ['good-as-a-human', 'better-than-a-human'];
 const pricing = { goodAsHumanCredits: PLAN_CREDITS['good-as-a-human'], betterThanHumanCredits: PLAN_CREDITS['better-than-a-human'] };
+/** The one welcome offer (docs/pricing.md): the first bills free, paid by the welcome credit. */
+const welcomeOffer = { freeBills: FREE_BILLS, credits: WELCOME_CREDITS, usd: WELCOME_CREDITS / CREDITS_PER_USD };
 
 /** Where the browser should land after checkout: PUBLIC_URL, else this request's own origin. */
 function originOf(ctx: AppContext, req: FastifyRequest): string {
@@ -37,7 +39,7 @@ export async function billingRoutes(app: FastifyInstance, ctx: AppContext): Prom
   app.get('/billing/info', { preHandler: requireTenant, schema: { tags, summary: 'Balance, credits per document on each plan, and billing mode' } }, async (req) => {
     const s = await summaryOf(principalOf(req).tenantId);
     return ok({
-      balance: s.balance, owed: s.owed, pricing, billingMode: s.billingMode, pricingPlan: s.pricingPlan,
+      balance: s.balance, owed: s.owed, pricing, welcomeOffer, billingMode: s.billingMode, pricingPlan: s.pricingPlan,
       creditsPerDocument: planCredits(s.pricingPlan), creditsPerUsd: CREDITS_PER_USD, minimumPurchaseUsd: MIN_PURCHASE_USD,
       cardPaymentsEnabled: stripeOptions(ctx.config) !== null,
     });
@@ -133,7 +135,8 @@ export async function billingRoutes(app: FastifyInstance, ctx: AppContext): Prom
     }
     // Paid (now or earlier): success notice. Not paid yet (slow payment methods): the webhook will credit it later.
     const ok = outcome === 'credited' || outcome === 'already-credited';
-    return reply.redirect(`${origin}/app/billing?${ok ? 'success=true' : 'cancelled=true'}`, 303);
+    // The page confirms the session again (POST /billing/verify-checkout) before it says credits were added.
+    return reply.redirect(`${origin}/app/billing?${ok ? `success=true&session_id=${encodeURIComponent(id)}` : 'cancelled=true'}`, 303);
   });
 
   app.post('/billing/verify-checkout', {

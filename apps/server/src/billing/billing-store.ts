@@ -32,14 +32,17 @@ export interface TransactionDto {
   transactionType: 'Deposit' | 'Charge' | 'Refund';
   amount: number;
   jobId: string | null;
+  /** The charged document's file name, so the history can name and link it. */
+  fileName: string | null;
   metadata: Record<string, unknown>;
 }
 
 /** One page of the tenant's ledger, newest first, and the total count. */
 export async function listTransactions(db: Queryable, tenantId: string, limit: number, skip: number): Promise<{ items: TransactionDto[]; total: number }> {
-  const { rows } = await db.query<{ id: string; kind: string; amount: number; description: string; job_id: string | null; metadata: Record<string, unknown>; created_at: Date; total: number }>(
-    `SELECT id, kind, amount, description, job_id, metadata, created_at, count(*) OVER ()::int AS total
-     FROM credit_transactions WHERE tenant_id = $1 ORDER BY created_at DESC, id LIMIT $2 OFFSET $3`, [tenantId, limit, skip]);
+  const { rows } = await db.query<{ id: string; kind: string; amount: number; description: string; job_id: string | null; file_name: string | null; metadata: Record<string, unknown>; created_at: Date; total: number }>(
+    `SELECT c.id, c.kind, c.amount, c.description, c.job_id, j.file_name, c.metadata, c.created_at, count(*) OVER ()::int AS total
+     FROM credit_transactions c LEFT JOIN jobs j ON j.id = c.job_id AND j.tenant_id = c.tenant_id AND j.deleted_at IS NULL
+     WHERE c.tenant_id = $1 ORDER BY c.created_at DESC, c.id LIMIT $2 OFFSET $3`, [tenantId, limit, skip]);
   let total = rows[0]?.total;
   if (total === undefined) {
     const c = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM credit_transactions WHERE tenant_id = $1', [tenantId]);
@@ -49,7 +52,7 @@ export async function listTransactions(db: Queryable, tenantId: string, limit: n
     total,
     items: rows.map((r) => ({
       id: r.id, description: r.description, createdAt: new Date(r.created_at).toISOString(),
-      transactionType: TYPE_OF_KIND[r.kind] ?? 'Charge', amount: r.amount, jobId: r.job_id, metadata: r.metadata ?? {},
+      transactionType: TYPE_OF_KIND[r.kind] ?? 'Charge', amount: r.amount, jobId: r.job_id, fileName: r.file_name, metadata: r.metadata ?? {},
     })),
   };
 }

@@ -54,7 +54,7 @@ describe('card checkout through the Stripe stand-in', () => {
     // The browser then lands on the return URL: success notice, no second credit.
     const back = await t.app.inject({ method: 'GET', url: `/api/billing/checkout-return?session_id=${sessionId}` });
     expect(back.statusCode).toBe(303);
-    expect(back.headers.location).toBe('https://app.example.com/app/billing?success=true');
+    expect(back.headers.location).toBe(`https://app.example.com/app/billing?success=true&session_id=${sessionId}`);
     expect(await balanceOf(u.auth)).toBe(2400);
 
     // A replayed (re-signed, in-window) event is acknowledged and ignored.
@@ -87,7 +87,7 @@ describe('card checkout through the Stripe stand-in', () => {
     s.status = 'complete';
     s.payment_status = 'paid';
     const back = await t.app.inject({ method: 'GET', url: `/api/billing/checkout-return?session_id=${sessionId}` });
-    expect(back.headers.location).toBe('https://app.example.com/app/billing?success=true');
+    expect(back.headers.location).toBe(`https://app.example.com/app/billing?success=true&session_id=${sessionId}`);
     expect(await balanceOf(u.auth)).toBe(400 + 493); // welcome + $12.34 x 40 = 493.6, floored
     const late = stripe.signedEvent(sessionId);
     expect((await postWebhook(late.payload, late.signature)).status).toBe(200);
@@ -131,12 +131,12 @@ describe('card checkout through the Stripe stand-in', () => {
     expect(again.status).toBe(200);
     expect(((await again.json()) as { data: { outcome: string } }).data.outcome).toBe('ignored');
     expect(await balanceOf(u.auth)).toBe(600);
-    for (let i = 0; i < 70; i++) await t.ctx.db.transaction((tx) => chargeJob(tx, { tenantId: u.tenantId, jobId: randomUUID() }));
-    expect(await balanceOf(u.auth)).toBe(40);
+    for (let i = 0; i < 95; i++) await t.ctx.db.transaction((tx) => chargeJob(tx, { tenantId: u.tenantId, jobId: randomUUID() }));
+    expect(await balanceOf(u.auth)).toBe(30); // 600 - 95 bills x 6 credits
     await stripe.refund(sessionId, 500);
     const b = (await t.app.inject({ method: 'GET', url: '/api/billing/balance', headers: u.auth })).json().data;
-    expect(b).toEqual({ balance: 0, owed: 160 });
+    expect(b).toEqual({ balance: 0, owed: 170 });
     const txs = (await t.app.inject({ method: 'GET', url: '/api/billing/transactions?limit=1', headers: u.auth })).json().data.transactions;
-    expect(txs[0]).toMatchObject({ transactionType: 'Refund', amount: -40, metadata: { source: 'card-refund', sessionId, credits: 200, owed: 160 } });
+    expect(txs[0]).toMatchObject({ transactionType: 'Refund', amount: -30, metadata: { source: 'card-refund', sessionId, credits: 200, owed: 170 } });
   });
 });

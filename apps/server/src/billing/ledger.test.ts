@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestUser, startTestApp, type TestApp } from '../../test/harness.ts';
 import { BOL_JPEG, upload } from '../../test/pipeline-helpers.ts';
-import { assertCanAfford, chargeJob, depositCredits, grantWelcomeCredit, refundJobCharge } from './ledger.ts';
+import { assertCanAfford, chargeJob, depositCredits, grantWelcomeCredit, refundJobCharge, WELCOME_DESCRIPTION } from './ledger.ts';
 
 let t: TestApp;
 beforeAll(async () => { t = await startTestApp(); });
@@ -33,11 +33,12 @@ describe('welcome credit', () => {
     expect(res.every((r) => r.statusCode === 200)).toBe(true);
     const i = await info(u.auth);
     expect(i.balance).toBe(400);
-    expect(i.pricing).toEqual({ goodAsHumanCredits: 8, betterThanHumanCredits: 10 });
+    expect(i.pricing).toEqual({ goodAsHumanCredits: 6, betterThanHumanCredits: 8 });
+    expect(i.welcomeOffer).toEqual({ freeBills: 50, credits: 400, usd: 10 });
     expect(i.billingMode).toBe('credits');
     const tx = (await t.app.inject({ method: 'GET', url: '/api/billing/transactions', headers: u.auth })).json().data;
     expect(tx.total).toBe(1);
-    expect(tx.transactions[0]).toMatchObject({ transactionType: 'Deposit', amount: 400, description: 'Welcome credit ($10)' });
+    expect(tx.transactions[0]).toMatchObject({ transactionType: 'Deposit', amount: 400, description: 'Welcome offer: your first 50 bills free ($10 credit)' });
   });
 
   it('stays once when grantWelcomeCredit itself races in separate transactions', async () => {
@@ -48,18 +49,44 @@ describe('welcome credit', () => {
   });
 });
 
+describe('the welcome offer: your first 50 bills free', () => {
+  it('pays for exactly 50 bills on Better than a Human (8 credits each), and the 51st needs credits', async () => {
+    const u = await createTestUser(t.ctx);
+    await t.app.inject({ method: 'PUT', url: '/api/billing/pricing-plan', headers: u.auth, payload: { pricingPlan: 'better-than-a-human' } });
+    await t.app.inject({ method: 'POST', url: '/api/user/initialize', headers: u.auth });
+    for (let i = 0; i < 50; i++) {
+      await assertCanAfford(t.ctx.db, u.tenantId, 1);
+      await t.ctx.db.transaction((tx) => chargeJob(tx, { tenantId: u.tenantId, jobId: randomUUID() }));
+    }
+    expect(await account(u.tenantId)).toEqual({ balance: 0, owed: 0 });
+    await expect(assertCanAfford(t.ctx.db, u.tenantId, 1)).rejects.toMatchObject({ statusCode: 402, message: INSUFFICIENT });
+    const { rows } = await t.ctx.db.query<{ amount: number; n: number }>(
+      "SELECT amount, count(*)::int AS n FROM credit_transactions WHERE tenant_id = $1 AND kind = 'charge' GROUP BY amount", [u.tenantId]);
+    expect(rows).toEqual([{ amount: -8, n: 50 }]);
+  });
+
+  it('pays for 66 bills on Good as a Human (6 credits each), so 50 free holds there too', async () => {
+    const u = await createTestUser(t.ctx);
+    await t.app.inject({ method: 'POST', url: '/api/user/initialize', headers: u.auth });
+    for (let i = 0; i < 66; i++) await t.ctx.db.transaction((tx) => chargeJob(tx, { tenantId: u.tenantId, jobId: randomUUID() }));
+    expect(await account(u.tenantId)).toEqual({ balance: 4, owed: 0 });
+    expect(await ledgerSum(u.tenantId)).toBe(4);
+    await expect(assertCanAfford(t.ctx.db, u.tenantId, 1)).rejects.toMatchObject({ code: 'INSUFFICIENT_CREDITS' });
+  });
+});
+
 describe('charging completed jobs', () => {
   it('charges the plan price once per job even when chargeJob runs twice at the same time', async () => {
     const u = await createTestUser(t.ctx);
     await t.ctx.db.transaction((tx) => grantWelcomeCredit(tx, u.tenantId));
     const jobId = randomUUID();
     await Promise.all([1, 2, 3].map(() => t.ctx.db.transaction((tx) => chargeJob(tx, { tenantId: u.tenantId, jobId }))));
-    expect((await account(u.tenantId)).balance).toBe(392);
+    expect((await account(u.tenantId)).balance).toBe(394);
     const { rows } = await t.ctx.db.query("SELECT amount FROM credit_transactions WHERE job_id = $1 AND kind = 'charge'", [jobId]);
-    expect(rows).toEqual([{ amount: -8 }]);
+    expect(rows).toEqual([{ amount: -6 }]);
   });
 
-  it('charges 10 credits per document after switching to better-than-a-human', async () => {
+  it('charges 8 credits per document after switching to better-than-a-human', async () => {
     const u = await createTestUser(t.ctx);
     await t.ctx.db.transaction((tx) => grantWelcomeCredit(tx, u.tenantId));
     const put = await t.app.inject({ method: 'PUT', url: '/api/billing/pricing-plan', headers: u.auth, payload: { pricingPlan: 'better-than-a-human' } });
@@ -67,14 +94,14 @@ describe('charging completed jobs', () => {
     expect(put.json().message).toBe('Pricing plan updated successfully');
     expect((await t.app.inject({ method: 'GET', url: '/api/billing/pricing-plan', headers: u.auth })).json().data.pricingPlan).toBe('better-than-a-human');
     await t.ctx.db.transaction((tx) => chargeJob(tx, { tenantId: u.tenantId, jobId: randomUUID() }));
-    expect((await account(u.tenantId)).balance).toBe(390);
+    expect((await account(u.tenantId)).balance).toBe(392);
     const bad = await t.app.inject({ method: 'PUT', url: '/api/billing/pricing-plan', headers: u.auth, payload: { pricingPlan: 'gold' } });
     expect(bad.statusCode).toBe(400);
   });
 
   it('never lets concurrent charges drive the balance below zero; the shortfall is owed and settled by the next deposit', async () => {
     const u = await createTestUser(t.ctx);
-    await setBalance(u.tenantId, 20);
+    await setBalance(u.tenantId, 10);
     await Promise.all(Array.from({ length: 5 }, () => t.ctx.db.transaction((tx) => chargeJob(tx, { tenantId: u.tenantId, jobId: randomUUID() }))));
     expect(await account(u.tenantId)).toEqual({ balance: 0, owed: 20 });
     expect(await ledgerSum(u.tenantId)).toBe(0);
@@ -93,11 +120,11 @@ describe('charging completed jobs', () => {
     const jobId = randomUUID();
     await t.ctx.db.transaction((tx) => chargeJob(tx, { tenantId: u.tenantId, jobId }));
     const first = await t.app.inject({ method: 'POST', url: '/api/billing/refunds', headers: admin.auth, payload: { tenantId: u.tenantId, jobId, reason: 'wrong shipper' } });
-    expect(first.json().data.credits).toBe(8);
+    expect(first.json().data.credits).toBe(6);
     expect(await t.ctx.db.transaction((tx) => refundJobCharge(tx, { tenantId: u.tenantId, jobId, reason: 'again' }))).toBeNull();
     expect((await account(u.tenantId)).balance).toBe(400);
     const list = (await t.app.inject({ method: 'GET', url: '/api/billing/transactions?limit=1', headers: u.auth })).json().data;
-    expect(list.transactions[0]).toMatchObject({ transactionType: 'Refund', amount: 8 });
+    expect(list.transactions[0]).toMatchObject({ transactionType: 'Refund', amount: 6 });
     expect((await t.app.inject({ method: 'POST', url: '/api/billing/refunds', headers: u.auth, payload: { tenantId: u.tenantId, jobId } })).statusCode).toBe(403);
   });
 });
@@ -105,10 +132,10 @@ describe('charging completed jobs', () => {
 describe('paying before processing', () => {
   it('refuses an upload the balance cannot pay for, with the catalogue text, and counts queued documents as spoken for', async () => {
     const u = await createTestUser(t.ctx);
-    await setBalance(u.tenantId, 12);
+    await setBalance(u.tenantId, 11);
     const first = await upload(t.app, u.auth, [{ filename: 'bol.jpg', data: BOL_JPEG }]);
     expect(first.statusCode).toBe(200);
-    // 12 credits pay one 8-credit document; the first is still queued, so the second would overspend.
+    // 11 credits pay one 6-credit document; the first is still queued, so the second would overspend.
     const second = await upload(t.app, u.auth, [{ filename: 'bol.jpg', data: BOL_JPEG }]);
     expect(second.statusCode).toBe(402);
     expect(second.json()).toMatchObject({ success: false, message: INSUFFICIENT });
@@ -124,8 +151,8 @@ describe('paying before processing', () => {
     const u = await createTestUser(t.ctx);
     await assertCanAfford(t.ctx.db, u.tenantId, 1);
     expect((await account(u.tenantId)).balance).toBe(400);
-    await assertCanAfford(t.ctx.db, u.tenantId, 50);
-    await expect(assertCanAfford(t.ctx.db, u.tenantId, 51)).rejects.toMatchObject({ code: 'INSUFFICIENT_CREDITS' });
+    await assertCanAfford(t.ctx.db, u.tenantId, 66);
+    await expect(assertCanAfford(t.ctx.db, u.tenantId, 67)).rejects.toMatchObject({ code: 'INSUFFICIENT_CREDITS' });
     expect(await ledgerSum(u.tenantId)).toBe(400);
   });
 });
@@ -143,9 +170,9 @@ describe('history and isolation', () => {
     expect((await info(b.auth)).balance).toBe(400);
     const other = (await t.app.inject({ method: 'GET', url: '/api/billing/transactions', headers: b.auth })).json().data;
     expect(other.total).toBe(1);
-    expect(other.transactions[0]).toMatchObject({ description: 'Welcome credit ($10)', amount: 400 });
+    expect(other.transactions[0]).toMatchObject({ description: WELCOME_DESCRIPTION, amount: 400 });
     const usage = (await t.app.inject({ method: 'GET', url: '/api/billing/current-usage', headers: a.auth })).json().data;
-    expect(usage).toMatchObject({ documents: 3, creditsUsed: 24, balance: 376 });
+    expect(usage).toMatchObject({ documents: 3, creditsUsed: 18, balance: 382 });
     expect((await t.app.inject({ method: 'GET', url: '/api/billing/transactions' })).statusCode).toBe(401);
   });
 

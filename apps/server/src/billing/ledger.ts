@@ -1,6 +1,6 @@
 /**
  * The credits ledger. Credits are integers; 40 credits per USD; the welcome credit is $10 = 400
- * credits; a completed document costs the tenant's plan's credits (8 or 10). The once-only rules
+ * credits; a completed document costs the tenant's plan's credits (6 or 8, docs/pricing.md). The once-only rules
  * (welcome once per tenant, one charge per job, one deposit per checkout session) are unique
  * indexes, and the balance row is locked (SELECT ... FOR UPDATE) for every change, so concurrent
  * calls can neither double-count nor drive the balance below zero.
@@ -12,8 +12,19 @@ import { errors } from '../http/errors.ts';
 
 export const CREDITS_PER_USD = 40;
 export const WELCOME_CREDITS = 10 * CREDITS_PER_USD;
-/** Credits one completed document costs on each plan. */
-export const PLAN_CREDITS: Readonly<Record<PricingPlan, number>> = { 'good-as-a-human': 8, 'better-than-a-human': 10 };
+/**
+ * Credits one completed document costs on each plan. The advertised per-bill prices are the contract
+ * (15 and 20 cents); at 40 credits per USD that is 6 and 8 credits (docs/pricing.md).
+ */
+export const PLAN_CREDITS: Readonly<Record<PricingPlan, number>> = { 'good-as-a-human': 6, 'better-than-a-human': 8 };
+/** Bills the welcome credit pays for on a plan. */
+export function welcomeBills(plan: PricingPlan): number {
+  return Math.floor(WELCOME_CREDITS / PLAN_CREDITS[plan]);
+}
+/** The one welcome offer customers are told about: bills free on every plan (the least the credit covers). */
+export const FREE_BILLS = Math.min(welcomeBills('good-as-a-human'), welcomeBills('better-than-a-human'));
+/** How the welcome deposit reads in the transaction history. */
+export const WELCOME_DESCRIPTION = `Welcome offer: your first ${FREE_BILLS} bills free ($10 credit)`;
 
 /** Credits bought for an amount in cents (floored: credits are whole). */
 export function creditsForCents(cents: number): number {
@@ -30,7 +41,7 @@ export function planCredits(plan: string | null | undefined): number {
 const WELCOME_SQL = `
   WITH w AS (
     INSERT INTO credit_transactions (id, tenant_id, kind, amount, description, metadata)
-    VALUES ($1, $2, 'welcome', $3, 'Welcome credit ($10)', '{"source":"welcome"}'::jsonb)
+    VALUES ($1, $2, 'welcome', $3, $4, '{"source":"welcome"}'::jsonb)
     ON CONFLICT (tenant_id) WHERE kind = 'welcome' DO NOTHING
     RETURNING tenant_id, amount
   )
@@ -40,7 +51,7 @@ const WELCOME_SQL = `
 
 /** Adds the $10 welcome credit once per tenant (idempotent). */
 export async function grantWelcomeCredit(tx: Queryable, tenantId: string): Promise<void> {
-  await tx.query(WELCOME_SQL, [randomUUID(), tenantId, WELCOME_CREDITS]);
+  await tx.query(WELCOME_SQL, [randomUUID(), tenantId, WELCOME_CREDITS, WELCOME_DESCRIPTION]);
 }
 
 /**

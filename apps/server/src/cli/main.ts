@@ -17,6 +17,8 @@ async function main(argv: string[]): Promise<number> {
   switch (command) {
     // The server is loaded only by the commands that run it, so extract/edi/help start fast and quiet.
     case 'serve': {
+      const { ensureWebAppBuilt } = await import('../http/web-app-build.ts');
+      ensureWebAppBuilt();
       const { startServer } = await import('../runtime.ts');
       return runUntilSignal(await startServer(loadConfig()));
     }

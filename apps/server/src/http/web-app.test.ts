@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { installWebApp } from './web-app.ts';
+import { ensureWebAppBuilt } from './web-app-build.ts';
 
 async function appWithDist() {
   const dist = mkdtempSync(join(tmpdir(), 'lw-dist-'));
@@ -34,5 +35,22 @@ describe('web app hosting', () => {
     const res = await app.inject({ method: 'GET', url: '/api/unknown', headers: { accept: 'text/html' } });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toMatchObject({ success: false, data: null });
+  });
+
+  it('tells a browser how to build the web app when it is missing, and keeps JSON for API clients', async () => {
+    const app = Fastify();
+    await installWebApp(app, mkdtempSync(join(tmpdir(), 'lw-no-dist-')));
+    const page = await app.inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } });
+    expect(page.statusCode).toBe(503);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.body).toContain('npm run build:web');
+    const api = await app.inject({ method: 'GET', url: '/', headers: { accept: 'application/json' } });
+    expect(api.json()).toMatchObject({ success: false, message: 'No route for GET /' });
+  });
+
+  it('leaves an existing bundle alone when serve starts', () => {
+    const dist = mkdtempSync(join(tmpdir(), 'lw-dist-'));
+    writeFileSync(join(dist, 'index.html'), '<!doctype html>');
+    expect(ensureWebAppBuilt(dist)).toBe('present');
   });
 });

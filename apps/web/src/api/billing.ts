@@ -2,7 +2,8 @@
 import { call } from './http.ts';
 import { arr, isObject, num, pick, str } from './read.ts';
 
-export const DEFAULT_CREDITS = { goodAsHuman: 8, betterThanHuman: 10 } as const;
+/** Shown when the server sends no pricing; the same as the plans' advertised prices (docs/pricing.md). */
+export const DEFAULT_CREDITS = { goodAsHuman: 6, betterThanHuman: 8 } as const;
 
 export interface BillingInfo {
   balance: number;
@@ -48,6 +49,9 @@ export interface Transaction {
   transactionType: string;
   amount: number;
   source: string | null;
+  /** The document a charge or refund was for, with its file name when it still exists. */
+  jobId: string | null;
+  fileName: string | null;
 }
 
 /** The latest transactions (the billing page asks for 10 from 0). */
@@ -58,6 +62,7 @@ export async function getTransactions(limit = 50, skip = 0): Promise<Transaction
     id: str(t, 'id', ''), description: str(t, 'description', ''), createdAt: str(t, 'createdAt') ?? null,
     transactionType: str(t, 'transactionType', 'Charge'), amount: num(t, 'amount', 0),
     source: str(pick(t, 'metadata'), 'source') ?? null,
+    jobId: str(t, 'jobId') ?? null, fileName: str(t, 'fileName') ?? null,
   }));
 }
 
@@ -70,4 +75,13 @@ export interface CheckoutSession {
 export async function createCheckoutSession(amount: number): Promise<CheckoutSession> {
   const d = await call('POST', '/billing/create-checkout-session', { body: { amount } });
   return { sessionId: str(d, 'sessionId') ?? null, url: str(d, 'url') ?? null };
+}
+
+/** What confirming a checkout with the payment provider found. */
+export type CheckoutCheck = 'credited' | 'already-credited';
+
+/** Asks the server to confirm a checkout session of this account with the payment provider (adds its credits once). */
+export async function verifyCheckout(sessionId: string): Promise<CheckoutCheck> {
+  const d = await call('POST', '/billing/verify-checkout', { body: { sessionId } });
+  return isObject(d) && d.credited === true ? 'credited' : 'already-credited';
 }

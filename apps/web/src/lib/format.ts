@@ -10,6 +10,9 @@ export function formatBytes(bytes: number, decimals = 2): string {
   return `${parseFloat(value.toFixed(Math.max(0, decimals)))} ${SIZE_UNITS[i]}`;
 }
 
+/** The one mark for a missing value, in every table, card and field list. */
+export const MISSING = '—';
+
 /** Shown for timestamps that are missing, unparseable or year 1 (.NET's default date). */
 export const NO_TIMESTAMP = 'No timestamp';
 

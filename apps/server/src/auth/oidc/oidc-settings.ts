@@ -17,6 +17,19 @@ export interface OidcSettings {
 export const BUNDLED_PATH = '/oidc';
 export const DEFAULT_CLIENT_ID = 'ladingwise-web';
 
+const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'] as const;
+
+/**
+ * The same origin under every loopback name (localhost, 127.0.0.1, [::1]) when it is a loopback
+ * origin: a browser on this machine may use any of them, and none is a different site. Real host
+ * names get nothing extra (PUBLIC_URL names them).
+ */
+export function loopbackAliases(origin: string): string[] {
+  const u = new URL(origin);
+  if (!(LOOPBACK_HOSTS as readonly string[]).includes(u.hostname)) return [];
+  return LOOPBACK_HOSTS.map((h) => `${u.protocol}//${h}${u.port ? `:${u.port}` : ''}`);
+}
+
 /** Public base URL without trailing slash: PUBLIC_URL, else http://localhost:PORT. */
 export function publicUrlOf(config: Config): string {
   return (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, '');
@@ -31,7 +44,7 @@ export function oidcSettings(config: Config): OidcSettings {
   if (!config.OIDC_BUNDLED) return { mode: 'none', issuer: null, clientId: null, audience: null, publicUrl, redirectUris: [] };
   const extra = config.OIDC_EXTRA_REDIRECT_URIS.split(',').map((s) => s.trim().replace(/\/+$/, '')).filter(Boolean);
   // oidc-client-ts sends window.location.origin (no slash); accept the slash form too.
-  const redirectUris = [...new Set([publicUrl, ...extra].flatMap((u) => [u, `${u}/`]))];
+  const redirectUris = [...new Set([publicUrl, ...loopbackAliases(publicUrl), ...extra].flatMap((u) => [u, `${u}/`]))];
   return {
     mode: 'bundled',
     issuer: `${publicUrl}${BUNDLED_PATH}`,

@@ -1,72 +1,60 @@
-/** Billing & Credits: balance, pricing, purchase (hidden for marketplace billing), transactions, marketplace notice. */
+/** Billing & Credits: balance and the welcome offer, pricing, purchase (card billing only), transactions, marketplace notice. */
 import { useQuery } from '@tanstack/react-query';
-import { Cloud, ExternalLink, Receipt, Wallet } from 'lucide-react';
+import { Cloud, ExternalLink, Gift, Wallet } from 'lucide-react';
 import { useEffect } from 'react';
-import { useSearchParams } from 'react-router';
-import { getBillingInfo, getTransactions } from '../../api/billing.ts';
+import { getBillingInfo } from '../../api/billing.ts';
 import { Badge } from '../../components/ui/Badge.tsx';
 import { Card, CardBody, CardHeader, PageHeader } from '../../components/ui/Card.tsx';
 import { MARKETPLACE } from '../../config.ts';
-import { formatCredits, formatTimestamp } from '../../lib/format.ts';
-import { toast, toastError } from '../../lib/toast-store.ts';
-import { displayTimeZone } from '../../lib/user-settings-cache.ts';
-import { FREE_BILLS } from '../landing/plans.ts';
+import { formatCredits, MISSING } from '../../lib/format.ts';
+import { toastError } from '../../lib/toast-store.ts';
+import { useDisplayTimeZone } from '../../lib/use-display-time-zone.ts';
+import { PLANS, WELCOME_OFFER, WELCOME_OFFER_DETAIL } from '../landing/plans.ts';
 import { isMarketplaceBilling } from './checkout.ts';
+import { useCheckoutReturn } from './checkout-return.ts';
 import { PurchaseCard } from './PurchaseCard.tsx';
+import { TransactionHistory } from './TransactionHistory.tsx';
 
-export const TRANSACTIONS_SHOWN = 10;
-
-const TYPE_TONE = { Deposit: 'green', Charge: 'gray', Refund: 'blue' } as const;
+export { TRANSACTIONS_SHOWN } from './TransactionHistory.tsx';
 
 export function BillingPage() {
-  const [params, setParams] = useSearchParams();
   const info = useQuery({ queryKey: ['billing-info'], queryFn: getBillingInfo });
-  const tx = useQuery({ queryKey: ['transactions', TRANSACTIONS_SHOWN], queryFn: () => getTransactions(TRANSACTIONS_SHOWN, 0) });
-  const tz = displayTimeZone();
-
-  // Return from checkout: show the notice once, then clear the query.
-  useEffect(() => {
-    const success = params.get('success') === 'true';
-    const cancelled = params.get('cancelled') === 'true';
-    if (!success && !cancelled) return;
-    if (success) toast({ title: 'Payment Successful', description: 'Your credits have been added to your account.', variant: 'success' });
-    else toast({ title: 'Payment Cancelled', description: 'Your payment was cancelled.' });
-    const next = new URLSearchParams(params);
-    next.delete('success');
-    next.delete('cancelled');
-    next.delete('session_id');
-    setParams(next, { replace: true });
-  }, [params, setParams]);
+  const tz = useDisplayTimeZone();
+  useCheckoutReturn();
 
   useEffect(() => {
     if (info.isError) toastError('Error', 'Failed to load billing information');
   }, [info.isError]);
 
   const marketplace = isMarketplaceBilling(info.data?.billingMode);
+  const credits = { 'good-as-a-human': info.data?.goodAsHumanCredits, 'better-than-a-human': info.data?.betterThanHumanCredits } as const;
   return (
     <>
       <title>Billing & Credits · Ladingwise</title>
-      <PageHeader title="Billing & Credits" description={`Prepaid credits pay for processed documents. The first ${FREE_BILLS} bills are free and failed documents are never charged.`} />
+      <PageHeader title="Billing & Credits" description={`Prepaid credits pay for processed documents. ${WELCOME_OFFER}, and failed documents are never charged.`} />
       <div className="grid gap-6 lg:grid-cols-3">
         <Card className="lg:col-span-1">
           <CardBody>
             <div className="flex items-center gap-2 text-sm font-medium text-slate-500"><Wallet className="h-4 w-4" />Current balance</div>
             <p className="mt-3 text-4xl font-semibold tracking-tight text-slate-900" data-testid="balance">
-              {info.isPending || info.isError ? '—' : formatCredits(info.data?.balance ?? 0)} <span className="text-base font-normal text-slate-500">credits</span>
+              {info.isPending || info.isError ? MISSING : formatCredits(info.data?.balance ?? 0)} <span className="text-base font-normal text-slate-500">credits</span>
             </p>
-            {marketplace && <Badge tone="blue" className="mt-3"><Cloud className="h-3 w-3" />Billed through your cloud marketplace</Badge>}
+            {marketplace ? <Badge tone="blue" className="mt-3"><Cloud className="h-3 w-3" />Billed through your cloud marketplace</Badge> : (
+              <div className="mt-4 flex gap-2 rounded-lg bg-emerald-50 p-3 text-emerald-900" data-testid="welcome-offer">
+                <Gift className="mt-0.5 h-4 w-4 shrink-0" />
+                <p className="text-xs leading-5"><span className="font-semibold">Welcome offer: {WELCOME_OFFER.toLowerCase()}.</span> {WELCOME_OFFER_DETAIL}</p>
+              </div>
+            )}
           </CardBody>
         </Card>
         <Card className="lg:col-span-2">
-          <CardHeader title="Pricing" description="Credits used per processed document, by plan." />
+          <CardHeader title="Pricing" description="What one processed bill costs on each plan, at 40 credits per dollar." />
           <CardBody className="grid gap-4 sm:grid-cols-2">
-            {[
-              { name: 'Good as a Human', credits: info.data?.goodAsHumanCredits ?? 8 },
-              { name: 'Better than a Human', credits: info.data?.betterThanHumanCredits ?? 10 },
-            ].map((p) => (
-              <div key={p.name} className="rounded-xl bg-slate-50 p-4">
+            {PLANS.map((p) => (
+              <div key={p.id} className="rounded-xl bg-slate-50 p-4" data-testid={`price-${p.id}`}>
                 <p className="text-sm font-medium text-slate-700">{p.name}</p>
-                <p className="mt-1 text-2xl font-semibold text-slate-900">{p.credits} <span className="text-sm font-normal text-slate-500">credits / document</span></p>
+                <p className="mt-1 text-2xl font-semibold text-slate-900">{credits[p.id] ?? p.credits} <span className="text-sm font-normal text-slate-500">credits / document</span></p>
+                <p className="text-xs text-slate-500">{p.priceCents} cents USD per bill</p>
               </div>
             ))}
           </CardBody>
@@ -86,44 +74,22 @@ export function BillingPage() {
           </Card>
         )}
 
-        <Card>
-          <CardHeader icon={<Receipt className="h-5 w-5" />} title="Transaction history" description={`Your latest ${TRANSACTIONS_SHOWN} transactions.`} />
-          <CardBody className="p-0 sm:p-0">
-            {tx.isPending ? <p className="px-6 py-6 text-sm text-slate-500">Loading...</p> : tx.isError ? (
-              <p className="px-6 py-6 text-sm text-red-600">Could not load transactions.</p>
-            ) : tx.data.length === 0 ? (
-              <p className="px-6 py-8 text-center text-sm text-slate-500">No transactions yet.</p>
-            ) : (
-              <ul className="divide-y divide-slate-100">
-                {tx.data.map((t) => (
-                  <li key={t.id} className="flex items-center gap-4 px-6 py-3">
-                    <div className="min-w-0 flex-1">
-                      <p className="truncate text-sm text-slate-900">{t.description || t.transactionType}</p>
-                      <p className="text-xs text-slate-500">{formatTimestamp(t.createdAt, tz)}{t.source ? ` · ${t.source}` : ''}</p>
-                    </div>
-                    <Badge tone={TYPE_TONE[t.transactionType as keyof typeof TYPE_TONE] ?? 'gray'}>{t.transactionType}</Badge>
-                    <span className={`w-28 text-right text-sm font-semibold tabular-nums ${t.transactionType === 'Charge' ? 'text-slate-700' : 'text-emerald-700'}`}>
-                      {t.transactionType === 'Charge' ? '−' : '+'}{Math.abs(t.amount).toLocaleString('en-US')}
-                    </span>
-                  </li>
-                ))}
-              </ul>
-            )}
-          </CardBody>
-        </Card>
+        <TransactionHistory timeZone={tz} />
 
-        <Card>
-          <CardBody className="flex items-start gap-4">
-            <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-lg bg-sky-50 text-sky-600"><Cloud className="h-5 w-5" /></span>
-            <div>
-              <h2 className="text-sm font-semibold text-slate-900">Prefer to pay through your cloud provider?</h2>
-              <p className="mt-1 text-sm text-slate-600">
-                Subscribe to Ladingwise in your cloud marketplace and usage is billed with your cloud subscription at the end of each billing cycle.
-                Each processed document counts as one usage unit, and you can monitor usage in your cloud provider's portal.
-              </p>
-            </div>
-          </CardBody>
-        </Card>
+        {!info.isPending && !marketplace && (
+          <Card>
+            <CardBody className="flex items-start gap-4">
+              <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-lg bg-sky-50 text-sky-600"><Cloud className="h-5 w-5" /></span>
+              <div>
+                <h2 className="text-sm font-semibold text-slate-900">Prefer to pay through your cloud provider?</h2>
+                <p className="mt-1 text-sm text-slate-600">
+                  Subscribe to Ladingwise in your cloud marketplace and usage is billed with your cloud subscription at the end of each billing cycle.
+                  Each processed document counts as one usage unit, and you can monitor usage in your cloud provider's portal.
+                </p>
+              </div>
+            </CardBody>
+          </Card>
+        )}
       </div>
     </>
   );

@@ -3,6 +3,9 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { DEFAULT_INTERCHANGE_ID, INTERCHANGE_ID_MAX } from '@ladingwise/shared';
 import { mailbox } from '../../config.ts';
+import { FREE_BILLS, PLANS, WELCOME_OFFER, WELCOME_OFFER_DETAIL, type PlanInfo } from '../landing/plans.ts';
+
+const [GOOD, BETTER] = PLANS as readonly [PlanInfo, PlanInfo];
 
 export interface DocSection {
   id: 'getting-started' | 'upload' | 'documents' | 'settings' | 'billing' | 'profile' | 'troubleshooting';
@@ -14,11 +17,11 @@ export const DOC_SECTIONS: DocSection[] = [
   { id: 'getting-started', title: 'Getting Started', body: (<>
     <p>Ladingwise reads images of bills of lading and produces EDI X12 204 (load tender / pickup request) and 211 (motor carrier bill of lading) documents for your TMS or ERP.</p>
     <ol className="list-decimal space-y-1 pl-5">
-      <li>Sign up. The first time you sign in we set up your account: secure SFTP access, document storage, EDI processing and a $10 starting credit.</li>
+      <li>Sign up. The first time you sign in we set up your account: secure SFTP access, document storage, EDI processing and the welcome offer: your first {FREE_BILLS} bills free.</li>
       <li>Go to <Link to="/app/upload">Upload</Link>, choose your sender and receiver IDs and drop your images.</li>
       <li>Review the result on <Link to="/app/documents">Documents</Link> and download the EDI, or collect it by SFTP, API or webhook.</li>
     </ol>
-    <p>The first 50 bills are free. After that, "Good as a Human" costs 15 cents USD per bill and "Better than a Human" 20 cents USD per bill. Failed documents are never charged. There is no daily limit on the number of bills.</p>
+    <p>{WELCOME_OFFER}. After that, "{GOOD.name}" costs {GOOD.priceCents} cents USD per bill ({GOOD.credits} credits) and "{BETTER.name}" {BETTER.priceCents} cents USD per bill ({BETTER.credits} credits). Failed documents are never charged. There is no daily limit on the number of bills.</p>
   </>) },
   { id: 'upload', title: 'Uploading Documents', body: (<>
     <p>Supported image formats: JPEG, PNG, BMP, TIFF and WebP. Files of other types are not added. Images selected together are processed as one document (for example the pages of one bill).</p>
@@ -46,7 +49,7 @@ export const DOC_SECTIONS: DocSection[] = [
     <li><b>Pricing Plan</b>: switch between Good as a Human and Better than a Human.</li>
   </ul>) },
   { id: 'billing', title: 'Billing & Credits', body: (<>
-    <p>Processing uses prepaid credits. E-mail accounts start with a $10 welcome credit and can buy more on the Billing page with a card: quick amounts of $50, $250 or $1000, or any amount from $5.00. The pricing card shows how many credits each plan uses per document.</p>
+    <p>Processing uses prepaid credits at 40 credits per dollar: a bill costs {GOOD.credits} credits on {GOOD.name} and {BETTER.credits} on {BETTER.name}. New accounts get the welcome offer, {WELCOME_OFFER.toLowerCase()}: {WELCOME_OFFER_DETAIL} Buy more credits on the Billing page with a card: quick amounts of $50, $250 or $1000, or any amount from $5.00.</p>
     <p>If you subscribed through a cloud marketplace, usage is billed with your cloud subscription at the end of each billing cycle, each processed document counting as one usage unit, and credit purchases are hidden.</p>
   </>) },
   { id: 'profile', title: 'Profile', body: (

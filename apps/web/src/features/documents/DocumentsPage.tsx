@@ -12,7 +12,7 @@ import { PageHeader } from '../../components/ui/Card.tsx';
 import { LoadingScreen } from '../../components/ui/Spinner.tsx';
 import { pageCount, pageLabel } from '../../lib/format.ts';
 import { toastError } from '../../lib/toast-store.ts';
-import { displayTimeZone } from '../../lib/user-settings-cache.ts';
+import { useDisplayTimeZone } from '../../lib/use-display-time-zone.ts';
 import { ImageViewer } from './ImageViewer.tsx';
 import { cx } from '../../components/ui/cx.ts';
 import { JobCards, JobsTable } from './JobsList.tsx';
@@ -40,7 +40,7 @@ export function DocumentsPage() {
   const [page, setPage] = useState(1);
   const status = params.get('status') === 'NeedsReview' ? 'NeedsReview' : null;
   const [viewer, setViewer] = useState<{ job: Job; index: number } | null>(null);
-  const timeZone = useMemo(() => displayTimeZone(), []);
+  const timeZone = useDisplayTimeZone();
 
   const q = useQuery({
     queryKey: ['jobs', page, status],

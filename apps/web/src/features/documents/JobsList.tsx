@@ -1,7 +1,7 @@
 /** The jobs as a table (large screens: 3 thumbnails) and as cards below the lg breakpoint (4 thumbnails). */
 import type { Job } from '../../api/jobs.ts';
 import { Button } from '../../components/ui/Button.tsx';
-import { formatTimestamp } from '../../lib/format.ts';
+import { formatTimestamp, MISSING } from '../../lib/format.ts';
 import { JobStatus } from './JobStatus.tsx';
 import { Thumbnails } from './Thumbnails.tsx';
 
@@ -12,10 +12,10 @@ export interface JobsListProps {
   onImages: (job: Job, index: number) => void;
 }
 
-const shipperOf = (j: Job) => j.extractedData?.Shipper?.Name || '—';
+const shipperOf = (j: Job) => j.extractedData?.Shipper?.Name || MISSING;
 const ediTypeOf = (j: Job) => {
   const types = j.ediDocuments.map((d) => d.type);
-  return types.length ? types.join(' / ') : j.processingType ?? '—';
+  return types.length ? types.join(' / ') : j.processingType ?? MISSING;
 };
 
 const COLUMNS = ['Timestamp', 'Thumbnails', 'Shipper Name', 'Sender ID', 'Receiver ID', 'EDI Type', 'ISA', 'Details', 'Status'] as const;
@@ -33,10 +33,10 @@ export function JobsTable({ jobs, timeZone, onDetails, onImages }: JobsListProps
               <td className="whitespace-nowrap px-4 py-3 text-sm text-slate-600">{formatTimestamp(j.createdAt, timeZone)}</td>
               <td className="px-4 py-3"><Thumbnails job={j} max={3} onOpen={(i) => onImages(j, i)} /></td>
               <td className="max-w-[14rem] px-4 py-3 text-sm font-medium text-slate-900"><span className="line-clamp-2">{shipperOf(j)}</span><span className="block truncate text-xs font-normal text-slate-400">{j.fileName}</span></td>
-              <td className="whitespace-nowrap px-4 py-3 font-mono text-xs text-slate-600">{j.senderId || '—'}</td>
-              <td className="whitespace-nowrap px-4 py-3 font-mono text-xs text-slate-600">{j.receiverId || '—'}</td>
+              <td className="whitespace-nowrap px-4 py-3 font-mono text-xs text-slate-600">{j.senderId || MISSING}</td>
+              <td className="whitespace-nowrap px-4 py-3 font-mono text-xs text-slate-600">{j.receiverId || MISSING}</td>
               <td className="whitespace-nowrap px-4 py-3 text-sm text-slate-600">{ediTypeOf(j)}</td>
-              <td className="whitespace-nowrap px-4 py-3 font-mono text-xs text-slate-600">{j.isaControlNumber || '—'}</td>
+              <td className="whitespace-nowrap px-4 py-3 font-mono text-xs text-slate-600">{j.isaControlNumber || MISSING}</td>
               <td className="px-4 py-3"><Button size="sm" variant={j.status === 'NeedsReview' ? 'primary' : 'outline'} onClick={() => onDetails(j)}>{j.status === 'NeedsReview' ? 'Review' : 'View'}</Button></td>
               <td className="whitespace-nowrap px-4 py-3"><JobStatus job={j} /></td>
             </tr>
@@ -62,10 +62,10 @@ export function JobCards({ jobs, timeZone, onDetails, onImages }: JobsListProps)
           <div className="mt-3"><Thumbnails job={j} max={4} onOpen={(i) => onImages(j, i)} /></div>
           <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-1.5 text-xs">
             <dt className="text-slate-500">Timestamp</dt><dd className="text-right text-slate-700">{formatTimestamp(j.createdAt, timeZone)}</dd>
-            <dt className="text-slate-500">Sender ID</dt><dd className="text-right font-mono text-slate-700">{j.senderId || '—'}</dd>
-            <dt className="text-slate-500">Receiver ID</dt><dd className="text-right font-mono text-slate-700">{j.receiverId || '—'}</dd>
+            <dt className="text-slate-500">Sender ID</dt><dd className="text-right font-mono text-slate-700">{j.senderId || MISSING}</dd>
+            <dt className="text-slate-500">Receiver ID</dt><dd className="text-right font-mono text-slate-700">{j.receiverId || MISSING}</dd>
             <dt className="text-slate-500">EDI Type</dt><dd className="text-right text-slate-700">{ediTypeOf(j)}</dd>
-            <dt className="text-slate-500">ISA</dt><dd className="text-right font-mono text-slate-700">{j.isaControlNumber || '—'}</dd>
+            <dt className="text-slate-500">ISA</dt><dd className="text-right font-mono text-slate-700">{j.isaControlNumber || MISSING}</dd>
           </dl>
           <Button size="sm" variant="outline" className="mt-4 w-full" onClick={() => onDetails(j)}>{j.status === 'NeedsReview' ? 'Review' : 'Details'}</Button>
         </li>

@@ -9,6 +9,7 @@ import { Footer } from '../shell/Footer.tsx';
 import { DemoModal } from './DemoModal.tsx';
 import { FeaturesSection, ClaimsStrip } from './FeaturesSection.tsx';
 import { PricingSection } from './PricingSection.tsx';
+import { WELCOME_OFFER } from './plans.ts';
 import { SignupOptions } from './SignupOptions.tsx';
 import { Walkthrough } from './Walkthrough.tsx';
 
@@ -53,7 +54,7 @@ export function LandingPage() {
         <TopBar />
         <div className="relative mx-auto max-w-7xl px-4 text-center sm:px-6 lg:px-8">
           <span className="inline-flex items-center gap-2 rounded-full border border-white/15 bg-white/5 px-3 py-1 text-xs font-medium text-brand-100">
-            <span className="h-1.5 w-1.5 rounded-full bg-emerald-400" /> First 50 bills free · $10 welcome credit
+            <span className="h-1.5 w-1.5 rounded-full bg-emerald-400" /> {WELCOME_OFFER}
           </span>
           <h1 className="mx-auto mt-6 max-w-4xl text-4xl font-semibold tracking-tight sm:text-6xl">
             Bills of lading in. <span className="bg-gradient-to-r from-brand-200 to-sky-300 bg-clip-text text-transparent">Clean EDI out.</span>

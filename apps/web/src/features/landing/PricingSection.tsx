@@ -1,7 +1,7 @@
 /** The two usage-based plans on the landing page. */
 import { Check } from 'lucide-react';
 import { cx } from '../../components/ui/cx.ts';
-import { FREE_BILLS, PLANS } from './plans.ts';
+import { PLANS, WELCOME_OFFER, WELCOME_OFFER_DETAIL } from './plans.ts';
 
 export function PricingSection() {
   return (
@@ -10,7 +10,8 @@ export function PricingSection() {
         <div className="mx-auto max-w-2xl text-center">
           <p className="text-sm font-semibold uppercase tracking-wide text-brand-600">Pricing</p>
           <h2 className="mt-2 text-3xl font-semibold tracking-tight text-slate-900 sm:text-4xl">Pay per bill. Nothing else.</h2>
-          <p className="mt-4 text-slate-600">The first {FREE_BILLS} bills are free, and failed documents are never charged.</p>
+          <p className="mt-4 text-slate-600">{WELCOME_OFFER}, and failed documents are never charged.</p>
+          <p className="mt-2 text-sm text-slate-500">{WELCOME_OFFER_DETAIL}</p>
         </div>
         <div className="mx-auto mt-14 grid max-w-4xl gap-6 md:grid-cols-2">
           {PLANS.map((p, i) => (
@@ -21,6 +22,7 @@ export function PricingSection() {
                 <span className="text-4xl font-semibold tracking-tight text-slate-900">{p.priceCents}¢</span>
                 <span className="text-sm text-slate-500">USD per bill</span>
               </p>
+              <p className="mt-1 text-xs text-slate-500">{p.credits} credits per bill at 40 credits per dollar</p>
               <ul className="mt-6 space-y-3">
                 {p.features.map((f) => (
                   <li key={f} className="flex gap-3 text-sm text-slate-700"><Check className="h-5 w-5 shrink-0 text-brand-600" />{f}</li>

@@ -16,7 +16,7 @@ const SECTIONS: LegalSection[] = [
   </>) },
   { id: 'service-description', title: 'Service Description', body: (<>
     <p>The Service uses AI extraction to read bills of lading (typed and handwritten text, barcodes and QR codes, in English, Spanish and French) and generate EDI X12 204 and 211 documents, delivered through the web app, SFTP, a REST API and webhooks.</p>
-    <p>Pricing is usage-based: 15 cents USD per bill on "Good as a Human" and 20 cents USD per bill on "Better than a Human". The first 50 bills are free and failed documents are not charged. E-mail sign-ups receive a $10 welcome credit and can buy credits à la carte; marketplace subscriptions are billed through the cloud subscription at the end of each billing cycle, each processed document counting as one usage unit.</p>
+    <p>Pricing is usage-based: 15 cents USD (6 credits) per bill on "Good as a Human" and 20 cents USD (8 credits) per bill on "Better than a Human". Your first 50 bills are free: new accounts receive a one-time $10 welcome credit (400 credits at 40 credits per dollar) that pays for them, and failed documents are not charged. Further credits are bought à la carte; marketplace subscriptions are billed through the cloud subscription at the end of each billing cycle, each processed document counting as one usage unit.</p>
   </>) },
   { id: 'data-validation', title: 'Data Validation and User Responsibility', body: (
     <p>AI extraction can be wrong. Accuracy figures are estimates, not guarantees. You are solely responsible for reviewing and validating all extracted data and generated EDI before relying on it or sending it to any downstream system, trading partner or carrier.</p>

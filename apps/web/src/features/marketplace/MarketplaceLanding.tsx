@@ -6,7 +6,7 @@ import { Button } from '../../components/ui/Button.tsx';
 import { MARKETPLACE_ROUTE } from '../../config.ts';
 import { toast } from '../../lib/toast-store.ts';
 import { useAuth } from '../auth/auth-context.ts';
-import { clearStash, linkStashed, readStash, stashFromUrl } from './marketplace-flow.ts';
+import { clearStash, linkStashed, MARKETPLACE_ERRORS, readStash, stashFromUrl } from './marketplace-flow.ts';
 import { MarketplaceFrame } from './MarketplaceFrame.tsx';
 
 export function MarketplaceLanding() {
@@ -16,7 +16,9 @@ export function MarketplaceLanding() {
   const [error, setError] = useState<string | null>(null);
   const started = useRef(false);
 
-  useEffect(() => { stashFromUrl(location.search); }, [location.search]);
+  // Whether there is anything to link: a token or subscription id in the URL, or one stashed before sign-in.
+  const [hasData, setHasData] = useState<boolean | null>(null);
+  useEffect(() => { stashFromUrl(location.search); setHasData(readStash() !== null); }, [location.search]);
 
   useEffect(() => {
     if (auth.isLoading || !auth.isAuthenticated || started.current) return;
@@ -31,12 +33,14 @@ export function MarketplaceLanding() {
 
   const returnTo = `${location.pathname}${location.search}`;
 
-  if (error) {
+  // Signed out with nothing to link: say so rather than offer to link a subscription that does not exist.
+  const shown = error ?? (!auth.isLoading && !auth.isAuthenticated && hasData === false ? MARKETPLACE_ERRORS.noData : null);
+  if (shown) {
     return (
       <MarketplaceFrame>
         <div className="mx-auto mb-4 flex h-12 w-12 items-center justify-center rounded-full bg-red-50 text-red-600"><AlertTriangle className="h-6 w-6" /></div>
         <h1 className="text-xl font-semibold text-slate-900">Subscription Error</h1>
-        <p className="mt-3 text-sm text-slate-600">{error}</p>
+        <p className="mt-3 text-sm text-slate-600">{shown}</p>
         <div className="mt-6 flex justify-center gap-2">
           <Button variant="outline" onClick={() => navigate('/')}>Go to Home</Button>
           <Button onClick={() => window.location.reload()}>Try Again</Button>
@@ -44,7 +48,7 @@ export function MarketplaceLanding() {
       </MarketplaceFrame>
     );
   }
-  if (auth.isLoading || auth.isAuthenticated) {
+  if (auth.isLoading || auth.isAuthenticated || hasData === null) {
     return (
       <MarketplaceFrame>
         <Loader2 className="mx-auto h-10 w-10 animate-spin text-brand-600" />

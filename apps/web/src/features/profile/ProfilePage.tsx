@@ -8,9 +8,9 @@ import { Badge } from '../../components/ui/Badge.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { Card, CardBody, CardHeader, PageHeader } from '../../components/ui/Card.tsx';
 import { Field, Input } from '../../components/ui/Field.tsx';
-import { formatTimestamp } from '../../lib/format.ts';
+import { formatTimestamp, MISSING } from '../../lib/format.ts';
 import { toast, toastError } from '../../lib/toast-store.ts';
-import { displayTimeZone } from '../../lib/user-settings-cache.ts';
+import { useDisplayTimeZone } from '../../lib/use-display-time-zone.ts';
 import { useAuth } from '../auth/auth-context.ts';
 import { SecurityCard } from './SecurityCard.tsx';
 
@@ -27,7 +27,7 @@ export function ProfilePage() {
     },
     onError: (err) => toastError('Failed to update profile', messageOf(err, '')),
   });
-  const tz = displayTimeZone();
+  const tz = useDisplayTimeZone();
 
   const [edited, setEdited] = useState(false);
   // The stored name fills the field once it loads, unless the user has started typing.
@@ -35,10 +35,10 @@ export function ProfilePage() {
   useEffect(() => { if (q.isError) toastError('Error', 'Failed to load profile information'); }, [q.isError]);
 
   const p = {
-    id: q.data?.id || user?.id || '—',
-    email: q.data?.email || user?.email || '—',
+    id: q.data?.id || user?.id || MISSING,
+    email: q.data?.email || user?.email || MISSING,
     role: q.data?.role || user?.role || 'User',
-    tenantId: q.data?.tenantId || user?.tenantId || '—',
+    tenantId: q.data?.tenantId || user?.tenantId || MISSING,
     createdAt: q.data?.createdAt ?? user?.createdAt ?? null,
     lastLoginAt: q.data?.lastLoginAt ?? user?.lastLoginAt ?? null,
   };
@@ -76,7 +76,7 @@ export function ProfilePage() {
             <dl className="mt-4 space-y-3 text-sm">
               {[
                 ['User ID', p.id, true], ['Tenant ID', p.tenantId, true],
-                ['Member since', p.createdAt ? formatTimestamp(p.createdAt, tz) : 'Not recorded', false], ['Last login', p.lastLoginAt ? formatTimestamp(p.lastLoginAt, tz) : 'Not recorded', false],
+                ['Member since', p.createdAt ? formatTimestamp(p.createdAt, tz) : MISSING, false], ['Last login', p.lastLoginAt ? formatTimestamp(p.lastLoginAt, tz) : MISSING, false],
               ].map(([k, v, mono]) => (
                 <div key={k as string}>
                   <dt className="text-xs text-slate-500">{k}</dt>

@@ -10,7 +10,7 @@ import { Field, Input } from '../../components/ui/Field.tsx';
 import { copyText } from '../../lib/clipboard.ts';
 import { formatTimestamp } from '../../lib/format.ts';
 import { toast, toastError } from '../../lib/toast-store.ts';
-import { displayTimeZone } from '../../lib/user-settings-cache.ts';
+import { useDisplayTimeZone } from '../../lib/use-display-time-zone.ts';
 
 export function ApiKeysSection() {
   const qc = useQueryClient();
@@ -18,7 +18,7 @@ export function ApiKeysSection() {
   const [name, setName] = useState('');
   const [description, setDescription] = useState('');
   const [fullKey, setFullKey] = useState<string | null>(null);
-  const tz = displayTimeZone();
+  const tz = useDisplayTimeZone();
   const reload = () => qc.invalidateQueries({ queryKey: ['apikeys'] });
 
   const create = useMutation({

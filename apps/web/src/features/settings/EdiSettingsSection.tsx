@@ -1,13 +1,14 @@
 /** EDI document settings: 204/211, X12 version (default 5010) and the display time zone, cached in the browser. */
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { FileCog } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { getSettings, putSettings, type UserSettings, type X12Version } from '../../api/account.ts';
+import { putSettings, type UserSettings, type X12Version } from '../../api/account.ts';
 import { Button } from '../../components/ui/Button.tsx';
 import { Card, CardBody, CardHeader } from '../../components/ui/Card.tsx';
 import { Checkbox, Field, Select } from '../../components/ui/Field.tsx';
 import { toast, toastError } from '../../lib/toast-store.ts';
-import { browserTimeZone, mergeCachedTimezone, readCachedSettings, TIMEZONES, writeCachedSettings } from '../../lib/user-settings-cache.ts';
+import { loadUserSettings, USER_SETTINGS_QUERY } from '../../lib/use-display-time-zone.ts';
+import { browserTimeZone, readCachedSettings, TIMEZONES, writeCachedSettings } from '../../lib/user-settings-cache.ts';
 
 export const X12_VERSIONS: readonly X12Version[] = ['4010', '5010', '7010'];
 
@@ -19,11 +20,9 @@ export function defaultSettings(): UserSettings {
 export function EdiSettingsSection() {
   const [form, setForm] = useState<UserSettings>(() => ({ ...defaultSettings(), ...readCachedSettings() }));
   const [saving, setSaving] = useState(false);
-  const q = useQuery({
-    queryKey: ['user-settings'],
-    queryFn: async () => mergeCachedTimezone(await getSettings(browserTimeZone()), readCachedSettings()),
-    retry: false,
-  });
+  const qc = useQueryClient();
+  // Always fresh on this page: loading refreshes the browser's cached copy too.
+  const q = useQuery({ queryKey: USER_SETTINGS_QUERY, queryFn: loadUserSettings, retry: false, staleTime: 0 });
 
   useEffect(() => {
     if (q.data) setForm(q.data);
@@ -37,6 +36,7 @@ export function EdiSettingsSection() {
     try {
       await putSettings(form);
       writeCachedSettings(form);
+      qc.setQueryData(USER_SETTINGS_QUERY, form);
       toast({ title: 'Settings saved successfully', variant: 'success' });
     } catch {
       toastError('Error', 'Failed to save settings');

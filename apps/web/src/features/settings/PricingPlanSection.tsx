@@ -33,7 +33,7 @@ export function PricingPlanSection() {
                   <span className="text-sm font-semibold text-slate-900">{p.name}</span>
                   {selected && (m.isPending ? <Spinner className="h-4 w-4 text-brand-600" /> : <span className="flex h-5 w-5 items-center justify-center rounded-full bg-brand-600 text-white"><Check className="h-3 w-3" /></span>)}
                 </div>
-                <p className="mt-2 text-2xl font-semibold text-slate-900">{p.priceCents}¢ <span className="text-sm font-normal text-slate-500">per bill</span></p>
+                <p className="mt-2 text-2xl font-semibold text-slate-900">{p.priceCents}¢ <span className="text-sm font-normal text-slate-500">per bill · {p.credits} credits</span></p>
                 <ul className="mt-3 space-y-1">{p.features.map((f) => <li key={f} className="text-xs text-slate-600">· {f}</li>)}</ul>
               </button>
             );

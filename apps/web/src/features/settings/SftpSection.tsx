@@ -9,7 +9,7 @@ import { Card, CardBody, CardHeader } from '../../components/ui/Card.tsx';
 import { Field, Input } from '../../components/ui/Field.tsx';
 import { formatTimestamp } from '../../lib/format.ts';
 import { toast, toastError } from '../../lib/toast-store.ts';
-import { displayTimeZone } from '../../lib/user-settings-cache.ts';
+import { useDisplayTimeZone } from '../../lib/use-display-time-zone.ts';
 import { copyWithToast } from '../documents/EdiPanel.tsx';
 
 export const SFTP_PASSWORD_MIN = 10;
@@ -32,7 +32,7 @@ export function SftpSection() {
   const qc = useQueryClient();
   const creds = useQuery({ queryKey: ['sftp'], queryFn: getSftpCredentials });
   const [password, setPassword] = useState('');
-  const tz = displayTimeZone();
+  const tz = useDisplayTimeZone();
 
   const create = useMutation({
     mutationFn: () => createSftpUser(),

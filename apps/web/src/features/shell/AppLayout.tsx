@@ -2,6 +2,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { NavLink, Outlet, useMatch } from 'react-router';
 import { cx } from '../../components/ui/cx.ts';
+import { useDisplayTimeZone } from '../../lib/use-display-time-zone.ts';
 import { SetupOverlay } from '../setup/SetupOverlay.tsx';
 import { useSignedInGate } from '../setup/useSignedInGate.ts';
 import { Brand } from './Brand.tsx';
@@ -18,6 +19,8 @@ export function AppLayout() {
   const queryClient = useQueryClient();
   // The review screen uses the whole width: the page image beside the fields.
   const wide = useMatch('/app/documents/:jobId') !== null;
+  // Loads the saved settings on every signed-in page, so a fresh browser shows the saved time zone.
+  useDisplayTimeZone();
   return (
     <div className="flex min-h-screen flex-col bg-slate-50">
       <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/90 backdrop-blur">

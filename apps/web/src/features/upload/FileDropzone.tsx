@@ -1,22 +1,26 @@
-/** The drop area: images only, disabled while uploading; shows react-dropzone's generic rejection messages. */
+/** The drop area: images only, disabled while uploading; says in words why a file was not added (until Clear or the next pick). */
 import { useDropzone, type FileRejection } from 'react-dropzone';
 import { ImagePlus, UploadCloud } from 'lucide-react';
-import { useState } from 'react';
 import { cx } from '../../components/ui/cx.ts';
+import { rejectionText } from '../../lib/rejected-files.ts';
 import { ACCEPTED_IMAGES, MAX_FILE_BYTES, MAX_FILES } from '../../lib/upload-rules.ts';
 
-export function FileDropzone({ onFiles, disabled, currentCount }: { onFiles: (files: File[]) => void; disabled: boolean; currentCount: number }) {
-  const [rejections, setRejections] = useState<FileRejection[]>([]);
+export interface FileDropzoneProps {
+  /** Each pick or drop: the images added and the files refused (which replace earlier notes). */
+  onPick: (accepted: File[], rejected: FileRejection[]) => void;
+  rejections: readonly FileRejection[];
+  disabled: boolean;
+  currentCount: number;
+}
+
+export function FileDropzone({ onPick, rejections, disabled, currentCount }: FileDropzoneProps) {
   const { getRootProps, getInputProps, isDragActive, isDragAccept, isDragReject, isFocused, isFileDialogActive } = useDropzone({
     accept: ACCEPTED_IMAGES,
     maxSize: MAX_FILE_BYTES,
     maxFiles: Math.max(1, MAX_FILES - currentCount),
     multiple: true,
     disabled,
-    onDrop: (accepted, rejected) => {
-      setRejections(rejected);
-      if (accepted.length) onFiles(accepted);
-    },
+    onDrop: (accepted, rejected) => onPick(accepted, rejected),
   });
   return (
     <div>
@@ -40,7 +44,7 @@ export function FileDropzone({ onFiles, disabled, currentCount }: { onFiles: (fi
       {rejections.length > 0 && (
         <ul className="mt-3 space-y-1 rounded-lg bg-amber-50 px-3 py-2 text-xs text-amber-800" aria-label="Files not added">
           {rejections.slice(0, 5).map((r, i) => (
-            <li key={`${r.file.name}-${i}`}><span className="font-medium">{r.file.name}</span>: {r.errors.map((e) => e.message).join('; ')}</li>
+            <li key={`${r.file.name}-${i}`} className="break-words"><span className="font-medium">{r.file.name}</span>: {[...new Set(r.errors.map((e) => rejectionText(r.file, String(e.code))))].join(' ')}</li>
           ))}
           {rejections.length > 5 && <li>and {rejections.length - 5} more not added</li>}
         </ul>

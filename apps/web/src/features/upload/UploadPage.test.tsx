@@ -2,7 +2,6 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getToasts, dismissToast } from '../../lib/toast-store.ts';
 import { renderWithProviders } from '../../test/render.tsx';
-import { FileDropzone } from './FileDropzone.tsx';
 import { UploadPage } from './UploadPage.tsx';
 
 /** The API answers saved IDs with an empty list, or fails, as the server would. */
@@ -48,13 +47,17 @@ describe('upload page', () => {
   });
 });
 
-describe('drop area', () => {
-  it('refuses non-image files with the generic file-type message', async () => {
-    const onFiles = vi.fn();
-    renderWithProviders(<FileDropzone onFiles={onFiles} disabled={false} currentCount={0} />);
+describe('refused files', () => {
+  it('names the refused type in words and forgets the note on Clear', async () => {
+    serveSavedIds();
+    renderWithProviders(<UploadPage />);
     const pdf = new File(['%PDF'], 'scan.pdf', { type: 'application/pdf' });
     await act(async () => { fireEvent.change(screen.getByLabelText('Choose bill of lading images'), { target: { files: [pdf] } }); });
-    await waitFor(() => expect(screen.getByText(/File type must be/)).toBeTruthy());
-    expect(onFiles).not.toHaveBeenCalled();
+    const notes = await screen.findByRole('list', { name: 'Files not added' });
+    expect(notes.textContent).toBe('scan.pdf: This is a PDF document, not a supported image. Use JPEG, PNG, BMP, TIFF or WebP.');
+    expect(screen.queryByText(/File type must be|application\/pdf/)).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Clear' }));
+    expect(screen.queryByRole('list', { name: 'Files not added' })).toBeNull();
+    expect((screen.getByRole('button', { name: 'Clear' }) as HTMLButtonElement).disabled).toBe(true);
   });
 });

@@ -1,6 +1,7 @@
 /** Upload page: pick sender/receiver IDs, drop images, upload, then watch the job until it finishes. */
 import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import type { FileRejection } from 'react-dropzone';
 import { Link } from 'react-router';
 import { ArrowRight, FileCheck2, ScanLine, Send } from 'lucide-react';
 import { getSavedIds } from '../../api/account.ts';
@@ -22,6 +23,9 @@ export function UploadPage() {
   const [receiver, setReceiver] = useState('');
   const [touched, setTouched] = useState(false);
   const [uploading, setUploading] = useState(false);
+  // Files the picker refused, with why; Clear and a finished upload forget them.
+  const [rejected, setRejected] = useState<FileRejection[]>([]);
+  const clear = () => { setFiles([]); setRejected([]); };
   const poll = useJobStatusPoll();
 
   // Defaults: first saved ID of each list, or the product default when none exist or loading failed.
@@ -41,7 +45,7 @@ export function UploadPage() {
     setUploading(true);
     try {
       const jobId = await uploadImages(files, sender.trim() || undefined, receiver.trim() || undefined);
-      setFiles([]);
+      clear();
       toast({ title: 'Upload received', description: 'Your bill of lading is being processed. We will let you know when it is ready.' });
       poll.start(jobId);
     } catch (err) {
@@ -68,14 +72,15 @@ export function UploadPage() {
               <InterchangeIdPicker label="Receiver ID" value={receiver} disabled={uploading} saved={saved.data?.savedReceiverIds ?? []}
                 onChange={(v) => { setTouched(true); setReceiver(v); }} />
             </div>
-            <FileDropzone disabled={uploading} currentCount={files.length} onFiles={(added) => setFiles((prev) => [...prev, ...added])} />
+            <FileDropzone disabled={uploading} currentCount={files.length} rejections={rejected}
+              onPick={(added, refused) => { setRejected(refused); if (added.length) setFiles((prev) => [...prev, ...added]); }} />
             <FileList files={files} disabled={uploading} onRemove={(i) => setFiles((prev) => prev.filter((_, j) => j !== i))} />
             <div className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-100 pt-5">
               <p className="text-sm text-slate-500">
                 {files.length === 0 ? 'No files selected' : `${files.length} file${files.length === 1 ? '' : 's'} · ${formatBytes(total)}`}
               </p>
               <div className="flex gap-2">
-                <Button variant="outline" disabled={uploading || files.length === 0} onClick={() => setFiles([])}>Clear</Button>
+                <Button variant="outline" disabled={uploading || (files.length === 0 && rejected.length === 0)} onClick={clear}>Clear</Button>
                 <Button onClick={() => void submit()} loading={uploading}>{uploading ? 'Processing...' : 'Upload & Generate EDI'}</Button>
               </div>
             </div>
