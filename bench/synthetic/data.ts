@@ -69,7 +69,8 @@ const INSTRUCTIONS_ES = ['Llamar antes de entregar', 'No estibar', 'Requiere cit
 const FIRST_NAMES = ['Dana', 'Luis', 'Marie', 'Tom', 'Priya', 'Gabriel', 'Sofia', 'Ken', 'Amelie', 'Jorge', 'Rachel', 'Omar'];
 const LAST_NAMES = ['Kowalski', 'Tremblay', 'Hernandez', 'Nguyen', 'Okafor', 'Gagnon', 'Ramirez', 'Schultz', 'Patel', 'Brooks'];
 
-function company(rng: Rng, place: Place): string {
+/** A company name in the style of the place's country. */
+export function company(rng: Rng, place: Place): string {
   if (place.country === 'MX') return `${rng.pick(MX_FIRST)} ${rng.pick(MX_SECOND)} SA DE CV`;
   if (place.country === 'CA' && place.state === 'QC' && rng.chance(0.7)) return `${rng.pick(FR_FIRST)} ${rng.pick(FR_SECOND)} ${rng.pick(['INC', 'LTEE'])}`;
   return `${rng.pick(PREFIX)} ${rng.pick(TRADE)} ${rng.pick(place.country === 'CA' ? SUFFIX_CA : SUFFIX_US)}`;

@@ -5,8 +5,39 @@ import type { Rng } from './random.ts';
 /** How a page was captured. */
 export type Profile = 'clean' | 'scan' | 'fax' | 'photo' | 'lowres';
 
-/** The degraded page, encoded. */
-export interface Degraded { bytes: Buffer; ext: 'png' | 'jpg' | 'tiff' | 'webp'; width: number; height: number }
+/** A map from a point of the clean render to the same point on the degraded page. */
+export type PointMap = (x: number, y: number) => [number, number];
+
+/** The degraded page, encoded, with the map that carries positions of the clean render onto it. */
+export interface Degraded { bytes: Buffer; ext: 'png' | 'jpg' | 'tiff' | 'webp'; width: number; height: number; map: PointMap }
+
+/**
+ * Where sharp's rotate() by `deg` (clockwise, canvas grown to the turned page's bounding box) puts a point of a
+ * w x h image: turned about the centre, then moved to the centre of the grown canvas.
+ */
+function rotateMap(deg: number, w: number, h: number): { map: PointMap; width: number; height: number } {
+  const a = (deg * Math.PI) / 180;
+  const c = Math.cos(a);
+  const s = Math.sin(a);
+  const width = Math.round(w * Math.abs(c) + h * Math.abs(s));
+  const height = Math.round(w * Math.abs(s) + h * Math.abs(c));
+  return {
+    width, height,
+    map: (x, y) => {
+      const dx = x - w / 2;
+      const dy = y - h / 2;
+      return [width / 2 + dx * c - dy * s, height / 2 + dx * s + dy * c];
+    },
+  };
+}
+
+/** The inverse of a 3x3 homography (row-major). */
+function invert3(m: number[]): number[] {
+  const [a, b, c, d, e, f, g, h, i] = m as [number, number, number, number, number, number, number, number, number];
+  const A = e * i - f * h, B = -(d * i - f * g), C = d * h - e * g;
+  const det = a * A + b * B + c * C;
+  return [A / det, -(b * i - c * h) / det, (b * f - c * e) / det, B / det, (a * i - c * g) / det, -(a * f - c * d) / det, C / det, -(a * h - b * g) / det, (a * e - b * d) / det];
+}
 
 interface Raw { data: Buffer; width: number; height: number; channels: 1 | 3 }
 
@@ -40,7 +71,7 @@ function addNoise(r: Raw, rng: Rng, sd: number, specks = 0): void {
 }
 
 /** Photographs the page: perspective onto a desk-coloured background, a soft shadow, a warm cast. */
-function perspective(src: Raw, rng: Rng): Raw {
+function perspective(src: Raw, rng: Rng): { raw: Raw; toPhoto: PointMap } {
   const W = Math.round(src.width * 1.12);
   const H = Math.round(src.height * 1.08);
   const j = (m: number): number => rng.float(0, m);
@@ -83,23 +114,41 @@ function perspective(src: Raw, rng: Rng): Raw {
       }
     }
   }
-  return { data: out, width: W, height: H, channels: 3 };
+  const inv = invert3(Array.from(h));
+  const toPhoto: PointMap = (x, y) => {
+    const w = inv[6]! * x + inv[7]! * y + inv[8]!;
+    return [(inv[0]! * x + inv[1]! * y + inv[2]!) / w, (inv[3]! * x + inv[4]! * y + inv[5]!) / w];
+  };
+  return { raw: { data: out, width: W, height: H, channels: 3 }, toPhoto };
 }
 
 /** Degrades a clean render (PNG at `dpi`) the way `profile` captures pages, then encodes it. */
 export async function degrade(png: Buffer, dpi: number, profile: Profile, rng: Rng): Promise<Degraded> {
   const meta = await sharp(png).metadata();
   const width = meta.width ?? 0;
+  const height = meta.height ?? 0;
   const scaleTo = (target: number): number => Math.round((width * target) / dpi);
+  // Resizing to a width keeps the aspect ratio, the height rounded.
+  const scaled = (w: number): { map: PointMap; w: number; h: number } => {
+    const h = Math.round((height * w) / width);
+    return { w, h, map: (x, y) => [(x * w) / width, (y * h) / height] };
+  };
+  const then = (a: PointMap, b: PointMap): PointMap => (x, y) => b(...a(x, y));
   let out: Sharp;
   let ext: Degraded['ext'];
+  let map: PointMap;
   if (profile === 'clean') {
-    out = sharp(png).resize(scaleTo(rng.pick([150, 200, 200, 300]))).flatten({ background: WHITE });
+    const target = scaleTo(rng.pick([150, 200, 200, 300]));
+    map = scaled(target).map;
+    out = sharp(png).resize(target).flatten({ background: WHITE });
     ext = rng.pick(['png', 'webp'] as const);
   } else if (profile === 'scan') {
     const grey = rng.chance(0.6);
     const skew = rng.float(-3, 3);
-    const r = await toRaw(sharp(png).resize(scaleTo(rng.pick([200, 240, 300]))).rotate(skew, { background: WHITE }).blur(rng.float(0.4, 0.9)), grey);
+    const target = scaleTo(rng.pick([200, 240, 300]));
+    const sc = scaled(target);
+    map = then(sc.map, rotateMap(skew, sc.w, sc.h).map);
+    const r = await toRaw(sharp(png).resize(target).rotate(skew, { background: WHITE }).blur(rng.float(0.4, 0.9)), grey);
     addNoise(r, rng, rng.float(3, 9), rng.int(50, 400));
     out = fromRaw(r).linear(rng.float(0.85, 1), rng.float(0, 20));
     ext = rng.pick(['jpg', 'png', 'tiff'] as const);
@@ -109,6 +158,8 @@ export async function degrade(png: Buffer, dpi: number, profile: Profile, rng: R
     const w = 1728;
     const h = Math.round((1728 * (meta.height ?? 0)) / width);
     const coarse = rng.chance(0.5);
+    const turned = rotateMap(skew, width, meta.height ?? 0);
+    map = then(turned.map, (x, y) => [(x * w) / turned.width, (y * h) / turned.height]);
     const stage = await sharp(png).rotate(skew, { background: WHITE }).resize(w, coarse ? Math.round(h / 2) : h, { fit: 'fill' }).blur(0.5).png().toBuffer();
     const r = await toRaw(sharp(stage).resize(w, h, { fit: 'fill', kernel: 'nearest' }), true);
     addNoise(r, rng, 10, rng.int(300, 1500));
@@ -116,14 +167,26 @@ export async function degrade(png: Buffer, dpi: number, profile: Profile, rng: R
     out = sharp(await fromRaw(r).threshold(rng.int(140, 190)).png().toBuffer()).toColourspace('b-w');
     ext = 'tiff';
   } else if (profile === 'photo') {
-    const base = await toRaw(sharp(png).resize(scaleTo(rng.pick([170, 200]))).blur(rng.float(0.6, 1.3)), false);
-    const r = perspective(base, rng);
+    const target = scaleTo(rng.pick([170, 200]));
+    const base = await toRaw(sharp(png).resize(target).blur(rng.float(0.6, 1.3)), false);
+    const { raw: r, toPhoto } = perspective(base, rng);
+    map = then(scaled(target).map, toPhoto);
     addNoise(r, rng, rng.float(2, 6));
     out = fromRaw(r);
-    if (rng.chance(0.15)) out = fromRaw(await toRaw(out.rotate(rng.pick([90, 270])), false));
+    if (rng.chance(0.15)) {
+      const turn = rng.pick([90, 270]);
+      const { width: W, height: H } = r;
+      // A quarter turn clockwise sends (x, y) to (H - y, x); three quarters to (y, W - x).
+      map = then(map, turn === 90 ? (x, y) => [H - y, x] : (x, y) => [y, W - x]);
+      out = fromRaw(await toRaw(out.rotate(turn), false));
+    }
     ext = 'jpg';
   } else {
-    const r = await toRaw(sharp(png).resize(scaleTo(rng.pick([100, 120, 130]))).rotate(rng.float(-1.5, 1.5), { background: WHITE }).blur(rng.float(0.5, 1)), rng.chance(0.5));
+    const target = scaleTo(rng.pick([100, 120, 130]));
+    const skew = rng.float(-1.5, 1.5);
+    const sc = scaled(target);
+    map = then(sc.map, rotateMap(skew, sc.w, sc.h).map);
+    const r = await toRaw(sharp(png).resize(target).rotate(skew, { background: WHITE }).blur(rng.float(0.5, 1)), rng.chance(0.5));
     addNoise(r, rng, 4);
     out = fromRaw(r);
     ext = rng.pick(['jpg', 'webp'] as const);
@@ -135,5 +198,5 @@ export async function degrade(png: Buffer, dpi: number, profile: Profile, rng: R
   else if (profile === 'fax') bytes = await out.tiff({ compression: 'ccittfax4', bitdepth: 1, xres: 8.03, yres: 7.7 }).toBuffer();
   else bytes = await out.tiff({ compression: 'lzw' }).toBuffer();
   const m = await sharp(bytes).metadata();
-  return { bytes, ext, width: m.width ?? 0, height: m.height ?? 0 };
+  return { bytes, ext, width: m.width ?? 0, height: m.height ?? 0, map };
 }

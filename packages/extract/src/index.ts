@@ -1,4 +1,5 @@
 export { createExtractor } from './extractor.ts';
+export { createPageReader, type PageReader } from './page-reader.ts';
 export { ExtractError, EXTRACT_ERROR_CODES, isExtractError, type ExtractErrorCode } from './errors.ts';
 export { sniffImageType, type ImageType } from './sniff.ts';
 export { decodePages, DEFAULT_MAX_PIXELS, type DecodedPage, type DecodeOptions } from './image/decode.ts';
@@ -12,4 +13,4 @@ export { parseScac, parseReference } from './fields/references.ts';
 export { normalizePostal, placeOfPostal, repairState } from './fields/geo.ts';
 export { nativeTesseractAvailable } from './ocr/native-tesseract.ts';
 export type { Barcode } from './barcodes.ts';
-export type { ExtractionResult, Extractor, ExtractorOptions, OcrWord, PageResult } from './types.ts';
+export type { ExtractionResult, Extractor, ExtractorOptions, OcrWord, PageResult, ReadPage, Word } from './types.ts';

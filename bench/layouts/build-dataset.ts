@@ -1,0 +1,73 @@
+import { appendFile, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { createPageReader } from '@ladingwise/extract';
+import { PageRenderer } from '../synthetic/render.ts';
+import { alignWords, fieldOf, roleOf, toUprightBox } from './align.ts';
+import type { FamilySelection } from './families.ts';
+import { drawLayoutPage, planLayoutSet } from './plan.ts';
+
+/**
+ * The field tagger's training data: generated pages read by the product's own page reader (native Tesseract and the
+ * line reader, as at run time), each OCR word labelled with the field of the truth word under it. One page a line:
+ * {id, family, split, lang, profile, writing, width, height, truth, align, words: [{text, conf, box, line, page, field, role}]}.
+ * Word boxes are in the reader's deskewed page coordinates, as the extractor's field step sees them.
+ * Appends to --out and skips the pages already there, so an interrupted run resumes where it stopped.
+ */
+const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const { values } = parseArgs({
+  options: {
+    out: { type: 'string', default: join(REPO, 'training/data/fields/train.jsonl') },
+    count: { type: 'string', default: '20' },
+    seed: { type: 'string', default: '1' },
+    families: { type: 'string', default: 'train' },
+    images: { type: 'string' },
+  },
+});
+const count = Number(values.count);
+const seed = Number(values.seed);
+const families = values.families as FamilySelection;
+if (!Number.isInteger(count) || count < 1 || !Number.isInteger(seed) || seed < 0 || !['train', 'heldout', 'all'].includes(families)) {
+  process.stderr.write('usage: tsx bench/layouts/build-dataset.ts [--out FILE] [--count N] [--seed S] [--families train|heldout|all] [--images DIR]\n');
+  process.exit(2);
+}
+const out = resolve(values.out);
+await mkdir(dirname(out), { recursive: true });
+if (values.images) await mkdir(resolve(values.images), { recursive: true });
+const done = await readFile(out, 'utf8').then((t) => t.split('\n').filter(Boolean).length, () => 0);
+const plan = planLayoutSet(count, seed, families);
+const renderer = await PageRenderer.launch();
+const reader = await createPageReader({ engine: 'native' });
+const log = (s: string): void => void process.stdout.write(`${s}\n`);
+log(`${out}: ${done} pages there, ${Math.max(0, count - done)} to build (seed ${seed}, families ${families})`);
+const started = Date.now();
+let recallSum = 0;
+try {
+  for (const planned of plan.slice(done)) {
+    const t0 = Date.now();
+    const drawn = await drawLayoutPage(planned, renderer);
+    if (values.images) await writeFile(join(resolve(values.images), drawn.file), drawn.bytes);
+    const [page] = await reader.read(drawn.bytes, drawn.file);
+    if (!page) throw new Error(`${drawn.file}: no page read`);
+    const truthUpright = drawn.words.map((w) => ({ ...w, box: toUprightBox(w.box, page.rotation, drawn.width, drawn.height) }));
+    const { match, valueRecall } = alignWords(page.words.map((w) => page.toUpright(w.bbox)), truthUpright);
+    recallSum += valueRecall;
+    const words = page.words.map((w, i) => {
+      const tag = match[i]! >= 0 ? truthUpright[match[i]!]!.tag : '';
+      return { text: w.text, conf: Math.round(w.confidence * 100), box: w.bbox, line: w.line, page: w.page, field: fieldOf(tag), role: roleOf(tag) };
+    });
+    const row = {
+      id: planned.name, family: planned.family.id, split: planned.row.split, lang: planned.row.lang, profile: planned.row.profile,
+      writing: planned.row.writing, width: page.width, height: page.height, truth: planned.row.truth, align: Math.round(valueRecall * 1000) / 1000, words,
+    };
+    await appendFile(out, `${JSON.stringify(row)}\n`);
+    const i = plan.indexOf(planned) + 1;
+    log(`${i}/${count} ${planned.name} ${planned.family.id} ${planned.row.profile} ${planned.row.writing} words ${words.length} value-recall ${valueRecall.toFixed(2)} ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  }
+} finally {
+  await renderer.close();
+  await reader.close();
+}
+const n = Math.max(0, count - done);
+log(`built ${n} pages in ${((Date.now() - started) / 1000).toFixed(0)} s (${n ? ((Date.now() - started) / 1000 / n).toFixed(1) : '0'} s a page), mean value-word recall ${n ? (recallSum / n).toFixed(3) : '-'}`);

@@ -1,0 +1,111 @@
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseDate } from '@ladingwise/extract';
+import { degrade, type Profile } from '../synthetic/degrade.ts';
+import { Rng } from '../synthetic/random.ts';
+import { PageRenderer } from '../synthetic/render.ts';
+import { FAMILIES, HELDOUT_FAMILIES } from './families.ts';
+import { drawLayoutPage, mapBox, planLayoutSet, type PlannedPage } from './plan.ts';
+
+const get = (o: unknown, path: string): unknown =>
+  path.split('.').reduce<unknown>((c, k) => (c && typeof c === 'object' ? (c as Record<string, unknown>)[k.charAt(0).toLowerCase() + k.slice(1)] : undefined), o);
+
+const norm = (s: string): string => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toUpperCase().replace(/\s+/g, ' ').trim();
+
+/** Whether a printed value spells the truth value of its field. */
+function spells(field: string, printed: string, planned: PlannedPage): boolean {
+  const t = planned.row.truth;
+  if (field === 'Dates.Pickup' || field === 'Dates.Delivery') {
+    const want = get(t, field) as string;
+    return [parseDate(printed, 'MDY')?.iso, parseDate(printed, 'DMY')?.iso].includes(want);
+  }
+  if (field === 'ShipmentDetails.Weight') return Number(printed.replace(/[^0-9]/g, '')) === t.shipmentDetails.weight;
+  if (field === 'ShipmentDetails.WeightUnit') return (/^k/i.test(printed) ? 'K' : 'L') === t.shipmentDetails.weightUnit;
+  if (field === 'FreightTerms') return printed.length > 0;
+  if (field.endsWith('.Country')) return printed.length > 0;
+  return norm(printed) === norm(String(get(t, field)));
+}
+
+const VALUE_FIELDS = ['Shipper.Name', 'Shipper.Address', 'Shipper.City', 'Shipper.Zip', 'Consignee.Name', 'Consignee.Address', 'Consignee.City', 'Consignee.Zip',
+  'ShipmentDetails.Weight', 'ShipmentDetails.Pieces', 'ShipmentDetails.Commodity', 'ShipmentDetails.FreightClass', 'Dates.Pickup', 'Dates.Delivery',
+  'References.BolNumber', 'References.PoNumber', 'References.OrderNumber', 'References.ProNumber', 'Carrier.Name', 'Carrier.Scac'];
+
+describe('layout-randomising generator', () => {
+  let renderer: PageRenderer;
+  beforeAll(async () => { renderer = await PageRenderer.launch(); });
+  afterAll(async () => { await renderer?.close(); });
+
+  it('plans the same pages for the same seed and other pages for another seed', () => {
+    const a = planLayoutSet(20, 7).map((p) => [p.name, p.row]);
+    expect(planLayoutSet(20, 7).map((p) => [p.name, p.row])).toEqual(a);
+    expect(planLayoutSet(20, 8).map((p) => p.row)).not.toEqual(a.map((x) => x[1]));
+  });
+
+  it('never puts a held-out family in a training plan, and a held-out plan holds only those', () => {
+    expect(HELDOUT_FAMILIES.length).toBeGreaterThanOrEqual(3);
+    expect(FAMILIES.length).toBeGreaterThanOrEqual(8);
+    const train = planLayoutSet(200, 3, 'train');
+    expect(train.some((p) => HELDOUT_FAMILIES.includes(p.family.id) || p.row.split !== 'train')).toBe(false);
+    expect(new Set(train.map((p) => p.family.id)).size).toBe(FAMILIES.length - HELDOUT_FAMILIES.length);
+    const heldout = planLayoutSet(30, 3, 'heldout');
+    expect(heldout.every((p) => HELDOUT_FAMILIES.includes(p.family.id) && p.row.split === 'heldout')).toBe(true);
+  });
+
+  it('gives every printed value words whose boxes lie on the page and whose joined text is the value', async () => {
+    // One page of each family, whatever capture it drew.
+    const plan = planLayoutSet(FAMILIES.length, 5, 'all');
+    for (const planned of plan) {
+      const drawn = await drawLayoutPage(planned, renderer, 150);
+      const where = `${planned.name} ${planned.family.id} ${planned.row.profile}`;
+      for (const w of drawn.words) {
+        expect(w.box[0], where).toBeGreaterThanOrEqual(0);
+        expect(w.box[1], where).toBeGreaterThanOrEqual(0);
+        expect(w.box[2], where).toBeLessThanOrEqual(drawn.width);
+        expect(w.box[3], where).toBeLessThanOrEqual(drawn.height);
+        expect(w.box[2] > w.box[0] && w.box[3] > w.box[1], where).toBe(true);
+      }
+      for (const p of drawn.printed) {
+        const ws = drawn.words.filter((w) => w.occ === p.occ);
+        expect(ws.length, `${where} ${p.field} "${p.text}"`).toBeGreaterThan(0);
+        expect(ws.every((w) => w.tag === p.field)).toBe(true);
+        expect(ws.map((w) => w.text).join(' '), `${where} ${p.field}`).toBe(p.text.split(/\s+/).filter(Boolean).join(' '));
+        expect(spells(p.field, p.text, planned), `${where} ${p.field} "${p.text}"`).toBe(true);
+      }
+      // Every value the truth holds is printed at least once.
+      for (const f of VALUE_FIELDS) {
+        const v = get(planned.row.truth, f);
+        if (v === null || v === '') continue;
+        expect(drawn.printed.some((p) => p.field === f), `${where} ${f} not printed`).toBe(true);
+      }
+      // Label words are tagged as labels, and the page has some.
+      expect(drawn.words.some((w) => w.tag.startsWith('label:'))).toBe(true);
+    }
+  }, 120_000);
+
+  it('carries a box through every capture onto the ink it marks', async () => {
+    const dpi = 240;
+    // Near a corner, where a turn about the centre moves it most.
+    const box: [number, number, number, number] = [220, 260, 420, 380];
+    const png = await sharp({ create: { width: 2040, height: 2640, channels: 3, background: '#fff' } })
+      .composite([{ input: { create: { width: box[2] - box[0], height: box[3] - box[1], channels: 3, background: '#000' } }, left: box[0], top: box[1] }])
+      .png().toBuffer();
+    for (const [profile, seed] of [['clean', 1], ['scan', 2], ['lowres', 3], ['fax', 4], ['photo', 5], ['photo', 11]] as Array<[Profile, number]>) {
+      const out = await degrade(png, dpi, profile, new Rng(seed));
+      const want = mapBox(box, out.map);
+      const { data, info } = await sharp(out.bytes).greyscale().raw().toBuffer({ resolveWithObject: true });
+      // The dark pixels near where the map says the square went.
+      const m = 25;
+      let x0 = Infinity, y0 = Infinity, x1 = -1, y1 = -1;
+      for (let y = Math.max(0, Math.floor(want[1] - m)); y < Math.min(info.height, want[3] + m); y++) {
+        for (let x = Math.max(0, Math.floor(want[0] - m)); x < Math.min(info.width, want[2] + m); x++) {
+          if (data[y * info.width + x]! < 80) { x0 = Math.min(x0, x); y0 = Math.min(y0, y); x1 = Math.max(x1, x + 1); y1 = Math.max(y1, y + 1); }
+        }
+      }
+      const tol = Math.max(4, 0.04 * (want[2] - want[0]));
+      expect(Math.abs(x0 - want[0]), profile).toBeLessThan(tol);
+      expect(Math.abs(y0 - want[1]), profile).toBeLessThan(tol);
+      expect(Math.abs(x1 - want[2]), profile).toBeLessThan(tol);
+      expect(Math.abs(y1 - want[3]), profile).toBeLessThan(tol);
+    }
+  }, 60_000);
+});

@@ -1,0 +1,82 @@
+import { degrade, type PointMap, type Profile } from '../synthetic/degrade.ts';
+import { Rng } from '../synthetic/random.ts';
+import type { PageRenderer } from '../synthetic/render.ts';
+import { composePage } from './compose.ts';
+import { familiesOf, splitOf, type Family, type FamilySelection, type Split } from './families.ts';
+import { handFont } from './fonts.ts';
+import type { Printed } from './html.ts';
+import type { Lang } from './lexicon.ts';
+import { randomLayoutDoc, type LayoutDoc, type LayoutTruth } from './world.ts';
+
+/** One row of a generated set's truth.json: the dev set's format plus writing, profile, family and split. */
+export interface LayoutTruthRow {
+  file: string;
+  layout: string;
+  split: Split;
+  lang: Lang;
+  profile: Profile;
+  writing: 'printed' | 'handwritten';
+  truth: LayoutTruth;
+}
+
+/** A page decided but not drawn. */
+export interface PlannedPage { name: string; family: Family; row: Omit<LayoutTruthRow, 'file'>; doc: LayoutDoc; seed: number }
+
+/** A word of a drawn page with its box on the degraded image. */
+export interface TruthWord { text: string; tag: string; occ: number; box: [number, number, number, number] }
+
+/** A drawn page: the encoded image, its words with boxes, and the values it prints. */
+export interface DrawnPage { file: string; bytes: Buffer; width: number; height: number; words: TruthWord[]; printed: Printed[]; html: string }
+
+// Capture profiles cycle so every family meets every profile; scans and phone photos come up most, as in the field.
+const PROFILE_CYCLE: Profile[] = ['scan', 'photo', 'clean', 'fax', 'photo', 'scan', 'lowres'];
+
+/** Decides every page of a set (family, data, capture) without rendering; the same seed gives the same plan. */
+export function planLayoutSet(count: number, seed: number, selection: FamilySelection = 'all'): PlannedPage[] {
+  const families = familiesOf(selection);
+  return Array.from({ length: count }, (_, i) => {
+    const pageSeed = (Math.imul(seed, 2_654_435_761) + i * 40_503 + 17) >>> 0;
+    const rng = new Rng(pageSeed);
+    const family = families[(i + seed) % families.length]!;
+    const doc = randomLayoutDoc(rng.fork('data'), family.lang, family.trade);
+    const hand = rng.fork('hand').chance(family.handChance);
+    const profile = PROFILE_CYCLE[(i + seed + 3 * Math.floor(i / families.length)) % PROFILE_CYCLE.length]!;
+    return {
+      name: `lay-${seed}-${String(i + 1).padStart(4, '0')}`,
+      family,
+      row: { layout: family.id, split: splitOf(family.id), lang: family.lang, profile, writing: hand ? 'handwritten' : 'printed', truth: doc.truth },
+      doc,
+      seed: pageSeed,
+    };
+  });
+}
+
+/** The axis-aligned box around a box's four corners carried through `map`. */
+export function mapBox(b: [number, number, number, number], map: PointMap): [number, number, number, number] {
+  const pts = [map(b[0], b[1]), map(b[2], b[1]), map(b[2], b[3]), map(b[0], b[3])];
+  const xs = pts.map((p) => p[0]);
+  const ys = pts.map((p) => p[1]);
+  return [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)];
+}
+
+/** The HTML of a planned page (deterministic from its seed). */
+export function composePlanned(planned: PlannedPage): ReturnType<typeof composePage> {
+  const rng = new Rng(planned.seed);
+  const hand = planned.row.writing === 'handwritten' ? handFont(rng.fork('font'), planned.row.split) : null;
+  return composePage(rng.fork('compose'), planned.family, planned.doc, hand);
+}
+
+/** Renders, degrades and measures one planned page; word boxes follow the page through its capture. */
+export async function drawLayoutPage(planned: PlannedPage, renderer: PageRenderer, dpi = 240): Promise<DrawnPage> {
+  const { html, printed } = composePlanned(planned);
+  const { png, words } = await renderer.renderWords(html, dpi);
+  const out = await degrade(png, dpi, planned.row.profile, new Rng(planned.seed).fork('degrade'));
+  const kept: TruthWord[] = [];
+  for (const w of words) {
+    if (w.box[2] - w.box[0] < 0.5 || w.box[3] - w.box[1] < 0.5) continue;
+    const b = mapBox(w.box, out.map).map((v) => Math.round(v * 10) / 10) as TruthWord['box'];
+    if (b[0] < 0 || b[1] < 0 || b[2] > out.width || b[3] > out.height) continue;
+    kept.push({ ...w, box: b });
+  }
+  return { file: `${planned.name}.${out.ext}`, bytes: out.bytes, width: out.width, height: out.height, words: kept, printed, html };
+}

@@ -1,0 +1,258 @@
+import { code128Svg } from '../synthetic/barcodes.ts';
+import { formatNumber } from '../synthetic/format.ts';
+import type { LabelPosition } from './families.ts';
+import { caseOf, item, label, txt, val, words, type PageCtx } from './html.ts';
+import type { Concept } from './lexicon.ts';
+import { cityLine, COUNTRY_NAMES, printDate, type CountryParty } from './world.ts';
+
+/** A section of the page; `wide` ones take the whole width whatever the arrangement. */
+export interface Section { kind: string; html: string; wide: boolean }
+
+const NORTH_AMERICA = new Set(['US', 'CA', 'MX']);
+
+/** The lines of a party: name, street, the city line in its country's order, and the country when it is printed. */
+export function partyHtml(ctx: PageCtx, p: CountryParty, prefix: string | null, subLabels: boolean): string {
+  const f = (part: string): string => (prefix ? `${prefix}.${part}` : '');
+  const r = ctx.rng;
+  const pieces = cityLine(p).map(([text, part], i, all) => {
+    const html = part ? val(ctx, part === 'City' ? caseOf(ctx, text) : text, f(part)) : txt(text);
+    // North-American city lines put a comma after the city; the comma belongs to no field.
+    return part === 'City' && i < all.length - 1 && all[i + 1]![1] === 'State' && r.chance(0.7) ? `${html},` : html;
+  });
+  const lines: Array<[Concept | null, string]> = [
+    [subLabels ? 'name' : null, val(ctx, caseOf(ctx, p.name), f('Name'))],
+    [subLabels ? 'address' : null, val(ctx, caseOf(ctx, p.address), f('Address'))],
+    [subLabels ? 'cityLine' : null, pieces.join(' ')],
+  ];
+  if (!NORTH_AMERICA.has(p.country) || r.chance(0.15)) lines.push([subLabels ? 'country' : null, val(ctx, r.pick(COUNTRY_NAMES[p.country]), f('Country'))]);
+  if (r.chance(0.25)) lines.push([null, `${txt(r.pick(['Tel:', 'Phone', 'Ph.', 'Tél.']))} ${txt(ctx.doc.base.phone)}`]);
+  const sub: Record<string, string> = { name: 'Name', address: 'Address', cityLine: 'City', country: 'Country' };
+  return lines.map(([c, html]) => (c ? `<div class="pl"><span class="lb sub">${label(ctx, c, prefix ? `${prefix}.${sub[c]}` : null)}</span> ${html}</div>` : `<div class="pl">${html}</div>`)).join('');
+}
+
+/** A party block under its heading; a null party prints "same as consignee". */
+export function partySection(ctx: PageCtx, concept: Concept, p: CountryParty | null, prefix: string | null, pos: LabelPosition): Section {
+  const heading = label(ctx, concept, prefix ? `${prefix}.Name` : null);
+  const body = p ? partyHtml(ctx, p, prefix, pos === 'left' && ctx.rng.chance(0.35)) : txt(ctx.rng.pick(['SAME AS CONSIGNEE', 'Same as consignee', 'IDEM DESTINATAIRE', 'MISMO QUE DESTINATARIO']));
+  const html = pos === 'none' ? `<div class="party">${body}</div>`
+    : pos === 'inside' ? `<div class="party bx"><div class="cap">${heading}</div>${body}</div>`
+      : `<div class="party"><div class="ph">${heading}</div>${body}</div>`;
+  return { kind: concept, html, wide: false };
+}
+
+/** The weight as printed: the number (thousands separated or not) and its unit, tagged apart. */
+export function weightHtml(ctx: PageCtx): string {
+  const s = ctx.doc.truth.shipmentDetails;
+  const n = ctx.rng.chance(0.6) ? formatNumber(s.weight, ctx.family.lang === 'fr' ? 'en' : 'en') : String(s.weight);
+  const unit = s.weightUnit === 'K' ? ctx.rng.pick(['KG', 'kg', 'KGS', 'Kgs']) : ctx.rng.pick(['LBS', 'lbs', 'LB', 'lb', '#']);
+  return `${val(ctx, n, 'ShipmentDetails.Weight')} ${val(ctx, unit, 'ShipmentDetails.WeightUnit')}`;
+}
+
+/** A date as the page prints it. */
+export const dateHtml = (ctx: PageCtx, iso: string | null, field: string): string =>
+  (iso ? val(ctx, printDate(iso, ctx.family.lang, ctx.family.dateOrder, ctx.dateForm), field) : '');
+
+/** Where each reference and identity is printed on this page, decided once so every value appears at least once. */
+export interface Placement {
+  bolInHeader: boolean;
+  pickupInHeader: boolean;
+  poInMarks: boolean;
+  refsTable: boolean;
+  carrierLogo: boolean;
+  carrierInSignature: boolean;
+  carrierBlock: boolean;
+  proInCarrier: boolean;
+}
+
+/** The header band: title, maybe the carrier's logo, the BOL number and the date. */
+export function header(ctx: PageCtx, pl: Placement): Section {
+  const r = ctx.rng;
+  const t = ctx.doc.truth;
+  const title = `<div class="title">${txt(r.pick(ctx.family.titles))}</div>`;
+  const logo = pl.carrierLogo
+    ? `<div class="logo" style="font-size:${r.int(18, 28)}px;font-style:${r.chance(0.4) ? 'italic' : 'normal'}">${val(ctx, caseOf(ctx, t.carrier.name), 'Carrier.Name')}</div>`
+      + (r.chance(0.5) ? `<div class="small">${r.chance(0.5) ? `${label(ctx, 'scac')} ` : ''}${val(ctx, t.carrier.scac, 'Carrier.Scac')}</div>` : '')
+    : '';
+  const bol = pl.bolInHeader
+    ? `<div class="hbol">${item(label(ctx, 'bol'), `<b style="font-size:${r.int(13, 17)}px">${val(ctx, t.references.bolNumber, 'References.BolNumber')}</b>`, r.pick(['left', 'above'] as const))}`
+      + (r.chance(0.4) ? `<div style="width:${r.int(170, 240)}px">${code128Svg(t.references.bolNumber, false)}</div>` : '') + '</div>'
+    : '';
+  const date = pl.pickupInHeader ? item(label(ctx, 'pickup'), dateHtml(ctx, t.dates.pickup, 'Dates.Pickup'), r.pick(['left', 'above'] as const)) : '';
+  const pageNo = r.chance(0.3) ? `<div class="small">${txt(`${r.pick(['Page', 'PAGE', 'Pg.'])} 1 ${r.pick(['of', 'OF', '/'])} 1`)}</div>` : '';
+  const parts = [logo ? `<div>${logo}</div>` : '', `<div>${title}${pageNo}</div>`, `<div>${bol}${date}</div>`].filter(Boolean);
+  if (r.chance(0.5)) parts.reverse();
+  return { kind: 'header', html: `<div class="head" style="justify-content:space-between;${r.chance(0.3) ? 'border-bottom:2px solid #000;' : ''}">${parts.join('')}</div>`, wide: true };
+}
+
+/** A large PRO number with its barcode, as carriers print on their own forms. */
+export function proBanner(ctx: PageCtx): Section {
+  const pro = ctx.doc.truth.references.proNumber;
+  if (!pro) return { kind: 'pro', html: '', wide: true };
+  return { kind: 'pro', html: `<div class="pro">${item(label(ctx, 'pro'), `<span style="font-size:20px;font-weight:bold">${val(ctx, pro, 'References.ProNumber')}</span>`, 'left')}<div style="width:220px">${code128Svg(pro, false)}</div></div>`, wide: true };
+}
+
+/** The carrier, its SCAC, trailer, seal and (sometimes) the PRO number. */
+export function carrierSection(ctx: PageCtx, pl: Placement, pos: LabelPosition): Section {
+  const t = ctx.doc.truth;
+  const b = ctx.doc.base;
+  const items = [
+    item(label(ctx, 'carrier'), val(ctx, caseOf(ctx, t.carrier.name), 'Carrier.Name'), pos),
+    item(label(ctx, 'scac'), val(ctx, t.carrier.scac, 'Carrier.Scac'), pos === 'none' ? 'left' : pos),
+    item(label(ctx, 'trailer'), val(ctx, b.trailer, ''), pos),
+    ctx.rng.chance(0.6) ? item(label(ctx, 'seal'), val(ctx, b.seal, ''), pos) : '',
+    pl.proInCarrier && t.references.proNumber ? item(label(ctx, 'pro'), val(ctx, t.references.proNumber, 'References.ProNumber'), pos === 'none' ? 'left' : pos) : '',
+  ];
+  return { kind: 'carrier', html: `<div class="blk">${items.join('')}</div>`, wide: false };
+}
+
+/** References as labelled items; a reference without a label would be a bare number, so `none` becomes `left`. */
+export function refsSection(ctx: PageCtx, pl: Placement, pos: LabelPosition): Section {
+  const t = ctx.doc.truth;
+  const r = t.references;
+  const p: LabelPosition = pos === 'none' ? 'left' : pos;
+  const items = [
+    pl.bolInHeader ? '' : item(label(ctx, 'bol'), `<b>${val(ctx, r.bolNumber, 'References.BolNumber')}</b>`, p),
+    !pl.poInMarks && !pl.refsTable && r.poNumber ? item(label(ctx, 'po'), val(ctx, r.poNumber, 'References.PoNumber'), p) : '',
+    !pl.refsTable && r.orderNumber ? item(label(ctx, 'order'), val(ctx, r.orderNumber, 'References.OrderNumber'), p) : '',
+    !pl.proInCarrier && r.proNumber && !ctx.family.extras.includes('proBanner') ? item(label(ctx, 'pro'), val(ctx, r.proNumber, 'References.ProNumber'), p) : '',
+    ctx.rng.chance(0.4) ? item(label(ctx, 'shipperRef'), val(ctx, ctx.doc.base.sid, ''), p) : '',
+    pl.pickupInHeader ? '' : item(label(ctx, 'pickup'), dateHtml(ctx, t.dates.pickup, 'Dates.Pickup'), p),
+    t.dates.delivery ? item(label(ctx, 'delivery'), dateHtml(ctx, t.dates.delivery, 'Dates.Delivery'), p) : '',
+  ];
+  return { kind: 'refs', html: `<div class="blk">${items.join('')}</div>`, wide: false };
+}
+
+/** A "customer references" table: PO, order, shipper reference, load number in columns. */
+export function refsTable(ctx: PageCtx, pl: Placement): Section {
+  const r = ctx.doc.truth.references;
+  const cols: Array<[Concept, string]> = [];
+  if (r.poNumber && !pl.poInMarks) cols.push(['po', val(ctx, r.poNumber, 'References.PoNumber')]);
+  if (r.orderNumber) cols.push(['order', val(ctx, r.orderNumber, 'References.OrderNumber')]);
+  cols.push(['shipperRef', val(ctx, ctx.doc.base.sid, '')]);
+  if (ctx.rng.chance(0.5)) cols.push(['loadNo', val(ctx, ctx.doc.base.cid, '')]);
+  if (ctx.rng.chance(0.5)) cols.reverse();
+  const head = cols.map(([c]) => `<th>${label(ctx, c)}</th>`).join('');
+  const row = cols.map(([, v]) => `<td>${v}</td>`).join('');
+  return { kind: 'refsTable', html: `<table class="tb"><tr><th colspan="${cols.length}" class="band">${label(ctx, 'customerRefs', null)}</th></tr><tr>${head}</tr><tr>${row}</tr></table>`, wide: true };
+}
+
+/** Freight terms: ticked boxes or a printed phrase; the chosen term's word carries the field. */
+export function termsSection(ctx: PageCtx, pos: LabelPosition): Section {
+  const r = ctx.rng;
+  const terms = ctx.doc.truth.freightTerms;
+  const lang = ctx.family.lang;
+  const names: Record<typeof terms, string> = lang === 'es' ? { prepaid: 'Pagado', collect: 'Por cobrar', third_party: 'Tercero' }
+    : lang === 'fr' ? { prepaid: 'Port payé', collect: 'Port dû', third_party: 'Tiers' } : { prepaid: 'Prepaid', collect: 'Collect', third_party: '3rd Party' };
+  let body: string;
+  if (r.chance(0.6)) {
+    body = (Object.keys(names) as Array<typeof terms>).map((k) => `${k === terms ? '&#9746;' : '&#9744;'} ${k === terms ? val(ctx, names[k], 'FreightTerms') : txt(names[k])}`).join(' &nbsp; ');
+  } else {
+    const phrase = lang === 'en' ? `FREIGHT ${names[terms].toUpperCase()}` : names[terms].toUpperCase();
+    body = val(ctx, phrase, 'FreightTerms');
+  }
+  return { kind: 'terms', html: `<div class="blk">${item(label(ctx, 'terms'), body, pos === 'none' ? 'left' : pos)}</div>`, wide: false };
+}
+
+/** The line items: a random choice of columns around the ones every form has, and sometimes a total row. */
+export function itemsTable(ctx: PageCtx, pl: Placement): Section {
+  const r = ctx.rng;
+  const t = ctx.doc.truth;
+  const s = t.shipmentDetails;
+  const b = ctx.doc.base;
+  type Col = [Concept, string, string];
+  const desc = val(ctx, caseOf(ctx, s.commodity), 'ShipmentDetails.Commodity')
+    + (r.chance(0.25) ? ` ${txt(r.pick([`ON ${s.handlingUnits} SKIDS`, `STC ${s.pieces} ${b.packageType}`, `(${s.handlingUnits} ${b.handlingType})`, 'NOI']))}` : '');
+  const cols: Col[] = [];
+  if (r.chance(0.6)) cols.push(['handlingUnits', val(ctx, s.handlingUnits, 'ShipmentDetails.HandlingUnits'), '']);
+  if (r.chance(0.4)) cols.push(['packageType', val(ctx, b.handlingType, ''), '']);
+  cols.push(['pieces', val(ctx, s.pieces, 'ShipmentDetails.Pieces'), 'pieces']);
+  if (r.chance(0.5)) cols.push(['packageType', val(ctx, b.packageType, ''), '']);
+  if (r.chance(0.3)) cols.push(['hm', val(ctx, b.hazmat ? 'X' : '', ''), '']);
+  if (pl.poInMarks && t.references.poNumber) {
+    cols.push(['marks', `${words(r.pick(['P/O:', 'PO#', 'PO:', 'P.O.']), 'label:References.PoNumber')} ${val(ctx, t.references.poNumber, 'References.PoNumber')}`, '']);
+  }
+  cols.push(['commodity', desc, 'desc']);
+  if (r.chance(0.5)) cols.push(['nmfc', val(ctx, b.nmfc, ''), '']);
+  cols.push(['class', val(ctx, s.freightClass, 'ShipmentDetails.FreightClass'), '']);
+  cols.push(['weight', weightHtml(ctx), 'weight']);
+  // Weight sometimes leads the description, as on older forms.
+  if (r.chance(0.3)) { const w = cols.pop()!; cols.splice(r.int(0, cols.length), 0, w); }
+  const head = cols.map(([c, , k]) => `<th${k === 'desc' ? ' class="wd"' : ''}>${label(ctx, c)}</th>`).join('');
+  const row = cols.map(([, v]) => `<td>${v}</td>`).join('');
+  const blank = r.chance(0.5) ? `<tr>${cols.map(() => '<td>&nbsp;</td>').join('')}</tr>` : '';
+  let total = '';
+  if (r.chance(0.45)) {
+    total = `<tr>${cols.map(([, , k], i) => `<td>${k === 'pieces' ? val(ctx, s.pieces, 'ShipmentDetails.Pieces') : k === 'weight' ? weightHtml(ctx) : i === 0 ? `<b>${txt(r.pick(['TOTAL', 'Grand Total', 'TOTALES', 'TOTAL GÉNÉRAL']))}</b>` : ''}</td>`).join('')}</tr>`;
+  }
+  return { kind: 'items', html: `<table class="tb items"><tr>${head}</tr><tr>${row}</tr>${blank}${total}</table>`, wide: true };
+}
+
+/** Special instructions: free text that belongs to no field. */
+export function instructionsSection(ctx: PageCtx, pos: LabelPosition): Section {
+  const text = ctx.doc.base.instructions || ctx.rng.pick(['None', 'N/A', 'Driver to call on arrival']);
+  return { kind: 'instructions', html: `<div class="blk">${item(label(ctx, 'instructions'), val(ctx, text, ''), pos === 'none' ? 'above' : pos)}</div>`, wide: ctx.rng.chance(0.6) };
+}
+
+const LEGAL: Record<'en' | 'es' | 'fr', string[]> = {
+  en: ['RECEIVED, subject to the classifications and tariffs in effect on the date of the issue of this Bill of Lading, the property described above in apparent good order, except as noted.',
+    'The carrier shall not make delivery of this shipment without payment of freight and all other lawful charges. Note: Liability limitation for loss or damage in this shipment may be applicable.',
+    'Shipper hereby certifies that he is familiar with all the terms and conditions of the said bill of lading, including those on the back thereof.'],
+  es: ['Recibimos de conformidad las mercancías descritas, sujetas a las condiciones generales del contrato de transporte que se indican al reverso de esta carta porte.',
+    'El transportista no será responsable por daños ocasionados por embalaje deficiente. Valor declarado sujeto a tarifa.'],
+  fr: ["Reçu en bon état apparent, sauf indication contraire, les marchandises décrites ci-dessus, sous réserve des conditions générales de transport au verso.",
+    'Le transporteur n\'est responsable que dans les limites prévues par la Convention relative au contrat de transport international de marchandises par route (CMR).'],
+};
+
+/** Fine print: terms and conditions that belong to no field. */
+export function legalSection(ctx: PageCtx): Section {
+  const lang = ctx.style.second && ctx.rng.chance(0.5) ? ctx.style.second : ctx.family.lang;
+  return { kind: 'legal', html: `<div class="fine">${txt(ctx.rng.pick(LEGAL[lang]))}</div>`, wide: true };
+}
+
+/** Signatures: the shipper's agent, and the carrier's ("..., AS CARRIER") which names the carrier again. */
+export function signatureSection(ctx: PageCtx, pl: Placement): Section {
+  const r = ctx.rng;
+  const t = ctx.doc.truth;
+  const carrier = pl.carrierInSignature
+    ? `${val(ctx, caseOf(ctx, t.carrier.name), 'Carrier.Name')}${r.pick([', AS CARRIER', ', as carrier', ' (CARRIER)', ' - TRANSPORTISTA'])}`
+    : '';
+  const sigDate = r.chance(0.4) ? ` ${txt(ctx.family.lang === 'es' ? r.pick(['Fecha', 'Fecha:']) : r.pick(['Date', 'Date:']))} ${dateHtml(ctx, t.dates.pickup, 'Dates.Pickup')}` : '';
+  const left = `<div class="sig"><div class="lb">${label(ctx, 'shipperSig', null)}</div><div class="line">${val(ctx, ctx.doc.base.contactName, '')}</div></div>`;
+  const right = `<div class="sig"><div class="lb">${label(ctx, 'carrierSig', null)}</div><div class="line">${carrier ? `${carrier} ` : ''}${txt(r.pick(['Per', 'By', 'Driver', '']))} ${val(ctx, r.pick(['J. Smith', 'R. Gomez', 'M. Tremblay', 'K. Lee']), '')}${sigDate}</div></div>`;
+  return { kind: 'signatures', html: `<div class="sigs">${r.chance(0.5) ? left + right : right + left}</div>`, wide: true };
+}
+
+/** A rubber stamp at a slant: a date that is not the shipment's, to teach that not every date is one. */
+export function stamp(ctx: PageCtx): string {
+  const r = ctx.rng;
+  const d = new Date(Date.UTC(r.int(2019, 2027), r.int(0, 11), r.int(1, 28))).toISOString().slice(0, 10);
+  const color = r.pick(['#b3202a', '#1d3f9a', '#7a1a6b']);
+  const word = r.pick(['RECEIVED', 'PAID', 'SHIPPED', 'RECIBIDO', 'REÇU', 'ENTERED']);
+  return `<div class="stamp" style="left:${r.int(360, 620)}px;top:${r.int(820, 960)}px;color:${color};border-color:${color};transform:rotate(${r.float(-18, 18).toFixed(1)}deg)">${txt(word)}<br>${txt(printDate(d, ctx.family.lang, ctx.family.dateOrder, r.int(0, 20)))}</div>`;
+}
+
+/** Routing boxes of ocean and intermodal bills: vessel, ports, container. None of them is a field. */
+export function oceanSection(ctx: PageCtx, pos: LabelPosition): Section {
+  const r = ctx.rng;
+  const ports = ['SHANGHAI', 'SINGAPORE', 'ROTTERDAM', 'SANTOS', 'HAMBURG', 'LE HAVRE', 'FELIXSTOWE', 'LOS ANGELES, CA', 'NEWARK, NJ', 'HOUSTON, TX', 'VANCOUVER, BC', 'MANZANILLO'];
+  const items = [
+    item(label(ctx, 'vessel', null), val(ctx, `${r.pick(['MSC', 'MAERSK', 'CMA CGM', 'EVER', 'ONE'])} ${r.pick(['AURORA', 'HAMBURG', 'LIBRA', 'GENEVA', 'TRIUMPH'])} / ${r.int(100, 999)}${r.letters(1)}`, ''), pos),
+    item(label(ctx, 'portLoading', null), val(ctx, r.pick(ports), ''), pos),
+    item(label(ctx, 'portDischarge', null), val(ctx, r.pick(ports), ''), pos),
+    item(label(ctx, 'container', null), val(ctx, `${r.letters(4)}${r.digits(7)}`, ''), pos),
+  ];
+  return { kind: 'ocean', html: `<div class="blk">${items.join('')}</div>`, wide: false };
+}
+
+/** Tax ids and places of a Mexican carta porte (RFC, lugar de expedición). */
+export function cartaPorteSection(ctx: PageCtx, pos: LabelPosition): Section {
+  const r = ctx.rng;
+  const rfc = (): string => `${r.letters(3)}${r.digits(6)}${r.letters(1)}${r.digits(2)}`;
+  const items = [
+    item(txt(r.pick(['RFC Remitente', 'R.F.C. REMITENTE'])), val(ctx, rfc(), ''), pos === 'none' ? 'left' : pos),
+    item(txt(r.pick(['RFC Destinatario', 'R.F.C. DESTINATARIO'])), val(ctx, rfc(), ''), pos === 'none' ? 'left' : pos),
+    item(txt(r.pick(['Lugar de expedición', 'LUGAR Y FECHA DE EXPEDICIÓN'])), val(ctx, r.pick(['MONTERREY, NL', 'QUERETARO, QRO', 'LEON, GTO']), ''), pos === 'none' ? 'left' : pos),
+    item(label(ctx, 'declaredValue', null), val(ctx, `$${formatNumber(ctx.doc.base.declaredValue, 'en')}.00`, ''), pos === 'none' ? 'left' : pos),
+  ];
+  return { kind: 'cartaPorte', html: `<div class="blk">${items.join('')}</div>`, wide: false };
+}

@@ -1,0 +1,30 @@
+import { decodePages, DEFAULT_MAX_PIXELS } from './image/decode.ts';
+import { createLineRecogniser } from './ocr/line-recogniser.ts';
+import { nativeTesseractFactory } from './ocr/native-tesseract.ts';
+import { tesseractJsFactory } from './ocr/tesseract-js.ts';
+import { readPage } from './read-page.ts';
+import type { ExtractorOptions, ReadPage } from './types.ts';
+
+/** Reads pages into words exactly as the extractor does before fields are found (for tools that learn from them). */
+export interface PageReader {
+  /** Every page of one image, read: words in deskewed page coordinates, with `toUpright` to map boxes to the image. */
+  read(bytes: Uint8Array, name: string): Promise<ReadPage[]>;
+  close(): Promise<void>;
+}
+
+/** One OCR worker and the line reader, as `createExtractor` sets them up with the same options. */
+export async function createPageReader(opts: Pick<ExtractorOptions, 'engine' | 'languages' | 'tesseractBinary' | 'lineReader' | 'maxPixels'> = {}): Promise<PageReader> {
+  const languages = opts.languages?.length ? opts.languages : ['eng', 'spa', 'fra'];
+  const factory = opts.engine === 'native' ? nativeTesseractFactory(languages, opts.tesseractBinary) : tesseractJsFactory(languages);
+  const worker = await factory.create();
+  const lines = opts.lineReader === false ? undefined : await createLineRecogniser().catch(() => undefined);
+  return {
+    async read(bytes, name) {
+      const pages = await decodePages(bytes, { name, maxPixels: opts.maxPixels ?? DEFAULT_MAX_PIXELS });
+      const out: ReadPage[] = [];
+      for (const [i, page] of pages.entries()) out.push(await readPage(page, i, worker, () => {}, lines));
+      return out;
+    },
+    close: async () => { await worker.close(); await lines?.close(); },
+  };
+}
