@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { appendFile, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -41,11 +42,16 @@ const renderer = await PageRenderer.launch();
 const reader = await createPageReader({ engine: 'native' });
 const log = (s: string): void => void process.stdout.write(`${s}\n`);
 log(`${out}: ${done} pages there, ${Math.max(0, count - done)} to build (seed ${seed}, families ${families})`);
+// CPU seconds of this process and its finished children (the Tesseract runs), from /proc; 0 where there is no /proc.
+const cpuSeconds = (): number => readFileSync('/proc/self/stat', 'utf8').split(') ')[1]!.split(' ').slice(11, 15).reduce((s, v) => s + Number(v), 0) / 100;
+const cpu = ((): (() => number) => { try { cpuSeconds(); return cpuSeconds; } catch { return () => 0; } })();
 const started = Date.now();
+const cpuStart = cpu();
 let recallSum = 0;
 try {
   for (const planned of plan.slice(done)) {
     const t0 = Date.now();
+    const c0 = cpu();
     const drawn = await drawLayoutPage(planned, renderer);
     if (values.images) await writeFile(join(resolve(values.images), drawn.file), drawn.bytes);
     const [page] = await reader.read(drawn.bytes, drawn.file);
@@ -63,11 +69,12 @@ try {
     };
     await appendFile(out, `${JSON.stringify(row)}\n`);
     const i = plan.indexOf(planned) + 1;
-    log(`${i}/${count} ${planned.name} ${planned.family.id} ${planned.row.profile} ${planned.row.writing} words ${words.length} value-recall ${valueRecall.toFixed(2)} ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+    log(`${i}/${count} ${planned.name} ${planned.family.id} ${planned.row.profile} ${planned.row.writing} words ${words.length} value-recall ${valueRecall.toFixed(2)} ${((Date.now() - t0) / 1000).toFixed(1)} s (${(cpu() - c0).toFixed(1)} CPU-s)`);
   }
 } finally {
   await renderer.close();
   await reader.close();
 }
 const n = Math.max(0, count - done);
-log(`built ${n} pages in ${((Date.now() - started) / 1000).toFixed(0)} s (${n ? ((Date.now() - started) / 1000 / n).toFixed(1) : '0'} s a page), mean value-word recall ${n ? (recallSum / n).toFixed(3) : '-'}`);
+const per = (x: number): string => (n ? (x / n).toFixed(1) : '0');
+log(`built ${n} pages in ${((Date.now() - started) / 1000).toFixed(0)} s (${per((Date.now() - started) / 1000)} s and ${per(cpu() - cpuStart)} CPU-s a page, Chromium not counted), mean value-word recall ${n ? (recallSum / n).toFixed(3) : '-'}`);

@@ -1,7 +1,7 @@
 import type { Rng } from '../synthetic/random.ts';
 import type { Arrangement, Family, LabelPosition } from './families.ts';
 import { MONO_FONTS, PRINT_FONTS } from './fonts.ts';
-import { txt, type PageCtx, type Printed } from './html.ts';
+import { label, txt, type PageCtx, type Printed } from './html.ts';
 import { labelStyle } from './lexicon.ts';
 import {
   carrierSection, cartaPorteSection, header, instructionsSection, itemsTable, legalSection, oceanSection, partySection, proBanner,
@@ -65,6 +65,8 @@ export function composePage(rng: Rng, family: Family, doc: LayoutDoc, hand: { fa
     partySection(ctx, 'consignee', t.consignee, 'Consignee', p()),
   ];
   if (t.billTo) body.push(partySection(ctx, 'billTo', t.billTo, 'BillTo', p()));
+  // Printed forms keep an empty bill-to box when the shipment has no third party: a label with nothing after it.
+  else if (rng.chance(0.25)) body.push({ kind: 'billTo', html: `<div class="party"><div class="ph">${label(ctx, 'billTo')}</div><div style="height:${rng.int(30, 60)}px"></div></div>`, wide: false });
   for (const d of doc.distractors) body.push(partySection(ctx, d.concept, d.party, null, p()));
   if (pl.carrierBlock) body.push(carrierSection(ctx, pl, p()));
   body.push(refsSection(ctx, pl, p()));

@@ -55,7 +55,7 @@ describe('layout-randomising generator', () => {
     // One page of each family, whatever capture it drew.
     const plan = planLayoutSet(FAMILIES.length, 5, 'all');
     for (const planned of plan) {
-      const drawn = await drawLayoutPage(planned, renderer, 150);
+      const drawn = await drawLayoutPage(planned, renderer, 120);
       const where = `${planned.name} ${planned.family.id} ${planned.row.profile}`;
       for (const w of drawn.words) {
         expect(w.box[0], where).toBeGreaterThanOrEqual(0);
