@@ -41,7 +41,7 @@ function placement(rng: Rng, family: Family): Placement {
 export function composePage(rng: Rng, family: Family, doc: LayoutDoc, hand: { family: string; css: string } | null): ComposedPage {
   const ctx: PageCtx = {
     rng, family, doc,
-    style: labelStyle(rng, family.lang, rng.chance(family.bilingual)),
+    style: labelStyle(rng, family.lang, rng.chance(family.bilingual), family.second),
     hand: hand?.family ?? null,
     ink: rng.pick(['#0b2a8a', '#1a1a1a', '#12306b', '#222c55']),
     valueFont: !hand && rng.chance(family.typewriter ? 0 : 0.3) ? rng.pick([...MONO_FONTS, ...PRINT_FONTS]) : null,

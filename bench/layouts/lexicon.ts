@@ -73,9 +73,12 @@ export const CONCEPT_FIELD: Partial<Record<Concept, string>> = {
 /** How a page writes its labels: case, closing punctuation, and whether a second language follows. */
 export interface LabelStyle { lang: Lang; second: Lang | null; upper: number; colon: number }
 
-/** A random label style for a page in `lang`; `bilingual` forces a second language ("Shipper / Expéditeur"). */
-export function labelStyle(rng: Rng, lang: Lang, bilingual: boolean): LabelStyle {
-  const other: Lang = lang === 'en' ? rng.pick(['fr', 'es'] as const) : 'en';
+/**
+ * A random label style for a page in `lang`; `bilingual` forces a second language ("Shipper / Expéditeur"), `second`
+ * when the genre has one (French on Canadian forms), else one at random.
+ */
+export function labelStyle(rng: Rng, lang: Lang, bilingual: boolean, second?: Lang): LabelStyle {
+  const other: Lang = second ?? (lang === 'en' ? rng.pick(['fr', 'es'] as const) : 'en');
   return { lang, second: bilingual || rng.chance(0.1) ? other : null, upper: rng.float(0, 1), colon: rng.float(0, 1) };
 }
 
