@@ -2,7 +2,7 @@
 import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
-import type { Queue } from './jobs/queue.ts';
+import type { Queue } from './queue/pg-boss-queue.ts';
 import type { Storage } from './storage/storage.ts';
 import type { TokenKeys } from './auth/tokens.ts';
 

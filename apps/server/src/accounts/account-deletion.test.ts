@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, createTestUser, type TestApp } from '../../test/harness.ts';
 import { purgeDeleted } from './purge.ts';
-import { registerPurgeWorker, PURGE_CRON } from './purge-worker.ts';
+import { startWorkers } from '../queue/workers.ts';
+import { PURGE_CRON } from './purge.ts';
 
 const DAY = 24 * 3600 * 1000;
 let clock = new Date('2026-03-01T12:00:00Z');
@@ -88,7 +89,7 @@ describe('account deletion', () => {
   });
 
   it('schedules the purge daily on the purge queue', async () => {
-    await registerPurgeWorker(t.ctx);
+    await startWorkers(t.ctx, ['purge-deleted']);
     const schedules = await t.ctx.queue.boss.getSchedules();
     expect(schedules.find((s) => s.name === 'purge-deleted')?.cron).toBe(PURGE_CRON);
   });

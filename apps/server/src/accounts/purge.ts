@@ -9,6 +9,8 @@ import type { Queryable } from '../db/database.ts';
 import { endOidcSessions } from './account-store.ts';
 
 export const RETENTION_DAYS = 90;
+/** Daily at 03:17 UTC (the purge-deleted queue's schedule). */
+export const PURGE_CRON = '17 3 * * *';
 const BATCH = 200;
 
 interface ForeignKey { child: string; del: string; cols: string[]; refcols: string[] }

@@ -14,6 +14,12 @@ export type AttemptOutcome = { sent: boolean; final: boolean; statusCode: number
 /** Thrown so pg-boss schedules the next retry. */
 export class WebhookAttemptFailed extends Error {}
 
+/** The deliver-webhook queue's handler: one attempt; a failed one that may be retried throws so pg-boss retries it after the backoff delay. */
+export async function deliverWebhook(ctx: AppContext, data: { tenantId: string; deliveryId: string; retryLimit: number }): Promise<void> {
+  const outcome = await attemptDelivery(ctx, data);
+  if (outcome && !outcome.sent && !outcome.final) throw new WebhookAttemptFailed(outcome.error ?? 'webhook attempt failed');
+}
+
 /** Makes one attempt; `retryLimit` retries follow the first attempt. */
 export async function attemptDelivery(ctx: AppContext, o: { tenantId: string; deliveryId: string; retryLimit: number }): Promise<AttemptOutcome | null> {
   const d = await getDelivery(ctx.db, o.tenantId, o.deliveryId);

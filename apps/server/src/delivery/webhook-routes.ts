@@ -9,7 +9,7 @@ import { writeAudit, actorOf } from '../audit/write-audit.ts';
 import { newWebhookSecret } from './sign-payload.ts';
 import { parseWebhookUrl, privateTargetProblem } from './webhook-url.ts';
 import { attemptDelivery } from './send-webhook.ts';
-import { publicBase } from './deliver-job.ts';
+import { publicBase } from './webhook-payload.ts';
 import { countWebhooks, createDelivery, createWebhook, deleteWebhook, getWebhookForSending, listDeliveries, listWebhooks } from './webhook-store.ts';
 import { bodyField } from '../http/body-field.ts';
 import { sealSecret } from './secret-box.ts';

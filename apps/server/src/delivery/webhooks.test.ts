@@ -7,9 +7,8 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestUser, startTestApp, type TestApp } from '../../test/harness.ts';
 import { waitFor } from '../../test/pipeline-helpers.ts';
-import { registerDeliveryWorkers } from './delivery-workers.ts';
-import { enqueueDelivery } from './enqueue-delivery.ts';
-import { deliverJob } from './deliver-job.ts';
+import { startWorkers } from '../queue/workers.ts';
+import { deliverJob, enqueueDelivery } from '../pipeline/deliver.ts';
 import { finishedJob } from './finished-job-fixture.ts';
 import { verifySignature } from './sign-payload.ts';
 import { privateTargetProblem } from './webhook-url.ts';
@@ -25,7 +24,7 @@ const script = new Map<string, number[]>();
 
 beforeAll(async () => {
   t = await startTestApp({ WEBHOOK_RETRY_LIMIT: '2', WEBHOOK_RETRY_DELAY_SECONDS: '1' });
-  await registerDeliveryWorkers(t.ctx);
+  await startWorkers(t.ctx, ['deliver-job', 'deliver-webhook']);
   receiver = createServer((req, res) => {
     let body = '';
     req.on('data', (c: Buffer) => (body += c.toString('utf8')));

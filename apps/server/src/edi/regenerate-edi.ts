@@ -7,9 +7,9 @@ import { getUserSettings } from '../accounts/settings-store.ts';
 import { getJobRow, updateJobSummary } from '../jobs/job-store.ts';
 import { getCurrentData, lockJob } from '../jobs/extracted-data-store.ts';
 import type { Caller } from '../jobs/job-actions.ts';
-import { buildEdiDocuments } from './build-edi.ts';
+import { buildEdiDocuments } from '../pipeline/build-edi.ts';
 import { insertEdiDocument } from './edi-store.ts';
-import { enqueueDelivery } from '../delivery/enqueue-delivery.ts';
+import { enqueueDelivery } from '../pipeline/deliver.ts';
 
 /**
  * Writes a new interchange (new ISA number) of `type` from the newest data version and makes it

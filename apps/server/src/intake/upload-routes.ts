@@ -7,8 +7,8 @@ import { AppError, ok } from '../http/envelope.ts';
 import { errors } from '../http/errors.ts';
 import { principalOf, requireTenant } from '../auth/principal.ts';
 import { actorOf } from '../audit/write-audit.ts';
-import { acceptUpload, type UploadFile } from './accept-upload.ts';
-import { displayName } from './display-name.ts';
+import { acceptUpload, type UploadFile } from '../pipeline/accept-upload.ts';
+import { displayName } from '../pipeline/display-name.ts';
 
 export async function uploadRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   await app.register(multipart, {

@@ -7,7 +7,6 @@ import type { AppContext } from '../context.ts';
 import { errors } from '../http/errors.ts';
 import { writeAudit } from '../audit/write-audit.ts';
 import { assertCanAfford } from '../billing/ledger.ts';
-import { QUEUES } from './queue.ts';
 import { getJobRow, markCancelled, markDeleted, markRequeued, setQueueJobId } from './job-store.ts';
 import { queueDocument } from '../pipeline/queue-document.ts';
 
@@ -24,7 +23,7 @@ export async function cancelJob(ctx: AppContext, caller: Caller, jobId: string):
   });
   if (!cancelled) throw errors.jobNotCancellable();
   // The worker would skip it anyway (its claim needs InProgress); cancelling the message saves the fetch.
-  if (row.queue_job_id) await ctx.queue.cancel(QUEUES.processDocument, row.queue_job_id).catch(() => {});
+  if (row.queue_job_id) await ctx.queue.cancel('process-document', row.queue_job_id).catch(() => {});
   ctx.logger.info({ jobId, tenantId: caller.tenantId, step: 'cancel' }, 'job step: cancelled');
 }
 
@@ -68,5 +67,5 @@ export async function deleteJob(ctx: AppContext, caller: Caller, jobId: string):
     return deleted;
   });
   if (!row) throw errors.jobNotFound();
-  if (row.status === 'InProgress' && row.queue_job_id) await ctx.queue.cancel(QUEUES.processDocument, row.queue_job_id).catch(() => {});
+  if (row.status === 'InProgress' && row.queue_job_id) await ctx.queue.cancel('process-document', row.queue_job_id).catch(() => {});
 }

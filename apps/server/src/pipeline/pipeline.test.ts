@@ -3,7 +3,7 @@ import { createTestUser, startTestApp, type TestApp } from '../../test/harness.t
 import { BOL_JPEG, upload, waitFor } from '../../test/pipeline-helpers.ts';
 import { checkInterchange } from './libraries.ts';
 import { listOutboundFiles } from '../sftp/outbound-store.ts';
-import { startWorkers } from '../jobs/workers.ts';
+import { startWorkers } from '../queue/workers.ts';
 
 /** A JPEG whose header is real but whose image data is garbage: accepted at upload, refused by the decoder. */
 const CORRUPT_JPEG = Buffer.concat([BOL_JPEG.subarray(0, 600), Buffer.alloc(4000, 0x55)]);

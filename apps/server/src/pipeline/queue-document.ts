@@ -1,21 +1,14 @@
-/** Puts a job on the process-document queue with the pipeline's retry and expiry policy. */
+/**
+ * The queue-document step: puts a stored job on the process-document queue, whose retry, expiry and
+ * dead-letter policy (and handler, process-document.ts) are in queue/registry.ts.
+ */
 import type { AppContext } from '../context.ts';
-import { QUEUES } from '../jobs/queue.ts';
+import { enqueue } from '../queue/enqueue.ts';
+import type { Payload } from '../queue/registry.ts';
 
-/** Unexpected errors are retried this many times before the job is marked Failed. */
-export const PROCESS_RETRY_LIMIT = 2;
-/** A worker that holds a job longer than this is presumed dead; pg-boss hands the job out again. */
-export const PROCESS_EXPIRE_SECONDS = 15 * 60;
-
-export interface ProcessDocumentMessage { jobId: string; tenantId: string }
+export type ProcessDocumentMessage = Payload<'process-document'>;
 
 /** Queues a job; returns the queue's id for it (used to cancel it while queued). */
 export async function queueDocument(ctx: AppContext, msg: ProcessDocumentMessage): Promise<string | null> {
-  return ctx.queue.send(QUEUES.processDocument, msg, {
-    retryLimit: PROCESS_RETRY_LIMIT,
-    retryDelaySeconds: 5,
-    retryBackoff: true,
-    expireInSeconds: PROCESS_EXPIRE_SECONDS,
-    deadLetter: QUEUES.processDocumentFailed,
-  });
+  return enqueue(ctx, 'process-document', msg);
 }

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestUser, startTestApp, type TestApp } from '../../test/harness.ts';
 import { BOL_JPEG } from '../../test/pipeline-helpers.ts';
 import { finishedJob } from '../delivery/finished-job-fixture.ts';
-import { deliverJob } from '../delivery/deliver-job.ts';
+import { deliverJob } from '../pipeline/deliver.ts';
 import { startSftpServer, type SftpServer } from './sftp-server.ts';
 import { putOutboundFile } from './outbound-store.ts';
 

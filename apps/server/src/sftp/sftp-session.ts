@@ -8,7 +8,7 @@ import ssh2 from 'ssh2';
 import type { SFTPWrapper } from 'ssh2';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../http/envelope.ts';
-import { acceptUpload } from '../intake/accept-upload.ts';
+import { acceptUpload } from '../pipeline/accept-upload.ts';
 import { writeAudit } from '../audit/write-audit.ts';
 import { getOutboundFile, listOutboundFiles, logDownload, markOutboundDownloaded, putOutboundFile, removeOutboundFile } from './outbound-store.ts';
 import { attrsOf, INBOUND, locate, longname, OUTBOUND } from './virtual-tree.ts';

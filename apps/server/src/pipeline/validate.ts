@@ -1,10 +1,11 @@
 /**
- * The validation step: fills ExtractedData.Validation, MissingFields and Warnings from what the
+ * The validate step: fills ExtractedData.Validation, MissingFields and Warnings from what the
  * X12 writer needs (its missingRequired per document type) plus checks of our own that a
  * reviewer would otherwise catch by hand (dates in order, plausible numbers, consistent totals).
  * Pure: it returns a new object and recomputes the lists, so a correction clears what it fixed.
  */
-import { CORE_FIELDS, emptyExtractedData, type EdiDocumentType, type ExtractedData, type Party } from '@ladingwise/shared';
+import { CORE_FIELDS, emptyExtractedData, type EdiDocumentType, type ExtractedData, type Party, type X12Version } from '@ladingwise/shared';
+import { ediRequirements, type EdiTarget } from './build-edi.ts';
 
 export interface EdiRequirements {
   type: EdiDocumentType;
@@ -16,6 +17,14 @@ export interface EdiRequirements {
 
 /** Our own warnings start with this mark so re-validation can drop stale ones and keep the extractor's. */
 const OWN = 'Check: ';
+
+/**
+ * The pipeline's validation, before any EDI is built: what the writer would miss and what its
+ * checker would find in a dry run for each document type, plus the checks below.
+ */
+export function validateForEdi(data: ExtractedData, types: EdiDocumentType[], version: X12Version, t: EdiTarget, now: Date): ExtractedData {
+  return validateExtractedData(data, ediRequirements(data, types, version, t, now, { check: true }));
+}
 
 /** Returns the data with Validation, MissingFields and Warnings recomputed. */
 export function validateExtractedData(input: ExtractedData, requirements: EdiRequirements[]): ExtractedData {

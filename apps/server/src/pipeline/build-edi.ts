@@ -1,13 +1,13 @@
 /**
- * Turns extracted data into stored X12 interchanges: takes an ISA number, writes with the x12
+ * The build-edi step: turns validated data into stored X12 interchanges: takes an ISA number, writes with the x12
  * library, reads the result back with its checker, and puts the text in storage. The caller
  * records the returned documents in its own transaction.
  */
 import type { EdiDocumentType, ExtractedData, UserSettingsDto, X12Version } from '@ladingwise/shared';
 import type { AppContext } from '../context.ts';
-import { checkInterchange, writeInterchange } from '../pipeline/libraries.ts';
-import type { EdiRequirements } from '../validation/validate-extracted-data.ts';
-import { allocateIsaControlNumber, type NewEdiDocument } from './edi-store.ts';
+import { checkInterchange, writeInterchange, type X12Issue } from './libraries.ts';
+import type { EdiRequirements } from './validate.ts';
+import { allocateIsaControlNumber, type NewEdiDocument } from '../edi/edi-store.ts';
 import { formatIsa } from '../jobs/job-store.ts';
 
 /** The document types a tenant's settings ask for, 204 first (it is the primary one). */
@@ -21,13 +21,16 @@ export function documentTypesOf(settings: UserSettingsDto): EdiDocumentType[] {
 export interface EdiTarget { jobId: string; tenantId: string; senderId: string; receiverId: string }
 
 /**
- * What each document type still needs, from a dry run of the writer (no ISA number taken), so a
- * saved correction gets its Validation and MissingFields without generating anything.
+ * What each document type still needs, from a dry run of the writer (no ISA number taken), so data
+ * can be validated before anything is generated (a saved correction, or a job before its review
+ * gate). With `check`, the dry-run interchange is also read back by the checker, as a real one is.
  */
-export function ediRequirements(data: ExtractedData, types: EdiDocumentType[], version: X12Version, t: EdiTarget, now: Date): EdiRequirements[] {
+export function ediRequirements(data: ExtractedData, types: EdiDocumentType[], version: X12Version, t: EdiTarget, now: Date, opts: { check?: boolean } = {}): EdiRequirements[] {
   return types.map((type) => {
-    const written = writeInterchange({ type, version, data, senderId: t.senderId, receiverId: t.receiverId, controlNumber: 1, now });
-    return { type, missingRequired: written.missingRequired };
+    const written = writeInterchange({ type, version, data, senderId: t.senderId, receiverId: t.receiverId, controlNumber: 1, now, ...(opts.check ? { groupControlNumber: 1, usage: 'P' as const } : {}) });
+    if (!opts.check) return { type, missingRequired: written.missingRequired };
+    const check = checkInterchange(written.content);
+    return { type, missingRequired: written.missingRequired, checkIssues: check.ok ? [] : check.issues.map(describeIssue) };
   });
 }
 
@@ -59,8 +62,12 @@ export async function buildEdiDocuments(
     requirements.push({
       type,
       missingRequired: written.missingRequired,
-      checkIssues: check.ok ? [] : check.issues.map((i) => `${i.path ? `${i.path}: ` : ''}${i.message}`),
+      checkIssues: check.ok ? [] : check.issues.map(describeIssue),
     });
   }
   return { documents, requirements };
+}
+
+function describeIssue(i: X12Issue): string {
+  return `${i.path ? `${i.path}: ` : ''}${i.message}`;
 }

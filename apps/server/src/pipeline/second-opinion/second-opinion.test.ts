@@ -3,11 +3,11 @@ import { Writable } from 'node:stream';
 import pino from 'pino';
 import sharp from 'sharp';
 import { emptyExtractedData, type ExtractedData } from '@ladingwise/shared';
-import { loadConfig } from '../config.ts';
+import { loadConfig } from '../../config.ts';
 import { secondOpinion } from './second-opinion.ts';
 import { pageDataUrls, type PageImage } from './page-data-urls.ts';
 import { ASKABLE_FIELDS } from './second-opinion-fields.ts';
-import { startOpenAiChatStandIn, type OpenAiChatStandIn } from '../../test/stand-ins/openai-chat-stand-in.ts';
+import { startOpenAiChatStandIn, type OpenAiChatStandIn } from '../../../test/stand-ins/openai-chat-stand-in.ts';
 
 const KEY = 'sk-test-secret-key-0123456789';
 const MODEL = 'vision-test-model';

@@ -3,8 +3,8 @@
  * display rendition (upright, longest side 1600 px, JPEG; BMP through the extract library's decoder),
  * which keeps requests small and the text still legible.
  */
-import type { PageRow } from '../jobs/job-store.ts';
-import { render, RENDITION_MAX } from '../images/renditions.ts';
+import type { PageRow } from '../../jobs/job-store.ts';
+import { render, RENDITION_MAX } from '../../images/render.ts';
 
 export interface PageImage { type: PageRow['image_type']; bytes: Uint8Array }
 

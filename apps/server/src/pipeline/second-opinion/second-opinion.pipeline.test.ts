@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ExtractedData } from '@ladingwise/shared';
-import { createTestUser, startTestApp, type TestApp } from '../../test/harness.ts';
-import { BOL_JPEG, upload, waitFor } from '../../test/pipeline-helpers.ts';
-import { startOpenAiChatStandIn, type OpenAiChatStandIn } from '../../test/stand-ins/openai-chat-stand-in.ts';
-import { startWorkers } from '../jobs/workers.ts';
+import { createTestUser, startTestApp, type TestApp } from '../../../test/harness.ts';
+import { BOL_JPEG, upload, waitFor } from '../../../test/pipeline-helpers.ts';
+import { startOpenAiChatStandIn, type OpenAiChatStandIn } from '../../../test/stand-ins/openai-chat-stand-in.ts';
+import { startWorkers } from '../../queue/workers.ts';
 import { ASKABLE_FIELDS } from './second-opinion-fields.ts';
 
 const KEY = 'sk-pipeline-test-key';

@@ -5,26 +5,17 @@
  */
 import PgBoss from 'pg-boss';
 import type { Database } from '../db/database.ts';
+import { QUEUE_NAMES, type QueueName } from './registry.ts';
 
-/** Names of every queue, so producers and workers cannot drift apart. */
-export const QUEUES = {
-  processDocument: 'process-document',
-  /** Dead-letter queue: a process-document job that failed its last retry (or expired) lands here. */
-  processDocumentFailed: 'process-document-failed',
-  deliverJob: 'deliver-job',
-  deliverWebhook: 'deliver-webhook',
-  purgeDeleted: 'purge-deleted',
-  /** Hourly: report finished hours of cloud-marketplace metered usage. */
-  reportMarketplaceUsage: 'report-marketplace-usage',
-} as const;
-export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
+export interface SendOptions { retryLimit?: number; retryDelaySeconds?: number; retryBackoff?: boolean; singletonKey?: string; startAfterSeconds?: number; expireInSeconds?: number; deadLetter?: string }
 
-export interface SendOptions { retryLimit?: number; retryDelaySeconds?: number; retryBackoff?: boolean; singletonKey?: string; startAfterSeconds?: number; expireInSeconds?: number; deadLetter?: QueueName }
-
+/** The transport only: which queues exist, and what each carries and runs, is registry.ts. */
 export interface Queue {
   send(name: QueueName, data: object, options?: SendOptions): Promise<string | null>;
   /** Runs handler for each job; `concurrency` parallel fetch loops in this process. Throwing fails (and maybe retries) the job. */
-  work<T extends object>(name: QueueName, options: { concurrency: number }, handler: (data: T, job: { id: string; retryCount: number }) => Promise<void>): Promise<void>;
+  work(name: QueueName, options: { concurrency: number }, handler: (data: unknown, job: { id: string }) => Promise<void>): Promise<void>;
+  /** Stops this process's fetch loops for the queue; jobs already in hand run on. */
+  offWork(name: QueueName): Promise<void>;
   cancel(name: QueueName, id: string): Promise<void>;
   /** Schedules a cron job (every node may call it; pg-boss keeps one schedule). */
   schedule(name: QueueName, cron: string): Promise<void>;
@@ -39,7 +30,7 @@ export async function startQueue(db: Database, opts: { pollingIntervalSeconds?: 
     : new PgBoss({ connectionString: db.connectionString!, max: 4, schedule: opts.schedule ?? true, supervise: true });
   boss.on('error', () => {}); // pg-boss retries its own maintenance; job errors are recorded on the job rows
   await boss.start();
-  for (const name of Object.values(QUEUES)) {
+  for (const name of QUEUE_NAMES) {
     await boss.createQueue(name).catch((err: Error) => {
       if (!/already exists/i.test(err.message)) throw err;
     });
@@ -67,13 +58,17 @@ export async function startQueue(db: Database, opts: { pollingIntervalSeconds?: 
       const ids = localWorkers.get(name) ?? [];
       for (let i = 0; i < concurrency; i++) {
         ids.push(
-          await boss.work<object>(name, { batchSize: 1, pollingIntervalSeconds }, async ([job]) => {
+          await boss.work<unknown>(name, { batchSize: 1, pollingIntervalSeconds }, async ([job]) => {
             if (!job) return;
-            await handler(job.data as never, { id: job.id, retryCount: (job as { retryCount?: number }).retryCount ?? 0 });
+            await handler(job.data, { id: job.id });
           }),
         );
       }
       localWorkers.set(name, ids);
+    },
+    async offWork(name) {
+      await boss.offWork(name);
+      localWorkers.delete(name);
     },
     cancel: (name, id) => boss.cancel(name, id),
     schedule: (name, cron) => boss.schedule(name, cron),

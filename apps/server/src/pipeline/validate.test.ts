@@ -1,6 +1,6 @@
 import { emptyExtractedData, type ExtractedData } from '@ladingwise/shared';
 import { describe, expect, it } from 'vitest';
-import { validateExtractedData } from './validate-extracted-data.ts';
+import { validateExtractedData } from './validate.ts';
 
 function sample(): ExtractedData {
   const d = emptyExtractedData();

@@ -1,45 +1,26 @@
 /**
- * The deliver-job step for one finished job: writes its /outbound files (each EDI document, or a
- * status note for a failure) and creates one webhook delivery per subscribed endpoint, each sent by
- * the deliver-webhook queue with its own retries.
+ * The deliver step, the deliver-job queue's handler, for one finished job (Completed or Failed):
+ * writes its /outbound files (each EDI document, or a status note for a failure) and creates one
+ * webhook delivery per subscribed endpoint, each sent by the deliver-webhook queue with its own retries.
  */
-import type { JobDto } from '@ladingwise/shared';
 import type { AppContext } from '../context.ts';
 import { getJob } from '../jobs/job-store.ts';
-import { QUEUES } from '../jobs/queue.ts';
+import { enqueue } from '../queue/enqueue.ts';
+import type { Payload } from '../queue/registry.ts';
 import { putOutboundFile } from '../sftp/outbound-store.ts';
-import { createDelivery, webhooksFor, type WebhookEvent } from './webhook-store.ts';
+import { createDelivery, webhooksFor, type WebhookEvent } from '../delivery/webhook-store.ts';
+import { jobPayload } from '../delivery/webhook-payload.ts';
 
-export interface DeliverWebhookData { tenantId: string; deliveryId: string; retryLimit: number }
+/** Queues delivery of a finished job (Completed or Failed) to the tenant's channels. */
+export async function enqueueDelivery(ctx: AppContext, job: Payload<'deliver-job'>): Promise<void> {
+  await enqueue(ctx, 'deliver-job', { tenantId: job.tenantId, jobId: job.jobId });
+}
 
 /** Characters safe in a file name on any client OS. */
 const safe = (s: string) => s.replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^[._]+/, '').slice(0, 80) || 'document';
 
-/** Public base URL for links in payloads: PUBLIC_URL, else localhost and the HTTP port. */
-export function publicBase(ctx: AppContext): string {
-  return (ctx.config.PUBLIC_URL ?? `http://localhost:${ctx.config.PORT}`).replace(/\/+$/, '');
-}
-
-/** The JSON body POSTed for a finished job. */
-export function jobPayload(ctx: AppContext, job: JobDto, event: WebhookEvent) {
-  const base = publicBase(ctx);
-  return {
-    event,
-    jobId: job.JobId,
-    status: job.Status,
-    fileName: job.FileName,
-    isa: job.ISAControlNumber,
-    senderId: job.EdiInterchangeSenderId,
-    receiverId: job.EdiInterchangeReceiverId,
-    ediUrls: job.EdiDocuments.map((d) => `${base}/api/processing/job/${job.JobId}/edi?type=${d.Type}`),
-    ediDocuments: job.EdiDocuments.map((d) => ({ type: d.Type, isaControlNumber: d.ISAControlNumber, content: d.Content })),
-    errorMessage: job.ErrorMessage,
-    occurredAt: job.CompletedAt ?? ctx.now().toISOString(),
-  };
-}
-
 /** Writes the job's outbound files and queues its webhook deliveries; a job no longer finished (or deleted) is skipped. */
-export async function deliverJob(ctx: AppContext, data: { tenantId: string; jobId: string }): Promise<void> {
+export async function deliverJob(ctx: AppContext, data: Payload<'deliver-job'>): Promise<void> {
   const job = await getJob(ctx.db, data.tenantId, data.jobId);
   if (!job || (job.Status !== 'Completed' && job.Status !== 'Failed')) return;
   const occurred = job.CompletedAt ?? '';
@@ -69,7 +50,6 @@ export async function deliverJob(ctx: AppContext, data: { tenantId: string; jobI
       tenantId: data.tenantId, webhookId: hook.id, jobId: job.JobId, event, dedupeKey, body,
     });
     if (!deliveryId) continue;
-    const payload: DeliverWebhookData = { tenantId: data.tenantId, deliveryId, retryLimit };
-    await ctx.queue.send(QUEUES.deliverWebhook, payload, { retryLimit, retryDelaySeconds: ctx.config.WEBHOOK_RETRY_DELAY_SECONDS, retryBackoff: true });
+    await enqueue(ctx, 'deliver-webhook', { tenantId: data.tenantId, deliveryId, retryLimit });
   }
 }

@@ -1,6 +1,6 @@
 /**
- * Takes an upload from any channel (web, API, SFTP inbox): checks every file first, then stores the
- * images, creates the job and queues it. All or nothing: a batch with one bad file is refused
+ * The accept-upload step, the pipeline's entry: takes an upload from any channel (web, API, SFTP
+ * inbox), checks every file first, then stores the images, creates the job and queues it. All or nothing: a batch with one bad file is refused
  * whole, naming the file, and a failure after storing removes what was stored.
  */
 import { randomUUID } from 'node:crypto';
@@ -11,8 +11,8 @@ import { writeAudit } from '../audit/write-audit.ts';
 import { assertCanAfford } from '../billing/ledger.ts';
 import { listIds } from '../accounts/interchange-id-store.ts';
 import { insertJob, removeUnqueuedJob, setQueueJobId } from '../jobs/job-store.ts';
-import { sniffImageType, type ImageType } from '../pipeline/libraries.ts';
-import { queueDocument } from '../pipeline/queue-document.ts';
+import { sniffImageType, type ImageType } from './libraries.ts';
+import { queueDocument } from './queue-document.ts';
 import { displayName } from './display-name.ts';
 
 export interface UploadFile { name: string; bytes: Uint8Array }

@@ -7,7 +7,7 @@
  */
 import type { Logger } from 'pino';
 import type { ExtractedData } from '@ladingwise/shared';
-import type { Config } from '../config.ts';
+import type { Config } from '../../config.ts';
 import { weakFields } from './second-opinion-fields.ts';
 import { mergeSecondOpinion } from './second-opinion-merge.ts';
 import { askVisionModel, VisionError } from './vision-chat-client.ts';

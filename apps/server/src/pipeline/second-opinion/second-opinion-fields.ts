@@ -4,7 +4,7 @@
  * the same rules as OCR), how two values are compared, and how a value is written back.
  */
 import type { ExtractedData, FreightTerms, Party } from '@ladingwise/shared';
-import { normalizePostal, parseDate, parseReference, parseWeight, repairState } from './libraries.ts';
+import { normalizePostal, parseDate, parseReference, parseWeight, repairState } from '../libraries.ts';
 
 export type FieldValue = string | number;
 

@@ -1,0 +1,28 @@
+/**
+ * Renders a page image as an upright JPEG no larger than a given size. Used for the thumbnail and
+ * display renditions and for the pages sent to a vision model. sharp keeps its decompression-bomb
+ * guard (limitInputPixels); BMP, which libvips cannot read, is decoded by the extract library and
+ * handed over as raw pixels. Imports only libraries, so the pipeline and the image routes can share it.
+ */
+import sharp, { type Sharp } from 'sharp';
+import { DEFAULT_MAX_PIXELS, decodeBmp, type ImageType } from '@ladingwise/extract';
+
+/** Longest side in pixels of each rendition. */
+export const RENDITION_MAX = { thumb: 320, display: 1600 } as const;
+
+/** First page of the image, upright (EXIF), fitted inside max x max, as JPEG. */
+export async function render(original: Buffer, type: ImageType, max: number): Promise<Buffer> {
+  const input = type === 'bmp' ? await bmpAsRaw(original) : sharp(original, { page: 0 });
+  return input
+    .rotate()
+    .resize({ width: max, height: max, fit: 'inside', withoutEnlargement: true })
+    .flatten({ background: '#ffffff' })
+    .jpeg({ quality: 82, mozjpeg: true })
+    .toBuffer();
+}
+
+// sharp (libvips) reads no BMP, so the extract library's decoder hands it raw RGB.
+async function bmpAsRaw(bytes: Buffer): Promise<Sharp> {
+  const rgb = decodeBmp(bytes, DEFAULT_MAX_PIXELS);
+  return sharp(rgb.data, { raw: { width: rgb.width, height: rgb.height, channels: 3 } });
+}

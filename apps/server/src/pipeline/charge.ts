@@ -1,0 +1,36 @@
+/**
+ * The charge step: records the finished job (status, validated data as version 1, its EDI documents)
+ * and charges its credits in one transaction, so a Completed job is always a charged one and a job
+ * that fails or is cancelled meanwhile is never charged (spec: failed documents are not charged).
+ */
+import type { EdiDocumentType, ExtractedData } from '@ladingwise/shared';
+import type { AppContext } from '../context.ts';
+import { writeAudit } from '../audit/write-audit.ts';
+import { chargeJob } from '../billing/ledger.ts';
+import { markCompleted, type JobRow } from '../jobs/job-store.ts';
+import { addDataVersion } from '../jobs/extracted-data-store.ts';
+import { insertEdiDocument } from '../edi/edi-store.ts';
+import type { BuiltEdi } from './build-edi.ts';
+
+/** False when the job was cancelled, deleted or finished by another worker meanwhile: nothing is recorded or charged. */
+export async function completeAndCharge(
+  ctx: AppContext,
+  job: Pick<JobRow, 'id' | 'tenant_id' | 'attempts'>,
+  r: { data: ExtractedData; built: BuiltEdi; types: EdiDocumentType[] },
+): Promise<boolean> {
+  return ctx.db.transaction(async (tx) => {
+    const won = await markCompleted(tx, {
+      jobId: job.id, tenantId: job.tenant_id, processingType: r.types[0] ?? null,
+      shipperName: r.data.Shipper?.Name ?? null, bolNumber: r.data.References.BolNumber ?? null,
+    });
+    if (!won) return false;
+    const dataVersion = await addDataVersion(tx, { jobId: job.id, tenantId: job.tenant_id, source: 'extraction', data: r.data, createdBy: 'system' });
+    for (const d of r.built.documents) await insertEdiDocument(tx, { ...d, dataVersion });
+    await chargeJob(tx, { tenantId: job.tenant_id, jobId: job.id });
+    await writeAudit(tx, {
+      tenantId: job.tenant_id, actor: 'system', action: 'job.complete', targetType: 'job', targetId: job.id,
+      details: { types: r.types, isa: r.built.documents.map((d) => d.isa), attempt: job.attempts },
+    });
+    return true;
+  });
+}

@@ -1,0 +1,41 @@
+/**
+ * The extract step: loads a claimed job's page images from storage, reads them with the process's
+ * long-lived extractor (OCR, barcodes, fields, confidence), then asks the optional second opinion.
+ * A problem the user can act on (an image gone, an unreadable page) comes back as a failure with
+ * its message; anything else is thrown so the queue retries the job.
+ */
+import type { ExtractedData } from '@ladingwise/shared';
+import type { Logger } from 'pino';
+import type { AppContext } from '../context.ts';
+import { listPages, type JobRow, type PageRow } from '../jobs/job-store.ts';
+import { extractErrorCode } from './libraries.ts';
+import type { ExtractorHolder } from './extractor-holder.ts';
+import { withDefaults } from './validate.ts';
+import { secondOpinion } from './second-opinion/second-opinion.ts';
+
+export type ExtractResult = { ok: true; data: ExtractedData } | { ok: false; code: string; message: string };
+
+export async function extract(ctx: AppContext, extractor: ExtractorHolder, job: JobRow, log: Logger, started: number): Promise<ExtractResult> {
+  const pages = await listPages(ctx.db, job.tenant_id, job.id);
+  const files: { name: string; bytes: Uint8Array; type: PageRow['image_type'] }[] = [];
+  for (const p of pages) {
+    const bytes = await ctx.storage.get(p.storage_key);
+    if (!bytes) return { ok: false, code: 'IMAGE_MISSING', message: `The uploaded image ${p.file_name} could not be found. Please upload it again.` };
+    files.push({ name: p.file_name, bytes, type: p.image_type });
+  }
+  log.info({ step: 'load', pages: files.length, bytes: files.reduce((n, f) => n + f.bytes.length, 0) }, 'job step: images loaded');
+
+  let extracted: ExtractedData;
+  try {
+    const result = await (await extractor.get()).extract(files);
+    extracted = withDefaults(result.extractedData);
+    log.info({ step: 'extract', ms: Date.now() - started, pages: result.pages.length }, 'job step: extracted');
+  } catch (err) {
+    // An extraction error with a code is the image's fault and final; any other error is worth a retry.
+    const code = extractErrorCode(err);
+    if (code) return { ok: false, code, message: (err as Error).message };
+    throw err;
+  }
+  // Off unless VISION_API_BASE is set; never throws.
+  return { ok: true, data: await secondOpinion(ctx.config, log, extracted, files) };
+}
