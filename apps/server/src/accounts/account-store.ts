@@ -3,7 +3,8 @@ import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../db/database.ts';
 import type { Role } from '../auth/principal.ts';
 import { writeAudit } from '../audit/write-audit.ts';
-import { errors } from '../http/errors.ts';
+import { errors } from '../errors/catalogue.ts';
+import { insertTenant, markTenantDeleted } from './tenant-store.ts';
 
 export interface UserRow { id: string; tenant_id: string; email: string; name: string | null; role: Role; password_hash: string | null }
 const COLS = 'u.id, u.tenant_id, u.email, u.name, u.role, u.password_hash';
@@ -23,7 +24,7 @@ export async function createAccount(tx: Queryable, a: {
   if (taken.rows.length > 0) throw errors.conflict('An account with this e-mail already exists.');
   const tenantId = randomUUID(), userId = randomUUID();
   const role: Role = isBootstrapAdmin(a.adminEmails, email) ? 'Admin' : 'User';
-  await tx.query('INSERT INTO tenants (id, name) VALUES ($1, $2)', [tenantId, a.name ?? email]);
+  await insertTenant(tx, { id: tenantId, name: a.name ?? email });
   const { rows } = await tx.query<UserRow>(
     `INSERT INTO users AS u (id, tenant_id, email, name, role, password_hash, external_subject) VALUES ($1, $2, $3, $4, $5, $6, $7)
      RETURNING ${COLS}`, [userId, tenantId, email, a.name, role, a.passwordHash, a.externalSubject ?? null]);
@@ -61,6 +62,33 @@ export async function releaseExternalSubject(db: Queryable, userId: string): Pro
   await db.query(`UPDATE users SET external_subject = 'released:' || id::text WHERE id = $1 AND deleted_at IS NOT NULL`, [userId]);
 }
 
+/** Records a successful sign-in (password, bundled OIDC). */
+export async function recordLogin(db: Queryable, userId: string): Promise<void> {
+  await db.query('UPDATE users SET last_login_at = now() WHERE id = $1', [userId]);
+}
+
+export async function setUserPassword(db: Queryable, userId: string, hash: string): Promise<void> {
+  await db.query('UPDATE users SET password_hash = $1 WHERE id = $2', [hash, userId]);
+}
+
+export async function setUserName(db: Queryable, u: { userId: string; tenantId: string; name: string }): Promise<void> {
+  await db.query('UPDATE users SET name = $1 WHERE id = $2 AND tenant_id = $3', [u.name, u.userId, u.tenantId]);
+}
+
+export interface ProfileRow { id: string; email: string; name: string | null; role: string; created_at: Date }
+
+/** A live user's profile within the tenant (the user row alone: the token already proved the tenant live). */
+export async function getProfile(db: Queryable, userId: string, tenantId: string): Promise<ProfileRow | null> {
+  const { rows } = await db.query<ProfileRow>('SELECT id, email, name, role, created_at FROM users WHERE id = $1 AND tenant_id = $2 AND deleted_at IS NULL', [userId, tenantId]);
+  return rows[0] ?? null;
+}
+
+/** A live user (with password hash) within the tenant, without the tenant-liveness join. */
+export async function getUserInTenant(db: Queryable, userId: string, tenantId: string): Promise<UserRow | null> {
+  const { rows } = await db.query<UserRow>('SELECT id, tenant_id, email, name, role, password_hash FROM users WHERE id = $1 AND tenant_id = $2 AND deleted_at IS NULL', [userId, tenantId]);
+  return rows[0] ?? null;
+}
+
 /** Ends the bundled provider's sessions, grants and refresh tokens of these users at once. */
 export async function endOidcSessions(db: Queryable, userIds: string[]): Promise<void> {
   if (userIds.length) await db.query(`DELETE FROM oidc_payloads WHERE payload->>'accountId' = ANY($1::text[])`, [userIds]);
@@ -71,8 +99,7 @@ export async function endOidcSessions(db: Queryable, userIds: string[]): Promise
  * sessions: from then on every channel refuses it. The purge worker removes it all 90 days later.
  */
 export async function softDeleteTenant(tx: Queryable, tenantId: string, at: Date): Promise<boolean> {
-  const { rows } = await tx.query('UPDATE tenants SET deleted_at = $2 WHERE id = $1 AND deleted_at IS NULL RETURNING id', [tenantId, at]);
-  if (rows.length === 0) return false;
+  if (!(await markTenantDeleted(tx, tenantId, at))) return false;
   const users = await tx.query<{ id: string }>('UPDATE users SET deleted_at = $2 WHERE tenant_id = $1 AND deleted_at IS NULL RETURNING id', [tenantId, at]);
   await tx.query('UPDATE api_keys SET revoked_at = $2 WHERE tenant_id = $1 AND revoked_at IS NULL', [tenantId, at]);
   // Queued jobs stop too: the pipeline only moves jobs whose deleted_at is null.

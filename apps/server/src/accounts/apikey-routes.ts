@@ -5,7 +5,7 @@ import type { AppContext } from '../context.ts';
 import { requireUser, principalOf } from '../auth/principal.ts';
 import { extraResolvers, type PrincipalResolver } from '../auth/authenticate.ts';
 import { ok } from '../http/envelope.ts';
-import { errors } from '../http/errors.ts';
+import { errors } from '../errors/catalogue.ts';
 import { writeAudit, actorOf } from '../audit/write-audit.ts';
 import { createApiKey, listApiKeys, resolveApiKey, revokeApiKey } from './apikey-store.ts';
 import { bodyField } from '../http/body-field.ts';

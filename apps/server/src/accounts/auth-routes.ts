@@ -5,12 +5,12 @@ import type { AppContext } from '../context.ts';
 import { requireUser, principalOf } from '../auth/principal.ts';
 import { issueAccessToken } from '../auth/tokens.ts';
 import { ok } from '../http/envelope.ts';
-import { errors } from '../http/errors.ts';
+import { errors } from '../errors/catalogue.ts';
 import { writeAudit } from '../audit/write-audit.ts';
 import { authRateLimit } from '../auth/rate-limits.ts';
 import { oidcSettings } from '../auth/oidc/oidc-settings.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
-import { createAccount, findUserByEmail, type UserRow } from './account-store.ts';
+import { createAccount, findUserByEmail, getUserInTenant, recordLogin, setUserPassword, type UserRow } from './account-store.ts';
 import { bodyField } from '../http/body-field.ts';
 
 const Email = z.string().trim().toLowerCase().email('A valid e-mail address is required');
@@ -43,7 +43,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
     const user = await findUserByEmail(ctx.db, email);
     if (!user || !(await verifyPassword(password, user.password_hash))) throw errors.unauthorized('Invalid email or password.');
     await ctx.db.transaction(async (tx) => {
-      await tx.query('UPDATE users SET last_login_at = now() WHERE id = $1', [user.id]);
+      await recordLogin(tx, user.id);
       await writeAudit(tx, { tenantId: user.tenant_id, userId: user.id, actor: `user:${user.id}`, action: 'user.login', targetType: 'user', targetId: user.id });
     });
     return ok(await answer(user, req), 'Signed in');
@@ -71,12 +71,11 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
     const p = principalOf(req);
     const current = z.string().parse(bodyField(req.body, 'currentPassword') ?? '');
     const next = Password.parse(bodyField(req.body, 'newPassword'));
-    const { rows } = await ctx.db.query<UserRow>('SELECT id, tenant_id, email, name, role, password_hash FROM users WHERE id = $1 AND tenant_id = $2 AND deleted_at IS NULL', [p.userId, p.tenantId]);
-    const u = rows[0];
+    const u = p.userId ? await getUserInTenant(ctx.db, p.userId, p.tenantId) : null;
     if (!u || !(await verifyPassword(current, u.password_hash))) throw errors.validation('Current password is incorrect.');
     const hash = await hashPassword(next);
     await ctx.db.transaction(async (tx) => {
-      await tx.query('UPDATE users SET password_hash = $1 WHERE id = $2', [hash, u.id]);
+      await setUserPassword(tx, u.id, hash);
       await writeAudit(tx, { tenantId: u.tenant_id, userId: u.id, actor: `user:${u.id}`, action: 'user.password.change', targetType: 'user', targetId: u.id });
     });
     return ok(null, 'Password changed');

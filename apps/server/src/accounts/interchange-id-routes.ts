@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { requireUser, principalOf } from '../auth/principal.ts';
 import { ok } from '../http/envelope.ts';
-import { errors } from '../http/errors.ts';
+import { errors } from '../errors/catalogue.ts';
 import { writeAudit, actorOf } from '../audit/write-audit.ts';
 import { addId, deleteId, listIds, INTERCHANGE_ID_PATTERN, type IdKind } from './interchange-id-store.ts';
 

@@ -7,6 +7,7 @@
 import type { AppContext } from '../context.ts';
 import type { Queryable } from '../db/database.ts';
 import { endOidcSessions } from './account-store.ts';
+import { tenantsDeletedBefore } from './tenant-store.ts';
 
 export const RETENTION_DAYS = 90;
 /** Daily at 03:17 UTC (the purge-deleted queue's schedule). */
@@ -57,12 +58,12 @@ export async function purgeDeleted(ctx: AppContext, now: Date = ctx.now()): Prom
   const cutoff = new Date(now.getTime() - RETENTION_DAYS * 24 * 3600 * 1000);
   let tenants = 0, jobs = 0;
   for (;;) {
-    const { rows } = await ctx.db.query<{ id: string }>('SELECT id FROM tenants WHERE deleted_at < $1 ORDER BY deleted_at LIMIT $2', [cutoff, BATCH]);
-    for (const t of rows) {
-      await purgeTenant(ctx, t.id);
+    const ids = await tenantsDeletedBefore(ctx.db, cutoff, BATCH);
+    for (const id of ids) {
+      await purgeTenant(ctx, id);
       tenants++;
     }
-    if (rows.length < BATCH) break;
+    if (ids.length < BATCH) break;
   }
   for (;;) {
     const { rows } = await ctx.db.query<{ id: string; tenant_id: string }>('SELECT id, tenant_id FROM jobs WHERE deleted_at < $1 ORDER BY deleted_at LIMIT $2', [cutoff, BATCH]);

@@ -4,11 +4,12 @@ import { z } from 'zod';
 import type { AppContext } from '../context.ts';
 import { requireUser, principalOf } from '../auth/principal.ts';
 import { ok } from '../http/envelope.ts';
-import { errors } from '../http/errors.ts';
+import { errors } from '../errors/catalogue.ts';
 import { writeAudit, actorOf } from '../audit/write-audit.ts';
 import { grantWelcomeCredit } from '../billing/ledger.ts';
 import { ensureSftpAccount } from '../sftp/sftp-accounts.ts';
-import { findLiveUser, softDeleteTenant } from './account-store.ts';
+import { findLiveUser, getProfile, setUserName, softDeleteTenant } from './account-store.ts';
+import { isTenantInitialized, markTenantInitialized } from './tenant-store.ts';
 import { verifyPassword } from './passwords.ts';
 import { authRateLimit } from '../auth/rate-limits.ts';
 import { RETENTION_DAYS } from './purge.ts';
@@ -16,16 +17,14 @@ import { RETENTION_DAYS } from './purge.ts';
 export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const tags = ['User'];
   app.get('/user/is-initialized', { preHandler: requireUser, schema: { tags, summary: 'Whether first-time setup ran for your account' } }, async (req) => {
-    const { rows } = await ctx.db.query<{ initialized_at: Date | null }>('SELECT initialized_at FROM tenants WHERE id = $1', [principalOf(req).tenantId]);
-    return ok({ isInitialized: Boolean(rows[0]?.initialized_at) });
+    return ok({ isInitialized: await isTenantInitialized(ctx.db, principalOf(req).tenantId) });
   });
 
   app.post('/user/initialize', { preHandler: requireUser, schema: { tags, summary: 'Run first-time setup (SFTP account, welcome credit) once' } }, async (req) => {
     const p = principalOf(req);
-    // The conditional UPDATE takes the row lock: concurrent calls wait, then see initialized_at set and do nothing.
+    // Only the call that marks the tenant initialized does the setup; concurrent calls wait on its row lock.
     const first = await ctx.db.transaction(async (tx) => {
-      const { rows } = await tx.query('UPDATE tenants SET initialized_at = now() WHERE id = $1 AND initialized_at IS NULL AND deleted_at IS NULL RETURNING id', [p.tenantId]);
-      if (rows.length === 0) return false;
+      if (!(await markTenantInitialized(tx, p.tenantId))) return false;
       await ensureSftpAccount(tx, { tenantId: p.tenantId, email: p.email ?? '' });
       await grantWelcomeCredit(tx, p.tenantId);
       await writeAudit(tx, { tenantId: p.tenantId, userId: p.userId, actor: actorOf(p), action: 'tenant.initialize', targetType: 'tenant', targetId: p.tenantId });
@@ -36,9 +35,7 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise
 
   app.get('/user/profile', { preHandler: requireUser, schema: { tags, summary: 'Your profile' } }, async (req) => {
     const p = principalOf(req);
-    const { rows } = await ctx.db.query<{ id: string; email: string; name: string | null; role: string; created_at: Date }>(
-      'SELECT id, email, name, role, created_at FROM users WHERE id = $1 AND tenant_id = $2 AND deleted_at IS NULL', [p.userId, p.tenantId]);
-    const u = rows[0];
+    const u = p.userId ? await getProfile(ctx.db, p.userId, p.tenantId) : null;
     if (!u) throw errors.notFound('User');
     return ok({ id: u.id, email: u.email, name: u.name, role: u.role, tenantId: p.tenantId, createdAt: new Date(u.created_at).toISOString() });
   });
@@ -48,7 +45,7 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise
     const b = (req.body ?? {}) as Record<string, unknown>;
     const name = z.string().trim().min(1, 'Name is required').max(200).parse(b.name ?? b.Name);
     await ctx.db.transaction(async (tx) => {
-      await tx.query('UPDATE users SET name = $1 WHERE id = $2 AND tenant_id = $3', [name, p.userId, p.tenantId]);
+      if (p.userId) await setUserName(tx, { userId: p.userId, tenantId: p.tenantId, name });
       await writeAudit(tx, { tenantId: p.tenantId, userId: p.userId, actor: actorOf(p), action: 'user.profile.update', targetType: 'user', targetId: p.userId ?? undefined });
     });
     return ok({ name }, 'Profile updated');

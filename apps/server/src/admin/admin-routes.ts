@@ -4,35 +4,30 @@ import { z } from 'zod';
 import type { AppContext } from '../context.ts';
 import { requireAdmin, principalOf } from '../auth/principal.ts';
 import { ok } from '../http/envelope.ts';
-import { errors } from '../http/errors.ts';
+import { errors } from '../errors/catalogue.ts';
 import { writeAudit, actorOf } from '../audit/write-audit.ts';
 import { hashPassword } from '../accounts/passwords.ts';
 import { endOidcSessions } from '../accounts/account-store.ts';
 import { authRateLimit } from '../auth/rate-limits.ts';
 import { setPasswordByEmail, usageByTenant } from './admin-store.ts';
+import { countLiveTenantsAndUsers, listLiveTenants } from '../accounts/tenant-store.ts';
+import { listAuditLog } from '../audit/audit-store.ts';
 
 export async function adminRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const tags = ['Admin'];
   app.get('/admin/tenants', { preHandler: requireAdmin, schema: { tags, summary: 'List tenants' } }, async () => {
-    const { rows } = await ctx.db.query<{ id: string; name: string; pricing_plan: string; created_at: Date; initialized_at: Date | null; users: number }>(
-      `SELECT t.id, t.name, t.pricing_plan, t.created_at, t.initialized_at, (SELECT count(*)::int FROM users u WHERE u.tenant_id = t.id AND u.deleted_at IS NULL) AS users
-       FROM tenants t WHERE t.deleted_at IS NULL ORDER BY t.created_at DESC LIMIT 1000`);
+    const rows = await listLiveTenants(ctx.db);
     return ok(rows.map((r) => ({ id: r.id, name: r.name, pricingPlan: r.pricing_plan, users: r.users, createdAt: new Date(r.created_at).toISOString(), initialized: r.initialized_at !== null })));
   });
 
   app.get('/admin/stats', { preHandler: requireAdmin, schema: { tags, summary: 'Counts of tenants and users' } }, async () => {
-    const { rows } = await ctx.db.query<{ tenants: number; users: number }>(
-      'SELECT (SELECT count(*)::int FROM tenants WHERE deleted_at IS NULL) AS tenants, (SELECT count(*)::int FROM users WHERE deleted_at IS NULL) AS users');
-    return ok(rows[0]);
+    return ok(await countLiveTenantsAndUsers(ctx.db));
   });
 
   app.get('/admin/audit-logs', { preHandler: requireAdmin, schema: { tags, summary: 'Audit log, filtered and paged' } }, async (req) => {
     const q = z.object({ tenantId: z.string().uuid().optional(), action: z.string().max(100).optional(),
       page: z.coerce.number().int().min(1).default(1), pageSize: z.coerce.number().int().min(1).max(200).default(50) }).parse(req.query);
-    const { rows } = await ctx.db.query<{ id: string; tenant_id: string | null; user_id: string | null; actor: string; action: string; target_type: string | null; target_id: string | null; details: unknown; created_at: Date }>(
-      `SELECT id, tenant_id, user_id, actor, action, target_type, target_id, details, created_at FROM audit_log
-       WHERE ($1::uuid IS NULL OR tenant_id = $1::uuid) AND ($2::text IS NULL OR action = $2::text) ORDER BY id DESC LIMIT $3 OFFSET $4`,
-      [q.tenantId ?? null, q.action ?? null, q.pageSize, (q.page - 1) * q.pageSize]);
+    const rows = await listAuditLog(ctx.db, { tenantId: q.tenantId ?? null, action: q.action ?? null, limit: q.pageSize, offset: (q.page - 1) * q.pageSize });
     return ok({ page: q.page, pageSize: q.pageSize, items: rows.map((r) => ({ id: String(r.id), tenantId: r.tenant_id, userId: r.user_id, actor: r.actor, action: r.action,
       targetType: r.target_type, targetId: r.target_id, details: r.details, createdAt: new Date(r.created_at).toISOString() })) });
   });

@@ -1,6 +1,6 @@
 /** Who is calling: set on every request by the authenticate hook, read by the guards. */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { errors } from '../http/errors.ts';
+import { errors } from '../errors/catalogue.ts';
 
 export type Role = 'User' | 'Admin';
 

@@ -7,7 +7,7 @@ import rateLimit, { type RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import type { Config } from '../config.ts';
-import { errors } from '../http/errors.ts';
+import { errors } from '../errors/catalogue.ts';
 import { databaseRateLimitStore } from './rate-limit-store.ts';
 
 const emailOf = (req: FastifyRequest): string => {

@@ -13,14 +13,6 @@ export async function getAccountSummary(db: Queryable, tenantId: string): Promis
   return r ? { balance: r.balance ?? 0, owed: r.owed ?? 0, pricingPlan: r.pricing_plan, billingMode: r.billing_mode } : null;
 }
 
-/** Sets the tenant's pricing plan (inside a transaction); returns the previous one. */
-export async function setPricingPlan(tx: Queryable, tenantId: string, plan: PricingPlan): Promise<PricingPlan | null> {
-  const { rows } = await tx.query<{ pricing_plan: PricingPlan }>('SELECT pricing_plan FROM tenants WHERE id = $1 AND deleted_at IS NULL FOR UPDATE', [tenantId]);
-  if (!rows[0]) return null;
-  await tx.query('UPDATE tenants SET pricing_plan = $2 WHERE id = $1', [tenantId, plan]);
-  return rows[0].pricing_plan;
-}
-
 const TYPE_OF_KIND: Record<string, 'Deposit' | 'Charge' | 'Refund'> = {
   welcome: 'Deposit', deposit: 'Deposit', charge: 'Charge', settlement: 'Charge', refund: 'Refund',
 };

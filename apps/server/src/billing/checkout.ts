@@ -6,7 +6,7 @@
 import type { AppContext } from '../context.ts';
 import type { Config } from '../config.ts';
 import type { Principal } from '../auth/principal.ts';
-import { errors } from '../http/errors.ts';
+import { errors } from '../errors/catalogue.ts';
 import { writeAudit, actorOf } from '../audit/write-audit.ts';
 import { creditsForCents, depositCredits, withdrawCredits } from './ledger.ts';
 import { claimPaidSession, claimRefund, expireSession, getCheckoutSession, insertCheckoutSession } from './checkout-store.ts';

@@ -8,7 +8,8 @@
 import { randomUUID } from 'node:crypto';
 import type { PricingPlan } from '@ladingwise/shared';
 import type { Queryable } from '../db/database.ts';
-import { errors } from '../http/errors.ts';
+import { errors } from '../errors/catalogue.ts';
+import { getTenantBilling } from '../accounts/tenant-store.ts';
 
 export const CREDITS_PER_USD = 40;
 export const WELCOME_CREDITS = 10 * CREDITS_PER_USD;
@@ -64,20 +65,13 @@ export async function openCreditAccount(db: Queryable, tenantId: string): Promis
   if (rows.length === 0) await grantWelcomeCredit(db, tenantId);
 }
 
-interface TenantBilling { pricing_plan: string; billing_mode: string }
-
-async function tenantBilling(db: Queryable, tenantId: string): Promise<TenantBilling | null> {
-  const { rows } = await db.query<TenantBilling>('SELECT pricing_plan, billing_mode FROM tenants WHERE id = $1', [tenantId]);
-  return rows[0] ?? null;
-}
-
 /**
  * Throws errors.insufficientCredits() when the tenant cannot pay for `documents` more documents.
  * Documents already queued or processing are counted as spoken for, so a burst of uploads cannot
  * promise more documents than the balance pays for. Marketplace-billed tenants need a live subscription instead.
  */
 export async function assertCanAfford(db: Queryable, tenantId: string, documents: number): Promise<void> {
-  const t = await tenantBilling(db, tenantId);
+  const t = await getTenantBilling(db, tenantId);
   if (!t) throw errors.insufficientCredits();
   if (t.billing_mode === 'marketplace') {
     const { rows } = await db.query(
@@ -111,7 +105,7 @@ async function lockAccount(tx: Queryable, tenantId: string): Promise<{ balance: 
  * usage unit for the metering API instead.
  */
 export async function chargeJob(tx: Queryable, job: { tenantId: string; jobId: string }): Promise<void> {
-  const t = await tenantBilling(tx, job.tenantId);
+  const t = await getTenantBilling(tx, job.tenantId);
   if (!t) return;
   if (t.billing_mode === 'marketplace') return recordMarketplaceUsage(tx, job);
   const price = planCredits(t.pricing_plan);

@@ -25,6 +25,11 @@ export interface Database extends Queryable {
   readonly pglite?: PGlite;
 }
 
+/** One round trip to the database (health checks). */
+export async function pingDatabase(db: Queryable): Promise<void> {
+  await db.query('SELECT 1');
+}
+
 /** Opens the configured database: PGlite under dataDir unless a connection string is given. */
 export async function openDatabase(opts: { connectionString?: string; dataDir: string; poolSize?: number; schema?: string }): Promise<Database> {
   if (opts.connectionString) return openPostgres(opts.connectionString, opts.poolSize ?? 10, opts.schema);

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { principalOf, requireTenant } from '../auth/principal.ts';
 import { ok } from '../http/envelope.ts';
-import { errors } from '../http/errors.ts';
+import { errors } from '../errors/catalogue.ts';
 import { writeAudit, actorOf } from '../audit/write-audit.ts';
 import { newWebhookSecret } from './sign-payload.ts';
 import { parseWebhookUrl, privateTargetProblem } from './webhook-url.ts';

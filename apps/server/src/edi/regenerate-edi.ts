@@ -1,7 +1,7 @@
 /** POST .../generate-edi: rebuilds one document type from the job's current (corrected) data. */
 import type { EdiDocumentType } from '@ladingwise/shared';
 import type { AppContext } from '../context.ts';
-import { errors } from '../http/errors.ts';
+import { errors } from '../errors/catalogue.ts';
 import { writeAudit } from '../audit/write-audit.ts';
 import { getUserSettings } from '../accounts/settings-store.ts';
 import { getJobRow, updateJobSummary } from '../jobs/job-store.ts';

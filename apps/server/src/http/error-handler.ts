@@ -1,44 +1,60 @@
-/** Turns every thrown error into the `{success:false, data, message}` envelope with the right status. */
+/**
+ * Turns every thrown error into the `{success:false, data, message}` envelope with the right status:
+ * a domain error gets its code's status (error-status.ts), Fastify's own request errors keep theirs,
+ * anything else is a 500 with a generic message (and is logged).
+ */
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { ZodError } from 'zod';
-import { AppError } from './envelope.ts';
-import { errors } from './errors.ts';
+import { DomainError } from '../errors/domain-error.ts';
+import { errors } from '../errors/catalogue.ts';
+import { HTTP_STATUS, isErrorCode } from './error-status.ts';
+
+interface HttpError { statusCode: number; code: string; message: string; data: unknown }
 
 export function installErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((err: FastifyError | AppError | ZodError, request, reply) => {
-    const appError = toAppError(err);
-    if (appError.statusCode >= 500) request.log.error({ err }, 'request failed');
-    else request.log.info({ code: appError.code }, appError.message);
-    void reply.status(appError.statusCode).send({ success: false, data: appError.data, message: appError.message });
+  app.setErrorHandler((err: FastifyError | DomainError | ZodError, request, reply) => {
+    const answer = toHttpError(err);
+    if (answer.statusCode >= 500) request.log.error({ err }, 'request failed');
+    else request.log.info({ code: answer.code }, answer.message);
+    void reply.status(answer.statusCode).send({ success: false, data: answer.data, message: answer.message });
   });
 }
 
-function toAppError(err: unknown): AppError {
-  if (err instanceof AppError) return err;
+/** The status a domain error is answered with; a code missing from the table is a bug, answered as 500. */
+export function statusOf(err: DomainError): number {
+  return isErrorCode(err.code) ? HTTP_STATUS[err.code] : 500;
+}
+
+function fromDomain(err: DomainError): HttpError {
+  return { statusCode: statusOf(err), code: err.code, message: err.message, data: err.data };
+}
+
+function toHttpError(err: unknown): HttpError {
+  if (err instanceof DomainError) return fromDomain(err);
   if (err instanceof ZodError) {
     const first = err.issues[0];
     const where = first?.path.length ? `${first.path.join('.')}: ` : '';
-    return errors.validation(`${where}${first?.message ?? 'Invalid request.'}`);
+    return fromDomain(errors.validation(`${where}${first?.message ?? 'Invalid request.'}`));
   }
   const e = err as FastifyError;
   switch (e.code) {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-      return errors.malformedJson();
+      return fromDomain(errors.malformedJson());
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return errors.unsupportedMedia('Unsupported Content-Type. Send application/json or multipart/form-data.');
+      return fromDomain(errors.unsupportedMedia('Unsupported Content-Type. Send application/json or multipart/form-data.'));
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
     case 'FST_REQ_FILE_TOO_LARGE':
-      return errors.payloadTooLarge('The request is too large.');
+      return fromDomain(errors.payloadTooLarge('The request is too large.'));
     case 'FST_FILES_LIMIT':
     case 'FST_PARTS_LIMIT':
-      return errors.payloadTooLarge('Too many files in one request.');
+      return fromDomain(errors.payloadTooLarge('Too many files in one request.'));
     case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
-      return errors.badRequest('Send the images as multipart/form-data.');
+      return fromDomain(errors.badRequest('Send the images as multipart/form-data.'));
   }
-  if (e.validation) return errors.validation(e.message);
+  if (e.validation) return fromDomain(errors.validation(e.message));
   if (typeof e.statusCode === 'number' && e.statusCode >= 400 && e.statusCode < 500) {
-    return new AppError(e.statusCode, e.code ?? 'BAD_REQUEST', e.message);
+    return { statusCode: e.statusCode, code: e.code ?? 'BAD_REQUEST', message: e.message, data: null };
   }
-  return errors.internal();
+  return fromDomain(errors.internal());
 }

@@ -2,10 +2,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { ok } from './envelope.ts';
+import { pingDatabase } from '../db/database.ts';
 
 export async function healthRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   app.get('/health', { schema: { tags: ['health'], summary: 'Service health' } }, async () => {
-    await ctx.db.query('SELECT 1');
+    await pingDatabase(ctx.db);
     return ok({ status: 'ok', database: ctx.db.kind, time: ctx.now().toISOString() });
   });
 }

@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../context.ts';
-import { errors } from '../http/errors.ts';
+import { errors } from '../errors/catalogue.ts';
 import { principalOf, requireTenant } from '../auth/principal.ts';
 import { getPage } from '../jobs/job-store.ts';
 import { readRendition } from './renditions.ts';

@@ -3,8 +3,9 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import type { Config } from '../config.ts';
-import { AppError, ok } from '../http/envelope.ts';
-import { errors } from '../http/errors.ts';
+import { ok } from '../http/envelope.ts';
+import { DomainError } from '../errors/domain-error.ts';
+import { errors } from '../errors/catalogue.ts';
 import { principalOf, requireTenant } from '../auth/principal.ts';
 import { actorOf } from '../audit/write-audit.ts';
 import { acceptUpload, type UploadFile } from '../pipeline/accept-upload.ts';
@@ -81,7 +82,7 @@ function multipartError(err: unknown, fileName: string, config: Config): unknown
     case 'FST_PROTO_VIOLATION':
       return errors.malformedMultipart('a field name is not allowed');
   }
-  if (err instanceof AppError || (typeof e.statusCode === 'number' && e.statusCode < 500)) return err;
+  if (err instanceof DomainError || (typeof e.statusCode === 'number' && e.statusCode < 500)) return err;
   // busboy's own errors carry no status: "Unexpected end of form", "Malformed part header", ...
   if (err instanceof Error) return errors.malformedMultipart(err.message);
   return err;

@@ -4,7 +4,7 @@
  * processes cannot both succeed.
  */
 import type { AppContext } from '../context.ts';
-import { errors } from '../http/errors.ts';
+import { errors } from '../errors/catalogue.ts';
 import { writeAudit } from '../audit/write-audit.ts';
 import { assertCanAfford } from '../billing/ledger.ts';
 import { getJobRow, markCancelled, markDeleted, markRequeued, setQueueJobId } from './job-store.ts';

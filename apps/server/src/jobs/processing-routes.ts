@@ -4,7 +4,7 @@ import { toPascalKeys } from '@ladingwise/shared';
 import { z } from 'zod';
 import type { AppContext } from '../context.ts';
 import { ok } from '../http/envelope.ts';
-import { errors } from '../http/errors.ts';
+import { errors } from '../errors/catalogue.ts';
 import { principalOf, requireTenant } from '../auth/principal.ts';
 import { actorOf } from '../audit/write-audit.ts';
 import { getJob, listJobs } from './job-store.ts';

@@ -2,7 +2,7 @@
 import { toPascalKeys, type ExtractedData } from '@ladingwise/shared';
 import { z } from 'zod';
 import type { AppContext } from '../context.ts';
-import { errors } from '../http/errors.ts';
+import { errors } from '../errors/catalogue.ts';
 import { writeAudit } from '../audit/write-audit.ts';
 import { getUserSettings } from '../accounts/settings-store.ts';
 import { documentTypesOf, ediRequirements } from '../pipeline/build-edi.ts';

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { AppContext } from '../context.ts';
 import { requireAdmin, requireTenant, requireUser, principalOf } from '../auth/principal.ts';
 import { ok } from '../http/envelope.ts';
-import { errors } from '../http/errors.ts';
+import { errors } from '../errors/catalogue.ts';
 import { PLAN_CREDITS } from '../billing/ledger.ts';
 import { getTenantSubscription, usageSummary } from './marketplace-store.ts';
 import { handleMarketplaceWebhook, linkSubscription, marketplaceClient, reportMarketplaceUsage, resolveToken } from './marketplace-service.ts';

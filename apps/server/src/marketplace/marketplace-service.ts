@@ -6,8 +6,9 @@ import type { PricingPlan } from '@ladingwise/shared';
 import type { AppContext } from '../context.ts';
 import type { Config } from '../config.ts';
 import type { Principal } from '../auth/principal.ts';
-import { errors } from '../http/errors.ts';
+import { errors } from '../errors/catalogue.ts';
 import { writeAudit, actorOf } from '../audit/write-audit.ts';
+import { changePlan, setBillingMode } from '../accounts/tenant-store.ts';
 import { azureSaasClient, AzureSaasError, type AzureSaasClient, type AzureOperation } from './azure-saas-client.ts';
 import {
   bindSubscription, claimOperation, getSubscriptionRow, markBucketReported, toSubscriptionDto, unreportedBuckets,
@@ -105,7 +106,7 @@ export async function linkSubscription(ctx: AppContext, p: Principal, subscripti
       throw err;
     });
     if (!bound) throw errors.marketplaceLinkFailed();
-    await tx.query("UPDATE tenants SET billing_mode = 'marketplace', pricing_plan = $2 WHERE id = $1", [p.tenantId, pricingPlanFor(row!.plan_id)]);
+    await setBillingMode(tx, p.tenantId, 'marketplace', pricingPlanFor(row!.plan_id));
     await writeAudit(tx, { tenantId: p.tenantId, userId: p.userId, actor: actorOf(p), action: 'marketplace.link', targetType: 'marketplace_subscription',
       targetId: subscriptionId, details: { planId: row!.plan_id, offerId: row!.offer_id } });
   });
@@ -144,10 +145,10 @@ export async function handleMarketplaceWebhook(ctx: AppContext, body: unknown): 
       ...(op.action === 'ChangeQuantity' && op.quantity !== undefined ? { quantity: op.quantity } : {}),
     });
     if (tenantId) {
-      if (op.action === 'ChangePlan' && op.planId) await tx.query('UPDATE tenants SET pricing_plan = $2 WHERE id = $1', [tenantId, pricingPlanFor(op.planId)]);
+      if (op.action === 'ChangePlan' && op.planId) await changePlan(tx, tenantId, pricingPlanFor(op.planId));
       // Unsubscribed: the account goes back to prepaid credits (its balance is untouched).
-      if (op.action === 'Unsubscribe') await tx.query("UPDATE tenants SET billing_mode = 'credits' WHERE id = $1", [tenantId]);
-      if (op.action === 'Reinstate') await tx.query("UPDATE tenants SET billing_mode = 'marketplace' WHERE id = $1", [tenantId]);
+      if (op.action === 'Unsubscribe') await setBillingMode(tx, tenantId, 'credits');
+      if (op.action === 'Reinstate') await setBillingMode(tx, tenantId, 'marketplace');
       await writeAudit(tx, { tenantId, actor: 'system:marketplace-webhook', action: `marketplace.${op.action.toLowerCase()}`, targetType: 'marketplace_subscription',
         targetId: subId, details: { operationId: op.id, planId: op.planId ?? null, quantity: op.quantity ?? null } });
     }

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { DEFAULT_INTERCHANGE_ID, INTERCHANGE_ID_MAX } from '@ladingwise/shared';
 import type { AppContext } from '../context.ts';
-import { errors } from '../http/errors.ts';
+import { errors } from '../errors/catalogue.ts';
 import { writeAudit } from '../audit/write-audit.ts';
 import { assertCanAfford } from '../billing/ledger.ts';
 import { listIds } from '../accounts/interchange-id-store.ts';

@@ -149,3 +149,29 @@ export async function sftpAccountActive(db: Queryable, account: SftpAccountRow):
   const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM sftp_public_keys WHERE account_id = $1', [account.id]);
   return (rows[0]?.n ?? 0) > 0;
 }
+
+export interface SftpAccountListRow { id: string; tenant_id: string; username: string; email: string; has_password: boolean; created_at: Date; last_login_at: Date | null }
+
+/** Every live tenant's SFTP account, oldest first (admin list). */
+export async function listLiveSftpAccounts(db: Queryable): Promise<SftpAccountListRow[]> {
+  const { rows } = await db.query<SftpAccountListRow>(
+    `SELECT a.id, a.tenant_id, a.username, a.email, a.password_hash IS NOT NULL AS has_password, a.created_at, a.last_login_at
+     FROM sftp_accounts a JOIN tenants t ON t.id = a.tenant_id WHERE t.deleted_at IS NULL ORDER BY a.created_at`,
+  );
+  return rows;
+}
+
+/** An account by its own id (admin calls), whatever its tenant. */
+export async function getSftpAccountById(db: Queryable, id: string): Promise<{ tenant_id: string; username: string } | null> {
+  const { rows } = await db.query<{ tenant_id: string; username: string }>('SELECT tenant_id, username FROM sftp_accounts WHERE id = $1', [id]);
+  return rows[0] ?? null;
+}
+
+/** When each account was created, newest first; one tenant's when given. */
+export async function listSftpAccountCreations(db: Queryable, tenantId?: string): Promise<{ tenant_id: string; username: string; email: string; created_at: Date }[]> {
+  const { rows } = await db.query<{ tenant_id: string; username: string; email: string; created_at: Date }>(
+    `SELECT tenant_id, username, email, created_at FROM sftp_accounts ${tenantId ? 'WHERE tenant_id = $1' : ''} ORDER BY created_at DESC`,
+    tenantId ? [tenantId] : [],
+  );
+  return rows;
+}

@@ -7,12 +7,14 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { principalOf, requireAdmin, requireTenant, requireUser } from '../auth/principal.ts';
 import { ok } from '../http/envelope.ts';
-import { errors } from '../http/errors.ts';
+import { errors } from '../errors/catalogue.ts';
 import { writeAudit, actorOf } from '../audit/write-audit.ts';
 import {
   addSftpPublicKey, deleteSftpAccount, deleteSftpPublicKey, ensureSftpAccount, getSftpAccount, listSftpPublicKeys,
+  getSftpAccountById, listLiveSftpAccounts, listSftpAccountCreations,
   parsePublicKeyLine, setSftpPassword, sftpAccountActive, sftpPasswordProblem, type SftpAccountRow,
 } from './sftp-accounts.ts';
+import { getTenantBilling } from '../accounts/tenant-store.ts';
 import { runningSftpPort } from './sftp-server.ts';
 import { listDownloads } from './outbound-store.ts';
 import { bodyString } from '../http/body-field.ts';
@@ -138,8 +140,7 @@ export async function sftpRoutes(app: FastifyInstance, ctx: AppContext): Promise
     },
   }, async (req) => {
     const { tenantId } = principalOf(req);
-    const { rows } = await ctx.db.query<{ pricing_plan: string }>('SELECT pricing_plan FROM tenants WHERE id = $1', [tenantId]);
-    if (rows[0]?.pricing_plan !== 'better-than-a-human') throw errors.sftpDownloadLogsPlan();
+    if ((await getTenantBilling(ctx.db, tenantId))?.pricing_plan !== 'better-than-a-human') throw errors.sftpDownloadLogsPlan();
     const limit = Math.min(200, Math.max(1, Number.parseInt(req.query.limit ?? '50', 10) || 50));
     const skip = Math.max(0, Number.parseInt(req.query.skip ?? '0', 10) || 0);
     return ok(await listDownloads(ctx.db, tenantId, { limit, skip }));
@@ -148,10 +149,7 @@ export async function sftpRoutes(app: FastifyInstance, ctx: AppContext): Promise
   // Admin: every tenant's SFTP accounts.
   const adminTags = ['SFTP admin'];
   app.get('/sftp/admin/users', { preHandler: requireAdmin, schema: { tags: adminTags, summary: 'All SFTP accounts' } }, async () => {
-    const { rows } = await ctx.db.query<{ id: string; tenant_id: string; username: string; email: string; has_password: boolean; created_at: Date; last_login_at: Date | null }>(
-      `SELECT a.id, a.tenant_id, a.username, a.email, a.password_hash IS NOT NULL AS has_password, a.created_at, a.last_login_at
-       FROM sftp_accounts a JOIN tenants t ON t.id = a.tenant_id WHERE t.deleted_at IS NULL ORDER BY a.created_at`,
-    );
+    const rows = await listLiveSftpAccounts(ctx.db);
     return ok(rows.map((r) => ({ id: r.id, tenantId: r.tenant_id, username: r.username, userEmail: r.email, passwordSet: r.has_password, createdAt: iso(r.created_at), lastLogin: iso(r.last_login_at) })));
   });
 
@@ -159,8 +157,7 @@ export async function sftpRoutes(app: FastifyInstance, ctx: AppContext): Promise
     const p = principalOf(req);
     if (!/^[0-9a-f-]{36}$/i.test(req.params.id)) throw errors.notFound('SFTP account');
     await ctx.db.transaction(async (tx) => {
-      const { rows } = await tx.query<{ tenant_id: string; username: string }>('SELECT tenant_id, username FROM sftp_accounts WHERE id = $1', [req.params.id]);
-      const a = rows[0];
+      const a = await getSftpAccountById(tx, req.params.id);
       if (!a || !(await deleteSftpAccount(tx, a.tenant_id))) throw errors.notFound('SFTP account');
       await writeAudit(tx, { tenantId: a.tenant_id, userId: p.userId, actor: actorOf(p), action: 'sftp.account.delete', targetType: 'sftp-account', targetId: a.username });
     });
@@ -169,10 +166,8 @@ export async function sftpRoutes(app: FastifyInstance, ctx: AppContext): Promise
 
   app.get<{ Querystring: { tenantId?: string } }>('/sftp/admin/creation-jobs', { preHandler: requireAdmin, schema: { tags: adminTags, summary: 'SFTP account creations (immediate; one completed entry per account)' } }, async (req) => {
     const tenantId = req.query.tenantId;
-    const { rows } = await ctx.db.query<{ tenant_id: string; username: string; email: string; created_at: Date }>(
-      `SELECT tenant_id, username, email, created_at FROM sftp_accounts ${tenantId && /^[0-9a-f-]{36}$/i.test(tenantId) ? 'WHERE tenant_id = $1' : tenantId ? 'WHERE false' : ''} ORDER BY created_at DESC`,
-      tenantId && /^[0-9a-f-]{36}$/i.test(tenantId) ? [tenantId] : [],
-    );
+    // A tenant id that is not a UUID matches no account.
+    const rows = tenantId && !/^[0-9a-f-]{36}$/i.test(tenantId) ? [] : await listSftpAccountCreations(ctx.db, tenantId);
     return ok(rows.map((r) => ({ tenantId: r.tenant_id, username: r.username, userEmail: r.email, status: 'Completed', createdAt: iso(r.created_at), completedAt: iso(r.created_at) })));
   });
 

@@ -7,7 +7,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import ssh2 from 'ssh2';
 import type { SFTPWrapper } from 'ssh2';
 import type { AppContext } from '../context.ts';
-import { AppError } from '../http/envelope.ts';
+import { DomainError } from '../errors/domain-error.ts';
 import { acceptUpload } from '../pipeline/accept-upload.ts';
 import { writeAudit } from '../audit/write-audit.ts';
 import { getOutboundFile, listOutboundFiles, logDownload, markOutboundDownloaded, putOutboundFile, removeOutboundFile } from './outbound-store.ts';
@@ -155,7 +155,7 @@ export function serveSftp(ctx: AppContext, sftp: SFTPWrapper, user: SessionUser)
       log.info({ jobId, file: h.name }, 'sftp upload accepted');
       status(reqId, STATUS_CODE.OK);
     } catch (err) {
-      if (!(err instanceof AppError)) throw err;
+      if (!(err instanceof DomainError)) throw err;
       // Most clients show only a generic "Failure", so the reason is also left in /outbound.
       await noteRejection(ctx, user, h.name, err.message).catch((e: unknown) => log.error({ err: e }, 'could not write rejection note'));
       log.info({ file: h.name, code: err.code }, 'sftp upload refused');

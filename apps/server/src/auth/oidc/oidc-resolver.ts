@@ -8,7 +8,7 @@ import type { AppContext } from '../../context.ts';
 import type { Principal } from '../principal.ts';
 import { extraResolvers, type PrincipalResolver } from '../authenticate.ts';
 import { createAccount, findByExternalSubject, findLiveUser, findUserByEmail, releaseExternalSubject, type UserRow } from '../../accounts/account-store.ts';
-import { AppError } from '../../http/envelope.ts';
+import { DomainError } from '../../errors/domain-error.ts';
 import type { BundledProvider } from './bundled-provider.ts';
 import { oidcSettings } from './oidc-settings.ts';
 
@@ -84,7 +84,7 @@ async function userForExternal(ctx: AppContext, issuer: string, p: JWTPayload & 
     // A concurrent first request created it, or the e-mail belongs to another external identity.
     const again = await findByExternalSubject(ctx.db, subject);
     if (again && !again.deleted_at) return again;
-    if (err instanceof AppError) return null;
+    if (err instanceof DomainError) return null;
     throw err;
   }
 }

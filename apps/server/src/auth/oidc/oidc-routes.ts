@@ -6,10 +6,11 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import { createAccount, findUserByEmail } from '../../accounts/account-store.ts';
+import { createAccount, findUserByEmail, recordLogin } from '../../accounts/account-store.ts';
 import { hashPassword, verifyPassword } from '../../accounts/passwords.ts';
 import { writeAudit } from '../../audit/write-audit.ts';
-import { AppError } from '../../http/envelope.ts';
+import { DomainError } from '../../errors/domain-error.ts';
+import { errors } from '../../errors/catalogue.ts';
 import { authRateLimit } from '../rate-limits.ts';
 import type { BundledProvider } from './bundled-provider.ts';
 import { BUNDLED_PATH } from './oidc-settings.ts';
@@ -23,7 +24,7 @@ async function readForm(req: IncomingMessage): Promise<Record<string, string>> {
   let size = 0;
   for await (const chunk of req) {
     size += (chunk as Buffer).length;
-    if (size > MAX_FORM_BYTES) throw new AppError(413, 'PAYLOAD_TOO_LARGE', 'The form is too large.');
+    if (size > MAX_FORM_BYTES) throw errors.payloadTooLarge('The form is too large.');
     chunks.push(chunk as Buffer);
   }
   return Object.fromEntries(new URLSearchParams(Buffer.concat(chunks).toString('utf8')));
@@ -69,7 +70,7 @@ export async function oidcProviderRoutes(app: FastifyInstance, ctx: AppContext, 
       return html(reply, loginPage(d.uid, { email, error: 'Invalid email or password.' }), 401);
     }
     await ctx.db.transaction(async (tx) => {
-      await tx.query('UPDATE users SET last_login_at = now() WHERE id = $1', [user.id]);
+      await recordLogin(tx, user.id);
       await writeAudit(tx, { tenantId: user.tenant_id, userId: user.id, actor: `user:${user.id}`, action: 'user.login', targetType: 'user', targetId: user.id, details: { via: 'oidc' } });
     });
     return finish(req, reply, { login: { accountId: user.id } });
@@ -91,7 +92,7 @@ export async function oidcProviderRoutes(app: FastifyInstance, ctx: AppContext, 
       const user = await ctx.db.transaction((tx) => createAccount(tx, { email: email.data, name, passwordHash: hash, adminEmails: ctx.config.ADMIN_EMAILS, via: 'oidc' }));
       return await finish(req, reply, { login: { accountId: user.id } });
     } catch (err) {
-      if (err instanceof AppError && err.statusCode === 409) return html(reply, signupPage(d.uid, { email: email.data, name: name ?? undefined, error: err.message }), 409);
+      if (err instanceof DomainError && err.code === 'CONFLICT') return html(reply, signupPage(d.uid, { email: email.data, name: name ?? undefined, error: err.message }), 409);
       throw err;
     }
   });
