@@ -21,7 +21,7 @@ export async function createContext(config: Config, overrides: Partial<AppContex
   const db = overrides.db ?? (await openDatabase({ connectionString: config.DATABASE_URL, dataDir: config.dataDir, poolSize: config.DATABASE_POOL_SIZE }));
   const applied = await migrate(db);
   if (applied.length) logger.info({ applied }, 'database migrated');
-  const queue = overrides.queue ?? (await startQueue(db));
+  const queue = overrides.queue ?? (await startQueue(db, { logger }));
   return {
     config,
     db,

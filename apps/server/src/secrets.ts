@@ -11,7 +11,9 @@ export function loadSecret(dataDir: string, configured: string | undefined): Uin
   const path = join(dataDir, 'secret.key');
   try {
     return new Uint8Array(readFileSync(path));
-  } catch {
+  } catch (err) {
+    // First start: no key yet, so one is made. Any other read error (permissions) must stop the server.
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
     mkdirSync(dataDir, { recursive: true });
     const secret = randomBytes(48);
     writeFileSync(path, secret, { mode: 0o600, flag: 'wx' });

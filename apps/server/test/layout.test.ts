@@ -43,6 +43,21 @@ describe('server layout', () => {
     expect(workers).toEqual([join('queue', 'workers.ts')]);
   });
 
+  it('swallows no error silently: a catch that neither rethrows nor logs says, in a comment, which expected case it handles', () => {
+    const silent: string[] = [];
+    for (const f of all) {
+      const lines = f.text.split('\n');
+      lines.forEach((line, i) => {
+        // `.catch(() => x)` and a bare `catch {` take no error to log or rethrow: only an expected case may.
+        if (!/\.catch\(\(\)\s*=>|\bcatch\s*\{/.test(line)) return;
+        if (/\bthrow\b/.test(line) || /^\s*throw\b/.test(lines[i + 1] ?? '')) return; // turned into an error of our own
+        const around = [lines[i - 2], lines[i - 1], line, lines[i + 1]].join('\n');
+        if (!/\/\/|\/\*|^\s*\*/m.test(around)) silent.push(`${f.path}:${i + 1}: ${line.trim()}`);
+      });
+    }
+    expect(silent).toEqual([]);
+  });
+
   it('runs the pipeline from one folder, in order', () => {
     const steps = ['accept-upload', 'queue-document', 'process-document', 'extract', 'validate', 'build-edi', 'charge', 'deliver'];
     for (const step of steps) expect(all.some((f) => f.path === join('pipeline', `${step}.ts`)), step).toBe(true);

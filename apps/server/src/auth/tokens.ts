@@ -31,6 +31,7 @@ export async function verifyAccessToken(keys: TokenKeys, token: string): Promise
       via: 'token',
     };
   } catch {
+    // Bad signature, expired or malformed: no principal, so the request is refused (401).
     return null;
   }
 }

@@ -53,9 +53,11 @@ async function stripeFetch<T>(o: StripeOptions, method: 'GET' | 'POST', path: st
     body: form?.toString(),
     signal: AbortSignal.timeout(o.timeoutMs ?? 15_000),
   });
-  const body = (await res.json().catch(() => ({}))) as { error?: { message?: string } };
-  if (!res.ok) throw new StripeError(res.status, body.error?.message ?? `Stripe answered ${res.status}`);
-  return body as T;
+  // An error answer may carry no JSON (a proxy's page): its status is enough. A success must be JSON.
+  const body = (await res.json().catch(() => null)) as ({ error?: { message?: string } } & T) | null;
+  if (!res.ok) throw new StripeError(res.status, body?.error?.message ?? `Stripe answered ${res.status}`);
+  if (body === null) throw new StripeError(res.status, 'Stripe answered without a JSON body');
+  return body;
 }
 
 /** Creates a hosted Checkout Session for one line item of `amountCents` USD. */

@@ -73,7 +73,8 @@ async function openPostgres(connectionString: string, max: number, schema?: stri
     max,
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   });
-  pool.on('error', () => {}); // idle-client errors surface on the next query instead of crashing the process
+  // An idle client's error (server restart, network) surfaces on the next query instead of crashing the process.
+  pool.on('error', () => undefined);
   const query: Queryable['query'] = async (sql, params) => fromPg(await pool.query(sql, params as unknown[] | undefined));
   return {
     kind: 'postgres',
@@ -90,7 +91,8 @@ async function openPostgres(connectionString: string, max: number, schema?: stri
         await client.query('COMMIT');
         return result;
       } catch (err) {
-        await client.query('ROLLBACK').catch(() => {});
+        // The transaction's own error is what matters; a ROLLBACK on a broken connection fails too, and the pool drops that client.
+        await client.query('ROLLBACK').catch(() => undefined);
         throw err;
       } finally {
         client.release();

@@ -63,7 +63,8 @@ export async function attemptDelivery(ctx: AppContext, o: { tenantId: string; de
           body: d.body,
         });
         statusCode = res.status;
-        await res.body?.cancel().catch(() => {});
+        // Only the status counts; the answer's body is discarded, and a failure to discard it changes nothing.
+        await res.body?.cancel().catch(() => undefined);
         if (res.status < 200 || res.status >= 300) error = `HTTP ${res.status}`;
       } catch (err) {
         const e = err as Error & { cause?: { code?: string; message?: string } };

@@ -18,6 +18,7 @@ export function parseWebhookUrl(raw: string): { url: URL } | { problem: string }
   if (!text) return { problem: 'the URL is empty' };
   if (text.length > 2000) return { problem: 'the URL is longer than 2000 characters' };
   let url: URL;
+  // An unparsable URL is the user's input problem, reported as such.
   try { url = new URL(text); } catch { return { problem: 'not a URL' }; }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return { problem: `${url.protocol.replace(':', '')} is not allowed` };
   if (url.username || url.password) return { problem: 'credentials in the URL are not allowed; verify the signature instead' };
@@ -44,6 +45,7 @@ export async function privateTargetProblem(url: URL, allowPrivate: boolean): Pro
   try {
     addresses = isIP(host) ? [host] : (await lookup(host, { all: true })).map((a) => a.address);
   } catch {
+    // DNS failure (unknown host, no answer): reported to the user as the URL's problem.
     return 'the host name does not resolve';
   }
   return addresses.some(isPrivate) ? 'private network addresses are not allowed' : null;

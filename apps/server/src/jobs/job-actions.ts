@@ -23,7 +23,7 @@ export async function cancelJob(ctx: AppContext, caller: Caller, jobId: string):
   });
   if (!cancelled) throw errors.jobNotCancellable();
   // The worker would skip it anyway (its claim needs InProgress); cancelling the message saves the fetch.
-  if (row.queue_job_id) await ctx.queue.cancel('process-document', row.queue_job_id).catch(() => {});
+  if (row.queue_job_id) await dropQueued(ctx, jobId, row.queue_job_id);
   ctx.logger.info({ jobId, tenantId: caller.tenantId, step: 'cancel' }, 'job step: cancelled');
 }
 
@@ -67,5 +67,17 @@ export async function deleteJob(ctx: AppContext, caller: Caller, jobId: string):
     return deleted;
   });
   if (!row) throw errors.jobNotFound();
-  if (row.status === 'InProgress' && row.queue_job_id) await ctx.queue.cancel('process-document', row.queue_job_id).catch(() => {});
+  if (row.status === 'InProgress' && row.queue_job_id) await dropQueued(ctx, jobId, row.queue_job_id);
+}
+
+/**
+ * Takes a cancelled or deleted job off the queue. The job row already says so, and the worker skips
+ * any job that is no longer InProgress, so a failure here is logged and does not undo the user's action.
+ */
+async function dropQueued(ctx: AppContext, jobId: string, queueJobId: string): Promise<void> {
+  try {
+    await ctx.queue.cancel('process-document', queueJobId);
+  } catch (err) {
+    ctx.logger.warn({ err, jobId, queueJobId }, 'could not cancel the queued job; the worker will skip it');
+  }
 }

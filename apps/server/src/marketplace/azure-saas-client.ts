@@ -62,6 +62,7 @@ export function azureSaasClient(o: AzureSaasOptions) {
       body: new URLSearchParams({ grant_type: 'client_credentials', client_id: e.clientId, client_secret: e.clientSecret, resource: MARKETPLACE_RESOURCE_ID }).toString(),
       signal: AbortSignal.timeout(o.timeoutMs ?? 15_000),
     });
+    // A refusal may carry no JSON; no access_token then fails the request just below.
     const body = (await res.json().catch(() => ({}))) as { access_token?: string; expires_in?: string | number };
     if (!res.ok || !body.access_token) throw new AzureSaasError(res.status, `Entra token request failed (${res.status})`);
     cached = { token: body.access_token, until: Date.now() + (Number(body.expires_in ?? 3600) - 120) * 1000 };

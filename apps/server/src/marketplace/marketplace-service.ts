@@ -131,6 +131,7 @@ export async function handleMarketplaceWebhook(ctx: AppContext, body: unknown): 
     op = await client.getOperation(subId, opId);
   } catch (err) {
     if (err instanceof AzureSaasError && (err.status === 404 || err.status === 400)) throw errors.invalidWebhookSignature();
+    ctx.logger.warn({ err: (err as Error).message, op: opId }, 'marketplace: get operation failed');
     throw errors.marketplaceUnavailable();
   }
   if (op.subscriptionId !== subId || op.id !== opId) throw errors.invalidWebhookSignature();

@@ -70,15 +70,15 @@ export async function acceptUpload(ctx: AppContext, input: AcceptUploadInput): P
       });
     });
   } catch (err) {
-    await ctx.storage.deletePrefix(prefix).catch(() => {});
+    await cleanUp(ctx, 'stored images', jobId, () => ctx.storage.deletePrefix(prefix));
     throw err;
   }
   try {
     const queueJobId = await queueDocument(ctx, { jobId, tenantId: input.tenantId });
     await setQueueJobId(ctx.db, input.tenantId, jobId, queueJobId);
   } catch (err) {
-    await removeUnqueuedJob(ctx.db, input.tenantId, jobId).catch(() => {});
-    await ctx.storage.deletePrefix(prefix).catch(() => {});
+    await cleanUp(ctx, 'unqueued job', jobId, () => removeUnqueuedJob(ctx.db, input.tenantId, jobId));
+    await cleanUp(ctx, 'stored images', jobId, () => ctx.storage.deletePrefix(prefix));
     throw err;
   }
   ctx.logger.info({ jobId, tenantId: input.tenantId, step: 'upload', files: checked.length, source: input.source }, 'job step: uploaded and queued');
@@ -88,7 +88,8 @@ export async function acceptUpload(ctx: AppContext, input: AcceptUploadInput): P
 /** An ID as sent (trimmed, upper-cased, checked), or the tenant's first saved one, or LADINGWISE. */
 async function resolveId(ctx: AppContext, tenantId: string, kind: 'sender' | 'receiver', sent: string | null | undefined): Promise<string> {
   if (sent === undefined || sent === null) {
-    const saved = await listIds(ctx.db, tenantId, kind).catch(() => []);
+    // A database error here fails the upload: a silent fallback would put the wrong ID on the EDI.
+    const saved = await listIds(ctx.db, tenantId, kind);
     return saved[0]?.interchangeId ?? DEFAULT_INTERCHANGE_ID;
   }
   const id = sent.trim().toUpperCase();
@@ -96,4 +97,16 @@ async function resolveId(ctx: AppContext, tenantId: string, kind: 'sender' | 're
   if (id.length > INTERCHANGE_ID_MAX) throw errors.interchangeIdTooLong();
   if (!INTERCHANGE_ID.test(id)) throw errors.interchangeIdCharacters();
   return id;
+}
+
+/**
+ * Undoes part of a failed upload. The upload's own error is what the caller sees, so a failure
+ * here is logged (what is left behind, for which job) rather than thrown over it.
+ */
+async function cleanUp(ctx: AppContext, what: string, jobId: string, undo: () => Promise<unknown>): Promise<void> {
+  try {
+    await undo();
+  } catch (err) {
+    ctx.logger.error({ err, jobId, step: 'upload' }, `could not remove the ${what} of a failed upload`);
+  }
 }

@@ -37,7 +37,8 @@ export function extractorHolder(ctx: AppContext): ExtractorHolder {
     async close() {
       const p = pending;
       pending = null;
-      if (p) await p.then((e) => e.close(), () => {});
+      // An extractor that failed to start has nothing to close (its error went to the job that asked for it).
+      if (p) await p.then((e) => e.close(), () => undefined);
     },
   };
 }

@@ -4,6 +4,7 @@
  * and pg-boss's SKIP LOCKED fetch hands each job to exactly one worker.
  */
 import PgBoss from 'pg-boss';
+import type { Logger } from 'pino';
 import type { Database } from '../db/database.ts';
 import { QUEUE_NAMES, type QueueName } from './registry.ts';
 
@@ -24,11 +25,12 @@ export interface Queue {
 }
 
 /** Starts pg-boss on the database and creates the queues. */
-export async function startQueue(db: Database, opts: { pollingIntervalSeconds?: number; schedule?: boolean } = {}): Promise<Queue> {
+export async function startQueue(db: Database, opts: { pollingIntervalSeconds?: number; schedule?: boolean; logger?: Logger } = {}): Promise<Queue> {
   const boss = db.pglite
     ? new PgBoss({ db: pgliteAdapter(db), schedule: opts.schedule ?? true, supervise: true })
     : new PgBoss({ connectionString: db.connectionString!, max: 4, schedule: opts.schedule ?? true, supervise: true });
-  boss.on('error', () => {}); // pg-boss retries its own maintenance; job errors are recorded on the job rows
+  // pg-boss retries its own maintenance and records job errors on the job rows; its errors are logged, not thrown.
+  boss.on('error', (err) => opts.logger?.warn({ err }, 'queue maintenance error (pg-boss retries it)'));
   await boss.start();
   for (const name of QUEUE_NAMES) {
     await boss.createQueue(name).catch((err: Error) => {

@@ -95,6 +95,7 @@ const oidcResolver: PrincipalResolver = async (ctx, credential) => {
   try {
     alg = decodeProtectedHeader(credential).alg;
   } catch {
+    // Not a JWT header at all: not a credential of this issuer.
     return null;
   }
   if (!alg || alg === 'HS256' || alg === 'none') return null;
@@ -104,6 +105,7 @@ const oidcResolver: PrincipalResolver = async (ctx, credential) => {
   try {
     ({ payload } = await jwtVerify(credential, v.keys, { issuer: v.issuer, audience: v.audience, currentDate: ctx.now() }));
   } catch {
+    // Bad signature, wrong issuer or audience, expired: no principal, so the request is refused (401).
     return null;
   }
   if (typeof payload.sub !== 'string' || !payload.sub) return null;

@@ -40,7 +40,8 @@ export async function oidcProviderRoutes(app: FastifyInstance, ctx: AppContext, 
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (_req, _payload, done) => done(null, undefined));
 
-  const details = (req: FastifyRequest, reply: FastifyReply) => provider.interactionDetails(req.raw, reply.raw);
+  /** The interaction being shown, or null when its session expired or never existed (the page says so). */
+  const details = (req: FastifyRequest, reply: FastifyReply) => provider.interactionDetails(req.raw, reply.raw).catch(() => null);
   const finish = async (req: FastifyRequest, reply: FastifyReply, result: Parameters<typeof provider.interactionFinished>[2]) => {
     reply.hijack();
     await provider.interactionFinished(req.raw, reply.raw, result, { mergeWithLastSubmission: false });
@@ -48,7 +49,7 @@ export async function oidcProviderRoutes(app: FastifyInstance, ctx: AppContext, 
   const expired = (reply: FastifyReply) => html(reply, errorPage({ error: 'This sign-in page has expired. Go back to the app and sign in again.' }), 400);
 
   app.get<{ Params: { uid: string }; Querystring: { screen?: string } }>('/oidc/interaction/:uid', { schema: hide }, async (req, reply) => {
-    const d = await details(req, reply).catch(() => null);
+    const d = await details(req, reply);
     if (!d || d.uid !== req.params.uid) return expired(reply);
     if (d.prompt.name !== 'login') {
       // Consent is implicit for the first-party web app (see loadExistingGrant); finish with the grant.
@@ -61,7 +62,7 @@ export async function oidcProviderRoutes(app: FastifyInstance, ctx: AppContext, 
   });
 
   app.post<{ Params: { uid: string } }>('/oidc/interaction/:uid/login', { schema: hide, config: authRateLimit(ctx.config, 'oidc-login') }, async (req, reply) => {
-    const d = await details(req, reply).catch(() => null);
+    const d = await details(req, reply);
     if (!d || d.uid !== req.params.uid) return expired(reply);
     const form = await readForm(req.raw);
     const email = (form.email ?? '').trim().toLowerCase();
@@ -77,7 +78,7 @@ export async function oidcProviderRoutes(app: FastifyInstance, ctx: AppContext, 
   });
 
   app.post<{ Params: { uid: string } }>('/oidc/interaction/:uid/signup', { schema: hide, config: authRateLimit(ctx.config, 'oidc-signup') }, async (req, reply) => {
-    const d = await details(req, reply).catch(() => null);
+    const d = await details(req, reply);
     if (!d || d.uid !== req.params.uid) return expired(reply);
     const form = await readForm(req.raw);
     const email = z.string().trim().toLowerCase().email().safeParse(form.email ?? '');
@@ -98,7 +99,7 @@ export async function oidcProviderRoutes(app: FastifyInstance, ctx: AppContext, 
   });
 
   app.get<{ Params: { uid: string } }>('/oidc/interaction/:uid/abort', { schema: hide }, async (req, reply) => {
-    const d = await details(req, reply).catch(() => null);
+    const d = await details(req, reply);
     if (!d || d.uid !== req.params.uid) return expired(reply);
     return finish(req, reply, { error: 'access_denied', error_description: 'The user cancelled the sign-in.' });
   });

@@ -77,7 +77,8 @@ export async function askVisionModel(settings: VisionSettings, fields: readonly 
       method: 'POST', headers, body: JSON.stringify(body), signal: timeout,
     });
     if (!res.ok) {
-      await res.body?.cancel().catch(() => {});
+      // The status is the answer; a failure to discard the body changes nothing.
+      await res.body?.cancel().catch(() => undefined);
       throw new VisionError(`HTTP ${res.status}`);
     }
     json = await res.json().catch((err: unknown) => {
