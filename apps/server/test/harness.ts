@@ -15,6 +15,8 @@ import { openDatabase, openMemoryDatabase, type Database } from '../src/db/datab
 import { createContext } from '../src/runtime.ts';
 import { issueAccessToken } from '../src/auth/tokens.ts';
 import { createLogger } from '../src/logger.ts';
+import { DomainError } from '../src/errors/domain-error.ts';
+import { statusOf } from '../src/http/error-handler.ts';
 
 export const onPostgres = Boolean(process.env.TEST_POSTGRES_URL);
 
@@ -110,4 +112,15 @@ export async function createTestUser(ctx: AppContext, opts: { role?: 'User' | 'A
   ]);
   const token = await issueAccessToken(ctx.tokenKeys, { userId, tenantId, role: opts.role ?? 'User', email, name: 'Test User' });
   return { tenantId, userId, email, token, auth: { authorization: `Bearer ${token}` } };
+}
+
+/** How a call that should be refused was refused: the HTTP status its domain error maps to, its code and message. */
+export async function refusalOf(call: Promise<unknown>): Promise<{ statusCode: number; code: string; message: string }> {
+  try {
+    await call;
+  } catch (err) {
+    if (err instanceof DomainError) return { statusCode: statusOf(err), code: err.code, message: err.message };
+    throw err;
+  }
+  throw new Error('expected the call to be refused, and it succeeded');
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestUser, startTestApp, type TestApp } from '../../test/harness.ts';
+import { createTestUser, refusalOf, startTestApp, type TestApp } from '../../test/harness.ts';
 import { BOL_JPEG, upload } from '../../test/pipeline-helpers.ts';
 import { assertCanAfford, chargeJob, depositCredits, grantWelcomeCredit, refundJobCharge, WELCOME_DESCRIPTION } from './ledger.ts';
 
@@ -106,7 +106,7 @@ describe('charging completed jobs', () => {
     expect(await account(u.tenantId)).toEqual({ balance: 0, owed: 20 });
     expect(await ledgerSum(u.tenantId)).toBe(0);
     // Owing credits blocks new work even before the balance is checked.
-    await expect(assertCanAfford(t.ctx.db, u.tenantId, 1)).rejects.toMatchObject({ statusCode: 402, message: INSUFFICIENT });
+    expect(await refusalOf(assertCanAfford(t.ctx.db, u.tenantId, 1))).toMatchObject({ statusCode: 402, message: INSUFFICIENT });
     await t.ctx.db.transaction((tx) => depositCredits(tx, { tenantId: u.tenantId, credits: 200, externalRef: `test-${randomUUID()}`, description: 'test deposit' }));
     expect(await account(u.tenantId)).toEqual({ balance: 180, owed: 0 });
     expect(await ledgerSum(u.tenantId)).toBe(180);

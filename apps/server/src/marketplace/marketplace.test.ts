@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestUser, startTestApp, type TestApp } from '../../test/harness.ts';
+import { createTestUser, refusalOf, startTestApp, type TestApp } from '../../test/harness.ts';
 import { startAzureSaasStandIn, type AzureSaasStandIn } from '../../test/stand-ins/azure-saas-stand-in.ts';
 import { assertCanAfford, chargeJob } from '../billing/ledger.ts';
 import { reportMarketplaceUsage } from './marketplace-service.ts';
@@ -143,7 +143,7 @@ describe('marketplace webhook', () => {
   it('suspends processing, reinstates it, and returns the account to credits on unsubscribe', async () => {
     const { u, subId } = await linkedUser();
     await webhook(azure.startOperation(subId, 'Suspend'));
-    await expect(assertCanAfford(t.ctx.db, u.tenantId, 1)).rejects.toMatchObject({ statusCode: 402, code: 'MARKETPLACE_SUBSCRIPTION_INACTIVE' });
+    expect(await refusalOf(assertCanAfford(t.ctx.db, u.tenantId, 1))).toMatchObject({ statusCode: 402, code: 'MARKETPLACE_SUBSCRIPTION_INACTIVE' });
     await webhook(azure.startOperation(subId, 'Reinstate'));
     await expect(assertCanAfford(t.ctx.db, u.tenantId, 1)).resolves.toBeUndefined();
     await webhook(azure.startOperation(subId, 'Unsubscribe'));
