@@ -59,7 +59,7 @@ describe('the welcome offer: your first 50 bills free', () => {
       await t.ctx.db.transaction((tx) => chargeJob(tx, { tenantId: u.tenantId, jobId: randomUUID() }));
     }
     expect(await account(u.tenantId)).toEqual({ balance: 0, owed: 0 });
-    await expect(assertCanAfford(t.ctx.db, u.tenantId, 1)).rejects.toMatchObject({ statusCode: 402, message: INSUFFICIENT });
+    expect(await refusalOf(assertCanAfford(t.ctx.db, u.tenantId, 1))).toMatchObject({ statusCode: 402, message: INSUFFICIENT });
     const { rows } = await t.ctx.db.query<{ amount: number; n: number }>(
       "SELECT amount, count(*)::int AS n FROM credit_transactions WHERE tenant_id = $1 AND kind = 'charge' GROUP BY amount", [u.tenantId]);
     expect(rows).toEqual([{ amount: -8, n: 50 }]);
