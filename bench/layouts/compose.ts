@@ -2,7 +2,7 @@ import type { Rng } from '../synthetic/random.ts';
 import type { Arrangement, Family, LabelPosition } from './families.ts';
 import { MONO_FONTS, PRINT_FONTS } from './fonts.ts';
 import { label, txt, type PageCtx, type Printed } from './html.ts';
-import { labelStyle } from './lexicon.ts';
+import { labelStyle, type Lang } from './lexicon.ts';
 import {
   carrierSection, cartaPorteSection, header, instructionsSection, itemsTable, legalSection, oceanSection, partySection, proBanner,
   refsSection, refsTable, signatureSection, stamp, termsSection, type Placement, type Section,
@@ -38,10 +38,10 @@ function placement(rng: Rng, family: Family): Placement {
 }
 
 /** Composes one page of `family` for `doc`: sections in random order, placement and label positions. */
-export function composePage(rng: Rng, family: Family, doc: LayoutDoc, hand: { family: string; css: string } | null): ComposedPage {
+export function composePage(rng: Rng, family: Family, lang: Lang, doc: LayoutDoc, hand: { family: string; css: string } | null): ComposedPage {
   const ctx: PageCtx = {
     rng, family, doc,
-    style: labelStyle(rng, family.lang, rng.chance(family.bilingual), family.second),
+    style: labelStyle(rng, lang, rng.chance(family.bilingual), lang === family.lang ? family.second : family.lang),
     hand: hand?.family ?? null,
     ink: rng.pick(['#0b2a8a', '#1a1a1a', '#12306b', '#222c55']),
     valueFont: !hand && rng.chance(family.typewriter ? 0 : 0.3) ? rng.pick([...MONO_FONTS, ...PRINT_FONTS]) : null,

@@ -14,6 +14,8 @@ export interface Family {
   bilingual: number;
   /** The second language of bilingual labels, when the genre has one. */
   second?: Lang;
+  /** A language half the genre's pages are written in instead (Québec forms in French first). */
+  altLang?: Lang;
   trade: Trade;
   dateOrder: DateOrder;
   arrangements: Arrangement[];
@@ -42,7 +44,7 @@ export const FAMILIES: readonly Family[] = [
     titles: ['BILL OF LADING', 'OCEAN BILL OF LADING', 'COMBINED TRANSPORT BILL OF LADING', 'INTERMODAL BILL OF LADING', 'NON-NEGOTIABLE SEA WAYBILL'], extras: ['ocean'] },
   { id: 'carta-porte', lang: 'es', bilingual: 0.15, trade: 'mexico', dateOrder: 'dayfirst', arrangements: ['grid', 'columns', 'stacked'], labelPositions: ALL_POS, handChance: 0.25,
     titles: ['CARTA PORTE', 'TALÓN DE EMBARQUE', 'CARTA DE PORTE - TRASLADO', 'GUÍA DE EMBARQUE'], extras: ['cartaPorte'] },
-  { id: 'canada-bilingual', lang: 'en', bilingual: 0.85, second: 'fr', trade: 'canada', dateOrder: 'dayfirst', arrangements: ['grid', 'columns', 'stacked'], labelPositions: ALL_POS, handChance: 0.15,
+  { id: 'canada-bilingual', lang: 'en', bilingual: 0.85, second: 'fr', altLang: 'fr', trade: 'canada', dateOrder: 'dayfirst', arrangements: ['grid', 'columns', 'stacked'], labelPositions: ALL_POS, handChance: 0.15,
     titles: ['BILL OF LADING / CONNAISSEMENT', 'CONNAISSEMENT / BILL OF LADING', 'STRAIGHT BILL OF LADING - CONNAISSEMENT A PERSONNE DENOMMEE'], extras: [] },
   { id: 'warehouse', lang: 'en', bilingual: 0.05, trade: 'north-america', dateOrder: 'us', arrangements: ['columns', 'stacked'], labelPositions: ['left', 'above', 'none'], handChance: 0.1,
     titles: ['SHIPPING ORDER', 'PACKING LIST / BILL OF LADING', 'DELIVERY RECEIPT', 'SHIPPER\'S BILL OF LADING'], extras: [] },

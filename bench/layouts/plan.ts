@@ -38,13 +38,14 @@ export function planLayoutSet(count: number, seed: number, selection: FamilySele
     const pageSeed = (Math.imul(seed, 2_654_435_761) + i * 40_503 + 17) >>> 0;
     const rng = new Rng(pageSeed);
     const family = families[(i + seed) % families.length]!;
-    const doc = randomLayoutDoc(rng.fork('data'), family.lang, family.trade);
+    const lang = family.altLang && rng.fork('lang').chance(0.5) ? family.altLang : family.lang;
+    const doc = randomLayoutDoc(rng.fork('data'), lang, family.trade);
     const hand = rng.fork('hand').chance(family.handChance);
     const profile = PROFILE_CYCLE[(i + seed + 3 * Math.floor(i / families.length)) % PROFILE_CYCLE.length]!;
     return {
       name: `lay-${seed}-${String(i + 1).padStart(4, '0')}`,
       family,
-      row: { layout: family.id, split: splitOf(family.id), lang: family.lang, profile, writing: hand ? 'handwritten' : 'printed', truth: doc.truth },
+      row: { layout: family.id, split: splitOf(family.id), lang, profile, writing: hand ? 'handwritten' : 'printed', truth: doc.truth },
       doc,
       seed: pageSeed,
     };
@@ -63,7 +64,7 @@ export function mapBox(b: [number, number, number, number], map: PointMap): [num
 export function composePlanned(planned: PlannedPage): ReturnType<typeof composePage> {
   const rng = new Rng(planned.seed);
   const hand = planned.row.writing === 'handwritten' ? handFont(rng.fork('font'), planned.row.split) : null;
-  return composePage(rng.fork('compose'), planned.family, planned.doc, hand);
+  return composePage(rng.fork('compose'), planned.family, planned.row.lang, planned.doc, hand);
 }
 
 /** Renders, degrades and measures one planned page; word boxes follow the page through its capture. */

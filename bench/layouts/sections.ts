@@ -43,14 +43,14 @@ export function partySection(ctx: PageCtx, concept: Concept, p: CountryParty | n
 /** The weight as printed: the number (thousands separated or not) and its unit, tagged apart. */
 export function weightHtml(ctx: PageCtx): string {
   const s = ctx.doc.truth.shipmentDetails;
-  const n = ctx.rng.chance(0.6) ? formatNumber(s.weight, ctx.family.lang === 'fr' ? 'en' : 'en') : String(s.weight);
+  const n = ctx.rng.chance(0.6) ? formatNumber(s.weight, ctx.style.lang) : String(s.weight);
   const unit = s.weightUnit === 'K' ? ctx.rng.pick(['KG', 'kg', 'KGS', 'Kgs']) : ctx.rng.pick(['LBS', 'lbs', 'LB', 'lb', '#']);
   return `${val(ctx, n, 'ShipmentDetails.Weight')} ${val(ctx, unit, 'ShipmentDetails.WeightUnit')}`;
 }
 
 /** A date as the page prints it. */
 export const dateHtml = (ctx: PageCtx, iso: string | null, field: string): string =>
-  (iso ? val(ctx, printDate(iso, ctx.family.lang, ctx.family.dateOrder, ctx.dateForm), field) : '');
+  (iso ? val(ctx, printDate(iso, ctx.style.lang, ctx.family.dateOrder, ctx.dateForm), field) : '');
 
 /** Where each reference and identity is printed on this page, decided once so every value appears at least once. */
 export interface Placement {
@@ -140,7 +140,7 @@ export function refsTable(ctx: PageCtx, pl: Placement): Section {
 export function termsSection(ctx: PageCtx, pos: LabelPosition): Section {
   const r = ctx.rng;
   const terms = ctx.doc.truth.freightTerms;
-  const lang = ctx.family.lang;
+  const lang = ctx.style.lang;
   const names: Record<typeof terms, string> = lang === 'es' ? { prepaid: 'Pagado', collect: 'Por cobrar', third_party: 'Tercero' }
     : lang === 'fr' ? { prepaid: 'Port payé', collect: 'Port dû', third_party: 'Tiers' } : { prepaid: 'Prepaid', collect: 'Collect', third_party: '3rd Party' };
   let body: string;
@@ -205,7 +205,7 @@ const LEGAL: Record<'en' | 'es' | 'fr', string[]> = {
 
 /** Fine print: terms and conditions that belong to no field. */
 export function legalSection(ctx: PageCtx): Section {
-  const lang = ctx.style.second && ctx.rng.chance(0.5) ? ctx.style.second : ctx.family.lang;
+  const lang = ctx.style.second && ctx.rng.chance(0.5) ? ctx.style.second : ctx.style.lang;
   return { kind: 'legal', html: `<div class="fine">${txt(ctx.rng.pick(LEGAL[lang]))}</div>`, wide: true };
 }
 
@@ -216,7 +216,7 @@ export function signatureSection(ctx: PageCtx, pl: Placement): Section {
   const carrier = pl.carrierInSignature
     ? `${val(ctx, caseOf(ctx, t.carrier.name), 'Carrier.Name')}${r.pick([', AS CARRIER', ', as carrier', ' (CARRIER)', ' - TRANSPORTISTA'])}`
     : '';
-  const sigDate = r.chance(0.4) ? ` ${txt(ctx.family.lang === 'es' ? r.pick(['Fecha', 'Fecha:']) : r.pick(['Date', 'Date:']))} ${dateHtml(ctx, t.dates.pickup, 'Dates.Pickup')}` : '';
+  const sigDate = r.chance(0.4) ? ` ${txt(ctx.style.lang === 'es' ? r.pick(['Fecha', 'Fecha:']) : r.pick(['Date', 'Date:']))} ${dateHtml(ctx, t.dates.pickup, 'Dates.Pickup')}` : '';
   const left = `<div class="sig"><div class="lb">${label(ctx, 'shipperSig', null)}</div><div class="line">${val(ctx, ctx.doc.base.contactName, '')}</div></div>`;
   const right = `<div class="sig"><div class="lb">${label(ctx, 'carrierSig', null)}</div><div class="line">${carrier ? `${carrier} ` : ''}${txt(r.pick(['Per', 'By', 'Driver', '']))} ${val(ctx, r.pick(['J. Smith', 'R. Gomez', 'M. Tremblay', 'K. Lee']), '')}${sigDate}</div></div>`;
   return { kind: 'signatures', html: `<div class="sigs">${r.chance(0.5) ? left + right : right + left}</div>`, wide: true };
@@ -228,7 +228,7 @@ export function stamp(ctx: PageCtx): string {
   const d = new Date(Date.UTC(r.int(2019, 2027), r.int(0, 11), r.int(1, 28))).toISOString().slice(0, 10);
   const color = r.pick(['#b3202a', '#1d3f9a', '#7a1a6b']);
   const word = r.pick(['RECEIVED', 'PAID', 'SHIPPED', 'RECIBIDO', 'REÇU', 'ENTERED']);
-  return `<div class="stamp" style="left:${r.int(360, 620)}px;top:${r.int(820, 960)}px;color:${color};border-color:${color};transform:rotate(${r.float(-18, 18).toFixed(1)}deg)">${txt(word)}<br>${txt(printDate(d, ctx.family.lang, ctx.family.dateOrder, r.int(0, 20)))}</div>`;
+  return `<div class="stamp" style="left:${r.int(360, 620)}px;top:${r.int(820, 960)}px;color:${color};border-color:${color};transform:rotate(${r.float(-18, 18).toFixed(1)}deg)">${txt(word)}<br>${txt(printDate(d, ctx.style.lang, ctx.family.dateOrder, r.int(0, 20)))}</div>`;
 }
 
 /** Routing boxes of ocean and intermodal bills: vessel, ports, container. None of them is a field. */
