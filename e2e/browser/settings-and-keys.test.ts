@@ -90,10 +90,16 @@ describe('API keys', () => {
     // Also as a bearer token, as the settings page says.
     expect((await fetch(`${suite.app.url}/api/processing/jobs`, { headers: { Authorization: `Bearer ${fullKey}` } })).status).toBe(200);
 
-    page.once('dialog', (d) => void d.accept());
-    const revoked = page.waitForResponse((r) => /\/api\/apikeys\/[^/]+$/.test(r.url()) && r.request().method() === 'DELETE');
+    // The app's own dialog (never the browser's confirm()) says what happens to the key.
+    const browserDialogs: string[] = [];
+    page.on('dialog', (d) => { browserDialogs.push(d.message()); void d.dismiss(); });
     await listed.getByRole('button', { name: 'Revoke' }).click();
+    const confirm = page.getByRole('dialog', { name: /^Revoke "/ });
+    await confirm.getByText(/stops working at once/).waitFor();
+    const revoked = page.waitForResponse((r) => /\/api\/apikeys\/[^/]+$/.test(r.url()) && r.request().method() === 'DELETE');
+    await confirm.getByRole('button', { name: 'Revoke key' }).click();
     expect((await revoked).status()).toBe(200);
+    expect(browserDialogs).toEqual([]);
     await listed.getByText('Revoked').waitFor();
     expect((await jobsWithKey()).status).toBe(401);
 

@@ -120,3 +120,44 @@ export async function billingBalance(page: Page): Promise<number> {
   await balance.filter({ hasText: /\d/ }).waitFor();
   return Number((await balance.innerText()).replace(/[^\d.]/g, ''));
 }
+
+/** Signs in through the landing page's e-mail/password dialog (a user who already exists). */
+export async function signIn(page: Page, user: TestUser): Promise<void> {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Use e-mail and password instead' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Sign in with e-mail' });
+  await dialog.getByLabel('E-mail').fill(user.email);
+  await dialog.getByLabel('Password').fill(user.password);
+  await dialog.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await waitForSignedIn(page, user);
+}
+
+/**
+ * Saves a screenshot for docs/screenshots/ when LW_SCREENSHOT_DIR is set (a documentation run:
+ * `LW_SCREENSHOT_DIR=docs/screenshots npx vitest run --root e2e browser/customer-screens.test.ts`); otherwise nothing.
+ */
+export async function docShot(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<void> {
+  const dir = process.env.LW_SCREENSHOT_DIR;
+  if (!dir) return;
+  await page.mouse.move(0, 0);
+  await page.screenshot({ path: `${dir.replace(/\/+$/, '')}/${name}.png`, fullPage: options.fullPage ?? false });
+}
+
+/** How far the page scrolls sideways (0 when nothing sticks out of the viewport). */
+export async function horizontalOverflow(page: Page): Promise<{ overflow: number; widest: string }> {
+  return page.evaluate(() => {
+    const root = document.scrollingElement ?? document.documentElement;
+    const overflow = Math.max(root.scrollWidth, document.body.scrollWidth) - window.innerWidth;
+    // Name the element that sticks out furthest, so a failure says what to fix.
+    let widest = '';
+    let right = window.innerWidth;
+    for (const el of Array.from(document.body.querySelectorAll('*'))) {
+      const r = el.getBoundingClientRect();
+      if (r.width > 0 && r.right > right + 0.5) {
+        right = r.right;
+        widest = `${el.tagName.toLowerCase()}.${String((el as HTMLElement).className).slice(0, 80)} (right ${Math.round(r.right)} px)`;
+      }
+    }
+    return { overflow, widest };
+  });
+}

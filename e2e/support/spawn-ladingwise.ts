@@ -37,7 +37,10 @@ async function spawnUntilRunning(file: string, args: string[], command: string, 
   });
   const logs: string[] = [];
   const ready = new Promise<{ url: string; sftpPort: number | null }>((resolveReady, reject) => {
-    const timer = setTimeout(() => reject(new Error(`ladingwise ${command} did not start in ${timeoutMs} ms:\n${logs.join('\n')}`)), timeoutMs);
+    const timer = setTimeout(() => {
+      child.kill('SIGTERM'); // never leave a half-started product behind
+      reject(new Error(`ladingwise ${command} did not start in ${timeoutMs} ms:\n${logs.join('\n')}`));
+    }, timeoutMs);
     const onLine = (line: string) => {
       logs.push(line);
       if (!line.includes('Ladingwise')) return;

@@ -11,7 +11,8 @@ export const API_BASE: string = env.VITE_API_BASE || '/api';
 export const API_TIMEOUT_MS = 30_000;
 
 /** Optional demo video shown by "Watch Demo"; without one the modal plays an animated walkthrough. */
-export const DEMO_VIDEO_URL: string | undefined = env.VITE_DEMO_VIDEO_URL || undefined;
+/** The demo video: a screen recording of the product (e2e/support/record-demo.ts), or another URL set at build time. */
+export const DEMO_VIDEO_URL: string = env.VITE_DEMO_VIDEO_URL || '/demo/ladingwise-demo.webm';
 
 /** Company details used in the footer, contact, careers and legal pages. */
 export const COMPANY = {

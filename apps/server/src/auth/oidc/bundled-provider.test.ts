@@ -59,12 +59,17 @@ describe('bundled OpenID Connect provider', () => {
     expect((await api('/auth/validate', t1.access_token)).status).toBe(200);
     expect((await refresh(tokens.refresh_token!)).status).toBe(400);
 
-    // Logout: end_session with the ID token hint, confirm, back to the web app.
+    // Logout: end_session with the ID token hint; the page's own form (sent by its script) signs out, no second question.
     const end = new URL(discovery.end_session_endpoint!);
     end.searchParams.set('id_token_hint', tokens.id_token!);
     end.searchParams.set('post_logout_redirect_uri', base);
-    const out = await browse(end.href, base, jar, ({ fields }) => ({ ...fields, logout: 'yes' }));
-    expect(out.pages[0]).toContain('Sign out of Ladingwise?');
+    const out = await browse(end.href, base, jar, ({ fields }) => fields);
+    expect(out.pages[0]).toContain('Signing you out');
+    expect(out.pages[0]).not.toContain('Stay signed in');
+    expect(out.pages[0]).toContain('<script src="/oidc/assets/sign-out.js" defer></script>');
+    const script = await fetch(`${base}/oidc/assets/sign-out.js`);
+    expect(script.headers.get('content-type')).toContain('javascript');
+    expect(await script.text()).toContain("getElementById('op.logoutForm').submit()");
     expect(out.location.origin).toBe(base);
     // The browser session is gone: a new authorize shows the sign-in page again.
     const again = await fetch(`${discovery.authorization_endpoint}?${new URLSearchParams({ client_id: 'ladingwise-web', redirect_uri: base, response_type: 'code',

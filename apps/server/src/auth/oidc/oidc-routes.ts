@@ -14,7 +14,7 @@ import { errors } from '../../errors/catalogue.ts';
 import { authRateLimit } from '../rate-limits.ts';
 import type { BundledProvider } from './bundled-provider.ts';
 import { BUNDLED_PATH } from './oidc-settings.ts';
-import { errorPage, loginPage, signupPage } from './pages.ts';
+import { errorPage, loginPage, SIGN_OUT_SCRIPT, SIGN_OUT_SCRIPT_PATH, signupPage } from './pages.ts';
 
 const MAX_FORM_BYTES = 16 * 1024;
 
@@ -103,6 +103,9 @@ export async function oidcProviderRoutes(app: FastifyInstance, ctx: AppContext, 
     if (!d || d.uid !== req.params.uid) return expired(reply);
     return finish(req, reply, { error: 'access_denied', error_description: 'The user cancelled the sign-in.' });
   });
+
+  app.get(SIGN_OUT_SCRIPT_PATH, { schema: hide }, async (_req, reply) =>
+    reply.type('text/javascript; charset=utf-8').header('cache-control', 'public, max-age=3600').send(SIGN_OUT_SCRIPT));
 
   // Everything else (discovery, authorize, token, jwks, end_session, revocation, userinfo): oidc-provider.
   app.all(`${BUNDLED_PATH}/*`, { schema: hide }, async (req, reply) => {

@@ -35,7 +35,7 @@ export function PasswordSignInDialog({ open, onOpenChange, initialMode = 'signin
 
   return (
     <Modal open={open} onOpenChange={onOpenChange} size="sm" title={mode === 'signup' ? 'Create your account' : 'Sign in with e-mail'}
-      description={mode === 'signup' ? 'New accounts start with a $10 credit.' : 'Use the e-mail and password of your account.'}>
+      description={mode === 'signup' ? 'Your first 50 bills are free.' : 'Use the e-mail and password of your account.'}>
       <div role="tablist" aria-label="Sign in or create an account" className="mb-5 grid grid-cols-2 rounded-lg bg-slate-100 p-1 text-sm font-medium">
         {(['signin', 'signup'] as const).map((m) => (
           <button key={m} type="button" role="tab" aria-selected={mode === m} onClick={() => { setMode(m); setError(null); }}

@@ -102,7 +102,7 @@ export function DocumentsPage() {
         </>
       )}
       {!q.isPending && (
-        <nav className="mt-6 flex items-center justify-between" aria-label="Pagination">
+        <nav className="mt-6 flex flex-wrap items-center justify-between gap-3" aria-label="Pagination">
           <p className="text-sm text-slate-500">{total.toLocaleString('en-US')} document{total === 1 ? '' : 's'}</p>
           <div className="flex items-center gap-3">
             <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => setPage((p) => Math.max(1, p - 1))}><ChevronLeft className="h-4 w-4" />Prev</Button>

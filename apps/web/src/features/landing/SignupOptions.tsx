@@ -6,7 +6,7 @@ import { Badge } from '../../components/ui/Badge.tsx';
 import { isCloudDeployment } from '../../config.ts';
 import { useAuth } from '../auth/auth-context.ts';
 import { PasswordSignInDialog } from '../auth/PasswordSignInDialog.tsx';
-import { WELCOME_CREDIT_USD } from './plans.ts';
+import { WELCOME_OFFER } from './plans.ts';
 
 export function SignupOptions() {
   const auth = useAuth();
@@ -23,7 +23,7 @@ export function SignupOptions() {
             <CreditCard className="h-8 w-8 text-brand-600" />
             <h3 className="mt-4 text-lg font-semibold text-slate-900">Sign up with e-mail</h3>
             <p className="mt-2 flex-1 text-sm leading-6 text-slate-600">
-              Get a ${WELCOME_CREDIT_USD} welcome credit, then buy credits à la carte with a card whenever you need more.
+              {WELCOME_OFFER}, then buy credits à la carte with a card whenever you need more.
             </p>
             <Button className="mt-6" onClick={() => void auth.loginWithRedirect({ signup: true })}>Create Account</Button>
             {auth.passwordLogin && !auth.isAuthenticated && (

@@ -2,10 +2,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Copy, KeyRound, RefreshCw, Trash2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { createApiKey, listApiKeys, revokeApiKey, rotateApiKey } from '../../api/keys-and-sftp.ts';
+import { createApiKey, listApiKeys, revokeApiKey, rotateApiKey, type ApiKey } from '../../api/keys-and-sftp.ts';
 import { Badge } from '../../components/ui/Badge.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { Card, CardBody, CardHeader } from '../../components/ui/Card.tsx';
+import { ConfirmDialog } from '../../components/ui/ConfirmDialog.tsx';
 import { Field, Input } from '../../components/ui/Field.tsx';
 import { copyText } from '../../lib/clipboard.ts';
 import { formatTimestamp } from '../../lib/format.ts';
@@ -18,6 +19,8 @@ export function ApiKeysSection() {
   const [name, setName] = useState('');
   const [description, setDescription] = useState('');
   const [fullKey, setFullKey] = useState<string | null>(null);
+  // The key waiting for the user to confirm a revoke or a rotate.
+  const [pending, setPending] = useState<{ action: 'revoke' | 'rotate'; key: ApiKey } | null>(null);
   const tz = useDisplayTimeZone();
   const reload = () => qc.invalidateQueries({ queryKey: ['apikeys'] });
 
@@ -28,12 +31,12 @@ export function ApiKeysSection() {
   });
   const revoke = useMutation({
     mutationFn: revokeApiKey,
-    onSuccess: () => { toast({ title: 'Key revoked' }); void reload(); },
+    onSuccess: () => { setPending(null); toast({ title: 'Key revoked' }); void reload(); },
     onError: () => toastError('Error', 'Failed to revoke key'),
   });
   const rotate = useMutation({
     mutationFn: rotateApiKey,
-    onSuccess: (k) => { setFullKey(k); void reload(); },
+    onSuccess: (k) => { setPending(null); setFullKey(k); void reload(); },
     onError: () => toastError('Error', 'Failed to rotate key'),
   });
 
@@ -83,17 +86,27 @@ export function ApiKeysSection() {
                   </p>
                   {k.description && <p className="mt-0.5 text-xs text-slate-400">{k.description}</p>}
                 </div>
-                <Button size="sm" variant="outline" disabled={!k.isActive} loading={rotate.isPending && rotate.variables === k.id} onClick={() => rotate.mutate(k.id)}><RefreshCw className="h-3.5 w-3.5" />Rotate</Button>
-                <Button size="sm" variant="dangerGhost" disabled={!k.isActive}
-                  loading={revoke.isPending && revoke.variables === k.id}
-                  onClick={() => { if (window.confirm(`Revoke "${k.name}"? Systems using it will stop working.`)) revoke.mutate(k.id); }}>
-                  <Trash2 className="h-3.5 w-3.5" />Revoke
-                </Button>
+                <div className="flex gap-2">
+                  <Button size="sm" variant="outline" disabled={!k.isActive} onClick={() => setPending({ action: 'rotate', key: k })}><RefreshCw className="h-3.5 w-3.5" />Rotate</Button>
+                  <Button size="sm" variant="dangerGhost" disabled={!k.isActive} onClick={() => setPending({ action: 'revoke', key: k })}>
+                    <Trash2 className="h-3.5 w-3.5" />Revoke
+                  </Button>
+                </div>
               </li>
             ))}
           </ul>
         )}
       </CardBody>
+      <ConfirmDialog open={pending?.action === 'rotate'} title={`Rotate "${pending?.key.name ?? ''}"?`} confirmLabel="Rotate key"
+        busy={rotate.isPending} onCancel={() => setPending(null)} onConfirm={() => { if (pending) rotate.mutate(pending.key.id); }}>
+        <p>A new key replaces this one. <strong>The old key ({pending?.key.keyPrefix}…) stops working at once</strong>: requests that use it are refused from now on.</p>
+        <p>The new key is shown once, next. Put it in every system that used the old key.</p>
+      </ConfirmDialog>
+      <ConfirmDialog open={pending?.action === 'revoke'} title={`Revoke "${pending?.key.name ?? ''}"?`} confirmLabel="Revoke key" danger
+        busy={revoke.isPending} onCancel={() => setPending(null)} onConfirm={() => { if (pending) revoke.mutate(pending.key.id); }}>
+        <p><strong>The key ({pending?.key.keyPrefix}…) stops working at once</strong> and cannot be turned back on: systems that use it are refused from now on.</p>
+        <p>It stays in the list as Revoked. Create a new key if a system still needs access.</p>
+      </ConfirmDialog>
     </Card>
   );
 }

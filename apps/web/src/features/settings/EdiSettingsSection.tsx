@@ -64,7 +64,7 @@ export function EdiSettingsSection() {
               </Select>
             )}
           </Field>
-          <Field label="Time zone" hint="Used for timestamps in this browser.">
+          <Field label="Time zone" hint="Used for every timestamp shown to you; saved with your account.">
             {(id) => (
               <Select id={id} value={form.timezone} onChange={(e) => setForm({ ...form, timezone: e.target.value })}>
                 {zones.map((z) => <option key={z.value} value={z.value}>{z.label}</option>)}

@@ -20,8 +20,8 @@ function Row({ label, value, mono = false, copy = false }: { label: string; valu
   return (
     <div className="flex items-center justify-between gap-3 py-2">
       <dt className="text-sm text-slate-500">{label}</dt>
-      <dd className="flex items-center gap-2 text-sm text-slate-900">
-        <span className={mono ? 'font-mono' : undefined}>{value}</span>
+      <dd className="flex min-w-0 items-center gap-2 text-right text-sm text-slate-900">
+        <span className={mono ? 'break-all font-mono' : 'break-all'}>{value}</span>
         {copy && <button type="button" className="text-slate-400 hover:text-slate-700" aria-label={`Copy ${label}`} onClick={() => void copyWithToast(value)}><Copy className="h-3.5 w-3.5" /></button>}
       </dd>
     </div>

@@ -1,4 +1,4 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../test/render.tsx';
 import { dismissToast, getToasts } from '../../lib/toast-store.ts';
@@ -45,4 +45,18 @@ it('requires an API key name and allows Rotate only for active keys', async () =
   expect(rotate.map((b) => b.disabled)).toEqual([false, true]);
   fireEvent.click(screen.getByRole('button', { name: 'Create key' }));
   expect(getToasts()[0]).toMatchObject({ description: 'Key name is required' });
+});
+
+it('asks in the app, not the browser, before rotating, and says the old key stops working', async () => {
+  const confirmSpy = vi.spyOn(window, 'confirm');
+  serve({ '/apikeys': [{ id: 'k1', name: 'TMS', prefix: 'lw_live_abcd', createdAt: '2026-11-01T00:00:00Z', isActive: true, lastUsedAt: null }] });
+  renderWithProviders(<ApiKeysSection />);
+  fireEvent.click(await screen.findByRole('button', { name: 'Rotate' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Rotate "TMS"?' });
+  expect(dialog.textContent).toContain('The old key (lw_live_abcd…) stops working at once');
+  fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+  await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  fireEvent.click(screen.getByRole('button', { name: 'Revoke' }));
+  expect((await screen.findByRole('dialog', { name: 'Revoke "TMS"?' })).textContent).toContain('cannot be turned back on');
+  expect(confirmSpy).not.toHaveBeenCalled();
 });

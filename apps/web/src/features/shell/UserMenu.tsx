@@ -1,7 +1,9 @@
 /** The "My Account" dropdown: Upload, Documents, Profile, Billing, Settings, Documentation, Logout. */
 import * as Menu from '@radix-ui/react-dropdown-menu';
+import { useQuery } from '@tanstack/react-query';
 import { BookOpen, ChevronDown, CreditCard, FileText, LogOut, Settings, Upload, User } from 'lucide-react';
 import { useNavigate } from 'react-router';
+import { getProfile } from '../../api/account.ts';
 import { useAuth } from '../auth/auth-context.ts';
 import { displayName } from '../auth/auth-user.ts';
 
@@ -19,7 +21,9 @@ const itemClass = 'flex cursor-pointer items-center gap-2.5 rounded-md px-2.5 py
 export function UserMenu() {
   const auth = useAuth();
   const navigate = useNavigate();
-  const name = displayName(auth.user);
+  // The stored profile name wins over the sign-in token's, so a name saved on Profile shows at once.
+  const profile = useQuery({ queryKey: ['profile'], queryFn: getProfile, retry: false, staleTime: Infinity, enabled: auth.isAuthenticated });
+  const name = profile.data?.name || displayName(auth.user);
   return (
     <Menu.Root>
       <Menu.Trigger aria-label={`My Account: ${name}`} className="flex shrink-0 items-center gap-2 rounded-lg py-1.5 pl-1.5 pr-2.5 text-sm font-medium text-slate-700 hover:bg-slate-100">
