@@ -4,7 +4,7 @@
  * the one registry (queue/registry.ts).
  */
 import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
@@ -41,6 +41,14 @@ describe('server layout', () => {
     const workers = all.filter((f) => /\bqueue\.(work|schedule)\s*\(/.test(f.text)).map((f) => f.path);
     expect(senders).toEqual([join('queue', 'enqueue.ts')]);
     expect(workers).toEqual([join('queue', 'workers.ts')]);
+  });
+
+  it('keeps HTTP out of the domain: only routes and the app import http/, and the error catalogue lives outside it', () => {
+    const importers = all
+      .filter((f) => !f.path.startsWith(`http${sep}`) && !f.path.endsWith('-routes.ts') && f.path !== 'app.ts')
+      .filter((f) => /from '(\.\.?\/)+http\//.test(f.text))
+      .map((f) => f.path);
+    expect(importers).toEqual([]);
   });
 
   it('swallows no error silently: a catch that neither rethrows nor logs says, in a comment, which expected case it handles', () => {
