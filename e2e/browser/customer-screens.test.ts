@@ -131,6 +131,22 @@ describe('time zone', () => {
   });
 });
 
+describe('profile', () => {
+  it('shows when the user last signed in, and the header takes a saved name at once', async () => {
+    const page = await suite.newPage();
+    const user = await signUp(page, freshUser('profile'));
+    await page.goto('/app/profile');
+    const lastLogin = page.locator('dl > div').filter({ has: page.locator('dt', { hasText: 'Last login' }) }).locator('dd');
+    await lastLogin.filter({ hasText: /^\d{1,2}\/\d{1,2}\/\d{2}, \d{1,2}:\d{2} (AM|PM)$/ }).waitFor();
+    const name = page.getByLabel('Full name');
+    await name.fill(`${user.name} Renamed`);
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await seeToast(page, 'Profile Updated');
+    await page.getByRole('button', { name: `My Account: ${user.name} Renamed` }).waitFor();
+    await docShot(page, 'profile');
+  });
+});
+
 describe('upload page', () => {
   it('keeps "Upload failed" on screen until closed, and explains refused files in words until Clear', async () => {
     const page = await suite.newPage();

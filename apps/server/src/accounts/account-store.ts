@@ -26,7 +26,8 @@ export async function createAccount(tx: Queryable, a: {
   const role: Role = isBootstrapAdmin(a.adminEmails, email) ? 'Admin' : 'User';
   await insertTenant(tx, { id: tenantId, name: a.name ?? email });
   const { rows } = await tx.query<UserRow>(
-    `INSERT INTO users AS u (id, tenant_id, email, name, role, password_hash, external_subject) VALUES ($1, $2, $3, $4, $5, $6, $7)
+    // Creating an account is its first sign-in, so Last login is never empty for someone who got in.
+    `INSERT INTO users AS u (id, tenant_id, email, name, role, password_hash, external_subject, last_login_at) VALUES ($1, $2, $3, $4, $5, $6, $7, now())
      RETURNING ${COLS}`, [userId, tenantId, email, a.name, role, a.passwordHash, a.externalSubject ?? null]);
   await writeAudit(tx, { tenantId, userId, actor: `user:${userId}`, action: 'user.signup', targetType: 'user', targetId: userId, details: { via: a.via, role } });
   return rows[0]!;
@@ -75,11 +76,11 @@ export async function setUserName(db: Queryable, u: { userId: string; tenantId: 
   await db.query('UPDATE users SET name = $1 WHERE id = $2 AND tenant_id = $3', [u.name, u.userId, u.tenantId]);
 }
 
-export interface ProfileRow { id: string; email: string; name: string | null; role: string; created_at: Date }
+export interface ProfileRow { id: string; email: string; name: string | null; role: string; created_at: Date; last_login_at: Date | null }
 
 /** A live user's profile within the tenant (the user row alone: the token already proved the tenant live). */
 export async function getProfile(db: Queryable, userId: string, tenantId: string): Promise<ProfileRow | null> {
-  const { rows } = await db.query<ProfileRow>('SELECT id, email, name, role, created_at FROM users WHERE id = $1 AND tenant_id = $2 AND deleted_at IS NULL', [userId, tenantId]);
+  const { rows } = await db.query<ProfileRow>('SELECT id, email, name, role, created_at, last_login_at FROM users WHERE id = $1 AND tenant_id = $2 AND deleted_at IS NULL', [userId, tenantId]);
   return rows[0] ?? null;
 }
 

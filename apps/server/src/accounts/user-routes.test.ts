@@ -24,4 +24,16 @@ describe('first-time setup and profile', () => {
     const get = await t.app.inject({ method: 'GET', url: '/api/user/profile', headers: u.auth });
     expect(get.json().data.name).toBe('Dana');
   });
+
+  it('records the last login: set by signing up, moved forward by each password login', async () => {
+    const email = `last-login-${Date.now()}@example.com`;
+    const signup = await t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { email, password: 'a long password 1', name: 'Lee' } });
+    const auth = { authorization: `Bearer ${signup.json().data.token}` };
+    const profile = async () => (await t.app.inject({ method: 'GET', url: '/api/user/profile', headers: auth })).json().data;
+    const first = (await profile()).lastLoginAt as string;
+    expect(Date.parse(first)).toBeGreaterThan(0);
+    await t.ctx.db.query("UPDATE users SET last_login_at = now() - interval '1 day' WHERE lower(email) = $1", [email]);
+    expect((await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password: 'a long password 1' } })).statusCode).toBe(200);
+    expect(Date.parse((await profile()).lastLoginAt)).toBeGreaterThan(Date.now() - 60_000);
+  });
 });

@@ -37,7 +37,8 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise
     const p = principalOf(req);
     const u = p.userId ? await getProfile(ctx.db, p.userId, p.tenantId) : null;
     if (!u) throw errors.notFound('User');
-    return ok({ id: u.id, email: u.email, name: u.name, role: u.role, tenantId: p.tenantId, createdAt: new Date(u.created_at).toISOString() });
+    return ok({ id: u.id, email: u.email, name: u.name, role: u.role, tenantId: p.tenantId, createdAt: new Date(u.created_at).toISOString(),
+      lastLoginAt: u.last_login_at ? new Date(u.last_login_at).toISOString() : null });
   });
 
   app.put('/user/profile', { preHandler: requireUser, schema: { tags, summary: 'Change your display name' } }, async (req) => {
