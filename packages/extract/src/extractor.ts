@@ -1,7 +1,7 @@
 import { extractFields } from './fields/extract-fields.ts';
 import { decodePages, DEFAULT_MAX_PIXELS, type DecodedPage } from './image/decode.ts';
 import { ExtractError, isExtractError } from './errors.ts';
-import { createLineRecogniser } from './ocr/line-recogniser.ts';
+import { createLineReader } from './ocr/line-reader.ts';
 import { nativeTesseractFactory } from './ocr/native-tesseract.ts';
 import { tesseractJsFactory } from './ocr/tesseract-js.ts';
 import { WorkerPool } from './pool.ts';
@@ -26,7 +26,7 @@ export async function createExtractor(opts: ExtractorOptions = {}): Promise<Extr
   }
   const log = opts.logger;
   // The neural line reader is a second opinion: should its runtime not load here, pages are read with Tesseract alone.
-  const lines = opts.lineReader === false ? undefined : await createLineRecogniser().catch((e: unknown) => {
+  const lines = opts.lineReader === false ? undefined : await createLineReader(opts.handwritingReader !== false).catch((e: unknown) => {
     log?.({ step: 'line-reader-unavailable', ms: 0, error: e instanceof Error ? e.message : String(e) });
     return undefined;
   });

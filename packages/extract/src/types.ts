@@ -21,6 +21,11 @@ export interface ExtractorOptions {
    * (default true): it reads handwriting far better. Off, pages are read with Tesseract alone.
    */
   lineReader?: boolean;
+  /**
+   * With the line reader on, also read weak lines with the handwriting model trained in training/ and keep the reading
+   * the two models are likelier right about (default true).
+   */
+  handwritingReader?: boolean;
   /** Step timings, for logs and metrics. */
   logger?: (event: { step: string; ms: number; page?: number; error?: string }) => void;
 }

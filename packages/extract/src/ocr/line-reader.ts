@@ -1,0 +1,14 @@
+import { createHandRecogniser } from './hand-recogniser.ts';
+import { createLineRecogniser, type LineRecogniser } from './line-recogniser.ts';
+import { votingRecogniser } from './vote.ts';
+
+/**
+ * The neural line reader the extractor hands to the re-reading of weak lines: the print recogniser, voting with the
+ * handwriting model when `handwriting` is on. Should the handwriting model not load, the print recogniser reads alone.
+ */
+export async function createLineReader(handwriting = true): Promise<LineRecogniser> {
+  const print = await createLineRecogniser();
+  if (!handwriting) return print;
+  const hand = await createHandRecogniser().catch(() => null);
+  return hand ? votingRecogniser(print, hand) : print;
+}

@@ -1,0 +1,61 @@
+import type { EngineWord } from './engine.ts';
+import type { LineRecogniser } from './line-recogniser.ts';
+
+/**
+ * Two line readers voting on each crop: the print recogniser (PP-OCR) and the handwriting model. Their confidences
+ * mean different things (PP-OCR's letter probabilities run high even on hands it misreads), so each is first mapped
+ * to how often a line read at that confidence is right, measured on lines in the training fonts (never on the
+ * held-out hands the figures are reported on). The likelier reading wins; readings that agree are surer than either.
+ * The winner comes back on the print recogniser's confidence scale, which the callers' thresholds were set on.
+ */
+
+/** A reader's confidence (0-100) at `at` maps to the share of lines read right `right` (0-1), linear between. */
+export interface Calibration { at: number[]; right: number[] }
+
+// `npx tsx bench/tools/hand-lines.ts --set training/calibration --readers ppocr,hand --calibrate` (280 lines).
+export const PRINT_CALIBRATION: Calibration = { at: [0, 55, 65, 75, 85, 90, 95, 98, 100], right: [0, 0.05, 0.1, 0.15, 0.25, 0.35, 0.5, 0.7, 0.8] };
+export const HAND_CALIBRATION: Calibration = { at: [0, 55, 65, 75, 85, 90, 95, 98, 100], right: [0, 0.05, 0.1, 0.2, 0.35, 0.45, 0.6, 0.8, 0.9] };
+
+/** The share of lines right at confidence `c`. */
+export function calibrated(c: number, cal: Calibration): number {
+  const { at, right } = cal;
+  if (c <= at[0]!) return right[0]!;
+  for (let i = 1; i < at.length; i++) {
+    if (c <= at[i]!) return right[i - 1]! + ((right[i]! - right[i - 1]!) * (c - at[i - 1]!)) / (at[i]! - at[i - 1]!);
+  }
+  return right[right.length - 1]!;
+}
+
+/** The confidence on `cal`'s scale at which a share `p` of lines is right (its inverse; the top where p is above). */
+export function onScale(p: number, cal: Calibration): number {
+  const { at, right } = cal;
+  if (p <= right[0]!) return at[0]!;
+  for (let i = 1; i < at.length; i++) {
+    if (p <= right[i]! && right[i]! > right[i - 1]!) return at[i - 1]! + ((at[i]! - at[i - 1]!) * (p - right[i - 1]!)) / (right[i]! - right[i - 1]!);
+  }
+  return at[at.length - 1]!;
+}
+
+const bare = (ws: EngineWord[]): string => ws.map((w) => w.text).join('').normalize('NFC').toUpperCase().replace(/\s+/g, '');
+
+/** The two readers as one line reader. */
+export function votingRecogniser(print: LineRecogniser, hand: LineRecogniser, cals = { print: PRINT_CALIBRATION, hand: HAND_CALIBRATION }): LineRecogniser {
+  return {
+    async read(grey, crop, core, line, pixels) {
+      const a = await print.read(grey, crop, core, line, pixels);
+      const b = await hand.read(grey, crop, core, line, pixels).catch(() => null);
+      if (!b || !b.words.length) return a;
+      const pa = a.words.length ? calibrated(a.confidence, cals.print) : 0;
+      const pb = calibrated(b.confidence, cals.hand);
+      if (a.words.length && bare(a.words) === bare(b.words)) {
+        // Two readers trained on different letters agree: at least as sure as the surer one.
+        const c = onScale(Math.max(pa, pb), cals.print);
+        return { words: a.words.map((w) => ({ ...w, confidence: Math.max(w.confidence, Math.round(c)) })), confidence: Math.max(a.confidence, c) };
+      }
+      if (pa >= pb) return a;
+      const toPrint = (c: number): number => Math.round(onScale(calibrated(c, cals.hand), cals.print));
+      return { words: b.words.map((w) => ({ ...w, confidence: toPrint(w.confidence) })), confidence: onScale(pb, cals.print) };
+    },
+    async close() { await Promise.all([print.close(), hand.close()]); },
+  };
+}

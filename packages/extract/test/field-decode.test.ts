@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { beamSearch, ctcScore, decoderFor, parsesAsDate } from '../src/ocr/field-decode.ts';
+
+const DICT = [...'0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz/-., '];
+
+/**
+ * Model output for a line: one step per entry, each giving the characters the model weighs there ('' is the blank,
+ * which takes whatever probability is left). Every character step is followed by a blank step, as CTC models emit.
+ */
+function output(steps: Array<Record<string, number>>): { data: Float32Array; steps: number; classes: number } {
+  const classes = DICT.length + 1;
+  const all = steps.flatMap((s) => [s, {}]);
+  const data = new Float32Array(all.length * classes);
+  all.forEach((s, t) => {
+    let left = 1;
+    for (const [ch, p] of Object.entries(s)) { data[t * classes + DICT.indexOf(ch) + 1] = p; left -= p; }
+    data[t * classes] = left;
+  });
+  return { data, steps: all.length, classes };
+}
+const read = (kind: Parameters<typeof decoderFor>[0], steps: Array<Record<string, number>>): string | null => {
+  const o = output(steps);
+  const r = decoderFor(kind)(o.data, o.steps, o.classes, DICT);
+  return r === null ? null : r.map((c) => c.ch).join('');
+};
+
+describe('field-constrained decoding', () => {
+  it('reads a ZIP code as digits where the hand made a 0 look like an O and a 5 like an S', () => {
+    // Free reading: 9O21S. Each look-alike digit is the model's second choice.
+    const steps = [{ 9: 0.9 }, { O: 0.55, 0: 0.4 }, { 2: 0.9 }, { 1: 0.8, l: 0.15 }, { S: 0.6, 5: 0.35 }];
+    expect(read('zip', steps)).toBe('90215');
+  });
+
+  it('keeps a Canadian postal code its letters and a ZIP+4 its hyphen', () => {
+    expect(read('zip', [{ H: 0.9 }, { 3: 0.8 }, { Z: 0.9 }, { ' ': 0.6 }, { 2: 0.9 }, { Y: 0.9 }, { 7: 0.9 }])).toBe('H3Z 2Y7');
+    expect(read('zip', [{ 7: 0.9 }, { 8: 0.9 }, { 0: 0.9 }, { 4: 0.9 }, { 5: 0.9 }, { '-': 0.8 }, { 1: 0.9 }, { 2: 0.9 }, { 3: 0.9 }, { 4: 0.9 }])).toBe('78045-1234');
+  });
+
+  it('reads a state as one of the codes, the likeliest whole code winning over a likelier first letter', () => {
+    // T then Z (no such code) or X: TX. Then a weak O or Q before N: ON.
+    expect(read('state', [{ T: 0.9 }, { Z: 0.5, X: 0.45 }])).toBe('TX');
+    expect(read('state', [{ Q: 0.5, O: 0.45 }, { N: 0.9 }])).toBe('ON');
+    expect(read('state', [{ Q: 0.9 }, { C: 0.9 }])).toBe('QC');
+  });
+
+  it('reads a date that parses where the free reading does not', () => {
+    // 1 read as l, 0 as O: l2/O5/2024.
+    const steps = [{ l: 0.6, 1: 0.35 }, { 2: 0.9 }, { '/': 0.9 }, { O: 0.6, 0: 0.35 }, { 5: 0.9 }, { '/': 0.9 }, { 2: 0.9 }, { 0: 0.9 }, { 2: 0.9 }, { 4: 0.9 }];
+    expect(read('date', steps)).toBe('12/05/2024');
+  });
+
+  it('leaves a date nobody could read to the free reading rather than inventing one', () => {
+    expect(read('date', [{ X: 0.9 }, { Y: 0.9 }])).toBeNull();
+  });
+
+  it('reads digits only, and sureness drops when the look-alike letter was nearly as likely', () => {
+    const o = output([{ 4: 0.9 }, { S: 0.5, 5: 0.45 }]);
+    const r = decoderFor('digits')(o.data, o.steps, o.classes, DICT)!;
+    expect(r.map((c) => c.ch).join('')).toBe('45');
+    const sure = decoderFor('digits')(...((): [Float32Array, number, number, string[]] => { const s = output([{ 4: 0.9 }, { 5: 0.9 }]); return [s.data, s.steps, s.classes, DICT]; })())!;
+    expect(Math.min(...r.map((c) => c.p))).toBeLessThan(Math.min(...sure.map((c) => c.p)));
+  });
+});
+
+describe('CTC scoring', () => {
+  it('gives the best alignment the steps its labels sit on, and a sum at least as large as the best path', () => {
+    const o = output([{ A: 0.9 }, { B: 0.9 }]);
+    const labels = [DICT.indexOf('A') + 1, DICT.indexOf('B') + 1];
+    const best = ctcScore(o.data, o.steps, o.classes, labels, true);
+    expect(best.at).toEqual([0, 2]);
+    expect(ctcScore(o.data, o.steps, o.classes, labels).logp).toBeGreaterThanOrEqual(best.logp);
+  });
+
+  it('beam search finds a repeated letter only across a blank', () => {
+    const o = output([{ 1: 0.9 }, { 1: 0.9 }]);
+    const beams = beamSearch(o.data, o.steps, o.classes, [DICT.indexOf('1') + 1]);
+    expect(beams[0]!.labels.map((c) => DICT[c - 1]).join('')).toBe('11');
+  });
+});
+
+describe('dates', () => {
+  it('accepts the forms BOLs use and rejects what is no date', () => {
+    for (const d of ['3/14/2025', '14/03/2025', '2025-03-14', '14.03.25', 'March 14, 2025', '14 de marzo de 2025', 'le 14 mars 2025', '14-MAR-2025']) expect(parsesAsDate(d), d).toBe(true);
+    for (const d of ['13/13/2025', '2025', 'XY', '12345', 'Main St 12 2025']) expect(parsesAsDate(d), d).toBe(false);
+  });
+});
