@@ -1,7 +1,7 @@
 """Training lines: a rolling buffer of rendered lines, refreshed a few lines a step.
 
 Rendering a degraded line costs about as much as training on it, so each step renders only a quarter of a batch
-and draws the batch from the last 1500 lines; every line is still seen only a handful of times.
+and draws the batch from the last 1000 lines; every line is still seen only a handful of times.
 """
 import random
 
@@ -15,7 +15,7 @@ PRINT_SHARE = 0.12
 
 
 class LineSource:
-    def __init__(self, seed: int, size: int = 1500):
+    def __init__(self, seed: int, size: int = 1000):
         self.r = random.Random(seed)
         self.hand, self.print = training_fonts()
         if not self.hand:
@@ -23,10 +23,14 @@ class LineSource:
         self.bank = render.FontBank(self.hand + self.print)
         self.size = size
         self.lines = []
+        # Degradation strength of new lines: train.py ramps it up, so the model learns letters before it learns
+        # to see them through fax noise.
+        self.level = 1.0
 
-    def one(self, level=1.0):
+    def one(self, level=None):
         """(image, text, kind) for one freshly rendered line."""
         r = self.r
+        level = self.level if level is None else level
         while True:
             kind, text = texts.sample(r)
             text = charset.clean(text).strip()

@@ -19,7 +19,7 @@ from .model import LineModel
 CKPT = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "checkpoints", "handwriting.pt")
 
 
-def lr_at(step, total, peak=1e-3):
+def lr_at(step, total, peak=1.5e-3):
     if step < 100:
         return peak * (step + 1) / 100
     flat = int(total * 0.6)
@@ -27,6 +27,11 @@ def lr_at(step, total, peak=1e-3):
         return peak
     t = min(1.0, (step - flat) / max(1, total - flat))
     return 1e-5 + (peak - 1e-5) * 0.5 * (1 + math.cos(math.pi * t))
+
+
+def level_at(step):
+    """Augmentation strength: half at the start, full from step 1500."""
+    return min(1.0, 0.5 + step / 3000)
 
 
 def validate(model, lines):
@@ -76,6 +81,7 @@ def main():
     os.makedirs(os.path.dirname(a.ckpt), exist_ok=True)
     # A different stream of lines after each resume, so a resumed run does not replay the lines it has seen.
     src = data.LineSource(a.seed * 100003 + step)
+    src.level = level_at(step)
     val = data.LineSource(999, size=0)
     val_lines = [val.one() for _ in range(256)]
     t0 = time.time()
@@ -87,6 +93,7 @@ def main():
     while step < a.steps:
         for g in opt.param_groups:
             g["lr"] = lr_at(step, a.steps)
+        src.level = level_at(step)
         src.refresh(a.batch // 4)
         x, targets, lengths, _ = src.batch(a.batch)
         out = model(x)

