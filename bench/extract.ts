@@ -16,6 +16,7 @@ const USAGE = `usage: npm run bench:extract -- [--dev DIR] [--count N] [--seed S
   --dev DIR      the dev set with truth.json and score.mjs (default ../shared/bol-dev from the repo root)
   --count N      synthetic documents to generate (default 24), --seed S their seed (default 1)
   --workers N    OCR workers, one core each (default 1)
+  --handwriting  also read weak lines with the handwriting model (voting with the print recogniser)
 `;
 
 interface SetFigures {
@@ -38,6 +39,7 @@ const { values } = parseArgs({
     out: { type: 'string', default: join(BENCH_DIR, 'out') },
     'no-dev': { type: 'boolean', default: false },
     'no-synthetic': { type: 'boolean', default: false },
+    handwriting: { type: 'boolean' },
     help: { type: 'boolean', default: false },
   },
 });
@@ -65,7 +67,7 @@ if (!values['no-synthetic']) {
   sets.push({ name: `synthetic (seed ${seed})`, dir: synDir, truthPath: join(synDir, 'truth.json') });
 }
 
-const opts: ExtractorOptions = { workers, engine: values.engine as ExtractorOptions['engine'] };
+const opts: ExtractorOptions = { workers, engine: values.engine as ExtractorOptions['engine'], ...(values.handwriting === undefined ? {} : { handwritingReader: values.handwriting }) };
 const rss = watchRss();
 const extractor = await createExtractor(opts);
 const figures: SetFigures[] = [];

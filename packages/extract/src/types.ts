@@ -23,7 +23,7 @@ export interface ExtractorOptions {
   lineReader?: boolean;
   /**
    * With the line reader on, also read weak lines with the handwriting model trained in training/ and keep the reading
-   * the two models are likelier right about (default true).
+   * the two models are likelier right about (default false: see docs/decisions.md for the bench figures).
    */
   handwritingReader?: boolean;
   /** Step timings, for logs and metrics. */
