@@ -1,6 +1,6 @@
 import type { Rng } from '../synthetic/random.ts';
-import type { Arrangement, Family, LabelPosition } from './families.ts';
-import { MONO_FONTS, PRINT_FONTS } from './fonts.ts';
+import { splitOf, type Arrangement, type Family, type LabelPosition } from './families.ts';
+import { MONO_FONTS, PRINT_FONTS, typeFont } from './fonts.ts';
 import { label, txt, type PageCtx, type Printed } from './html.ts';
 import { labelStyle, type Lang } from './lexicon.ts';
 import {
@@ -39,12 +39,14 @@ function placement(rng: Rng, family: Family): Placement {
 
 /** Composes one page of `family` for `doc`: sections in random order, placement and label positions. */
 export function composePage(rng: Rng, family: Family, lang: Lang, doc: LayoutDoc, hand: { family: string; css: string } | null): ComposedPage {
+  // Some training pages have their values typed on a typewriter into a printed form.
+  const typed = !hand && splitOf(family.id) === 'train' && rng.fork('typed').chance(0.1) ? typeFont(rng.fork('typeface')) : null;
   const ctx: PageCtx = {
     rng, family, doc,
     style: labelStyle(rng, lang, rng.chance(family.bilingual), lang === family.lang ? family.second : family.lang),
     hand: hand?.family ?? null,
     ink: rng.pick(['#0b2a8a', '#1a1a1a', '#12306b', '#222c55']),
-    valueFont: !hand && rng.chance(family.typewriter ? 0 : 0.3) ? rng.pick([...MONO_FONTS, ...PRINT_FONTS]) : null,
+    valueFont: typed?.family ?? (!hand && rng.chance(family.typewriter ? 0 : 0.3) ? rng.pick([...MONO_FONTS, ...PRINT_FONTS]) : null),
     titleCase: rng.chance(0.3),
     dateForm: rng.int(0, 40),
     printed: [],
@@ -91,7 +93,7 @@ export function composePage(rng: Rng, family: Family, lang: Lang, doc: LayoutDoc
   const arrangement = rng.pick(family.arrangements);
   const numbered = family.extras.includes('cmr');
   const stamps = rng.chance(0.25) ? stamp(ctx) : '';
-  const html = pageHtml(ctx, arrangement, top, body, bottom, numbered, stamps, hand?.css ?? '');
+  const html = pageHtml(ctx, arrangement, top, body, bottom, numbered, stamps, (hand?.css ?? '') + (typed?.css ?? ''));
   return { html, printed: ctx.printed, arrangement };
 }
 

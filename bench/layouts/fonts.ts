@@ -14,7 +14,10 @@ export const MONO_FONTS = ["'Liberation Mono'", "'DejaVu Sans Mono'"] as const;
  * Handwriting faces for training pages: @fontsource packages (npm), never the Debian handwriting fonts, which are kept
  * for evaluation so a model is never measured on a hand it learnt from.
  */
-export const TRAIN_HAND_FONTS = ['caveat', 'kalam', 'patrick-hand', 'indie-flower', 'shadows-into-light', 'gochi-hand', 'architects-daughter'] as const;
+export const TRAIN_HAND_FONTS = ['caveat', 'kalam', 'patrick-hand', 'indie-flower', 'shadows-into-light', 'gochi-hand', 'architects-daughter',
+  'reenie-beanie', 'nothing-you-could-do', 'just-another-hand', 'handlee', 'gloria-hallelujah', 'nanum-pen-script'] as const;
+/** Typewriter faces for values typed into training pages (the typewritten genre itself is held out and uses MONO_FONTS). */
+export const TRAIN_TYPE_FONTS = ['special-elite', 'courier-prime'] as const;
 /** Debian's handwriting faces (fonts-comic-neue, fonts-dkg-handwriting, fonts-breip, fonts-rufscript): evaluation only. */
 export const EVAL_HAND_FONTS = HAND_FONTS;
 
@@ -31,6 +34,12 @@ function fontFace(pkg: string): string {
     faceCache.set(pkg, css);
   }
   return css;
+}
+
+/** A typewriter face for typed values of a training page: its CSS family and @font-face rule. */
+export function typeFont(rng: Rng): { family: string; css: string } {
+  const pkg = rng.pick(TRAIN_TYPE_FONTS);
+  return { family: `'fs-${pkg}', monospace`, css: fontFace(pkg) };
 }
 
 /** A handwriting face for a page of `split`: its CSS family list and any @font-face rule it needs. */

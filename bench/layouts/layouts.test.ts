@@ -5,7 +5,8 @@ import { degrade, type Profile } from '../synthetic/degrade.ts';
 import { Rng } from '../synthetic/random.ts';
 import { PageRenderer } from '../synthetic/render.ts';
 import { FAMILIES, HELDOUT_FAMILIES } from './families.ts';
-import { drawLayoutPage, mapBox, planLayoutSet, type PlannedPage } from './plan.ts';
+import { EVAL_HAND_FONTS } from './fonts.ts';
+import { composePlanned, drawLayoutPage, mapBox, planLayoutSet, type PlannedPage } from './plan.ts';
 
 const get = (o: unknown, path: string): unknown =>
   path.split('.').reduce<unknown>((c, k) => (c && typeof c === 'object' ? (c as Record<string, unknown>)[k.charAt(0).toLowerCase() + k.slice(1)] : undefined), o);
@@ -49,6 +50,16 @@ describe('layout-randomising generator', () => {
     expect(new Set(train.map((p) => p.family.id)).size).toBe(FAMILIES.length - HELDOUT_FAMILIES.length);
     const heldout = planLayoutSet(30, 3, 'heldout');
     expect(heldout.every((p) => HELDOUT_FAMILIES.includes(p.family.id) && p.row.split === 'heldout')).toBe(true);
+  });
+
+  it('writes training pages in npm hands only and keeps Debian hands for held-out pages', () => {
+    const hand = (sel: 'train' | 'heldout'): string[] => planLayoutSet(120, 11, sel).filter((p) => p.row.writing === 'handwritten').map((p) => composePlanned(p).html);
+    const train = hand('train');
+    const heldout = hand('heldout');
+    expect(train.length).toBeGreaterThan(5);
+    expect(heldout.length).toBeGreaterThan(5);
+    for (const html of train) for (const f of EVAL_HAND_FONTS) expect(html).not.toContain(`'${f}'`);
+    for (const html of heldout) expect(html).not.toContain("'fs-");
   });
 
   it('gives every printed value words whose boxes lie on the page and whose joined text is the value', async () => {
