@@ -28,7 +28,13 @@ const faceCache = new Map<string, string>();
 function fontFace(pkg: string): string {
   let css = faceCache.get(pkg);
   if (css === undefined) {
-    const dir = dirname(require.resolve(`@fontsource/${pkg}/package.json`));
+    let dir: string;
+    try {
+      dir = dirname(require.resolve(`@fontsource/${pkg}/package.json`));
+    } catch (e) {
+      // No silent fallback: the browser's generic cursive may be one of the evaluation-only Debian hands.
+      throw new Error(`handwriting font @fontsource/${pkg} is not installed (a devDependency of bench): run npm install`, { cause: e });
+    }
     const woff2 = readFileSync(join(dir, 'files', `${pkg}-latin-400-normal.woff2`)).toString('base64');
     css = `@font-face{font-family:'fs-${pkg}';src:url(data:font/woff2;base64,${woff2}) format('woff2');font-weight:400;font-style:normal}`;
     faceCache.set(pkg, css);
