@@ -49,7 +49,7 @@ export function TransactionHistory({ timeZone }: { timeZone: string }) {
                 </div>
                 <Badge tone={TYPE_TONE[t.transactionType as keyof typeof TYPE_TONE] ?? 'gray'}>{t.transactionType}</Badge>
                 <span className={`ml-auto text-right text-sm font-semibold tabular-nums sm:w-28 ${t.amount < 0 ? 'text-slate-700' : 'text-emerald-700'}`}>
-                  {t.amount < 0 ? '−' : '+'}{Math.abs(t.amount).toLocaleString('en-US')}
+                  {t.amount < 0 ? '−' : t.amount > 0 ? '+' : ''}{Math.abs(t.amount).toLocaleString('en-US')}
                 </span>
               </li>
             ))}
