@@ -4,7 +4,7 @@
  */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BOL_DEV, DEFAULT_ID, billingBalance, downloadText, freshUser, jobRow, seeToast, signUp, uploadOnPage, waitForCompleted, x12Segments } from '../support/browser.ts';
+import { BOL_DEV, DEFAULT_ID, billingBalance, downloadText, freshUser, jobRow, seeToast, setReviewPolicy, signUp, uploadOnPage, waitForCompleted, x12Segments } from '../support/browser.ts';
 import { browserSuite } from '../support/browser-suite.ts';
 
 const suite = browserSuite();
@@ -52,6 +52,8 @@ describe('upload, review and download', () => {
   it('processes an upload to Completed, charges it, and downloads corrected, regenerated EDI', async () => {
     const page = await suite.newPage();
     await signUp(page);
+    // This journey is about automatic delivery and a later correction; the review gate has its own test.
+    await setReviewPolicy(page, 'never');
 
     const file = 'd014.jpg';
     const jobId = await uploadOnPage(page, [join(BOL_DEV, file)]);

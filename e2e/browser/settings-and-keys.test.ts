@@ -4,7 +4,7 @@
  */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BOL_DEV, authTokenOf, downloadText, jobRow, seeToast, signUp, uploadOnPage, waitForCompleted, x12Segments } from '../support/browser.ts';
+import { BOL_DEV, authTokenOf, downloadText, jobRow, seeToast, setReviewPolicy, signUp, uploadOnPage, waitForCompleted, x12Segments } from '../support/browser.ts';
 import { browserSuite } from '../support/browser-suite.ts';
 
 const suite = browserSuite();
@@ -32,6 +32,8 @@ describe('EDI document settings', () => {
     expect(await section.getByLabel('EDI 211').isChecked()).toBe(true);
 
     const file = 'd019.jpg';
+    // The document should be delivered at once with the saved settings, without waiting for review.
+    await setReviewPolicy(page, 'never');
     const jobId = await uploadOnPage(page, [join(BOL_DEV, file)]);
     await page.goto('/app/documents');
     const row = jobRow(page, file);

@@ -61,6 +61,15 @@ export async function authTokenOf(page: Page): Promise<string> {
   return token;
 }
 
+/** Sets the signed-in user's review policy through the API; tests that expect documents to complete at once say so with 'never'. */
+export async function setReviewPolicy(page: Page, policy: 'always' | 'when-unsure' | 'never'): Promise<void> {
+  const token = await authTokenOf(page);
+  const status = await page.evaluate(async ({ t, p }) => (await fetch('/api/admin/user/settings', {
+    method: 'PUT', headers: { Authorization: `Bearer ${t}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ reviewPolicy: p }),
+  })).status, { t: token, p: policy });
+  if (status !== 200) throw new Error(`setting the review policy answered ${status}`);
+}
+
 /** Picks files on /app/upload and presses "Upload & Generate EDI"; returns the new job's id from the server's answer. */
 export async function uploadOnPage(page: Page, files: string[]): Promise<string> {
   if (!page.url().endsWith('/app/upload')) await page.goto('/app/upload');

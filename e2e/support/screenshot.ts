@@ -5,7 +5,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { BOL_DEV, authTokenOf, jobRow, launchBrowser, newContext, signUp, uploadOnPage, waitForCompleted } from './browser.ts';
+import { BOL_DEV, authTokenOf, jobRow, launchBrowser, newContext, setReviewPolicy, signUp, uploadOnPage, waitForCompleted } from './browser.ts';
 import { ROOT, spawnLadingwise } from './spawn-ladingwise.ts';
 
 const FILES = ['d010.jpg', 'd014.jpg', 'd019.jpg'];
@@ -26,6 +26,8 @@ try {
     const b = await fetch('/api/admin/user/receiver-ids', { method: 'POST', headers, body: JSON.stringify({ Label: 'Swift Ridge Carriers', InterchangeId: 'SWIFTRIDGE' }) });
     if (!a.ok || !b.ok) throw new Error(`saving interchange IDs answered ${a.status} / ${b.status}`);
   }, token);
+  // The documents page shows delivered documents here; the review screen has its own screenshots.
+  await setReviewPolicy(page, 'never');
   await page.reload(); // the upload page read the (empty) saved IDs before
   const jobs: Array<{ file: string; jobId: string }> = [];
   for (const file of FILES) jobs.push({ file, jobId: await uploadOnPage(page, [join(BOL_DEV, file)]) });

@@ -62,3 +62,24 @@ export async function textImage(lines: string[], format: 'png' | 'jpeg' | 'webp'
   </svg>`;
   return sharp(Buffer.from(svg)).toFormat(format).toBuffer();
 }
+
+/** Sets the tenant's review policy through the settings API (explicit in every test that depends on it). */
+export async function setReviewPolicy(app: FastifyInstance, auth: Record<string, string>, reviewPolicy: 'always' | 'when-unsure' | 'never'): Promise<void> {
+  const res = await app.inject({ method: 'PUT', url: '/api/admin/user/settings', headers: auth, payload: { reviewPolicy } });
+  if (res.statusCode !== 200) throw new Error(`setting the review policy answered ${res.statusCode}: ${res.body}`);
+}
+
+/** A typed bill of lading as a text image: real OCR reads its parties, carrier, BOL number and totals in a few seconds. */
+export function typedBol(bol = '4471902'): Promise<Buffer> {
+  return textImage([
+    'STRAIGHT BILL OF LADING', `BOL NUMBER: ${bol}`, 'SHIP FROM: ACME FREIGHT INC', '120 MAIN ST', 'DAYTON, OH 45402',
+    'SHIP TO: BETA FOODS LLC', '55 HARBOR DR', 'TOLEDO, OH 43604', 'CARRIER: OLD DOMINION   SCAC: ODFL', 'TOTAL WEIGHT: 1200 LBS   PIECES: 10',
+  ], 'png', 900);
+}
+
+/** A multi-page TIFF of the given images (same size), as a fax or a scanner writes it. */
+export async function multiPageTiff(pages: Buffer[]): Promise<Buffer> {
+  const raws = await Promise.all(pages.map((p) => sharp(p).removeAlpha().raw().toBuffer({ resolveWithObject: true })));
+  const { width, height, channels } = raws[0]!.info;
+  return sharp(Buffer.concat(raws.map((r) => r.data)), { raw: { width, height: height * pages.length, channels, pageHeight: height } }).tiff().toBuffer();
+}

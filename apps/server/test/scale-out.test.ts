@@ -107,6 +107,9 @@ describe.skipIf(Boolean(skipReason))(`scale-out: 2 API + 2 worker processes on o
     expect(signup.status).toBe(200);
     const token = ((await signup.json()) as { data: { token: string } }).data.token;
     const auth = { authorization: `Bearer ${token}` };
+    // The test counts completions across processes: every document is delivered at once, none waits for review.
+    const policy = await fetch(`${apis[0]}/api/admin/user/settings`, { method: 'PUT', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ reviewPolicy: 'never' }) });
+    expect(policy.status).toBe(200);
 
     const started = Date.now();
     const ids = await Promise.all(Array.from({ length: JOBS }, async (_, i) => {

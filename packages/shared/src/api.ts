@@ -53,11 +53,29 @@ export interface JobDto {
   ProcessingType: EdiDocumentType | null;
   EdiInterchangeSenderId: string;
   EdiInterchangeReceiverId: string;
+  /** For InProgress: `queued` (waiting for a worker) or `processing`; `done` otherwise. */
+  Stage: 'queued' | 'processing' | 'done';
+  /** Every interchange ever built for the job, oldest first; a correction after delivery is a `change`. */
+  EdiHistory: EdiHistoryEntry[];
+}
+
+export interface EdiHistoryEntry {
+  Type: EdiDocumentType;
+  ISAControlNumber: string;
+  /** B2A01: `original` (00) or `change` (04). */
+  Purpose: 'original' | 'change';
+  CreatedAt: string;
+  /** False once a later interchange of the same type replaced it. */
+  Current: boolean;
 }
 
 export interface UserSettingsDto {
   ediDocumentTypes: { edi204: boolean; edi211: boolean };
   x12Version: X12Version;
+  /** When a document waits for a person before its EDI is delivered. */
+  reviewPolicy: ReviewPolicy;
+  /** Core fields scored under this make a document "unsure" (0–1). */
+  reviewThreshold: number;
   timezone: string | null;
 }
 

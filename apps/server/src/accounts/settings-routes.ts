@@ -1,5 +1,6 @@
 /** GET/PUT /api/admin/user/settings: any signed-in user's own tenant settings (despite the /admin path). */
 import type { FastifyInstance } from 'fastify';
+import { REVIEW_POLICIES, type ReviewPolicy } from '@ladingwise/shared';
 import { z } from 'zod';
 import type { AppContext } from '../context.ts';
 import { requireUser, principalOf } from '../auth/principal.ts';
@@ -14,6 +15,8 @@ const Body = z.object({
   ediDocumentTypes: z.object({ edi204: z.boolean(), edi211: z.boolean() }).optional(),
   x12Version: z.enum(['4010', '5010', '7010']).optional(),
   timezone: z.string().max(64).nullable().optional(),
+  reviewPolicy: z.enum(REVIEW_POLICIES as [ReviewPolicy, ...ReviewPolicy[]]).optional(),
+  reviewThreshold: z.number().min(0).max(1).optional(),
 });
 
 export async function settingsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -30,12 +33,16 @@ export async function settingsRoutes(app: FastifyInstance, ctx: AppContext): Pro
       ediDocumentTypes: types === undefined ? undefined : { edi204: types.edi204 ?? types.EDI204, edi211: types.edi211 ?? types.EDI211 },
       x12Version: bodyField(raw, 'x12Version') ?? raw.X12Version,
       timezone: bodyField(raw, 'timezone'),
+      reviewPolicy: bodyField(raw, 'reviewPolicy'),
+      reviewThreshold: bodyField(raw, 'reviewThreshold'),
     });
     const current = await getUserSettings(ctx.db, p.tenantId);
     const next = {
       ediDocumentTypes: body.ediDocumentTypes ?? current.ediDocumentTypes,
       x12Version: body.x12Version ?? current.x12Version ?? DEFAULT_SETTINGS.x12Version,
       timezone: body.timezone === undefined ? current.timezone : body.timezone,
+      reviewPolicy: body.reviewPolicy ?? current.reviewPolicy,
+      reviewThreshold: body.reviewThreshold ?? current.reviewThreshold,
     };
     await ctx.db.transaction(async (tx) => {
       await saveUserSettings(tx, p.tenantId, next);

@@ -27,7 +27,7 @@ export async function finishedJob(
     await markCompleted(tx, { jobId, tenantId, processingType: '204', shipperName: 'ACME', bolNumber: 'B1' });
     await insertEdiDocument(tx, {
       jobId, tenantId, type: '204', x12Version: '4010', senderId: 'SENDER1', receiverId, isa, dataVersion: 1,
-      storageKey: `tenants/${tenantId}/jobs/${jobId}/edi/204-${isaText}.x12`, content: edi, checkOk: true,
+      storageKey: `tenants/${tenantId}/jobs/${jobId}/edi/204-${isaText}.x12`, content: edi, checkOk: true, purpose: 'original',
     });
   });
   return { jobId, edi, isa: isaText };

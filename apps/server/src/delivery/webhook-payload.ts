@@ -22,6 +22,8 @@ export function jobPayload(ctx: AppContext, job: JobDto, event: WebhookEvent) {
     ediUrls: job.EdiDocuments.map((d) => `${base}/api/processing/job/${job.JobId}/edi?type=${d.Type}`),
     ediDocuments: job.EdiDocuments.map((d) => ({ type: d.Type, isaControlNumber: d.ISAControlNumber, content: d.Content })),
     errorMessage: job.ErrorMessage,
+    // Where a person reviews the document (the job.needs_review event's call to action).
+    reviewUrl: `${base}/app/documents/${job.JobId}`,
     occurredAt: job.CompletedAt ?? ctx.now().toISOString(),
   };
 }

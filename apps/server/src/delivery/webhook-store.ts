@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../db/database.ts';
 
-export const WEBHOOK_EVENTS = ['job.completed', 'job.failed'] as const;
+export const WEBHOOK_EVENTS = ['job.completed', 'job.failed', 'job.needs_review'] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number] | 'webhook.test';
 
 export interface WebhookDto { id: string; url: string; events: string[]; isActive: boolean; createdAt: string }

@@ -59,7 +59,7 @@ describe('webhooks', () => {
     const hook = await addHook(a.auth, '/a-done');
     await addHook(b.auth, '/b-done');
     const list = (await t.app.inject({ method: 'GET', url: '/api/webhooks', headers: a.auth })).json().data;
-    expect(list).toEqual([expect.objectContaining({ id: hook.id, url: `${base}/a-done`, isActive: true, events: ['job.completed', 'job.failed'] })]);
+    expect(list).toEqual([expect.objectContaining({ id: hook.id, url: `${base}/a-done`, isActive: true, events: ['job.completed', 'job.failed', 'job.needs_review'] })]);
     expect(JSON.stringify(list)).not.toContain(hook.secret);
     const stored = await t.ctx.db.query<{ secret: string }>('SELECT secret FROM webhooks WHERE id = $1', [hook.id]);
     expect(stored.rows[0]!.secret).toMatch(/^v1:/); // encrypted at rest, never the secret itself

@@ -34,13 +34,15 @@ export interface NewEdiDocument {
   storageKey: string;
   content: string;
   checkOk: boolean;
+  /** B2A01: the first interchange of a type is an original, a later one a change. */
+  purpose: 'original' | 'change';
 }
 
 export async function insertEdiDocument(tx: Queryable, d: NewEdiDocument): Promise<void> {
   await tx.query(
-    `INSERT INTO edi_documents (job_id, tenant_id, doc_type, x12_version, sender_id, receiver_id, isa_control_number, data_version, storage_key, content, check_ok)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
-    [d.jobId, d.tenantId, d.type, d.x12Version, d.senderId, d.receiverId, d.isa, d.dataVersion, d.storageKey, d.content, d.checkOk],
+    `INSERT INTO edi_documents (job_id, tenant_id, doc_type, x12_version, sender_id, receiver_id, isa_control_number, data_version, storage_key, content, check_ok, purpose)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
+    [d.jobId, d.tenantId, d.type, d.x12Version, d.senderId, d.receiverId, d.isa, d.dataVersion, d.storageKey, d.content, d.checkOk, d.purpose],
   );
 }
 
@@ -56,4 +58,20 @@ export async function getCurrentEdi(db: Queryable, tenantId: string, jobId: stri
     [jobId, tenantId, type],
   );
   return rows[0] ?? null;
+}
+
+/** The ISA13 number the next interchange of (tenant, sender) will most likely get; nothing is taken (previews). */
+export async function peekNextIsaControlNumber(db: Queryable, tenantId: string, senderId: string): Promise<number> {
+  const { rows } = await db.query<{ last_value: number }>('SELECT last_value FROM isa_counters WHERE tenant_id = $1 AND sender_id = $2', [tenantId, senderId]);
+  const last = rows[0]?.last_value ?? 0;
+  return last >= ISA_MAX ? 1 : last + 1;
+}
+
+/** The current ISA13 number of each document type of a job (what a new interchange of that type supersedes). */
+export async function currentIsaByType(db: Queryable, tenantId: string, jobId: string): Promise<Map<EdiDocumentType, number>> {
+  const { rows } = await db.query<{ doc_type: EdiDocumentType; isa_control_number: number }>(
+    `SELECT DISTINCT ON (doc_type) doc_type, isa_control_number FROM edi_documents WHERE job_id = $1 AND tenant_id = $2 ORDER BY doc_type, id DESC`,
+    [jobId, tenantId],
+  );
+  return new Map(rows.map((r) => [r.doc_type, r.isa_control_number]));
 }

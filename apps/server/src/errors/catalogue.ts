@@ -63,7 +63,10 @@ export const errors = {
   imageNotFound: () => new DomainError('IMAGE_NOT_FOUND', 'Image not found.'),
   imageUnreadable: () => new DomainError('IMAGE_UNREADABLE', 'This image could not be read, so no preview can be shown.'),
   jobNotCancellable: () => new DomainError('JOB_NOT_CANCELLABLE', 'Only queued jobs can be cancelled; this one has already started or finished.'),
-  jobNotEditable: () => new DomainError('JOB_NOT_EDITABLE', 'Only completed jobs can be corrected or have their EDI rebuilt.'),
+  jobNotEditable: () => new DomainError('JOB_NOT_EDITABLE', 'Only completed jobs and jobs waiting for review can be corrected; only completed jobs can have their EDI rebuilt.'),
+  badGrouping: () => new DomainError('BAD_GROUPING', 'Grouping must be per-file (each file is its own bill) or one-document (the files are the pages of one bill).'),
+  jobNotReviewable: () => new DomainError('JOB_NOT_REVIEWABLE', 'Only a job waiting for review (NeedsReview) can be approved.'),
+  approvalInProgress: () => new DomainError('APPROVAL_IN_PROGRESS', 'This job is being approved by another request; it will be Completed in a moment.'),
   noEdiContent: () => new DomainError('NO_EDI_CONTENT', 'No EDI content available to download.'),
   // SFTP and webhooks: SFTP answers carry the text in data.errorMessage too (the settings page reads it there).
   sftpPasswordRejected: (message: string) => new DomainError('SFTP_PASSWORD_REJECTED', message, { errorMessage: message }),

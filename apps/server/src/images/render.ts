@@ -10,9 +10,9 @@ import { DEFAULT_MAX_PIXELS, decodeBmp, type ImageType } from '@ladingwise/extra
 /** Longest side in pixels of each rendition. */
 export const RENDITION_MAX = { thumb: 320, display: 1600 } as const;
 
-/** First page of the image, upright (EXIF), fitted inside max x max, as JPEG. */
-export async function render(original: Buffer, type: ImageType, max: number): Promise<Buffer> {
-  const input = type === 'bmp' ? await bmpAsRaw(original) : sharp(original, { page: 0 });
+/** One page (`frame` of a multi-page TIFF, else the image) upright (EXIF), fitted inside max x max, as JPEG. */
+export async function render(original: Buffer, type: ImageType, max: number, frame = 0): Promise<Buffer> {
+  const input = type === 'bmp' ? await bmpAsRaw(original) : sharp(original, { page: frame });
   return input
     .rotate()
     .resize({ width: max, height: max, fit: 'inside', withoutEnlargement: true })
@@ -25,4 +25,11 @@ export async function render(original: Buffer, type: ImageType, max: number): Pr
 async function bmpAsRaw(bytes: Buffer): Promise<Sharp> {
   const rgb = decodeBmp(bytes, DEFAULT_MAX_PIXELS);
   return sharp(rgb.data, { raw: { width: rgb.width, height: rgb.height, channels: 3 } });
+}
+
+/** Pages in an image file: the frames of a TIFF (a fax or a scanner's multi-page output), 1 for anything else. */
+export async function countFrames(bytes: Uint8Array, type: ImageType): Promise<number> {
+  if (type !== 'tiff') return 1;
+  const meta = await sharp(bytes).metadata();
+  return Math.max(1, meta.pages ?? 1);
 }

@@ -18,12 +18,14 @@ export async function readRendition(ctx: AppContext, page: PageRow, size: Size):
     const bytes = await ctx.storage.get(page.storage_key);
     return bytes ? { bytes, contentType: CONTENT_TYPE[page.image_type] } : null;
   }
-  const key = page.storage_key.replace(/\/pages\/(\d+)\.[a-z]+$/, `/renditions/$1-${size}.jpg`);
+  // Frames of one multi-page file share its storage key; each gets its own rendition.
+  const frame = page.frame > 0 ? `-f${page.frame}` : '';
+  const key = page.storage_key.replace(/\/pages\/(\d+)\.[a-z]+$/, `/renditions/$1${frame}-${size}.jpg`);
   const cached = await ctx.storage.get(key);
   if (cached) return { bytes: cached, contentType: 'image/jpeg' };
   const original = await ctx.storage.get(page.storage_key);
   if (!original) return null;
-  const bytes = await render(original, page.image_type, RENDITION_MAX[size]);
+  const bytes = await render(original, page.image_type, RENDITION_MAX[size], page.frame);
   await ctx.storage.put(key, bytes, 'image/jpeg');
   return { bytes, contentType: 'image/jpeg' };
 }

@@ -23,11 +23,13 @@ describe('POST /api/upload/process-images', () => {
   const jobCount = async (tenantId: string) =>
     Number((await t.ctx.db.query<{ n: string }>('SELECT count(*) AS n FROM jobs WHERE tenant_id = $1', [tenantId])).rows[0]!.n);
 
-  it('stores the images, queues one job and answers Data.jobId', async () => {
+  it('stores the images of a one-document upload, queues one job and answers Data.jobId and Data.jobIds', async () => {
     const u = await createTestUser(t.ctx);
-    const res = await upload(t.app, u.auth, [{ filename: 'bol.jpg', data: BOL_JPEG }, { filename: 'page2.png', data: png, contentType: 'image/png' }]);
+    const res = await upload(t.app, u.auth, [{ filename: 'bol.jpg', data: BOL_JPEG }, { filename: 'page2.png', data: png, contentType: 'image/png' }],
+      { EdiSenderId: 'SENDER1', EdiReceiverId: 'RECEIVER1', Grouping: 'one-document' });
     expect(res.statusCode).toBe(200);
     const jobId = res.json().data.jobId as string;
+    expect(res.json().data.jobIds).toEqual([jobId]);
     expect(jobId).toMatch(/^[0-9a-f-]{36}$/);
     const list = await t.app.inject({ method: 'GET', url: `/api/processing/jobs?jobId=${jobId}`, headers: u.auth });
     const job = list.json().data.jobs[0];

@@ -1,5 +1,9 @@
-/** POST /api/upload/process-images: multipart `Files` (+ `EdiSenderId`, `EdiReceiverId`) -> Data.jobId. */
+/**
+ * POST /api/upload/process-images: multipart `Files` (+ `EdiSenderId`, `EdiReceiverId`, `Grouping`)
+ * -> Data.jobId (the first job) and Data.jobIds (every job, in file order).
+ */
 import multipart from '@fastify/multipart';
+import { UPLOAD_GROUPINGS, type UploadGrouping } from '@ladingwise/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import type { Config } from '../config.ts';
@@ -28,21 +32,21 @@ export async function uploadRoutes(app: FastifyInstance, ctx: AppContext): Promi
     schema: {
       tags: ['processing'],
       summary: 'Upload bill-of-lading images; returns the queued job id',
-      description: 'multipart/form-data with one or more `Files` (JPEG, PNG, BMP, TIFF, WebP) and optional `EdiSenderId`, `EdiReceiverId` (max 15 characters).',
+      description: 'multipart/form-data with one or more `Files` (JPEG, PNG, BMP, TIFF, WebP) and optional `EdiSenderId`, `EdiReceiverId` (max 15 characters) and `Grouping`: `per-file` (default: each file is its own bill and its own job) or `one-document` (the files are the pages of one bill). A multi-page TIFF is always one bill. The answer has `jobId` (the first job) and `jobIds` (all of them).',
       consumes: ['multipart/form-data'],
     },
   }, async (request) => {
     const p = principalOf(request);
     const form = await readForm(request, ctx.config);
-    const { jobId } = await acceptUpload(ctx, {
+    const { jobId, jobIds } = await acceptUpload(ctx, {
       tenantId: p.tenantId, actor: actorOf(p), userId: p.userId, apiKeyId: p.apiKeyId ?? null,
-      files: form.files, senderId: form.senderId, receiverId: form.receiverId, source: p.via === 'apikey' ? 'api' : 'web',
+      files: form.files, senderId: form.senderId, receiverId: form.receiverId, source: p.via === 'apikey' ? 'api' : 'web', grouping: form.grouping,
     });
-    return ok({ jobId }, 'Upload received; processing has started.');
+    return ok({ jobId, jobIds }, jobIds.length === 1 ? 'Upload received; processing has started.' : `Upload received as ${jobIds.length} documents; processing has started.`);
   });
 }
 
-interface UploadForm { files: UploadFile[]; senderId?: string; receiverId?: string }
+interface UploadForm { files: UploadFile[]; senderId?: string; receiverId?: string; grouping?: UploadGrouping }
 
 /** Reads the whole multipart body, turning the parser's failures into clear 4xx answers. */
 async function readForm(request: FastifyRequest, config: Config): Promise<UploadForm> {
@@ -61,6 +65,11 @@ async function readForm(request: FastifyRequest, config: Config): Promise<Upload
         const value = typeof part.value === 'string' ? part.value : String(part.value ?? '');
         if (key === 'edisenderid') form.senderId = value;
         else if (key === 'edireceiverid') form.receiverId = value;
+        else if (key === 'grouping') {
+          const g = value.trim().toLowerCase();
+          if (!(UPLOAD_GROUPINGS as readonly string[]).includes(g)) throw errors.badGrouping();
+          form.grouping = g as UploadGrouping;
+        }
       }
     }
   } catch (err) {

@@ -32,6 +32,8 @@ export interface PageRow {
   image_type: 'jpeg' | 'png' | 'bmp' | 'tiff' | 'webp';
   byte_size: number;
   storage_key: string;
+  /** The frame of a multi-page file (TIFF) this page is; 0 for single-page images. */
+  frame: number;
 }
 
 export interface NewJob {
@@ -43,7 +45,7 @@ export interface NewJob {
   source: 'web' | 'api' | 'sftp';
   createdBy: string | null;
   apiKeyId: string | null;
-  pages: Omit<PageRow, 'job_id'>[];
+  pages: (Omit<PageRow, 'job_id' | 'frame'> & { frame?: number })[];
 }
 
 const JOB_COLUMNS = `id, tenant_id, status, stage, file_name, sender_id, receiver_id, source, queue_job_id, attempts,
@@ -58,8 +60,8 @@ export async function insertJob(tx: Queryable, j: NewJob): Promise<void> {
   );
   for (const p of j.pages) {
     await tx.query(
-      `INSERT INTO job_pages (job_id, tenant_id, page, file_name, image_type, byte_size, storage_key) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-      [j.id, j.tenantId, p.page, p.file_name, p.image_type, p.byte_size, p.storage_key],
+      `INSERT INTO job_pages (job_id, tenant_id, page, file_name, image_type, byte_size, storage_key, frame) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+      [j.id, j.tenantId, p.page, p.file_name, p.image_type, p.byte_size, p.storage_key, p.frame ?? 0],
     );
   }
 }
@@ -88,7 +90,7 @@ export async function getJobRowForWorker(db: Queryable, jobId: string): Promise<
 
 export async function listPages(db: Queryable, tenantId: string, jobId: string): Promise<PageRow[]> {
   const { rows } = await db.query<PageRow>(
-    'SELECT job_id, page, file_name, image_type, byte_size, storage_key FROM job_pages WHERE job_id = $1 AND tenant_id = $2 ORDER BY page',
+    'SELECT job_id, page, file_name, image_type, byte_size, storage_key, frame FROM job_pages WHERE job_id = $1 AND tenant_id = $2 ORDER BY page',
     [jobId, tenantId],
   );
   return rows;
@@ -97,7 +99,7 @@ export async function listPages(db: Queryable, tenantId: string, jobId: string):
 export async function getPage(db: Queryable, tenantId: string, jobId: string, page: number): Promise<PageRow | null> {
   if (!isUuid(jobId)) return null;
   const { rows } = await db.query<PageRow>(
-    `SELECT p.job_id, p.page, p.file_name, p.image_type, p.byte_size, p.storage_key FROM job_pages p
+    `SELECT p.job_id, p.page, p.file_name, p.image_type, p.byte_size, p.storage_key, p.frame FROM job_pages p
      JOIN jobs j ON j.id = p.job_id AND j.tenant_id = p.tenant_id
      WHERE p.job_id = $1 AND p.tenant_id = $2 AND p.page = $3 AND j.deleted_at IS NULL`,
     [jobId, tenantId, page],
@@ -130,6 +132,54 @@ export async function markCompleted(
     `UPDATE jobs SET status = 'Completed', stage = 'done', completed_at = now(), error_code = NULL, error_message = NULL,
        processing_type = $3, shipper_name = $4, bol_number = $5
      WHERE id = $1 AND tenant_id = $2 AND status = 'InProgress' AND deleted_at IS NULL`,
+    [j.jobId, j.tenantId, j.processingType, j.shipperName, j.bolNumber],
+  );
+  return rowCount === 1;
+}
+
+/**
+ * InProgress -> NeedsReview: extracted and validated, waiting for a person; nothing built,
+ * delivered or charged. Guarded like markCompleted.
+ */
+export async function markNeedsReview(
+  tx: Queryable,
+  j: { jobId: string; tenantId: string; shipperName: string | null; bolNumber: string | null },
+): Promise<boolean> {
+  const { rowCount } = await tx.query(
+    `UPDATE jobs SET status = 'NeedsReview', stage = 'done', error_code = NULL, error_message = NULL, shipper_name = $3, bol_number = $4
+     WHERE id = $1 AND tenant_id = $2 AND status = 'InProgress' AND deleted_at IS NULL`,
+    [j.jobId, j.tenantId, j.shipperName, j.bolNumber],
+  );
+  return rowCount === 1;
+}
+
+/**
+ * Takes a held job for approval (stage 'processing' while its EDI is built); null when it is not
+ * held or another approval already has it, so concurrent approvals build, deliver and charge once.
+ */
+export async function claimApproval(db: Queryable, tenantId: string, jobId: string): Promise<JobRow | null> {
+  if (!isUuid(jobId)) return null;
+  const { rows } = await db.query<JobRow>(
+    `UPDATE jobs SET stage = 'processing' WHERE id = $1 AND tenant_id = $2 AND status = 'NeedsReview' AND stage = 'done' AND deleted_at IS NULL
+     RETURNING ${JOB_COLUMNS}`,
+    [jobId, tenantId],
+  );
+  return rows[0] ?? null;
+}
+
+/** Gives a claimed approval back (its EDI could not be built): the job waits for review again. */
+export async function releaseApproval(db: Queryable, tenantId: string, jobId: string): Promise<void> {
+  await db.query(`UPDATE jobs SET stage = 'done' WHERE id = $1 AND tenant_id = $2 AND status = 'NeedsReview' AND stage = 'processing'`, [jobId, tenantId]);
+}
+
+/** A claimed approval -> Completed; false when the job was deleted meanwhile. */
+export async function markApproved(
+  tx: Queryable,
+  j: { jobId: string; tenantId: string; processingType: EdiDocumentType | null; shipperName: string | null; bolNumber: string | null },
+): Promise<boolean> {
+  const { rowCount } = await tx.query(
+    `UPDATE jobs SET status = 'Completed', stage = 'done', completed_at = now(), processing_type = $3, shipper_name = $4, bol_number = $5
+     WHERE id = $1 AND tenant_id = $2 AND status = 'NeedsReview' AND stage = 'processing' AND deleted_at IS NULL`,
     [j.jobId, j.tenantId, j.processingType, j.shipperName, j.bolNumber],
   );
   return rowCount === 1;
@@ -225,7 +275,7 @@ export async function getJob(db: Queryable, tenantId: string, jobId: string): Pr
   return dto ?? null;
 }
 
-interface EdiRow { job_id: string; doc_type: EdiDocumentType; isa_control_number: number; content: string }
+interface EdiRow { job_id: string; doc_type: EdiDocumentType; isa_control_number: number; content: string; purpose: 'original' | 'change'; created_at: Date | string; id: string | number }
 
 async function toDtos(db: Queryable, tenantId: string, rows: JobRow[]): Promise<JobDto[]> {
   if (rows.length === 0) return [];
@@ -237,8 +287,8 @@ async function toDtos(db: Queryable, tenantId: string, rows: JobRow[]): Promise<
       `SELECT DISTINCT ON (job_id) job_id, data FROM extracted_data_versions
        WHERE tenant_id = $1 AND job_id = ANY($2::uuid[]) ORDER BY job_id, version DESC`, [tenantId, ids]),
     db.query<EdiRow>(
-      `SELECT DISTINCT ON (job_id, doc_type) job_id, doc_type, isa_control_number, content FROM edi_documents
-       WHERE tenant_id = $1 AND job_id = ANY($2::uuid[]) ORDER BY job_id, doc_type, id DESC`, [tenantId, ids]),
+      `SELECT id, job_id, doc_type, isa_control_number, content, purpose, created_at FROM edi_documents
+       WHERE tenant_id = $1 AND job_id = ANY($2::uuid[]) ORDER BY job_id, id`, [tenantId, ids]),
   ]);
   const pageCount = new Map(pages.rows.map((r) => [r.job_id, Number(r.n)]));
   const dataOf = new Map(data.rows.map((r) => [r.job_id, (typeof r.data === 'string' ? JSON.parse(r.data) : r.data) as ExtractedData]));
@@ -252,8 +302,10 @@ export function formatIsa(n: number): string {
   return String(n).padStart(9, '0');
 }
 
-function toDto(r: JobRow, pageCount: number, data: ExtractedData | null, edi: EdiRow[]): JobDto {
-  const docs = edi
+function toDto(r: JobRow, pageCount: number, data: ExtractedData | null, history: EdiRow[]): JobDto {
+  // Rows come oldest first: the last of each type is the current interchange.
+  const latest = new Map(history.map((e) => [e.doc_type, e]));
+  const docs = [...latest.values()]
     .sort((a, b) => a.doc_type.localeCompare(b.doc_type))
     .map((e) => ({ Type: e.doc_type, ISAControlNumber: formatIsa(e.isa_control_number), Content: e.content }));
   const primary = docs.find((d) => d.Type === r.processing_type) ?? docs[0] ?? null;
@@ -285,6 +337,11 @@ function toDto(r: JobRow, pageCount: number, data: ExtractedData | null, edi: Ed
     ProcessingType: primary?.Type ?? null,
     EdiInterchangeSenderId: r.sender_id,
     EdiInterchangeReceiverId: r.receiver_id,
+    Stage: r.stage,
+    EdiHistory: history.map((e) => ({
+      Type: e.doc_type, ISAControlNumber: formatIsa(e.isa_control_number), Purpose: e.purpose,
+      CreatedAt: iso(e.created_at) ?? '', Current: latest.get(e.doc_type) === e,
+    })),
   };
 }
 

@@ -12,11 +12,13 @@ import { cancelJob, deleteJob, reprocessJob, type Caller } from './job-actions.t
 import { saveCorrectedData } from './save-corrected-data.ts';
 import { regenerateEdi } from '../edi/regenerate-edi.ts';
 import { getCurrentEdi } from '../edi/edi-store.ts';
+import { previewEdi } from '../edi/preview-edi.ts';
+import { approveJob } from '../pipeline/approve.ts';
 import { formatIsa } from './job-store.ts';
 
 const listQuery = z.object({
   jobId: z.string().trim().min(1).optional(),
-  status: z.enum(['Completed', 'Failed', 'InProgress', 'Cancelled']).optional(),
+  status: z.enum(['Completed', 'Failed', 'InProgress', 'Cancelled', 'NeedsReview']).optional(),
   search: z.string().trim().max(200).optional().transform((s) => s || undefined),
   page: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
@@ -45,7 +47,7 @@ export async function processingRoutes(app: FastifyInstance, ctx: AppContext): P
       querystring: {
         type: 'object',
         properties: {
-          jobId: { type: 'string' }, status: { type: 'string', enum: ['Completed', 'Failed', 'InProgress', 'Cancelled'] },
+          jobId: { type: 'string' }, status: { type: 'string', enum: ['Completed', 'Failed', 'InProgress', 'Cancelled', 'NeedsReview'] },
           search: { type: 'string' }, page: { type: 'integer', minimum: 1 }, pageSize: { type: 'integer', minimum: 1, maximum: 100 },
         },
       },
@@ -85,6 +87,27 @@ export async function processingRoutes(app: FastifyInstance, ctx: AppContext): P
     const version = await saveCorrectedData(ctx, c, request.params.id, request.body);
     return ok({ ...(await jobOr404(ctx, c.tenantId, request.params.id)), DataVersion: version }, 'Corrections saved.');
   });
+
+  app.post<{ Params: { id: string } }>('/processing/job/:id/approve', {
+    preHandler: requireTenant,
+    schema: {
+      tags, params: idParams,
+      summary: 'Approve a job waiting for review (NeedsReview), optionally with corrected ExtractedData: builds, checks, delivers and charges it once',
+      description: 'The body, when given, has the shape of PUT .../data. Approving a Completed job again changes nothing (200). 409 while another request is approving the same job, or when the job is not waiting for review.',
+    },
+  }, async (request) => {
+    const c = caller(request);
+    const outcome = await approveJob(ctx, c, request.params.id, request.body);
+    return ok(await jobOr404(ctx, c.tenantId, request.params.id), outcome === 'approved' ? 'Approved; the EDI is being delivered.' : 'Already approved; nothing changed.');
+  });
+
+  app.post<{ Params: { id: string } }>('/processing/job/:id/edi-preview', {
+    preHandler: requireTenant,
+    schema: {
+      tags, params: idParams,
+      summary: 'The EDI that approving or correcting would send for the ExtractedData in the body, and that data re-validated; nothing is stored or sent',
+    },
+  }, async (request) => ok(await previewEdi(ctx, principalOf(request).tenantId, request.params.id, request.body)));
 
   app.post<{ Params: { id: string } }>('/processing/job/:id/generate-edi', {
     preHandler: requireTenant,

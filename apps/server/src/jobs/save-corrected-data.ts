@@ -35,11 +35,8 @@ const dataSchema = z.object({
   ConfidenceScores: z.record(z.number()).optional(),
 }).passthrough();
 
-/** Validates and stores a correction; returns the new version number. Only Completed jobs are editable. */
-export async function saveCorrectedData(ctx: AppContext, caller: Caller, jobId: string, body: unknown): Promise<number> {
-  const row = await getJobRow(ctx.db, caller.tenantId, jobId);
-  if (!row) throw errors.jobNotFound();
-  if (row.status !== 'Completed') throw errors.jobNotEditable();
+/** A client's ExtractedData (bare, or as {ExtractedData}; PascalCase or camelCase) checked and without the server-owned fields. */
+export function parseCorrection(body: unknown): ExtractedData {
   const raw = (body && typeof body === 'object' && 'ExtractedData' in (toPascalKeys(body) as object))
     ? (toPascalKeys(body) as { ExtractedData: unknown }).ExtractedData
     : toPascalKeys(body);
@@ -48,6 +45,18 @@ export async function saveCorrectedData(ctx: AppContext, caller: Caller, jobId: 
   const { Validation: _v, MissingFields: _m, ISAControlNumber: _i, Edi: _e, EDIContent: _c, ...rest } = parsed as Record<string, unknown>;
   const corrected = withDefaults(rest as Partial<ExtractedData>);
   if (corrected.References) delete corrected.References.ISA;
+  return corrected;
+}
+
+/**
+ * Validates and stores a correction; returns the new version number. Completed jobs (before a
+ * correction is sent) and jobs waiting for review (a reviewer saving part of the work) are editable.
+ */
+export async function saveCorrectedData(ctx: AppContext, caller: Caller, jobId: string, body: unknown): Promise<number> {
+  const row = await getJobRow(ctx.db, caller.tenantId, jobId);
+  if (!row) throw errors.jobNotFound();
+  if (row.status !== 'Completed' && row.status !== 'NeedsReview') throw errors.jobNotEditable();
+  const corrected = parseCorrection(body);
 
   const settings = await getUserSettings(ctx.db, caller.tenantId);
   const target = { jobId, tenantId: caller.tenantId, senderId: row.sender_id, receiverId: row.receiver_id };

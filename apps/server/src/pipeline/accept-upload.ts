@@ -1,10 +1,12 @@
 /**
  * The accept-upload step, the pipeline's entry: takes an upload from any channel (web, API, SFTP
- * inbox), checks every file first, then stores the images, creates the job and queues it. All or nothing: a batch with one bad file is refused
- * whole, naming the file, and a failure after storing removes what was stored.
+ * inbox), checks every file first, then stores the images, creates the jobs (one per file, or one
+ * for all with Grouping one-document) and queues them. A batch with one bad file is refused whole,
+ * naming the file, and a failure after storing removes what was stored.
  */
 import { randomUUID } from 'node:crypto';
-import { DEFAULT_INTERCHANGE_ID, INTERCHANGE_ID_MAX } from '@ladingwise/shared';
+import { DEFAULT_INTERCHANGE_ID, INTERCHANGE_ID_MAX, type UploadGrouping } from '@ladingwise/shared';
+import { countFrames } from '../images/render.ts';
 import type { AppContext } from '../context.ts';
 import { errors } from '../errors/catalogue.ts';
 import { writeAudit } from '../audit/write-audit.ts';
@@ -27,14 +29,19 @@ export interface AcceptUploadInput {
   senderId?: string | null;
   receiverId?: string | null;
   source: 'web' | 'api' | 'sftp';
+  /** `per-file` (default): each file is its own bill and job; `one-document`: the files are pages of one bill. */
+  grouping?: UploadGrouping;
 }
+
+/** More frames than this in one TIFF are not a bill of lading; the rest are left out. */
+const MAX_FRAMES = 50;
 
 const EXTENSION: Record<ImageType, string> = { jpeg: 'jpg', png: 'png', bmp: 'bmp', tiff: 'tiff', webp: 'webp' };
 /** Letters, digits, space and - . _ / & (never an X12 delimiter), as for saved IDs. */
 const INTERCHANGE_ID = /^[A-Z0-9 .\-_/&]+$/;
 
-/** Validates, stores and queues an upload; returns the new job's id. */
-export async function acceptUpload(ctx: AppContext, input: AcceptUploadInput): Promise<{ jobId: string }> {
+/** Validates, stores and queues an upload; returns the first job's id and every job's id, in file order. */
+export async function acceptUpload(ctx: AppContext, input: AcceptUploadInput): Promise<{ jobId: string; jobIds: string[] }> {
   const { config } = ctx;
   if (input.files.length === 0) throw errors.noFilesSelected();
   if (input.files.length > config.UPLOAD_MAX_FILES) throw errors.tooManyFiles(config.UPLOAD_MAX_FILES);
@@ -45,44 +52,64 @@ export async function acceptUpload(ctx: AppContext, input: AcceptUploadInput): P
     if (f.bytes.length > config.UPLOAD_MAX_FILE_BYTES) throw errors.fileTooLarge(name, config.UPLOAD_MAX_FILE_BYTES);
     const type = sniffImageType(f.bytes);
     if (!type) throw errors.unsupportedFileType(name);
-    return { name, type, bytes: f.bytes };
+    return { name, type, bytes: f.bytes, frames: 1 };
   });
+  // Every page of a multi-page TIFF is stored (as frames of the one file) and served; a TIFF is always one bill.
+  // A TIFF whose directory sharp cannot read is kept as one page: the extractor decides whether it is readable.
+  for (const f of checked) f.frames = Math.min(MAX_FRAMES, await countFrames(f.bytes, f.type).catch(() => 1));
 
   const senderId = await resolveId(ctx, input.tenantId, 'sender', input.senderId);
   const receiverId = await resolveId(ctx, input.tenantId, 'receiver', input.receiverId);
-  await assertCanAfford(ctx.db, input.tenantId, 1);
+  const groups = input.grouping === 'one-document' ? [checked] : checked.map((f) => [f]);
+  await assertCanAfford(ctx.db, input.tenantId, groups.length);
 
-  const jobId = randomUUID();
-  const prefix = `tenants/${input.tenantId}/jobs/${jobId}/`;
-  const pages = checked.map((f, page) => ({
-    page, file_name: f.name, image_type: f.type, byte_size: f.bytes.length, storage_key: `${prefix}pages/${page}.${EXTENSION[f.type]}`,
-  }));
+  const jobs = groups.map((files) => {
+    const jobId = randomUUID();
+    const prefix = `tenants/${input.tenantId}/jobs/${jobId}/`;
+    let page = 0;
+    const stored = files.map((f, i) => ({ ...f, key: `${prefix}pages/${i}.${EXTENSION[f.type]}` }));
+    const pages = stored.flatMap((f) => Array.from({ length: f.frames }, (_, frame) => ({
+      page: page++, file_name: f.name, image_type: f.type, byte_size: f.bytes.length, storage_key: f.key, frame,
+    })));
+    return { jobId, prefix, stored, pages };
+  });
   try {
-    for (const [i, f] of checked.entries()) await ctx.storage.put(pages[i]!.storage_key, f.bytes, `image/${f.type}`);
+    for (const j of jobs) for (const f of j.stored) await ctx.storage.put(f.key, f.bytes, `image/${f.type}`);
     await ctx.db.transaction(async (tx) => {
-      await insertJob(tx, {
-        id: jobId, tenantId: input.tenantId, fileName: checked[0]!.name, senderId, receiverId, source: input.source,
-        createdBy: input.userId ?? null, apiKeyId: input.apiKeyId ?? null, pages,
-      });
-      await writeAudit(tx, {
-        tenantId: input.tenantId, userId: input.userId ?? null, actor: input.actor, action: 'job.upload', targetType: 'job', targetId: jobId,
-        details: { files: checked.length, bytes: checked.reduce((n, f) => n + f.bytes.length, 0), source: input.source, senderId, receiverId },
-      });
+      for (const j of jobs) {
+        await insertJob(tx, {
+          id: j.jobId, tenantId: input.tenantId, fileName: j.stored[0]!.name, senderId, receiverId, source: input.source,
+          createdBy: input.userId ?? null, apiKeyId: input.apiKeyId ?? null, pages: j.pages,
+        });
+        await writeAudit(tx, {
+          tenantId: input.tenantId, userId: input.userId ?? null, actor: input.actor, action: 'job.upload', targetType: 'job', targetId: j.jobId,
+          details: {
+            files: j.stored.length, pages: j.pages.length, bytes: j.stored.reduce((n, f) => n + f.bytes.length, 0), source: input.source, senderId, receiverId,
+            grouping: input.grouping ?? 'per-file',
+          },
+        });
+      }
     });
   } catch (err) {
-    await cleanUp(ctx, 'stored images', jobId, () => ctx.storage.deletePrefix(prefix));
+    for (const j of jobs) await cleanUp(ctx, 'stored images', j.jobId, () => ctx.storage.deletePrefix(j.prefix));
     throw err;
   }
-  try {
-    const queueJobId = await queueDocument(ctx, { jobId, tenantId: input.tenantId });
-    await setQueueJobId(ctx.db, input.tenantId, jobId, queueJobId);
-  } catch (err) {
-    await cleanUp(ctx, 'unqueued job', jobId, () => removeUnqueuedJob(ctx.db, input.tenantId, jobId));
-    await cleanUp(ctx, 'stored images', jobId, () => ctx.storage.deletePrefix(prefix));
-    throw err;
+  for (const [i, j] of jobs.entries()) {
+    try {
+      const queueJobId = await queueDocument(ctx, { jobId: j.jobId, tenantId: input.tenantId });
+      await setQueueJobId(ctx.db, input.tenantId, j.jobId, queueJobId);
+    } catch (err) {
+      // Jobs already queued stand; this one and the rest are undone, so the caller can send them again.
+      for (const rest of jobs.slice(i)) {
+        await cleanUp(ctx, 'unqueued job', rest.jobId, () => removeUnqueuedJob(ctx.db, input.tenantId, rest.jobId));
+        await cleanUp(ctx, 'stored images', rest.jobId, () => ctx.storage.deletePrefix(rest.prefix));
+      }
+      throw err;
+    }
   }
-  ctx.logger.info({ jobId, tenantId: input.tenantId, step: 'upload', files: checked.length, source: input.source }, 'job step: uploaded and queued');
-  return { jobId };
+  const jobIds = jobs.map((j) => j.jobId);
+  ctx.logger.info({ jobIds, tenantId: input.tenantId, step: 'upload', files: checked.length, grouping: input.grouping ?? 'per-file', source: input.source }, 'job step: uploaded and queued');
+  return { jobId: jobIds[0]!, jobIds };
 }
 
 /** An ID as sent (trimmed, upper-cased, checked), or the tenant's first saved one, or LADINGWISE. */

@@ -7,7 +7,7 @@ import type { EdiDocumentType, ExtractedData, UserSettingsDto, X12Version } from
 import type { AppContext } from '../context.ts';
 import { checkInterchange, writeInterchange, type X12Issue } from './libraries.ts';
 import type { EdiRequirements } from './validate.ts';
-import { allocateIsaControlNumber, type NewEdiDocument } from '../edi/edi-store.ts';
+import { allocateIsaControlNumber, peekNextIsaControlNumber, type NewEdiDocument } from '../edi/edi-store.ts';
 import { formatIsa } from '../jobs/job-store.ts';
 
 /** The document types a tenant's settings ask for, 204 first (it is the primary one). */
@@ -36,6 +36,9 @@ export function ediRequirements(data: ExtractedData, types: EdiDocumentType[], v
 
 export interface BuiltEdi { documents: Omit<NewEdiDocument, 'dataVersion'>[]; requirements: EdiRequirements[] }
 
+/** Types whose interchange replaces one already delivered: written as a change (B2A01 04), not a second original. */
+export type Changes = ReadonlySet<EdiDocumentType>;
+
 /** Writes, checks and stores one interchange per type, each with a fresh ISA control number. */
 export async function buildEdiDocuments(
   ctx: AppContext,
@@ -43,21 +46,23 @@ export async function buildEdiDocuments(
   data: ExtractedData,
   types: EdiDocumentType[],
   version: X12Version,
+  changes: Changes = new Set(),
 ): Promise<BuiltEdi> {
   const documents: BuiltEdi['documents'] = [];
   const requirements: EdiRequirements[] = [];
   for (const type of types) {
     const isa = await allocateIsaControlNumber(ctx.db, t.tenantId, t.senderId);
+    const purpose = changes.has(type) ? 'change' as const : 'original' as const;
     const written = writeInterchange({
       type, version, data, senderId: t.senderId, receiverId: t.receiverId,
-      controlNumber: isa, groupControlNumber: isa, now: ctx.now(), usage: 'P',
+      controlNumber: isa, groupControlNumber: isa, now: ctx.now(), usage: 'P', purpose,
     });
     const check = checkInterchange(written.content);
     const storageKey = `tenants/${t.tenantId}/jobs/${t.jobId}/edi/${type}-${formatIsa(isa)}.x12`;
     await ctx.storage.put(storageKey, Buffer.from(written.content, 'utf8'), 'text/plain; charset=utf-8');
     documents.push({
       jobId: t.jobId, tenantId: t.tenantId, type, x12Version: version, senderId: t.senderId, receiverId: t.receiverId,
-      isa, storageKey, content: written.content, checkOk: check.ok,
+      isa, storageKey, content: written.content, checkOk: check.ok, purpose,
     });
     requirements.push({
       type,
@@ -66,6 +71,22 @@ export async function buildEdiDocuments(
     });
   }
   return { documents, requirements };
+}
+
+/**
+ * What approving or correcting would send, written the same way but taking no ISA number and
+ * storing nothing: the envelope carries the number the next interchange will most likely get.
+ */
+export async function previewEdiDocuments(
+  ctx: AppContext, t: EdiTarget, data: ExtractedData, types: EdiDocumentType[], version: X12Version, changes: Changes,
+): Promise<{ Type: EdiDocumentType; Content: string; Purpose: 'original' | 'change' }[]> {
+  const isa = await peekNextIsaControlNumber(ctx.db, t.tenantId, t.senderId);
+  return types.map((type, i) => {
+    const purpose = changes.has(type) ? 'change' as const : 'original' as const;
+    const n = ((isa + i - 1) % 999_999_999) + 1;
+    const written = writeInterchange({ type, version, data, senderId: t.senderId, receiverId: t.receiverId, controlNumber: n, groupControlNumber: n, now: ctx.now(), usage: 'P', purpose });
+    return { Type: type, Content: written.content, Purpose: purpose };
+  });
 }
 
 function describeIssue(i: X12Issue): string {

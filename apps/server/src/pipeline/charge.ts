@@ -7,7 +7,7 @@ import type { EdiDocumentType, ExtractedData } from '@ladingwise/shared';
 import type { AppContext } from '../context.ts';
 import { writeAudit } from '../audit/write-audit.ts';
 import { chargeJob } from '../billing/ledger.ts';
-import { markCompleted, type JobRow } from '../jobs/job-store.ts';
+import { markApproved, markCompleted, type JobRow } from '../jobs/job-store.ts';
 import { addDataVersion } from '../jobs/extracted-data-store.ts';
 import { insertEdiDocument } from '../edi/edi-store.ts';
 import type { BuiltEdi } from './build-edi.ts';
@@ -30,6 +30,31 @@ export async function completeAndCharge(
     await writeAudit(tx, {
       tenantId: job.tenant_id, actor: 'system', action: 'job.complete', targetType: 'job', targetId: job.id,
       details: { types: r.types, isa: r.built.documents.map((d) => d.isa), attempt: job.attempts },
+    });
+    return true;
+  });
+}
+
+/**
+ * The approval's charge: records the reviewed job as Completed with its EDI documents and charges it,
+ * in one transaction guarded on the claimed approval, so however many approvals race, one charges.
+ */
+export async function approveAndCharge(
+  ctx: AppContext,
+  job: { id: string; tenant_id: string },
+  r: { data: ExtractedData; dataVersion: number; built: BuiltEdi; types: EdiDocumentType[]; actor: string; userId: string | null; changed: string[] },
+): Promise<boolean> {
+  return ctx.db.transaction(async (tx) => {
+    const won = await markApproved(tx, {
+      jobId: job.id, tenantId: job.tenant_id, processingType: r.types[0] ?? null,
+      shipperName: r.data.Shipper?.Name ?? null, bolNumber: r.data.References.BolNumber ?? null,
+    });
+    if (!won) return false;
+    for (const d of r.built.documents) await insertEdiDocument(tx, { ...d, dataVersion: r.dataVersion });
+    await chargeJob(tx, { tenantId: job.tenant_id, jobId: job.id });
+    await writeAudit(tx, {
+      tenantId: job.tenant_id, userId: r.userId, actor: r.actor, action: 'job.approve', targetType: 'job', targetId: job.id,
+      details: { changed: r.changed, dataVersion: r.dataVersion, types: r.types, isa: r.built.documents.map((d) => d.isa) },
     });
     return true;
   });

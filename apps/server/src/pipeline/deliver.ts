@@ -1,7 +1,8 @@
 /**
- * The deliver step, the deliver-job queue's handler, for one finished job (Completed or Failed):
- * writes its /outbound files (each EDI document, or a status note for a failure) and creates one
- * webhook delivery per subscribed endpoint, each sent by the deliver-webhook queue with its own retries.
+ * The deliver step, the deliver-job queue's handler, for one finished job (Completed or Failed) or
+ * one held for review (NeedsReview): writes its /outbound files (each EDI document, or a status note
+ * for a failure; nothing for a held job, which has no EDI yet) and creates one webhook delivery per
+ * subscribed endpoint, each sent by the deliver-webhook queue with its own retries.
  */
 import type { AppContext } from '../context.ts';
 import { getJob } from '../jobs/job-store.ts';
@@ -11,7 +12,7 @@ import { putOutboundFile } from '../sftp/outbound-store.ts';
 import { createDelivery, webhooksFor, type WebhookEvent } from '../delivery/webhook-store.ts';
 import { jobPayload } from '../delivery/webhook-payload.ts';
 
-/** Queues delivery of a finished job (Completed or Failed) to the tenant's channels. */
+/** Queues delivery of a finished (Completed or Failed) or held (NeedsReview) job to the tenant's channels. */
 export async function enqueueDelivery(ctx: AppContext, job: Payload<'deliver-job'>): Promise<void> {
   await enqueue(ctx, 'deliver-job', { tenantId: job.tenantId, jobId: job.jobId });
 }
@@ -22,7 +23,7 @@ const safe = (s: string) => s.replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^[._]+/
 /** Writes the job's outbound files and queues its webhook deliveries; a job no longer finished (or deleted) is skipped. */
 export async function deliverJob(ctx: AppContext, data: Payload<'deliver-job'>): Promise<void> {
   const job = await getJob(ctx.db, data.tenantId, data.jobId);
-  if (!job || (job.Status !== 'Completed' && job.Status !== 'Failed')) return;
+  if (!job || (job.Status !== 'Completed' && job.Status !== 'Failed' && job.Status !== 'NeedsReview')) return;
   const occurred = job.CompletedAt ?? '';
 
   if (job.Status === 'Completed') {
@@ -32,7 +33,7 @@ export async function deliverJob(ctx: AppContext, data: Payload<'deliver-job'>):
         name: `${safe(job.EdiInterchangeReceiverId)}_${d.ISAControlNumber}_${d.Type}.x12`, content: d.Content,
       });
     }
-  } else {
+  } else if (job.Status === 'Failed') {
     const base = safe(job.FileName.replace(/\.[A-Za-z0-9]{1,5}$/, ''));
     await putOutboundFile(ctx.db, {
       tenantId: data.tenantId, jobId: job.JobId, sourceKey: `failed:${occurred}`, name: `${base}.failed.txt`,
@@ -40,7 +41,7 @@ export async function deliverJob(ctx: AppContext, data: Payload<'deliver-job'>):
     });
   }
 
-  const event: WebhookEvent = job.Status === 'Completed' ? 'job.completed' : 'job.failed';
+  const event: WebhookEvent = job.Status === 'Completed' ? 'job.completed' : job.Status === 'NeedsReview' ? 'job.needs_review' : 'job.failed';
   const body = JSON.stringify(jobPayload(ctx, job, event));
   const retryLimit = ctx.config.WEBHOOK_RETRY_LIMIT;
   // The ISA numbers are part of the key, so EDI rebuilt from corrected data is sent again, once.

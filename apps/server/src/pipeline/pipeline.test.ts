@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestUser, startTestApp, type TestApp } from '../../test/harness.ts';
-import { BOL_JPEG, upload, waitFor } from '../../test/pipeline-helpers.ts';
+import { BOL_JPEG, setReviewPolicy, upload, waitFor } from '../../test/pipeline-helpers.ts';
 import { checkInterchange } from './libraries.ts';
 import { listOutboundFiles } from '../sftp/outbound-store.ts';
 import { startWorkers } from '../queue/workers.ts';
@@ -39,6 +39,8 @@ describe('pipeline end to end', () => {
 
   it('turns a real bill of lading into a Completed job with a 204 and a 211 that pass the X12 check', async () => {
     const u = await createTestUser(t.ctx);
+    // This test is about automatic delivery: nothing waits for review (the review gate has its own tests).
+    await setReviewPolicy(t.app, u.auth, 'never');
     const res = await upload(t.app, u.auth, [{ filename: 'd010.jpg', data: BOL_JPEG }], { EdiSenderId: 'lwsender', EdiReceiverId: 'PARTNER/01' });
     expect(res.statusCode).toBe(200);
     const id = res.json().data.jobId;

@@ -1,6 +1,7 @@
 /**
  * The process-document queue's orchestrator: one queued job, step by step, each step a module of this
- * folder: extract -> validate -> (review gate) -> build-edi -> charge -> deliver. Errors the user can
+ * folder: extract -> validate -> review gate -> build-edi -> charge -> deliver. A held job stops at the
+ * gate (NeedsReview; approve.ts takes it on from there). Errors the user can
  * act on fail the job at once with their message; anything else is thrown so pg-boss retries it,
  * and the dead-letter queue's handler (failAfterLastRetry) fails it for good.
  */
@@ -15,6 +16,8 @@ import { validateForEdi } from './validate.ts';
 import { buildEdiDocuments, documentTypesOf } from './build-edi.ts';
 import { completeAndCharge } from './charge.ts';
 import { enqueueDelivery } from './deliver.ts';
+import { noBillOfLadingMessage } from './no-bill-found.ts';
+import { holdForReview, reviewReasons } from './review-gate.ts';
 
 /** Unexpected errors are retried this many times before the job is marked Failed. */
 export const PROCESS_RETRY_LIMIT = 2;
@@ -24,7 +27,7 @@ export const PROCESS_EXPIRE_SECONDS = 15 * 60;
 /** Shown for failures that are not the image's fault (spec section 8, 'Processing failed'). */
 export const GENERIC_PROCESSING_ERROR = '03 There was a problem processing your image.';
 
-export type ProcessOutcome = 'completed' | 'failed' | 'skipped';
+export type ProcessOutcome = 'completed' | 'needs-review' | 'failed' | 'skipped';
 
 /** Runs one queued job to its end state; throws only for errors worth a retry. */
 export async function processDocument(ctx: AppContext, extractor: ExtractorHolder, msg: ProcessDocumentMessage): Promise<ProcessOutcome> {
@@ -39,13 +42,25 @@ export async function processDocument(ctx: AppContext, extractor: ExtractorHolde
 
   const extracted = await extract(ctx, extractor, job, log, started);
   if (!extracted.ok) return fail(ctx, job, extracted.code, extracted.message);
+  const noBill = noBillOfLadingMessage(extracted.data, extracted.pages);
+  if (noBill) return fail(ctx, job, 'NO_BILL_OF_LADING', noBill);
 
   const settings = await getUserSettings(ctx.db, job.tenant_id);
   const types = documentTypesOf(settings);
   const target = { jobId: job.id, tenantId: job.tenant_id, senderId: job.sender_id, receiverId: job.receiver_id };
   const data = validateForEdi(extracted.data, types, settings.x12Version, target, ctx.now());
 
-  // The review gate (issue 25) goes here: a document held for a person's review stops before EDI is built.
+  const reasons = reviewReasons(data, settings.reviewPolicy, settings.reviewThreshold);
+  if (reasons.length > 0) {
+    if (!(await holdForReview(ctx, job, data, reasons))) {
+      log.info({ step: 'review-gate', won: false }, 'job step: finished elsewhere or cancelled meanwhile; result dropped');
+      return 'skipped';
+    }
+    log.info({ step: 'review-gate', reasons, ms: Date.now() - started }, 'job step: held for review (nothing built, delivered or charged)');
+    // Delivery sends the job.needs_review webhook; no /outbound file is written for a held job.
+    await handOverToDelivery(ctx, job);
+    return 'needs-review';
+  }
 
   const built = await buildEdiDocuments(ctx, target, data, types, settings.x12Version);
   log.info(

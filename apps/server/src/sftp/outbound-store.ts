@@ -95,3 +95,15 @@ export async function removeOutboundFile(db: Queryable, tenantId: string, name: 
   );
   return (rowCount ?? 0) > 0;
 }
+
+/**
+ * Withdraws a job's file that a newer interchange superseded, unless the partner already removed
+ * it; true when a visible file was withdrawn.
+ */
+export async function withdrawOutboundFile(db: Queryable, f: { tenantId: string; jobId: string; sourceKey: string; now: Date }): Promise<boolean> {
+  const { rowCount } = await db.query(
+    'UPDATE sftp_outbound_files SET removed_at = $4 WHERE tenant_id = $1 AND job_id = $2 AND source_key = $3 AND removed_at IS NULL',
+    [f.tenantId, f.jobId, f.sourceKey, f.now],
+  );
+  return (rowCount ?? 0) > 0;
+}

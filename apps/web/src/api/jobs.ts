@@ -1,9 +1,18 @@
 /** Processing calls (jobs list, status, corrections, EDI, upload) and the tolerant Job reader. */
 import type { ExtractedData } from '@ladingwise/shared';
 import { call, request } from './http.ts';
-import { arr, isObject, num, pick, str, strings, type Loose } from './read.ts';
+import { arr, bool, isObject, num, pick, str, strings, type Loose } from './read.ts';
 
 export type StatusIcon = 'Completed' | 'Failed' | 'InProgress' | string;
+
+/** One interchange ever built for a job: the first of a type is an original, a correction after delivery a change. */
+export interface EdiVersion {
+  type: string;
+  isaControlNumber: string;
+  purpose: 'original' | 'change';
+  createdAt: string;
+  current: boolean;
+}
 
 export interface EdiDocument {
   type: '204' | '211' | string;
@@ -25,6 +34,8 @@ export interface Job {
   ediContent: string | null;
   ediDocuments: EdiDocument[];
   extractedData: ExtractedData | null;
+  /** Every interchange built, oldest first. */
+  ediHistory: EdiVersion[];
   imageUrls: string[];
   displayUrls: string[];
   thumbnailUrls: string[];
@@ -57,6 +68,10 @@ export function readJob(raw: unknown, now: () => Date = () => new Date()): Job {
     ediContent: edi,
     ediDocuments: docs,
     extractedData: isObject(extracted) ? (extracted as unknown as ExtractedData) : null,
+    ediHistory: arr(o, 'EdiHistory').filter(isObject).map((h) => ({
+      type: str(h, 'Type', ''), isaControlNumber: str(h, 'ISAControlNumber', ''), purpose: str(h, 'Purpose') === 'change' ? 'change' as const : 'original' as const,
+      createdAt: str(h, 'CreatedAt', ''), current: bool(h, 'Current', false),
+    })),
     imageUrls: strings(o, 'ImageUrls'),
     displayUrls: strings(o, 'DisplayUrls'),
     thumbnailUrls: strings(o, 'ThumbnailUrls'),
@@ -146,14 +161,19 @@ export async function previewEdi(jobId: string, data: ExtractedData, signal?: Ab
   return { documents: docs, data: isObject(validated) ? (validated as unknown as ExtractedData) : null };
 }
 
-/** Uploads images; sender/receiver IDs are attached only when provided. Returns the new job id. */
-export async function uploadImages(files: File[], senderId?: string, receiverId?: string): Promise<string> {
+/**
+ * Uploads images as documents: each file its own bill of lading (`per-file`, the server's default),
+ * or all files the pages of one (`one-document`). Returns every new job's id, in file order.
+ */
+export async function uploadDocuments(files: File[], senderId?: string, receiverId?: string, grouping?: 'per-file' | 'one-document'): Promise<string[]> {
   const form = new FormData();
   for (const f of files) form.append('Files', f, f.name);
   if (senderId) form.append('EdiSenderId', senderId);
   if (receiverId) form.append('EdiReceiverId', receiverId);
+  if (grouping) form.append('Grouping', grouping);
   const data = (await call('POST', '/upload/process-images', { form })) as Loose | null;
   const jobId = str(data, 'jobId');
   if (!jobId) throw new Error('The server did not return a job id.');
-  return jobId;
+  const ids = strings(data, 'jobIds');
+  return ids.length ? ids : [jobId];
 }

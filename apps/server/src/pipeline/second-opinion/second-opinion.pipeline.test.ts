@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ExtractedData } from '@ladingwise/shared';
 import { createTestUser, startTestApp, type TestApp } from '../../../test/harness.ts';
-import { BOL_JPEG, upload, waitFor } from '../../../test/pipeline-helpers.ts';
+import { BOL_JPEG, upload, waitFor, setReviewPolicy } from '../../../test/pipeline-helpers.ts';
 import { startOpenAiChatStandIn, type OpenAiChatStandIn } from '../../../test/stand-ins/openai-chat-stand-in.ts';
 import { startWorkers } from '../../queue/workers.ts';
 import { ASKABLE_FIELDS } from './second-opinion-fields.ts';
@@ -38,6 +38,8 @@ describe('pipeline with a second-opinion provider', () => {
 
   const run = async () => {
     const u = await createTestUser(t.ctx);
+    // These tests are about the merged data of a delivered document, so nothing waits for review.
+    await setReviewPolicy(t.app, u.auth, 'never');
     const res = await upload(t.app, u.auth, [{ filename: 'd010.jpg', data: BOL_JPEG }]);
     expect(res.statusCode).toBe(200);
     const id: string = res.json().data.jobId;

@@ -10,6 +10,8 @@ import { Spinner } from '../../components/ui/Spinner.tsx';
 import { cx } from '../../components/ui/cx.ts';
 import { copyWithToast, downloadEdi, ediDocumentsOf } from '../documents/EdiPanel.tsx';
 
+const docsCount = (job: Job) => new Set(job.ediHistory.map((h) => h.type)).size;
+
 export function ReviewEdiPanel({ job, preview, previewing, previewFailed = false, mode }: {
   job: Job;
   preview: EdiDocument[] | null;
@@ -45,6 +47,16 @@ export function ReviewEdiPanel({ job, preview, previewing, previewFailed = false
           {!showPreview && <Button size="sm" variant="darkGhost" onClick={() => downloadEdi(job, doc)}><Download className="h-3.5 w-3.5" />Download</Button>}
         </div>
       </div>
+      {!showPreview && job.ediHistory.length > docsCount(job) && (
+        <ol className="border-b border-white/10 px-3 py-2 text-[11px] text-slate-400" aria-label="EDI history">
+          {job.ediHistory.map((h) => (
+            <li key={`${h.type}-${h.isaControlNumber}`} className={cx('flex gap-2 font-mono', h.current ? 'text-slate-200' : 'line-through decoration-slate-500')}>
+              <span>{h.type}</span><span>ISA {h.isaControlNumber}</span><span className="font-sans">{h.purpose === 'change' ? 'change (B2A 04)' : 'original (B2A 00)'}</span>
+              <span className="font-sans">{h.current ? 'current' : 'replaced'}</span>
+            </li>
+          ))}
+        </ol>
+      )}
       {doc ? (
         <pre className="max-h-[26rem] min-h-40 flex-1 overflow-auto whitespace-pre p-4 font-mono text-xs leading-relaxed text-emerald-300" data-edi-preview={showPreview || undefined}>
           {doc.content.replace(/~(?!\n)/g, '~\n')}

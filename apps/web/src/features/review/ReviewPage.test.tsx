@@ -89,7 +89,8 @@ describe('review screen', () => {
     await screen.findByRole('button', { name: /Approve & send EDI/ });
     fireEvent.change(input('Carrier.Scac'), { target: { value: 'odfl' } });
     expect(input('Carrier.Scac').value).toBe('ODFL');
-    const edi = await screen.findByText(/B2\*\*ODFL\*\*BOL778120/);
+    // The preview is rebuilt a moment after typing stops (PREVIEW_DELAY_MS).
+    const edi = await screen.findByText(/B2\*\*ODFL\*\*BOL778120/, undefined, { timeout: 5000 });
     expect(edi.closest('pre')?.dataset.ediPreview).toBe('true');
     await waitFor(() => expect(input('Carrier.Scac').dataset.flag).toBeUndefined());
     expect(screen.queryByText(/SCAC is missing/)).toBeNull();

@@ -1,8 +1,9 @@
-/** Settings: API keys, SFTP, EDI documents, saved interchange IDs, pricing plan and webhooks. */
+/** Settings: API keys, SFTP, EDI documents, human review, saved interchange IDs, pricing plan and webhooks. */
 import { PageHeader } from '../../components/ui/Card.tsx';
 import { ApiKeysSection } from './ApiKeysSection.tsx';
 import { EdiSettingsSection } from './EdiSettingsSection.tsx';
 import { PricingPlanSection } from './PricingPlanSection.tsx';
+import { ReviewSettingsSection } from './ReviewSettingsSection.tsx';
 import { SavedIdsSection } from './SavedIdsSection.tsx';
 import { SftpSection } from './SftpSection.tsx';
 import { WebhooksSection } from './WebhooksSection.tsx';
@@ -11,6 +12,7 @@ const SECTIONS = [
   { id: 'api-keys', label: 'API Keys' },
   { id: 'sftp', label: 'SFTP Login Credentials' },
   { id: 'edi-settings', label: 'EDI Document Settings' },
+  { id: 'review-settings', label: 'Human Review' },
   { id: 'interchange-ids', label: 'Saved Interchange IDs' },
   { id: 'pricing-plan', label: 'Pricing Plan' },
   { id: 'webhooks', label: 'Webhooks' },
@@ -33,6 +35,7 @@ export function SettingsPage() {
           <ApiKeysSection />
           <SftpSection />
           <EdiSettingsSection />
+          <ReviewSettingsSection />
           <SavedIdsSection />
           <PricingPlanSection />
           <WebhooksSection />

@@ -5,9 +5,10 @@ import type { FileRejection } from 'react-dropzone';
 import { Link } from 'react-router';
 import { ArrowRight, FileCheck2, ScanLine, Send } from 'lucide-react';
 import { getSavedIds } from '../../api/account.ts';
-import { uploadImages } from '../../api/jobs.ts';
+import { uploadDocuments } from '../../api/jobs.ts';
 import { Button } from '../../components/ui/Button.tsx';
 import { Card, CardBody, CardHeader, PageHeader } from '../../components/ui/Card.tsx';
+import { Checkbox } from '../../components/ui/Field.tsx';
 import { formatBytes } from '../../lib/format.ts';
 import { toast, toastError } from '../../lib/toast-store.ts';
 import { checkUpload, defaultIds, uploadFailureText } from '../../lib/upload-rules.ts';
@@ -26,6 +27,7 @@ export function UploadPage() {
   // Files the picker refused, with why; Clear and a finished upload forget them.
   const [rejected, setRejected] = useState<FileRejection[]>([]);
   const clear = () => { setFiles([]); setRejected([]); };
+  const [oneDocument, setOneDocument] = useState(false);
   const poll = useJobStatusPoll();
 
   // Defaults: first saved ID of each list, or the product default when none exist or loading failed.
@@ -44,10 +46,14 @@ export function UploadPage() {
     }
     setUploading(true);
     try {
-      const jobId = await uploadImages(files, sender.trim() || undefined, receiver.trim() || undefined);
+      const grouping = files.length > 1 && oneDocument ? 'one-document' : 'per-file';
+      const jobIds = await uploadDocuments(files, sender.trim() || undefined, receiver.trim() || undefined, grouping);
       clear();
-      toast({ title: 'Upload received', description: 'Your bill of lading is being processed. We will let you know when it is ready.' });
-      poll.start(jobId);
+      toast({
+        title: 'Upload received',
+        description: jobIds.length === 1 ? 'Your bill of lading is being processed. We will let you know when it is ready.' : `${jobIds.length} bills of lading are being processed. We will let you know when each is ready.`,
+      });
+      for (const id of jobIds) poll.start(id);
     } catch (err) {
       toastError('Upload failed', uploadFailureText(err), true);
     } finally {
@@ -64,7 +70,7 @@ export function UploadPage() {
         action={<Link to="/app/documents" className="inline-flex items-center gap-1 text-sm font-medium text-brand-600 hover:text-brand-700">View processed documents <ArrowRight className="h-4 w-4" /></Link>} />
       <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
         <Card>
-          <CardHeader title="New upload" description="Images of one shipment are processed together as one document." />
+          <CardHeader title="New upload" description="Each file is read as its own bill of lading; a multi-page TIFF is one bill." />
           <CardBody className="space-y-6">
             <div className="grid gap-4 sm:grid-cols-2">
               <InterchangeIdPicker label="Sender ID" value={sender} disabled={uploading} saved={saved.data?.savedSenderIds ?? []}
@@ -75,6 +81,10 @@ export function UploadPage() {
             <FileDropzone disabled={uploading} currentCount={files.length} rejections={rejected}
               onPick={(added, refused) => { setRejected(refused); if (added.length) setFiles((prev) => [...prev, ...added]); }} />
             <FileList files={files} disabled={uploading} onRemove={(i) => setFiles((prev) => prev.filter((_, j) => j !== i))} />
+            {files.length > 1 && (
+              <Checkbox label="These files are the pages of one bill of lading" description="Otherwise each file becomes its own document."
+                checked={oneDocument} disabled={uploading} onChange={(e) => setOneDocument(e.target.checked)} />
+            )}
             <div className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-100 pt-5">
               <p className="text-sm text-slate-500">
                 {files.length === 0 ? 'No files selected' : `${files.length} file${files.length === 1 ? '' : 's'} · ${formatBytes(total)}`}
@@ -93,7 +103,7 @@ export function UploadPage() {
               <ol className="mt-4 space-y-4">
                 {[
                   { icon: ScanLine, title: 'We read the document', text: 'Shipper, consignee, weights, dates and references are extracted, usually in under a minute.' },
-                  { icon: FileCheck2, title: 'You review', text: 'Low-confidence fields are highlighted on the Documents page for a quick check.' },
+                  { icon: FileCheck2, title: 'You review', text: 'Documents with unsure or missing fields wait for you, with each field shown on the page; nothing is sent until you approve.' },
                   { icon: Send, title: 'EDI is delivered', text: 'Download the 204/211, or collect it by SFTP, API or webhook.' },
                 ].map(({ icon: Icon, title, text }) => (
                   <li key={title} className="flex gap-3">
