@@ -92,11 +92,11 @@ describe('review screen', () => {
     // The preview is rebuilt a moment after typing stops (PREVIEW_DELAY_MS).
     const edi = await screen.findByText(/B2\*\*ODFL\*\*BOL778120/, undefined, { timeout: 5000 });
     expect(edi.closest('pre')?.dataset.ediPreview).toBe('true');
-    await waitFor(() => expect(input('Carrier.Scac').dataset.flag).toBeUndefined());
+    await waitFor(() => expect(input('Carrier.Scac').dataset.flag).toBeUndefined(), { timeout: 5000 });
     expect(screen.queryByText(/SCAC is missing/)).toBeNull();
 
     fireEvent.keyDown(window, { key: 'Enter', ctrlKey: true });
-    await waitFor(() => expect(getToasts()[0]?.title).toBe('Approved'));
+    await waitFor(() => expect(getToasts()[0]?.title).toBe('Approved'), { timeout: 5000 });
     const approve = calls.find((c) => c.url.endsWith('/api/processing/job/job-2/approve'))!;
     expect(approve.method).toBe('POST');
     const sent = approve.body as { Carrier: { Scac: string }; ConfidenceScores: Record<string, number> };
@@ -123,7 +123,7 @@ describe('review screen', () => {
     fireEvent.change(input('Consignee.Zip'), { target: { value: '89502' } });
     expect(send.disabled).toBe(false);
     await act(async () => { fireEvent.click(send); });
-    await waitFor(() => expect(getToasts()[0]?.title).toBe('Correction sent'));
+    await waitFor(() => expect(getToasts()[0]?.title).toBe('Correction sent'), { timeout: 5000 });
     const writes = calls.filter((c) => c.method !== 'GET' && !c.url.endsWith('/edi-preview'));
     expect(writes.map((c) => `${c.method} ${c.url}`)).toEqual([
       'PUT /api/processing/job/job-1/data',

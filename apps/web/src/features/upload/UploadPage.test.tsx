@@ -61,3 +61,36 @@ describe('refused files', () => {
     expect((screen.getByRole('button', { name: 'Clear' }) as HTMLButtonElement).disabled).toBe(true);
   });
 });
+
+describe('grouping', () => {
+  it('sends each file as its own bill unless the files are marked as pages of one, and watches every job', async () => {
+    const forms: FormData[] = [];
+    vi.stubGlobal('fetch', vi.fn(async (url: string, init: RequestInit = {}) => {
+      if (init.body instanceof FormData) {
+        forms.push(init.body);
+        const one = init.body.get('Grouping') === 'one-document';
+        return new Response(JSON.stringify({ success: true, data: { jobId: 'j1', jobIds: one ? ['j1'] : ['j1', 'j2'] }, message: null }));
+      }
+      return new Response(JSON.stringify({ success: true, data: url.includes('processing') ? { jobs: [], total: 0 } : { savedSenderIds: [], savedReceiverIds: [] }, message: null }));
+    }));
+    renderWithProviders(<UploadPage />);
+    await waitFor(() => expect((screen.getByLabelText(/Sender ID/) as HTMLInputElement).value).toBe('LADINGWISE'));
+    const pick = async () => {
+      const files = [new File(['a'], 'p1.png', { type: 'image/png' }), new File(['b'], 'p2.png', { type: 'image/png' })];
+      await act(async () => { fireEvent.change(screen.getByLabelText('Choose bill of lading images'), { target: { files } }); });
+      await screen.findByText('p2.png');
+    };
+    await pick();
+    await act(async () => { fireEvent.click(screen.getByRole('button', { name: 'Upload & Generate EDI' })); });
+    await waitFor(() => expect(forms).toHaveLength(1));
+    expect(forms[0]!.get('Grouping')).toBe('per-file');
+    await waitFor(() => expect(getToasts().some((t) => t.description === '2 bills of lading are being processed. We will let you know when each is ready.')).toBe(true));
+
+    await pick();
+    fireEvent.click(screen.getByLabelText(/These files are the pages of one bill of lading/));
+    await act(async () => { fireEvent.click(screen.getByRole('button', { name: 'Upload & Generate EDI' })); });
+    await waitFor(() => expect(forms).toHaveLength(2));
+    expect(forms[1]!.get('Grouping')).toBe('one-document');
+    expect(forms[1]!.getAll('Files')).toHaveLength(2);
+  });
+});
