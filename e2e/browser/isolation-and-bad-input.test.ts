@@ -29,9 +29,10 @@ describe('tenant isolation', () => {
     const answer = await lookup;
     expect(answer.status()).toBe(200);
     expect(((await answer.json()) as { data: { jobs: unknown[] } }).data.jobs).toEqual([]);
-    const details = pageB.getByRole('dialog');
-    await details.getByText('This document was not found', { exact: false }).waitFor();
-    expect(await details.getByRole('button', { name: 'Download' }).count()).toBe(0);
+    // The old details link opens the review screen, which says not found and shows no EDI.
+    await expect.poll(() => new URL(pageB.url()).pathname).toBe(`/app/documents/${jobId}`);
+    await pageB.getByText('This document was not found', { exact: false }).waitFor();
+    expect(await pageB.getByRole('button', { name: 'Download' }).count()).toBe(0);
     expect(await pageB.getByText('d010.jpg').count()).toBe(0);
 
     // The image, fetched the way the app fetches images (bearer token), and the job API: 404 for B.
