@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestUser, onPostgres, startTestApp, type TestApp } from '../../test/harness.ts';
 import { textImage, upload } from '../../test/pipeline-helpers.ts';
 import { openDatabase, type Database } from '../db/database.ts';
-import { claimJob, markCancelled, markCompleted, markFailed } from './job-store.ts';
+import { claimApproval, claimJob, markCancelled, markCompleted, markFailed, markNeedsReview } from './job-store.ts';
 
 // The state transitions that make completion exactly-once, raced from two connection pools
 // (two processes' worth of connections on PostgreSQL; PGlite serialises them on its one connection).
@@ -60,4 +60,21 @@ describe('job state transitions under races', () => {
     await t.ctx.db.query('UPDATE jobs SET deleted_at = now() WHERE id = $1', [ids[1]]);
     expect(await claimJob(t.ctx.db, ids[1]!)).toBeNull();
   });
+
+  it('lets one of two racing approvals claim a held job, and a claim left by a dead process be taken after a while', async () => {
+    const { tenantId, ids } = await jobs(5);
+    for (const jobId of ids) {
+      await claimJob(t.ctx.db, jobId);
+      expect(await t.ctx.db.transaction((tx) => markNeedsReview(tx, { jobId, tenantId, shipperName: null, bolNumber: null }))).toBe(true);
+      const claims = await Promise.all([claimApproval(t.ctx.db, tenantId, jobId), claimApproval(second ?? t.ctx.db, tenantId, jobId)]);
+      expect(claims.filter(Boolean)).toHaveLength(1);
+    }
+    const jobId = ids[0]!;
+    expect(await claimApproval(t.ctx.db, tenantId, jobId)).toBeNull();
+    await t.ctx.db.query("UPDATE jobs SET started_at = now() - interval '10 minutes' WHERE id = $1", [jobId]);
+    expect(await claimApproval(t.ctx.db, tenantId, jobId)).not.toBeNull();
+    expect(await claimApproval(t.ctx.db, randomTenant(), jobId)).toBeNull();
+  });
 });
+
+const randomTenant = () => '00000000-0000-4000-8000-000000000000';

@@ -153,6 +153,9 @@ export async function markNeedsReview(
   return rowCount === 1;
 }
 
+/** An approval builds and stores a few interchanges; one still claimed after this long has died. */
+export const APPROVAL_STALE_MINUTES = 5;
+
 /**
  * Takes a held job for approval (stage 'processing' while its EDI is built); null when it is not
  * held or another approval already has it, so concurrent approvals build, deliver and charge once.
@@ -160,7 +163,10 @@ export async function markNeedsReview(
 export async function claimApproval(db: Queryable, tenantId: string, jobId: string): Promise<JobRow | null> {
   if (!isUuid(jobId)) return null;
   const { rows } = await db.query<JobRow>(
-    `UPDATE jobs SET stage = 'processing' WHERE id = $1 AND tenant_id = $2 AND status = 'NeedsReview' AND stage = 'done' AND deleted_at IS NULL
+    // A claim older than APPROVAL_STALE_MINUTES belonged to a process that died mid-approval: it may be taken again.
+    `UPDATE jobs SET stage = 'processing', started_at = now()
+     WHERE id = $1 AND tenant_id = $2 AND status = 'NeedsReview' AND deleted_at IS NULL
+       AND (stage = 'done' OR (stage = 'processing' AND started_at < now() - interval '${APPROVAL_STALE_MINUTES} minutes'))
      RETURNING ${JOB_COLUMNS}`,
     [jobId, tenantId],
   );
