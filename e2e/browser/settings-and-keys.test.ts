@@ -41,7 +41,8 @@ describe('EDI document settings', () => {
     expect(await row.innerText()).toContain('211');
 
     await row.getByRole('button', { name: 'View', exact: true }).click();
-    const details = page.getByRole('dialog', { name: `Details for ${file}` });
+    await page.getByRole('heading', { name: `Review ${file}` }).waitFor();
+    const details = page.getByLabel('EDI', { exact: true });
     const tabs = details.getByRole('tablist', { name: 'EDI document type' }).getByRole('tab');
     await tabs.first().waitFor();
     expect(await tabs.allInnerTexts()).toEqual(['X12 211']);
