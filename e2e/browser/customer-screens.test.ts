@@ -13,7 +13,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { startAzureSaasStandIn, type AzureSaasStandIn } from '../../apps/server/test/stand-ins/azure-saas-stand-in.ts';
 import { startStripeStandIn, type StripeStandIn } from '../../apps/server/test/stand-ins/stripe-stand-in.ts';
 import {
-  BOL_DEV, authTokenOf, billingBalance, docShot, freshUser, horizontalOverflow, jobRow, seeToast, signIn, signUp, uploadOnPage,
+  BOL_DEV, authTokenOf, billingBalance, docShot, freshUser, horizontalOverflow, jobRow, seeToast, setReviewPolicy, signIn, signUp, uploadOnPage,
   waitForCompleted, type TestUser,
 } from '../support/browser.ts';
 import { browserSuite } from '../support/browser-suite.ts';
@@ -38,6 +38,8 @@ async function userWithDocument(page: Page): Promise<{ user: TestUser; jobId: st
     return withDocument;
   }
   const user = await signUp(page, freshUser('screens'));
+  // The pages are shown with a delivered document: it should not wait for review.
+  await setReviewPolicy(page, 'never');
   const jobId = await uploadOnPage(page, [join(BOL_DEV, 'd014.jpg')]);
   await page.goto('/app/documents');
   await waitForCompleted(page, jobRow(page, 'd014.jpg'), jobId);

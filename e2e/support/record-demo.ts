@@ -9,7 +9,7 @@
 import { mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { BOL_DEV, jobRow, launchBrowser, signUp, uploadOnPage } from './browser.ts';
+import { BOL_DEV, jobRow, launchBrowser, setReviewPolicy, signUp, uploadOnPage } from './browser.ts';
 import { ROOT, spawnLadingwise } from './spawn-ladingwise.ts';
 
 const OUT = join(ROOT, 'apps/web/public/demo/ladingwise-demo.webm');
@@ -75,6 +75,8 @@ try {
   await pause(page, 1200);
   await page.mouse.wheel(0, -500);
   await signUp(page, { name: 'Dana Whitfield', email: 'dana@northwind.example', password: 'demo-only-password-1' });
+  // The demo shows the straight path to delivered EDI; the review screen is shown once it is Completed.
+  await setReviewPolicy(page, 'never');
   await pause(page, 1200);
   const jobId = await uploadOnPage(page, [join(BOL_DEV, 'd014.jpg')]);
   await pause(page, 1200);
