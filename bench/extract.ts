@@ -6,17 +6,20 @@ import { parseArgs } from 'node:util';
 import { createExtractor, type ExtractorOptions } from '@ladingwise/extract';
 import { runSet } from './lib/run-set.ts';
 import { score, scoreSubset, type ScoreReport } from './lib/score.ts';
+import { cpuSeconds, plainTesseractCpu } from './lib/cpu.ts';
 import { quantile, watchRss } from './lib/stats.ts';
 import { generateSet } from './synthetic/generate.ts';
 
 const BENCH_DIR = dirname(fileURLToPath(import.meta.url));
 const REPO_ROOT = resolve(BENCH_DIR, '..');
 
-const USAGE = `usage: npm run bench:extract -- [--dev DIR] [--count N] [--seed S] [--workers N] [--engine tesseract.js|native] [--out DIR] [--no-dev] [--no-synthetic]
+const USAGE = `usage: npm run bench:extract -- [--dev DIR] [--count N] [--seed S] [--workers N] [--engine auto|tesseract.js|native] [--page-timeout S] [--handwriting] [--out DIR] [--no-dev] [--no-synthetic]
   --dev DIR      the dev set with truth.json and score.mjs (default ../shared/bol-dev from the repo root)
   --count N      synthetic documents to generate (default 24), --seed S their seed (default 1)
   --workers N    OCR workers, one core each (default 1)
   --handwriting  also read weak lines with the handwriting model (voting with the print recogniser)
+  --engine E     auto (default: native Tesseract where installed), native or tesseract.js
+  --page-timeout S  hard limit a page in seconds (default 60, the extractor's); its soft budget is 40 % of it
 `;
 
 interface SetFigures {
@@ -27,6 +30,13 @@ interface SetFigures {
   byProfile: Array<[string, ScoreReport]>;
   secondsPerPage: number[];
   seconds: number;
+  /** CPU-seconds of the bench process and its OCR child processes while the set was read. */
+  cpu: number;
+  pages: number;
+  /** CPU-seconds of one plain `tesseract FILE - -l eng` pass over the same files (null when not installed). */
+  plainCpu: number | null;
+  /** Wall milliseconds by extraction step, summed over the set. */
+  steps: Record<string, number>;
 }
 
 const { values } = parseArgs({
@@ -35,7 +45,8 @@ const { values } = parseArgs({
     count: { type: 'string', default: '24' },
     seed: { type: 'string', default: '1' },
     workers: { type: 'string', default: '1' },
-    engine: { type: 'string', default: 'tesseract.js' },
+    engine: { type: 'string', default: 'auto' },
+    'page-timeout': { type: 'string', default: '60' },
     out: { type: 'string', default: join(BENCH_DIR, 'out') },
     'no-dev': { type: 'boolean', default: false },
     'no-synthetic': { type: 'boolean', default: false },
@@ -47,7 +58,7 @@ const count = Number(values.count);
 const seed = Number(values.seed);
 const workers = Number(values.workers);
 if (values.help || !Number.isInteger(count) || count < 1 || !Number.isInteger(seed) || seed < 0 || !Number.isInteger(workers) || workers < 1
-  || (values.engine !== 'tesseract.js' && values.engine !== 'native')) {
+  || !['auto', 'tesseract.js', 'native'].includes(values.engine) || !(Number(values['page-timeout']) > 0)) {
   process.stderr.write(USAGE);
   process.exit(values.help ? 0 : 2);
 }
@@ -67,7 +78,18 @@ if (!values['no-synthetic']) {
   sets.push({ name: `synthetic (seed ${seed})`, dir: synDir, truthPath: join(synDir, 'truth.json') });
 }
 
-const opts: ExtractorOptions = { workers, engine: values.engine as ExtractorOptions['engine'], ...(values.handwriting === undefined ? {} : { handwritingReader: values.handwriting }) };
+// Milliseconds by step for the set being read (the extractor's own timing log).
+let steps: Record<string, number> = {};
+let engineUsed = String(values.engine);
+const opts: ExtractorOptions = {
+  workers, engine: values.engine as ExtractorOptions['engine'], pageTimeoutMs: Number(values['page-timeout']) * 1000,
+  ...(values.handwriting === undefined ? {} : { handwritingReader: values.handwriting }),
+  logger: (e) => {
+    if (e.step === 'engine') engineUsed = String(e.engine);
+    // The enlarged pass's own steps are already counted under their names.
+    else if (e.step !== 'page' && !e.step.startsWith('enlarged')) steps[e.step] = (steps[e.step] ?? 0) + e.ms;
+  },
+};
 const rss = watchRss();
 const extractor = await createExtractor(opts);
 const figures: SetFigures[] = [];
@@ -78,7 +100,16 @@ try {
     const slug = set.name.startsWith('dev') ? 'dev' : `synthetic-seed${seed}`;
     const predsPath = join(outDir, `${slug}.preds.ndjson`);
     log(`reading ${files.length} documents of ${set.name} with ${workers} worker(s)…`);
+    steps = {};
+    const cpu0 = cpuSeconds();
     const run = await runSet(extractor, set.dir, files, workers, predsPath, (file, s, err) => log(`  ${file} ${s.toFixed(1)} s${err ? ` ERROR ${err}` : ''}`));
+    const cpu = cpuSeconds() - cpu0;
+    const setSteps = steps;
+    // The yardstick: one plain native pass over the very same files, one at a time, after the extractor is done.
+    let plainCpu: number | null = 0;
+    for (const f of files) {
+      try { plainCpu! += await plainTesseractCpu(join(set.dir, f)); } catch { plainCpu = null; break; }
+    }
     const report = await score(scorer, set.truthPath, predsPath);
     const isHand = (r: Record<string, unknown>): boolean => r.writing === 'handwritten';
     const printed = await scoreSubset(scorer, rows, (r) => !isHand(r), join(outDir, `${slug}.truth-printed.json`), predsPath);
@@ -88,7 +119,8 @@ try {
       const r = await scoreSubset(scorer, rows, (x) => String(x.profile ?? 'unknown') === profile, join(outDir, `${slug}.truth-${profile}.json`), predsPath);
       if (r) byProfile.push([profile, r]);
     }
-    figures.push({ name: set.name, report, printed, handwritten, byProfile, secondsPerPage: run.secondsPerPage, seconds: run.seconds });
+    figures.push({ name: set.name, report, printed, handwritten, byProfile, secondsPerPage: run.secondsPerPage, seconds: run.seconds,
+      cpu, pages: run.secondsPerPage.length, plainCpu, steps: setSteps });
   }
 } finally {
   await extractor.close();
@@ -98,7 +130,7 @@ try {
 const pct = (n: number | undefined): string => (n === undefined ? '—' : `${n.toFixed(1)}%`);
 const split = (r: ScoreReport | null): string => (r ? `${pct(r.summary.coreFieldAccuracy)} (${r.summary.documents} docs)` : '— (0 docs)');
 const lines: string[] = [];
-lines.push(`Ladingwise extraction bench — ${new Date().toISOString().slice(0, 10)}, engine ${opts.engine}, ${workers} OCR worker(s), ${availableParallelism()} CPU cores`);
+lines.push(`Ladingwise extraction bench — ${new Date().toISOString().slice(0, 10)}, engine ${engineUsed}, ${workers} OCR worker(s), ${availableParallelism()} CPU cores`);
 for (const f of figures) {
   const s = f.report.summary;
   lines.push('', `== ${f.name}`);
@@ -112,7 +144,15 @@ for (const f of figures) {
   lines.push(`core accuracy, handwritten     ${split(f.handwritten)}`);
   lines.push(`seconds per page, median       ${quantile(f.secondsPerPage, 0.5).toFixed(2)}`);
   lines.push(`seconds per page, p95          ${quantile(f.secondsPerPage, 0.95).toFixed(2)}`);
+  lines.push(`seconds per page, p95/median   ${(quantile(f.secondsPerPage, 0.95) / quantile(f.secondsPerPage, 0.5)).toFixed(2)}`);
   lines.push(`wall time for the set          ${f.seconds.toFixed(1)} s`);
+  lines.push(`CPU-seconds per page           ${(f.cpu / Math.max(1, f.pages)).toFixed(2)} (extraction, OCR processes included)`);
+  if (f.plainCpu !== null) {
+    lines.push(`plain tesseract CPU-s per page ${(f.plainCpu / Math.max(1, f.pages)).toFixed(2)} (OMP_THREAD_LIMIT=1 tesseract FILE - -l eng)`);
+    lines.push(`CPU ratio, extraction / plain  ${(f.cpu / Math.max(1e-9, f.plainCpu)).toFixed(2)}x`);
+  }
+  const stepTotal = Object.values(f.steps).reduce((a, b) => a + b, 0);
+  lines.push(`wall share by step             ${Object.entries(f.steps).sort((a, b) => b[1] - a[1]).map(([k, v]) => `${k} ${(100 * v / Math.max(1, stepTotal)).toFixed(0)}%`).join(', ')}`);
   for (const [layout, v] of Object.entries(f.report.perLayout)) lines.push(`  layout ${layout.padEnd(22)} ${pct(v.total ? (100 * v.right) / v.total : 0)}`);
   for (const [profile, r] of f.byProfile) lines.push(`  capture ${profile.padEnd(21)} ${split(r)}`);
 }

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs the Debian packages the test suite needs (PostgreSQL server, OpenSSH client, Chromium,
-# fonts for rendered test forms) only when they are missing, so a fresh machine needs no hand steps.
+# fonts for rendered test forms, native Tesseract with its English, Spanish and French models) only when
+# they are missing, so a fresh machine needs no hand steps.
 set -euo pipefail
 
 need=()
@@ -8,7 +9,8 @@ have_pkg() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q "install ok
 command -v pg_ctl >/dev/null 2>&1 || ls /usr/lib/postgresql/*/bin/pg_ctl >/dev/null 2>&1 || need+=(postgresql)
 command -v sftp >/dev/null 2>&1 || need+=(openssh-client)
 [ -x /usr/bin/chromium ] || need+=(chromium)
-for pkg in fonts-dejavu-core fonts-liberation; do have_pkg "$pkg" || need+=("$pkg"); done
+# Native Tesseract: the extractor loads libtesseract (from tesseract-ocr) in process; without it, it uses tesseract.js.
+for pkg in fonts-dejavu-core fonts-liberation tesseract-ocr tesseract-ocr-eng tesseract-ocr-spa tesseract-ocr-fra; do have_pkg "$pkg" || need+=("$pkg"); done
 for pkg in ${EXTRA_APT_PACKAGES:-}; do have_pkg "$pkg" || need+=("$pkg"); done
 
 if [ ${#need[@]} -gt 0 ]; then

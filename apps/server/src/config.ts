@@ -2,6 +2,7 @@
  * The only module that reads process.env. Every setting has a default that needs no outside
  * server, so `ladingwise serve` runs on a fresh machine; `.env.example` documents each one.
  */
+import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 
@@ -29,7 +30,11 @@ const schema = z.object({
   ACCESS_TOKEN_TTL_SECONDS: int.min(60).default(3600),
   /** Run job workers inside `serve` (default) or only in `ladingwise worker` processes. */
   RUN_WORKERS: bool.default('true'),
-  WORKER_CONCURRENCY: int.min(1).max(64).default(2),
+  /**
+   * Documents one process works on at once (pg-boss fetch loops), each on its own OCR engine; the default is one per
+   * CPU core available, since a document's OCR keeps one core busy.
+   */
+  WORKER_CONCURRENCY: int.min(1).max(64).default(availableParallelism()),
   UPLOAD_MAX_FILE_BYTES: int.min(1).default(25 * 1024 * 1024),
   UPLOAD_MAX_FILES: int.min(1).default(50),
   SFTP_ENABLED: bool.default('true'),
@@ -90,9 +95,17 @@ const schema = z.object({
   OCR_LANGUAGES: z.string().default('eng,spa,fra')
     .transform((v) => v.split(',').map((l) => l.trim()).filter(Boolean))
     .pipe(z.array(z.enum(['eng', 'spa', 'fra'])).min(1)),
-  OCR_WORKERS: int.min(1).max(16).default(1),
-  /** tesseract.js (WASM, npm only) or the native `tesseract` binary when it is installed. */
-  OCR_ENGINE: z.enum(['tesseract.js', 'native']).default('tesseract.js'),
+  /**
+   * auto: native Tesseract (libtesseract, e.g. Debian tesseract-ocr) where it is installed with the languages, else
+   * tesseract.js (WASM, npm only); or one of the two outright.
+   */
+  OCR_ENGINE: z.enum(['auto', 'tesseract.js', 'native']).default('auto'),
+  /**
+   * Soft limit on one page, in seconds: past it the page finishes with what was read and the document is held for
+   * review. The hard limit (PAGE_TIMEOUT_SECONDS) still fails a pathological image.
+   */
+  PAGE_BUDGET_SECONDS: int.min(1).max(3600).default(45),
+  PAGE_TIMEOUT_SECONDS: int.min(1).max(3600).default(120),
   /** Re-read weak lines with the bundled neural line reader too (reads handwriting far better; false = Tesseract alone). */
   OCR_LINE_READER: bool.default('true'),
   /**

@@ -72,7 +72,7 @@ describe.skipIf(Boolean(skipReason))(`scale-out: 2 API + 2 worker processes on o
     const s3 = await s3rver.run();
     const shared = {
       NODE_ENV: 'production', LOG_LEVEL: 'info', DATABASE_URL: db.url!, DATABASE_POOL_SIZE: '4', JWT_SECRET: 's'.repeat(40),
-      SFTP_ENABLED: 'false', OCR_LANGUAGES: 'eng', OCR_WORKERS: '1', WORKER_CONCURRENCY: '2',
+      SFTP_ENABLED: 'false', OCR_LANGUAGES: 'eng', WORKER_CONCURRENCY: '2',
       S3_BUCKET: 'scale', S3_ENDPOINT: `http://127.0.0.1:${s3.port}`, S3_ACCESS_KEY_ID: 'S3RVER', S3_SECRET_ACCESS_KEY: 'S3RVER', S3_FORCE_PATH_STYLE: 'true',
     };
     // The first API migrates the empty database alone; the rest start once it answers.

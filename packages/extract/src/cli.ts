@@ -7,7 +7,7 @@ import type { ExtractorOptions } from './types.ts';
 /** Where the CLI writes. */
 export interface CliIo { stdout: { write(s: string): unknown }; stderr: { write(s: string): unknown } }
 
-const USAGE = `usage: ladingwise extract FILES... [--format ndjson|json] [--workers N] [--engine tesseract.js|native] [--languages eng,spa,fra] [--no-line-reader]
+const USAGE = `usage: ladingwise extract FILES... [--format ndjson|json] [--workers N] [--engine auto|native|tesseract.js] [--languages eng,spa,fra] [--no-line-reader]
 Reads each image file as its own bill of lading and prints one line per file:
   {"file": "<name>", "extractedData": {...}}   or   {"file": "<name>", "error": "..."}
 `;
@@ -32,7 +32,7 @@ export async function runExtractCli(argv: string[], io: CliIo): Promise<number> 
       opts.workers = n;
     } else if (a === '--engine') {
       const e = value();
-      if (e !== 'tesseract.js' && e !== 'native') { io.stderr.write(`--engine must be tesseract.js or native\n${USAGE}`); return 2; }
+      if (e !== 'auto' && e !== 'tesseract.js' && e !== 'native') { io.stderr.write(`--engine must be auto, native or tesseract.js\n${USAGE}`); return 2; }
       opts.engine = e;
     } else if (a === '--languages') {
       const langs = (value() ?? '').split(',').filter(Boolean);

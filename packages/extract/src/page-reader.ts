@@ -1,7 +1,6 @@
 import { decodePages, DEFAULT_MAX_PIXELS } from './image/decode.ts';
 import { createLineRecogniser } from './ocr/line-recogniser.ts';
-import { nativeTesseractFactory } from './ocr/native-tesseract.ts';
-import { tesseractJsFactory } from './ocr/tesseract-js.ts';
+import { chooseEngine } from './ocr/choose-engine.ts';
 import { readPage } from './read-page.ts';
 import type { ExtractorOptions, ReadPage } from './types.ts';
 
@@ -15,7 +14,7 @@ export interface PageReader {
 /** One OCR worker and the line reader, as `createExtractor` sets them up with the same options. */
 export async function createPageReader(opts: Pick<ExtractorOptions, 'engine' | 'languages' | 'tesseractBinary' | 'lineReader' | 'maxPixels'> = {}): Promise<PageReader> {
   const languages = opts.languages?.length ? opts.languages : ['eng', 'spa', 'fra'];
-  const factory = opts.engine === 'native' ? nativeTesseractFactory(languages, opts.tesseractBinary) : tesseractJsFactory(languages);
+  const factory = await chooseEngine(opts.engine ?? 'auto', languages, opts.tesseractBinary);
   const worker = await factory.create();
   const lines = opts.lineReader === false ? undefined : await createLineRecogniser().catch(() => undefined);
   return {

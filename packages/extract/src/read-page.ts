@@ -12,6 +12,24 @@ import { extractFields } from './fields/extract-fields.ts';
 import { startsWithLabel } from './fields/find-labels.ts';
 import type { ReadPage, Word } from './types.ts';
 
+/**
+ * A page's time: past the soft budget the optional work (another orientation, an enlarged pass, weak lines read
+ * again, a second look, a second barcode search) is skipped and the page finishes with what was read; `left` is what
+ * remains before the hard cap, handed to the OCR engine so a pathological image stops there.
+ */
+export interface PageBudget {
+  spent(): boolean;
+  left(): number;
+}
+
+/** A budget measured from now: soft and hard limits in milliseconds. */
+export function pageBudget(softMs: number, hardMs: number, now: () => number = Date.now): PageBudget {
+  const t0 = now();
+  return { spent: () => now() - t0 >= softMs, left: () => Math.max(1, hardMs - (now() - t0)) };
+}
+
+const UNBOUNDED: PageBudget = { spent: () => false, left: () => 0 };
+
 /** Quality of an OCR pass: mean confidence of word-like tokens, weighted by length. Upside-down text scores low. */
 export function passQuality(words: EngineWord[]): number {
   let sum = 0, n = 0;
@@ -47,6 +65,7 @@ export async function readPage(
   worker: OcrWorker,
   time: (step: string, ms: number) => void,
   lines?: LineRecogniser,
+  budget: PageBudget = UNBOUNDED,
 ): Promise<ReadPage> {
   let t = Date.now();
   let analysis = await analyzePage(original);
@@ -61,15 +80,24 @@ export async function readPage(
   const page = flat ? await flattenLighting(flat.page) : original;
   if (flat) analysis = await analyzePage(page);
   time('unwarp', Date.now() - t);
-  const sheet: Sheet = { original, page, flat, pageIndex, worker, time, lines };
+  const sheet: Sheet = { original, page, flat, pageIndex, worker, time, lines, budget, skipped: new Set() };
   const first = await pagePass(sheet, analysis.candidates, analysis.skew);
-  const read = await finishPage(sheet, first);
   const worthEnlarging = first.q < POOR_PASS && first.prepared.grey.width * 1.2 <= ENLARGED_WIDTH;
-  if (!worthEnlarging) return read;
+  if (worthEnlarging && budget.spent()) sheet.skipped.add('enlarged pass');
+  if (!worthEnlarging || budget.spent()) return withSkipped(await finishPage(sheet, first), sheet);
   // Which reading is better shows in what the fields make of it, not in the OCR's own confidence (measured: a page
-  // read at 47 then 52 gave 18 then 16 wrong fields; one read at 71 then 53 gave 12 then 2).
-  const again = await finishPage(sheet, await pagePass(sheet, [first.prepared.quarterTurn], analysis.skew, ENLARGED_WIDTH));
-  return fieldYield(again) > fieldYield(read) ? again : read;
+  // read at 47 then 52 gave 18 then 16 wrong fields; one read at 71 then 53 gave 12 then 2). The two page passes are
+  // compared as read; only the better one has its weak lines read again (that second read cost as much as the pass).
+  t = Date.now();
+  const again = await pagePass(sheet, [first.prepared.quarterTurn], analysis.skew, ENLARGED_WIDTH);
+  const kept = fieldYield(await finishPage(sheet, again, false)) > fieldYield(await finishPage(sheet, first, false));
+  time(kept ? 'enlarged kept' : 'enlarged dropped', Date.now() - t);
+  return withSkipped(await finishPage(sheet, kept ? again : first), sheet);
+}
+
+/** The page as read, with the steps its budget cut short named (its fields' confidence is then lowered). */
+function withSkipped(read: ReadPage, sheet: Sheet): ReadPage {
+  return sheet.skipped.size ? { ...read, cutShort: [...sheet.skipped] } : read;
 }
 
 interface Sheet {
@@ -81,24 +109,35 @@ interface Sheet {
   worker: OcrWorker;
   time: (step: string, ms: number) => void;
   lines: LineRecogniser | undefined;
+  budget: PageBudget;
+  /** Optional steps the budget left out. */
+  skipped: Set<string>;
 }
 
 interface Pass { prepared: PreparedPage; words: EngineWord[]; q: number }
 
 /** The page pass: prepares and reads the page in each orientation given until one reads well. */
 async function pagePass(sheet: Sheet, turns: number[], skew: number, targetWidth?: number): Promise<Pass> {
-  const { page, worker, time } = sheet;
+  const { page, worker, time, budget } = sheet;
   let best: Pass | null = null;
   for (const turn of turns) {
+    if (best && budget.spent()) { sheet.skipped.add('other orientation'); break; }
+    if (best) {
+      const t = Date.now();
+      const turnIt = await otherWayReadsBetter(worker, best, budget);
+      time('orientation', Date.now() - t);
+      if (!turnIt) break;
+    }
     let t = Date.now();
     const prepared = await preparePage(page, turn, skew, targetWidth);
     time('prepare', Date.now() - t);
     t = Date.now();
-    let words = await worker.recognize(prepared.grey, 3);
+    let words = await worker.recognize(prepared.grey, 3, budget.left());
     // Page layout analysis can give up on a whole page (a low-resolution form of ruled lines and handwriting came back
     // with no word at all): sparse-text mode then finds the text wherever it stands.
-    if (words.length < SPARSE_BELOW) {
-      const sparse = await worker.recognize(prepared.grey, 11);
+    if (words.length < SPARSE_BELOW && budget.spent()) sheet.skipped.add('sparse-text pass');
+    else if (words.length < SPARSE_BELOW) {
+      const sparse = await worker.recognize(prepared.grey, 11, budget.left());
       if (readLetters(sparse) > readLetters(words)) words = sparse;
     }
     time('ocr', Date.now() - t);
@@ -110,34 +149,60 @@ async function pagePass(sheet: Sheet, turns: number[], skew: number, targetWidth
   return best!;
 }
 
+// The band of the page read both ways up to decide whether the page is upside down: a third of its height, centred.
+const BAND = [0.33, 0.66] as const;
+
+/**
+ * Whether the page reads better turned half round, judged on a band across its middle read that way (a tenth of the
+ * cost of reading the whole page again), against the same band's words in the pass already made. A band with no text
+ * either way says nothing: the whole page is read again then.
+ */
+async function otherWayReadsBetter(worker: OcrWorker, pass: Pass, budget: PageBudget): Promise<boolean> {
+  const { grey } = pass.prepared;
+  const y0 = Math.floor(grey.height * BAND[0]), y1 = Math.floor(grey.height * BAND[1]);
+  // Turning an image half round reverses its pixels; the band turned is the same band of the turned page.
+  const band = grey.data.slice(y0 * grey.width, y1 * grey.width).reverse();
+  const turned = await worker.recognize({ width: grey.width, height: y1 - y0, data: band }, 3, budget.left());
+  const here = pass.words.filter((w) => { const cy = (w.bbox[1] + w.bbox[3]) / 2; return cy >= y0 && cy < y1; });
+  const [q, qTurned] = [passQuality(here), passQuality(turned)];
+  return (q === 0 && qTurned === 0) || qTurned > q;
+}
+
 /** How much the fields make of a reading: the confidence summed over the core fields found. */
 function fieldYield(page: ReadPage): number {
   const data = extractFields([page]);
   return CORE_FIELDS.reduce((sum, f) => sum + (data.MissingFields.includes(f) ? 0 : data.ConfidenceScores[f] ?? 0), 0);
 }
 
-/** Weak lines read again, barcodes, and the words mapped back onto the page as the user sees it. */
-async function finishPage(sheet: Sheet, pass: Pass): Promise<ReadPage> {
-  const { original, page, flat, pageIndex, worker, time, lines } = sheet;
+/**
+ * Weak lines read again, barcodes, and the words mapped back onto the page as the user sees it; `full` false maps the
+ * page pass's words alone (to compare two passes).
+ */
+async function finishPage(sheet: Sheet, pass: Pass, full = true): Promise<ReadPage> {
+  const { original, page, flat, pageIndex, worker, time, lines, budget } = sheet;
   const { prepared } = pass;
   // Boxes on the straightened sheet, mapped onto the original image as the user sees it.
   const onOriginal = (b: [number, number, number, number]): [number, number, number, number] => (flat ? boxOnPhoto(b, prepared.quarterTurn, flat, original) : b);
   let words = pass.words;
   // Small print, stamps and handwriting read weakly in the page pass: read those lines again, enlarged.
   let t = Date.now();
-  try {
-    words = (await rereadWeakLines(prepared.grey, words, worker, { known: startsWithLabel, rules: prepared.rules, soft: prepared.soft, ...(lines ? { lines } : {}) })).words;
-  } catch {
-    // The page pass already has words for these lines; keep them.
+  if (full && budget.spent()) sheet.skipped.add('weak lines read again');
+  else if (full) {
+    try {
+      words = (await rereadWeakLines(prepared.grey, words, worker, { known: startsWithLabel, rules: prepared.rules, soft: prepared.soft, ...(lines ? { lines } : {}) })).words;
+    } catch {
+      // The page pass already has words for these lines; keep them.
+    }
   }
   time('reread', Date.now() - t);
   t = Date.now();
-  if (lines) words = await secondLook(prepared.grey, words, lines, prepared.soft);
+  if (lines && full && budget.spent()) sheet.skipped.add('second look');
+  else if (lines && full) words = await secondLook(prepared.grey, words, lines, prepared.soft);
   time('second look', Date.now() - t);
   t = Date.now();
   let barcodes: ReadPage['barcodes'] = [];
   try {
-    barcodes = (await readFormBarcodes(prepared.barcodeGrey, prepared.rules)).map((b) => ({ ...b, ...(b.bbox ? { bbox: onOriginal(prepared.toUpright(b.bbox)) } : {}) }));
+    if (full) barcodes = (await readFormBarcodes(prepared.barcodeGrey, prepared.rules, { second: !budget.spent() })).map((b) => ({ ...b, ...(b.bbox ? { bbox: onOriginal(prepared.toUpright(b.bbox)) } : {}) }));
   } catch {
     // A barcode failure must not lose the page's text; the fields fall back to OCR alone.
     barcodes = [];

@@ -8,12 +8,20 @@ export interface ExtractorOptions {
   languages?: ('eng' | 'spa' | 'fra')[];
   /** Pages read in parallel, one OCR worker each (default 1). */
   workers?: number;
-  /** Time allowed for one page, decode to fields (default 60 s). */
+  /** Hard limit for one page, decode to fields (default 60 s): past it the document fails with PAGE_TIMEOUT. */
   pageTimeoutMs?: number;
+  /**
+   * Soft limit for one page (default 40 % of pageTimeoutMs): past it the page finishes with what was read, leaving
+   * out the optional steps, and every field of the document is held for review (confidence at most 0.5).
+   */
+  pageBudgetMs?: number;
   /** Largest image accepted, in pixels (default 60 million). */
   maxPixels?: number;
-  /** OCR engine: 'tesseract.js' (default, npm only) or 'native' (the `tesseract` CLI, faster, when installed). */
-  engine?: 'tesseract.js' | 'native';
+  /**
+   * OCR engine: 'auto' (default: native where installed, else tesseract.js), 'native' (libtesseract or the
+   * `tesseract` program, e.g. Debian tesseract-ocr) or 'tesseract.js' (WASM, installs from npm alone).
+   */
+  engine?: 'auto' | 'tesseract.js' | 'native';
   /** Path of the native `tesseract` binary (default "tesseract"). */
   tesseractBinary?: string;
   /**
@@ -27,7 +35,7 @@ export interface ExtractorOptions {
    */
   handwritingReader?: boolean;
   /** Step timings, for logs and metrics. */
-  logger?: (event: { step: string; ms: number; page?: number; error?: string }) => void;
+  logger?: (event: { step: string; ms: number; page?: number; slot?: number; engine?: string; workers?: number; error?: string }) => void;
 }
 
 /** A word read by OCR: confidence in [0,1], box [x0, y0, x1, y1] in upright page pixels. */
@@ -71,5 +79,7 @@ export interface ReadPage {
   index: number; width: number; height: number; rotation: number; words: Word[]; barcodes: Barcode[]; blank: boolean;
   /** Vertical rulings (cell borders) in the words' coordinates. */
   rules?: VerticalRule[];
+  /** Optional steps left out because the page ran past its time budget (its fields are then held for review). */
+  cutShort?: string[];
   toUpright: (b: [number, number, number, number]) => [number, number, number, number];
 }

@@ -51,9 +51,29 @@ describe('reading a page', () => {
     it('reads it again enlarged and keeps the reading that gives more fields', async () => {
       const engine = sizeDependentEngine((k) => block(GARBLED, 40, k), (k) => block(GOOD, 92, k));
       const read = await readPage(await lowResPage(), 0, engine, () => {});
-      // Both orientations at the usual size (the first read so badly), then once enlarged in the better one.
-      expect(engine.widths).toEqual([1900, 1900, 2550]);
+      // The page, its middle band turned half round (it reads no worse so: nothing of the page's text stands there),
+      // then the page turned, both at the usual size (the first read so badly), then once enlarged in the better one.
+      expect(engine.widths).toEqual([1900, 1900, 1900, 2550]);
       expect(read.words.map((w) => w.text)).toContain('78701');
+    });
+
+    it('reads a poor page once more whole only when its middle band reads better turned half round', async () => {
+      const heights: number[] = [];
+      const engine: OcrWorker = {
+        recognize: async ({ width, height }: Grey, psm: Psm) => {
+          if (psm !== 3) return [];
+          heights.push(height);
+          // The band read turned comes back as noise; the page itself reads poorly but the right way up, text mid-page.
+          if (height < width) return [{ text: 'ʍ0ɹ', confidence: 20, bbox: [100, 10, 200, 40], line: 'x' }];
+          const k = width / 1000;
+          return block(GARBLED, 60, k).map((w) => ({ ...w, bbox: [w.bbox[0], w.bbox[1] + 600 * k, w.bbox[2], w.bbox[3] + 600 * k] as [number, number, number, number] }));
+        },
+        close: async () => {},
+      };
+      await readPage(await lowResPage(), 0, engine, () => {});
+      // The page, the band turned, then the enlarged pass: never the whole page turned.
+      expect(heights).toHaveLength(3);
+      expect(heights[1]).toBeLessThan(heights[0]! / 2);
     });
 
     it('keeps the first reading when the enlarged one gives fewer fields', async () => {

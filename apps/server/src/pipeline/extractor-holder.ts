@@ -5,9 +5,6 @@
 import type { AppContext } from '../context.ts';
 import { createExtractor, type Extractor } from './libraries.ts';
 
-/** Per-page OCR limit handed to the extractor. */
-export const PAGE_TIMEOUT_MS = 120_000;
-
 export interface ExtractorHolder {
   get(): Promise<Extractor>;
   close(): Promise<void>;
@@ -21,16 +18,21 @@ export function extractorHolder(ctx: AppContext): ExtractorHolder {
         const languages = ctx.config.OCR_LANGUAGES;
         pending = createExtractor({
           languages,
-          workers: ctx.config.OCR_WORKERS,
+          // One OCR engine per job slot: the pages of the documents in hand are read side by side, one core each.
+          workers: ctx.config.WORKER_CONCURRENCY,
           engine: ctx.config.OCR_ENGINE,
           lineReader: ctx.config.OCR_LINE_READER,
-          pageTimeoutMs: PAGE_TIMEOUT_MS,
+          pageBudgetMs: ctx.config.PAGE_BUDGET_SECONDS * 1000,
+          pageTimeoutMs: ctx.config.PAGE_TIMEOUT_SECONDS * 1000,
           // One debug line per extraction step: its name, page and milliseconds, never image contents.
-          logger: (event) => ctx.logger.debug({ component: 'extract', ...event }, 'extract step'),
+          logger: (event) => {
+            if (event.step === 'engine') ctx.logger.info({ component: 'extract', engine: event.engine, workers: event.workers }, 'OCR engines started');
+            else ctx.logger.debug({ component: 'extract', ...event }, 'extract step');
+          },
         });
         // A failed start is retried by the next job instead of poisoning the process.
         pending.catch(() => { pending = null; });
-        ctx.logger.info({ languages, workers: ctx.config.OCR_WORKERS }, 'extractor starting');
+        ctx.logger.info({ languages, workers: ctx.config.WORKER_CONCURRENCY }, 'extractor starting');
       }
       return pending;
     },

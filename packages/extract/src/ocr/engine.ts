@@ -20,7 +20,8 @@ export type Psm = 3 | 4 | 6 | 7 | 11;
 
 /** One OCR worker: recognises a greyscale image; `close` frees it. */
 export interface OcrWorker {
-  recognize(image: Grey, psm: Psm): Promise<EngineWord[]>;
+  /** `deadlineMs`, where the engine can stop itself (native), ends a call that runs past it with an error. */
+  recognize(image: Grey, psm: Psm, deadlineMs?: number): Promise<EngineWord[]>;
   close(): Promise<void>;
 }
 
@@ -28,4 +29,12 @@ export interface OcrWorker {
 export interface OcrEngineFactory {
   name: string;
   create(): Promise<OcrWorker>;
+}
+
+/** An OCR call the engine stopped itself because it ran past the deadline it was given. */
+export class OcrDeadlineError extends Error {
+  constructor() {
+    super('OCR stopped: the page ran past its time limit');
+    this.name = 'OcrDeadlineError';
+  }
 }

@@ -1,12 +1,20 @@
 import { spawn } from 'node:child_process';
 import { toPgm } from '../image/pgm.ts';
 import type { EngineWord, OcrEngineFactory, OcrWorker, Psm } from './engine.ts';
+import { loadLibTesseract, type LibTesseract } from './libtesseract.ts';
 
-/** Native Tesseract (`tesseract` CLI, e.g. Debian tesseract-ocr): faster, optional, used only when configured. */
-export function nativeTesseractFactory(languages: string[], binary = 'tesseract'): OcrEngineFactory {
+/**
+ * Native Tesseract (Debian tesseract-ocr and its language packs). Each worker holds its own engine in this process,
+ * libtesseract loaded once with its models (through an FFI), and reuses it page after page: starting the `tesseract`
+ * program for each call costs ~0.25 CPU-s of model loading with three languages, as much as reading a small page.
+ * Where the library cannot be loaded but the program runs, each call starts the program instead.
+ */
+export function nativeTesseractFactory(languages: string[], binary = 'tesseract', opts: { library?: boolean } = {}): OcrEngineFactory {
   const lang = (languages.length ? languages : ['eng']).join('+');
+  const lib = opts.library === false ? null : loadLibTesseract();
+  if (lib) return { name: 'tesseract-native', create: async () => libraryWorker(lib, lang) };
   return {
-    name: 'tesseract-native',
+    name: 'tesseract-native (program)',
     async create(): Promise<OcrWorker> {
       return {
         recognize: (image, psm) => runTesseract(binary, lang, toPgm(image), psm),
@@ -16,7 +24,7 @@ export function nativeTesseractFactory(languages: string[], binary = 'tesseract'
   };
 }
 
-/** Checks that the native binary runs and has the languages; resolves false otherwise. */
+/** Whether the `tesseract` program runs here and has these languages. */
 export async function nativeTesseractAvailable(languages: string[], binary = 'tesseract'): Promise<boolean> {
   return new Promise((resolve) => {
     const p = spawn(binary, ['--list-langs'], { stdio: ['ignore', 'pipe', 'pipe'] });
@@ -26,6 +34,29 @@ export async function nativeTesseractAvailable(languages: string[], binary = 'te
     p.on('error', () => resolve(false));
     p.on('close', (code) => resolve(code === 0 && languages.every((l) => out.split(/\s+/).includes(l))));
   });
+}
+
+/** One long-lived libtesseract engine; calls run off the main thread, one at a time. */
+function libraryWorker(lib: LibTesseract, lang: string): OcrWorker {
+  const engine = lib.open(lang);
+  if (!engine) throw new Error(`libtesseract could not load the languages ${lang}`);
+  // The pool hands a worker to one page at a time; close waits for a call still running (a page given up on).
+  let running: Promise<unknown> = Promise.resolve();
+  let closed = false;
+  return {
+    async recognize(image, psm, deadlineMs) {
+      if (closed) throw new Error('OCR worker already closed');
+      const call = engine.recognize(image, psm, deadlineMs);
+      running = call.catch(() => {});
+      return parseTsv(await call);
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await running;
+      engine.close();
+    },
+  };
 }
 
 function runTesseract(binary: string, lang: string, image: Buffer, psm: Psm): Promise<EngineWord[]> {
@@ -49,10 +80,10 @@ function runTesseract(binary: string, lang: string, image: Buffer, psm: Psm): Pr
   });
 }
 
-/** Parses Tesseract TSV output into words. */
+/** Parses Tesseract TSV output into words (the program's output has a header row, the library's has none). */
 export function parseTsv(tsv: string): EngineWord[] {
   const words: EngineWord[] = [];
-  for (const row of tsv.split('\n').slice(1)) {
+  for (const row of tsv.split('\n')) {
     const c = row.split('\t');
     if (c.length < 12 || c[0] !== '5') continue;
     const text = (c[11] ?? '').trim();
