@@ -52,8 +52,11 @@ const schema = z.object({
   WEBHOOK_TIMEOUT_SECONDS: int.min(1).max(120).default(10),
   WEBHOOK_RETRY_LIMIT: int.min(0).max(20).default(8),
   WEBHOOK_RETRY_DELAY_SECONDS: int.min(1).default(30),
-  /** false = refuse webhook URLs that resolve to loopback, private or link-local addresses (hosted installs). */
-  WEBHOOK_ALLOW_PRIVATE_TARGETS: bool.default('true'),
+  /**
+   * true = let webhooks reach loopback, private, link-local and unique-local addresses (a receiver on the
+   * same private network). Off by default: a webhook URL is otherwise a way to make the server call inside its network.
+   */
+  WEBHOOK_ALLOW_PRIVATE_TARGETS: bool.default('false'),
   /** S3-compatible storage; unset = local disk under DATA_DIR/files. */
   S3_BUCKET: z.string().optional(),
   S3_ENDPOINT: z.string().url().optional(),

@@ -1,11 +1,12 @@
 /**
- * One webhook attempt: signs the stored body with a fresh timestamp, POSTs it (no redirects, a
- * timeout), and records the outcome. Non-2xx or a network error fails the attempt; the queue
+ * One webhook attempt: signs the stored body with a fresh timestamp, POSTs it to the address checked
+ * for this attempt (no redirects, a timeout), and records the outcome. Non-2xx or a network error fails the attempt; the queue
  * retries with exponential backoff until the retry limit, when the delivery is marked failed.
  */
 import type { AppContext } from '../context.ts';
 import { DELIVERY_HEADER, EVENT_HEADER, SIGNATURE_HEADER, signPayload } from './sign-payload.ts';
-import { parseWebhookUrl, privateTargetProblem } from './webhook-url.ts';
+import { parseWebhookUrl, resolveWebhookTarget } from './webhook-url.ts';
+import { postToTarget, WebhookTimeout } from './post-webhook.ts';
 import { abandonDelivery, getDelivery, getWebhookForSending, recordAttempt } from './webhook-store.ts';
 import { openSecret } from './secret-box.ts';
 
@@ -43,32 +44,23 @@ export async function attemptDelivery(ctx: AppContext, o: { tenantId: string; de
     error = `Invalid URL: ${parsed.problem}`;
     blocked = true;
   } else {
-    const problem = await privateTargetProblem(parsed.url, ctx.config.WEBHOOK_ALLOW_PRIVATE_TARGETS);
-    if (problem) {
-      error = `Refused: ${problem}`;
+    const target = await resolveWebhookTarget(parsed.url, ctx.config.WEBHOOK_ALLOW_PRIVATE_TARGETS);
+    if ('problem' in target) {
+      error = `Refused: ${target.problem}`;
       blocked = true;
     } else {
       try {
-        const res = await fetch(parsed.url, {
-          method: 'POST',
-          redirect: 'manual',
-          signal: AbortSignal.timeout(ctx.config.WEBHOOK_TIMEOUT_SECONDS * 1000),
-          headers: {
-            'content-type': 'application/json',
-            'user-agent': 'Ladingwise-Webhooks/1.0',
-            [SIGNATURE_HEADER]: signPayload(secret, d.body, Math.floor(ctx.now().getTime() / 1000)),
-            [EVENT_HEADER]: d.event,
-            [DELIVERY_HEADER]: d.id,
-          },
-          body: d.body,
-        });
-        statusCode = res.status;
-        // Only the status counts; the answer's body is discarded, and a failure to discard it changes nothing.
-        await res.body?.cancel().catch(() => undefined);
-        if (res.status < 200 || res.status >= 300) error = `HTTP ${res.status}`;
+        statusCode = await postToTarget(parsed.url, target, {
+          'content-type': 'application/json',
+          'user-agent': 'Ladingwise-Webhooks/1.0',
+          [SIGNATURE_HEADER]: signPayload(secret, d.body, Math.floor(ctx.now().getTime() / 1000)),
+          [EVENT_HEADER]: d.event,
+          [DELIVERY_HEADER]: d.id,
+        }, d.body, ctx.config.WEBHOOK_TIMEOUT_SECONDS * 1000);
+        if (statusCode < 200 || statusCode >= 300) error = `HTTP ${statusCode}`;
       } catch (err) {
-        const e = err as Error & { cause?: { code?: string; message?: string } };
-        error = e.name === 'TimeoutError' ? `Timed out after ${ctx.config.WEBHOOK_TIMEOUT_SECONDS} s` : (e.cause?.code ?? e.cause?.message ?? e.message);
+        const e = err as Error & { code?: string };
+        error = err instanceof WebhookTimeout ? e.message : (e.code ?? e.message);
       }
     }
   }
