@@ -76,6 +76,14 @@ const schema = z.object({
   ADMIN_EMAILS: z.string().default(''),
   /** Sign-in, sign-up and password calls allowed per IP + e-mail per window. */
   RATE_LIMIT_AUTH_MAX: int.min(1).default(10),
+  /** Failed sign-ins allowed per account (from any address) before each further one locks it for 1, 2, 4... s up to LOGIN_MAX_LOCK_SECONDS. */
+  LOGIN_FREE_FAILURES: int.min(1).default(5),
+  LOGIN_MAX_LOCK_SECONDS: int.min(1).default(900),
+  /** Failed sign-ins allowed per client address (across accounts) before it is locked for 1, 2, 4... min up to an hour. */
+  LOGIN_ADDRESS_FREE_FAILURES: int.min(1).default(30),
+  /** Accounts one client address may create per hour, and the whole server per hour. */
+  SIGNUP_MAX_PER_ADDRESS: int.min(1).default(10),
+  SIGNUP_MAX_PER_HOUR: int.min(1).default(300),
   /** Calls allowed per API key per window. */
   RATE_LIMIT_API_KEY_MAX: int.min(1).default(600),
   RATE_LIMIT_WINDOW_SECONDS: int.min(1).default(60),

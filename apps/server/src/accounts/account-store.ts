@@ -6,8 +6,8 @@ import { writeAudit } from '../audit/write-audit.ts';
 import { errors } from '../errors/catalogue.ts';
 import { insertTenant, markTenantDeleted } from './tenant-store.ts';
 
-export interface UserRow { id: string; tenant_id: string; email: string; name: string | null; role: Role; password_hash: string | null }
-const COLS = 'u.id, u.tenant_id, u.email, u.name, u.role, u.password_hash';
+export interface UserRow { id: string; tenant_id: string; email: string; name: string | null; role: Role; password_hash: string | null; token_version?: number }
+const COLS = 'u.id, u.tenant_id, u.email, u.name, u.role, u.password_hash, u.token_version';
 
 /** Whether an e-mail is in the ADMIN_EMAILS list (case-insensitive). */
 export function isBootstrapAdmin(adminEmails: string, email: string): boolean {
@@ -101,7 +101,9 @@ export async function endOidcSessions(db: Queryable, userIds: string[]): Promise
  */
 export async function softDeleteTenant(tx: Queryable, tenantId: string, at: Date): Promise<boolean> {
   if (!(await markTenantDeleted(tx, tenantId, at))) return false;
-  const users = await tx.query<{ id: string }>('UPDATE users SET deleted_at = $2 WHERE tenant_id = $1 AND deleted_at IS NULL RETURNING id', [tenantId, at]);
+  // The token version moves too, so the users' sessions stay ended even if the account were ever restored.
+  const users = await tx.query<{ id: string }>(
+    'UPDATE users SET deleted_at = $2, token_version = token_version + 1, tokens_revoked_at = $2 WHERE tenant_id = $1 AND deleted_at IS NULL RETURNING id', [tenantId, at]);
   await tx.query('UPDATE api_keys SET revoked_at = $2 WHERE tenant_id = $1 AND revoked_at IS NULL', [tenantId, at]);
   // Queued jobs stop too: the pipeline only moves jobs whose deleted_at is null.
   await tx.query('UPDATE jobs SET deleted_at = $2 WHERE tenant_id = $1 AND deleted_at IS NULL', [tenantId, at]);

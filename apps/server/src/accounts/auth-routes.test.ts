@@ -26,15 +26,15 @@ describe('password sign-up and login', () => {
     expect(dup.statusCode).toBe(409);
     const short = await t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { email: 'c@example.com', password: 'short' } });
     expect(short.statusCode).toBe(400);
-    expect(short.json().message).toBe('Password must be at least 8 characters long');
+    expect(short.json().message).toBe('Password must be at least 10 characters long');
   });
 
-  it('changes the password (min 8) and serves the public auth config', async () => {
-    const s = await t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { email: 'cp@example.com', password: 'firstpass' } });
+  it('changes the password (min 10) and serves the public auth config', async () => {
+    const s = await t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { email: 'cp@example.com', password: 'first pass phrase' } });
     const auth = { authorization: `Bearer ${s.json().data.token}` };
-    const short = await t.app.inject({ method: 'POST', url: '/api/user/change-password', headers: auth, payload: { currentPassword: 'firstpass', newPassword: 'x' } });
-    expect(short.json().message).toBe('Password must be at least 8 characters long');
-    const okRes = await t.app.inject({ method: 'POST', url: '/api/user/change-password', headers: auth, payload: { CurrentPassword: 'firstpass', NewPassword: 'secondpass' } });
+    const short = await t.app.inject({ method: 'POST', url: '/api/user/change-password', headers: auth, payload: { currentPassword: 'first pass phrase', newPassword: 'x' } });
+    expect(short.json().message).toBe('Password must be at least 10 characters long');
+    const okRes = await t.app.inject({ method: 'POST', url: '/api/user/change-password', headers: auth, payload: { CurrentPassword: 'first pass phrase', NewPassword: 'secondpass' } });
     expect(okRes.statusCode).toBe(200);
     expect((await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'cp@example.com', password: 'secondpass' } })).statusCode).toBe(200);
     const cfg = await t.app.inject({ method: 'GET', url: '/api/auth/config' });

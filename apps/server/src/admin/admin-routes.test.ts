@@ -50,11 +50,11 @@ describe('admin calls', () => {
     const admin = await createTestUser(t.ctx, { role: 'Admin' });
     await t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { email: 'forgot@example.com', password: 'old password' } });
     const asUser = await createTestUser(t.ctx);
-    expect((await t.app.inject({ method: 'POST', url: '/api/admin/reset-password', headers: asUser.auth, payload: { userEmail: 'forgot@example.com', newPassword: 'new password' } })).statusCode).toBe(403);
-    const r = await t.app.inject({ method: 'POST', url: '/api/admin/reset-password', headers: admin.auth, payload: { UserEmail: 'Forgot@example.com', NewPassword: 'new password' } });
+    expect((await t.app.inject({ method: 'POST', url: '/api/admin/reset-password', headers: asUser.auth, payload: { userEmail: 'forgot@example.com', newPassword: 'reset passphrase 7' } })).statusCode).toBe(403);
+    const r = await t.app.inject({ method: 'POST', url: '/api/admin/reset-password', headers: admin.auth, payload: { UserEmail: 'Forgot@example.com', NewPassword: 'reset passphrase 7' } });
     expect(r.statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'forgot@example.com', password: 'new password' } })).statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'POST', url: '/api/admin/reset-password', headers: admin.auth, payload: { userEmail: 'nobody@example.com', newPassword: 'new password' } })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'POST', url: '/api/admin/reset-password', headers: admin.auth, payload: { userEmail: 'forgot@example.com', newPassword: 'short' } })).json().message).toBe('Password must be at least 8 characters long');
+    expect((await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'forgot@example.com', password: 'reset passphrase 7' } })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'POST', url: '/api/admin/reset-password', headers: admin.auth, payload: { userEmail: 'nobody@example.com', newPassword: 'reset passphrase 7' } })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'POST', url: '/api/admin/reset-password', headers: admin.auth, payload: { userEmail: 'forgot@example.com', newPassword: 'short' } })).json().message).toBe('Password must be at least 10 characters long');
   });
 });

@@ -7,7 +7,8 @@ import { ok } from '../http/envelope.ts';
 import { errors } from '../errors/catalogue.ts';
 import { writeAudit, actorOf } from '../audit/write-audit.ts';
 import { hashPassword } from '../accounts/passwords.ts';
-import { endOidcSessions } from '../accounts/account-store.ts';
+import { revokeAllSessions } from '../auth/sessions.ts';
+import { passwordProblem } from '../accounts/password-policy.ts';
 import { authRateLimit } from '../auth/rate-limits.ts';
 import { setPasswordByEmail, usageByTenant } from './admin-store.ts';
 import { countLiveTenantsAndUsers, listLiveTenants } from '../accounts/tenant-store.ts';
@@ -49,13 +50,15 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext): Promis
     const p = principalOf(req);
     const b = (req.body ?? {}) as Record<string, unknown>;
     const email = z.string().trim().toLowerCase().email('A valid e-mail address is required').parse(b.userEmail ?? b.UserEmail ?? b.email);
-    const password = z.string().min(8, 'Password must be at least 8 characters long').max(200).parse(b.newPassword ?? b.NewPassword);
+    const password = z.string().parse(b.newPassword ?? b.NewPassword ?? '');
+    const problem = passwordProblem(password, email);
+    if (problem) throw errors.validation(problem);
     const hash = await hashPassword(password);
     await ctx.db.transaction(async (tx) => {
       const user = await setPasswordByEmail(tx, email, hash);
       if (!user) throw errors.notFound('User');
-      // Existing hosted-login sessions of that user end with the old password.
-      await endOidcSessions(tx, [user.id]);
+      // Every session of that user (tokens, hosted-login sessions, refresh tokens) ends with the old password.
+      await revokeAllSessions(tx, [user.id], ctx.now());
       await writeAudit(tx, { tenantId: user.tenant_id, userId: p.userId, actor: actorOf(p), action: 'user.password.reset', targetType: 'user', targetId: user.id });
     });
     return ok(null, 'Password reset');

@@ -1,14 +1,14 @@
 /**
  * Resolves request.principal from the Authorization bearer token or the X-API-Key header.
  * Resolution order: our own JWT, then an API key (as X-API-Key or bearer), then an OIDC access
- * token (bundled or external provider). Deleted users and tenants resolve to nobody. In development
+ * token (bundled or external provider). Deleted users and tenants, and revoked sessions, resolve to nobody. In development
  * only, X-Dev-Role overrides the role. It never rejects: the route guards decide.
  */
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import type { Principal } from './principal.ts';
 import { verifyAccessToken } from './tokens.ts';
-import { findLiveUser } from '../accounts/account-store.ts';
+import { findSessionUser } from './sessions.ts';
 
 export type PrincipalResolver = (ctx: AppContext, credential: string, request: FastifyRequest) => Promise<Principal | null>;
 
@@ -30,11 +30,13 @@ async function resolvePrincipal(ctx: AppContext, request: FastifyRequest): Promi
   const credential = apiKey || bearer;
   if (!credential) return null;
   if (!apiKey) {
-    const fromJwt = await verifyAccessToken(ctx.tokenKeys, credential);
-    if (fromJwt) {
-      // Tokens are stateless: the live row decides (deleted accounts are refused at once; role changes apply).
-      const user = await findLiveUser(ctx.db, fromJwt.userId ?? '', fromJwt.tenantId);
-      return user ? { ...fromJwt, role: user.role, email: user.email, name: user.name } : null;
+    const claims = await verifyAccessToken(ctx.tokenKeys, credential);
+    if (claims) {
+      // The live row decides: deleted accounts, signed-out tokens and tokens from before a password
+      // change or logout-everywhere are refused at once; role changes apply.
+      const user = await findSessionUser(ctx.db, claims.principal.userId ?? '', claims.principal.tenantId, claims.tokenId);
+      if (!user || user.revoked || claims.tokenVersion !== Number(user.token_version)) return null;
+      return { ...claims.principal, role: user.role, email: user.email, name: user.name };
     }
   }
   for (const resolve of extraResolvers) {

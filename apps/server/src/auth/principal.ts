@@ -12,6 +12,8 @@ export interface Principal {
   name: string | null;
   via: 'token' | 'apikey' | 'oidc';
   apiKeyId?: string;
+  /** The signed-in session's token (user tokens only): what logout revokes. */
+  session?: { tokenId: string; expiresAt: Date; grantId?: string };
 }
 
 declare module 'fastify' {

@@ -19,6 +19,11 @@ export const errors = {
   insufficientCredits: () =>
     new DomainError('INSUFFICIENT_CREDITS', 'Not enough credits to process these documents. Buy credits on the Billing page.'),
   tooManyRequests: () => new DomainError('RATE_LIMITED', 'Too many requests. Please wait a minute and try again.'),
+  loginLocked: (seconds: number) =>
+    new DomainError('LOGIN_LOCKED', `Too many failed sign-ins. Try again in ${seconds < 120 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minutes`}.`, { retryAfterSeconds: seconds }),
+  signupLimited: () => new DomainError('SIGNUP_LIMITED', 'Too many accounts were created recently. Please try again later.'),
+  controlCharacters: () => new DomainError('CONTROL_CHARACTERS', 'The request contains control characters (such as NUL) that no field accepts.'),
+  tooDeep: (max: number) => new DomainError('JSON_TOO_DEEP', `The JSON body is nested more than ${max} levels deep.`),
   // Spec texts (section 8).
   noFilesSelected: () => new DomainError('NO_FILES', 'Please select at least one file to upload.'),
   missingIds: () => new DomainError('MISSING_IDS', 'Sender and Receiver IDs are required.'),

@@ -1,34 +1,28 @@
 /**
- * Failed-login throttle for the SFTP server: after `max` failures within `windowMs` against one
- * username, or 4 x `max` from one IP (offices share an address behind NAT), every further attempt
- * is refused until the window has passed. In-process counters, like the HTTP rate limits.
+ * Failed-login throttle for the SFTP server: after `max` failures against one username, or 4 x `max`
+ * from one IP (offices share an address behind NAT), further attempts are refused for the lock time.
+ * Kept in the database (login_throttle, shared with HTTP sign-in) so a restart or another process
+ * does not hand a guesser a fresh allowance.
  */
-export class LoginLimiter {
-  private readonly failures = new Map<string, number[]>();
+import type { Queryable } from '../db/database.ts';
+import { lockedForSeconds, recordFailure, type ThrottleRule } from '../auth/login-throttle.ts';
 
-  constructor(private readonly max: number, private readonly windowMs: number, private readonly now: () => number = Date.now) {}
+export class LoginLimiter {
+  private readonly userRule: ThrottleRule;
+  private readonly ipRule: ThrottleRule;
+
+  constructor(private readonly db: Queryable, max: number, lockSeconds: number, private readonly now: () => Date = () => new Date()) {
+    this.userRule = { free: max - 1, baseSeconds: lockSeconds, maxSeconds: lockSeconds, forgetSeconds: lockSeconds };
+    this.ipRule = { free: max * 4 - 1, baseSeconds: lockSeconds, maxSeconds: lockSeconds, forgetSeconds: lockSeconds };
+  }
 
   /** True when this IP or username has used up its failures for now. */
-  blocked(ip: string, username: string): boolean {
-    return this.count(`ip:${ip}`) >= this.max * 4 || this.count(`user:${username}`) >= this.max;
+  async blocked(ip: string, username: string): Promise<boolean> {
+    return (await lockedForSeconds(this.db, [`sftp:address:${ip}`, `sftp:user:${username}`], this.now())) > 0;
   }
 
-  fail(ip: string, username: string): void {
-    for (const key of [`ip:${ip}`, `user:${username}`]) {
-      const list = this.recent(key);
-      list.push(this.now());
-      this.failures.set(key, list);
-    }
-    // Keep the map small under a spray of random usernames.
-    if (this.failures.size > 10_000) for (const [k, v] of this.failures) if (!this.recent(k).length || !v.length) this.failures.delete(k);
-  }
-
-  private count(key: string): number {
-    return this.recent(key).length;
-  }
-
-  private recent(key: string): number[] {
-    const cutoff = this.now() - this.windowMs;
-    return (this.failures.get(key) ?? []).filter((t) => t > cutoff);
+  async fail(ip: string, username: string): Promise<void> {
+    await recordFailure(this.db, `sftp:address:${ip}`, this.ipRule, this.now());
+    await recordFailure(this.db, `sftp:user:${username}`, this.userRule, this.now());
   }
 }

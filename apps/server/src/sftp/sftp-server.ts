@@ -30,7 +30,7 @@ export function runningSftpPort(): number | null {
 /** Starts the SFTP server on SFTP_HOST:SFTP_PORT (0 = a free port); resolves once it listens. */
 export async function startSftpServer(ctx: AppContext): Promise<SftpServer | null> {
   const { config } = ctx;
-  const limiter = new LoginLimiter(config.SFTP_MAX_FAILED_LOGINS, config.SFTP_LOGIN_LOCK_SECONDS * 1000, () => ctx.now().getTime());
+  const limiter = new LoginLimiter(ctx.db, config.SFTP_MAX_FAILED_LOGINS, config.SFTP_LOGIN_LOCK_SECONDS, ctx.now);
   const clients = new Set<Connection>();
   const perIp = new Map<string, number>();
   const server = new ssh2.Server({ hostKeys: [loadHostKey(config)], ident: 'Ladingwise' }, (client, info) => {
@@ -101,7 +101,7 @@ export async function startSftpServer(ctx: AppContext): Promise<SftpServer | nul
 async function authenticate(ctx: AppContext, limiter: LoginLimiter, ip: string, auth: AuthContext): Promise<SessionUser | null> {
   const username = auth.username.slice(0, 100);
   if (auth.method !== 'password' && auth.method !== 'publickey') return null;
-  if (limiter.blocked(ip, username)) {
+  if (await limiter.blocked(ip, username)) {
     ctx.logger.warn({ ip, sftpUser: username }, 'sftp login refused: too many failed attempts');
     return null;
   }
@@ -118,7 +118,7 @@ async function authenticate(ctx: AppContext, limiter: LoginLimiter, ip: string, 
     ok = known && !(parsed instanceof Error) && auth.blob !== undefined && parsed.verify(auth.blob, auth.signature, auth.hashAlgo) === true;
   }
   if (!ok || !account) {
-    limiter.fail(ip, username);
+    await limiter.fail(ip, username);
     ctx.logger.info({ ip, sftpUser: username, method: auth.method }, 'sftp login failed');
     return null;
   }

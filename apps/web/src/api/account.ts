@@ -1,5 +1,6 @@
 /** User settings, saved interchange IDs, first-time setup and profile calls. */
 import { call, request } from './http.ts';
+import { replaceStoredToken } from '../features/auth/password-session.ts';
 import { shareInFlight } from './share-in-flight.ts';
 import { arr, bool, isObject, pick, str } from './read.ts';
 
@@ -126,5 +127,7 @@ export async function updateProfile(name: string): Promise<void> {
 
 /** Changes the password of a password-login account. */
 export async function changePassword(currentPassword: string, newPassword: string): Promise<void> {
-  await call('POST', '/user/change-password', { body: { currentPassword, newPassword } });
+  // The change ends every session signed with the old password; the answer carries this session's new token.
+  const answer = await call<{ token?: string } | null>('POST', '/user/change-password', { body: { currentPassword, newPassword } });
+  if (answer?.token) replaceStoredToken(answer.token);
 }

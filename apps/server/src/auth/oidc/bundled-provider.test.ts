@@ -105,6 +105,38 @@ describe('bundled OpenID Connect provider', () => {
     expect(refreshed.status).toBe(400);
   });
 
+  it('a password change ends the provider\'s access and refresh tokens; API logout ends the presented session\'s grant', async () => {
+    const flow = (email: string, screen: 'signup' | 'login') => codeFlow({
+      issuer: `${base}/oidc`, clientId: 'ladingwise-web', redirectUri: base, scope: 'openid profile email offline_access',
+      params: { audience: `${base}/api`, ...(screen === 'signup' ? { screen_hint: 'signup' } : {}) },
+      fill: ({ fields }) => ({ ...fields, email, password: 'first passphrase here' }),
+    });
+    const { tokens, discovery } = await flow('rotator@example.com', 'signup');
+    const refresh = (rt: string) => fetch(discovery.token_endpoint, {
+      method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: rt, client_id: 'ladingwise-web' }).toString(),
+    });
+    const changed = await api('/user/change-password', tokens.access_token, { method: 'POST', headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ currentPassword: 'first passphrase here', newPassword: 'second passphrase here' }) });
+    expect(changed.status).toBe(200);
+    expect((await api('/auth/validate', tokens.access_token)).status).toBe(401);
+    expect((await refresh(tokens.refresh_token!)).status).toBe(400);
+
+    // A new sign-in works; logging out through the API ends that token and its refresh token, not other sessions.
+    const { tokens: one } = await codeFlow({
+      issuer: `${base}/oidc`, clientId: 'ladingwise-web', redirectUri: base, scope: 'openid profile email offline_access',
+      params: { audience: `${base}/api` }, fill: ({ fields }) => ({ ...fields, email: 'rotator@example.com', password: 'second passphrase here' }),
+    });
+    const { tokens: two } = await codeFlow({
+      issuer: `${base}/oidc`, clientId: 'ladingwise-web', redirectUri: base, scope: 'openid profile email offline_access',
+      params: { audience: `${base}/api` }, fill: ({ fields }) => ({ ...fields, email: 'rotator@example.com', password: 'second passphrase here' }),
+    });
+    expect((await api('/auth/logout', one.access_token, { method: 'POST' })).status).toBe(200);
+    expect((await api('/auth/validate', one.access_token)).status).toBe(401);
+    expect((await refresh(one.refresh_token!)).status).toBe(400);
+    expect((await api('/auth/validate', two.access_token)).status).toBe(200);
+  });
+
   it('refuses a redirect URI that is not the web app', async () => {
     const res = await fetch(`${base}/oidc/auth?${new URLSearchParams({ client_id: 'ladingwise-web', redirect_uri: 'https://evil.example/', response_type: 'code',
       scope: 'openid', code_challenge: 'x'.repeat(43), code_challenge_method: 'S256' })}`, { redirect: 'manual' });

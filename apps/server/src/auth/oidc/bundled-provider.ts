@@ -8,6 +8,7 @@ import Provider, { errors as oidcErrors, type Configuration, type KoaContextWith
 import type { JWK } from 'jose';
 import type { AppContext } from '../../context.ts';
 import { findLiveUser } from '../../accounts/account-store.ts';
+import { currentTokenVersion } from '../sessions.ts';
 import { databaseAdapter } from './oidc-adapter.ts';
 import { loadSigningKey, publicJwk } from './signing-key.ts';
 import { errorPage, loggedOutPage, logoutPage } from './pages.ts';
@@ -47,6 +48,14 @@ export async function createBundledProvider(ctx: AppContext, settings: OidcSetti
     // oidc-provider drops offline_access unless prompt=consent is sent, which the web app does not do;
     // the spec wants refresh tokens for it, so the first-party client always gets one (rotated on use).
     issueRefreshToken: async (_kctx, client) => client.grantTypeAllowed('refresh_token'),
+    // Access tokens carry the user's token version (revocation, see sessions.ts) and their grant, so that
+    // signing out through the API can end the grant's refresh tokens too.
+    extraTokenClaims: async (_kctx, token) => {
+      const accountId = (token as { accountId?: string }).accountId;
+      if (!accountId) return undefined;
+      const grantId = (token as { grantId?: string }).grantId;
+      return { tv: await currentTokenVersion(ctx.db, accountId), ...(grantId ? { gid: grantId } : {}) };
+    },
     // The web app reads e-mail, name and role from the ID token (it does not call userinfo).
     conformIdTokenClaims: false,
     claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name', 'role', 'tenantId'] },

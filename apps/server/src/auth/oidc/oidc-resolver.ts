@@ -7,7 +7,8 @@ import { createLocalJWKSet, createRemoteJWKSet, decodeProtectedHeader, jwtVerify
 import type { AppContext } from '../../context.ts';
 import type { Principal } from '../principal.ts';
 import { extraResolvers, type PrincipalResolver } from '../authenticate.ts';
-import { createAccount, findByExternalSubject, findLiveUser, findUserByEmail, releaseExternalSubject, type UserRow } from '../../accounts/account-store.ts';
+import { createAccount, findByExternalSubject, findUserByEmail, releaseExternalSubject, type UserRow } from '../../accounts/account-store.ts';
+import { findSessionUser } from '../sessions.ts';
 import { DomainError } from '../../errors/domain-error.ts';
 import type { BundledProvider } from './bundled-provider.ts';
 import { oidcSettings } from './oidc-settings.ts';
@@ -109,11 +110,19 @@ const oidcResolver: PrincipalResolver = async (ctx, credential) => {
     return null;
   }
   if (typeof payload.sub !== 'string' || !payload.sub) return null;
-  const user = v.external ? await userForExternal(ctx, v.issuer, payload as JWTPayload & { sub: string }) : await findLiveUser(ctx.db, payload.sub);
-  if (!user) return null;
+  const found = v.external ? await userForExternal(ctx, v.issuer, payload as JWTPayload & { sub: string }) : null;
+  if (v.external && !found) return null;
+  const tokenId = typeof payload.jti === 'string' ? payload.jti : null;
+  const user = await findSessionUser(ctx.db, found?.id ?? payload.sub, null, tokenId);
+  if (!user || user.revoked) return null;
+  // Our provider stamps the user's token version (tv); an external issuer's tokens are judged by when
+  // they were issued against the last revocation (logout everywhere, password change, deletion).
+  if (!v.external && payload.tv !== Number(user.token_version)) return null;
+  if (v.external && user.tokens_revoked_at && (payload.iat ?? 0) * 1000 <= new Date(user.tokens_revoked_at).getTime()) return null;
   const principal: Principal = {
     userId: user.id, tenantId: user.tenant_id, email: user.email, name: user.name, via: 'oidc',
     role: user.role === 'Admin' || (v.external && adminFromClaims(payload)) ? 'Admin' : 'User',
+    ...(tokenId ? { session: { tokenId, expiresAt: new Date((payload.exp ?? 0) * 1000), ...(typeof payload.gid === 'string' ? { grantId: payload.gid } : {}) } } : {}),
   };
   return principal;
 };

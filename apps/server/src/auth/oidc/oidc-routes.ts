@@ -6,8 +6,11 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import { createAccount, findUserByEmail, recordLogin } from '../../accounts/account-store.ts';
-import { hashPassword, verifyPassword } from '../../accounts/passwords.ts';
+import { createAccount, recordLogin } from '../../accounts/account-store.ts';
+import { hashPassword } from '../../accounts/passwords.ts';
+import { passwordProblem } from '../../accounts/password-policy.ts';
+import { checkPasswordLogin } from '../password-login.ts';
+import { takeSignup } from '../signup-limits.ts';
 import { writeAudit } from '../../audit/write-audit.ts';
 import { DomainError } from '../../errors/domain-error.ts';
 import { errors } from '../../errors/catalogue.ts';
@@ -66,10 +69,14 @@ export async function oidcProviderRoutes(app: FastifyInstance, ctx: AppContext, 
     if (!d || d.uid !== req.params.uid) return expired(reply);
     const form = await readForm(req.raw);
     const email = (form.email ?? '').trim().toLowerCase();
-    const user = email ? await findUserByEmail(ctx.db, email) : null;
-    if (!user || !(await verifyPassword(form.password ?? '', user.password_hash))) {
-      return html(reply, loginPage(d.uid, { email, error: 'Invalid email or password.' }), 401);
+    if (!email) return html(reply, loginPage(d.uid, { email, error: 'Invalid email or password.' }), 401);
+    const result = await checkPasswordLogin(ctx, email, form.password ?? '', req.ip);
+    if ('locked' in result) {
+      void reply.header('retry-after', String(result.locked));
+      return html(reply, loginPage(d.uid, { email, error: errors.loginLocked(result.locked).message }), 429);
     }
+    if ('wrong' in result) return html(reply, loginPage(d.uid, { email, error: 'Invalid email or password.' }), 401);
+    const { user } = result;
     await ctx.db.transaction(async (tx) => {
       await recordLogin(tx, user.id);
       await writeAudit(tx, { tenantId: user.tenant_id, userId: user.id, actor: `user:${user.id}`, action: 'user.login', targetType: 'user', targetId: user.id, details: { via: 'oidc' } });
@@ -86,14 +93,17 @@ export async function oidcProviderRoutes(app: FastifyInstance, ctx: AppContext, 
     const again = (error: string) => html(reply, signupPage(d.uid, { email: form.email, name: name ?? undefined, error }), 400);
     if (!email.success) return again('A valid e-mail address is required');
     const password = form.password ?? '';
-    if (password.length < 8) return again('Password must be at least 8 characters long');
-    if (password.length > 200) return again('Password is too long');
-    const hash = await hashPassword(password);
+    const problem = passwordProblem(password, email.data);
+    if (problem) return again(problem);
     try {
+      await takeSignup(ctx.db, ctx.config, req.ip);
+      const hash = await hashPassword(password);
       const user = await ctx.db.transaction((tx) => createAccount(tx, { email: email.data, name, passwordHash: hash, adminEmails: ctx.config.ADMIN_EMAILS, via: 'oidc' }));
       return await finish(req, reply, { login: { accountId: user.id } });
     } catch (err) {
-      if (err instanceof DomainError && err.code === 'CONFLICT') return html(reply, signupPage(d.uid, { email: email.data, name: name ?? undefined, error: err.message }), 409);
+      if (err instanceof DomainError && (err.code === 'CONFLICT' || err.code === 'SIGNUP_LIMITED')) {
+        return html(reply, signupPage(d.uid, { email: email.data, name: name ?? undefined, error: err.message }), err.code === 'CONFLICT' ? 409 : 429);
+      }
       throw err;
     }
   });

@@ -48,7 +48,7 @@ ${opts.error ? `<div class="error" role="alert">${esc(opts.error)}</div>` : ''}
 <form method="post" action="/oidc/interaction/${esc(uid)}/signup" autocomplete="on">
 <label for="name">Name</label><input id="name" name="name" type="text" value="${esc(opts.name)}">
 <label for="email">E-mail</label><input id="email" name="email" type="email" required value="${esc(opts.email)}">
-<label for="password">Password</label><input id="password" name="password" type="password" minlength="8" required><p class="hint">At least 8 characters.</p>
+<label for="password">Password</label><input id="password" name="password" type="password" minlength="10" required><p class="hint">At least 10 characters, not a common password.</p>
 <button type="submit">Create account</button></form>
 <div class="switch">Already have an account? <a href="/oidc/interaction/${esc(uid)}?screen=login">Sign in</a></div>`);
 }

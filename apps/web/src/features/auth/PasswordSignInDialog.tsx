@@ -49,8 +49,8 @@ export function PasswordSignInDialog({ open, onOpenChange, initialMode = 'signin
           <Field label="Full name">{(id) => <Input id={id} value={name} onChange={(e) => setName(e.target.value)} autoComplete="name" />}</Field>
         )}
         <Field label="E-mail">{(id) => <Input id={id} type="email" required value={email} onChange={(e) => setEmail(e.target.value)} autoComplete="email" />}</Field>
-        <Field label="Password" hint={mode === 'signup' ? 'At least 8 characters.' : undefined}>
-          {(id) => <Input id={id} type="password" required minLength={mode === 'signup' ? 8 : undefined} value={password} onChange={(e) => setPassword(e.target.value)} autoComplete={mode === 'signup' ? 'new-password' : 'current-password'} />}
+        <Field label="Password" hint={mode === 'signup' ? 'At least 10 characters, not a common password.' : undefined}>
+          {(id) => <Input id={id} type="password" required minLength={mode === 'signup' ? 10 : undefined} value={password} onChange={(e) => setPassword(e.target.value)} autoComplete={mode === 'signup' ? 'new-password' : 'current-password'} />}
         </Field>
         {error && <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700">{error}</p>}
         <Button type="submit" className="w-full" loading={busy}>{mode === 'signup' ? 'Create account' : 'Sign in'}</Button>

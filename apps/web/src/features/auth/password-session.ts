@@ -47,6 +47,11 @@ export function saveSession(token: string, user: unknown): void {
   localStorage.setItem(USER_KEY, JSON.stringify(user ?? {}));
 }
 
+/** Swaps a stored password session's token for a fresh one (after a password change); OIDC sessions store none. */
+export function replaceStoredToken(token: string): void {
+  if (storedToken()) localStorage.setItem(TOKEN_KEY, token);
+}
+
 /** Forgets the stored session. */
 export function clearSession(): void {
   try {

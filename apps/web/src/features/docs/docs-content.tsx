@@ -53,7 +53,7 @@ export const DOC_SECTIONS: DocSection[] = [
     <p>If you subscribed through a cloud marketplace, usage is billed with your cloud subscription at the end of each billing cycle, each processed document counting as one usage unit, and credit purchases are hidden.</p>
   </>) },
   { id: 'profile', title: 'Profile', body: (
-    <p>The Profile page shows your name, e-mail, role and account identifiers. If you sign in with an e-mail and password you can change your password there (at least 8 characters).</p>
+    <p>The Profile page shows your name, e-mail, role and account identifiers. If you sign in with an e-mail and password you can change your password there (at least 10 characters, not a common password; changing it signs out your other sessions).</p>
   ) },
   { id: 'troubleshooting', title: 'Troubleshooting', body: (<ul className="list-disc space-y-1 pl-5">
     <li><b>A document is stuck in Processing for more than 10 minutes</b>: please report it to <a href={`mailto:${mailbox('support')}`}>{mailbox('support')}</a> with the file name and time of upload.</li>

@@ -48,7 +48,7 @@ export function SecurityCard({ canChangePassword }: { canChangePassword: boolean
         {open && (
           <form onSubmit={submit} className="mt-4 grid gap-4 sm:max-w-md">
             <Field label="Current password">{(id) => <Input id={id} type="password" autoComplete="current-password" value={current} onChange={(e) => setCurrent(e.target.value)} />}</Field>
-            <Field label="New password" hint="At least 8 characters.">{(id) => <Input id={id} type="password" autoComplete="new-password" value={next} onChange={(e) => setNext(e.target.value)} />}</Field>
+            <Field label="New password" hint="At least 10 characters, not a common password. Other sessions are signed out.">{(id) => <Input id={id} type="password" autoComplete="new-password" value={next} onChange={(e) => setNext(e.target.value)} />}</Field>
             <Field label="Confirm new password">{(id) => <Input id={id} type="password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} />}</Field>
             <div className="flex gap-2">
               <Button type="submit" disabled={!current || !next || !confirm} loading={busy}>Update Password</Button>
