@@ -1,7 +1,7 @@
 /**
  * The credits ledger. Credits are integers; 40 credits per USD; the welcome credit is $10 = 400
  * credits; a completed document costs the tenant's plan's credits (6 or 8, docs/pricing.md). The once-only rules
- * (welcome once per tenant, one charge per job, one deposit per checkout session) are unique
+ * (welcome once per tenant and per e-mail address ever, one charge per job, one deposit per checkout session) are unique
  * indexes, and the balance row is locked (SELECT ... FOR UPDATE) for every change, so concurrent
  * calls can neither double-count nor drive the balance below zero.
  */
@@ -37,12 +37,30 @@ export function planCredits(plan: string | null | undefined): number {
   return plan === 'better-than-a-human' ? PLAN_CREDITS['better-than-a-human'] : PLAN_CREDITS['good-as-a-human'];
 }
 
-// One statement, so it is atomic even outside a transaction: the welcome row's unique index decides
-// the winner, and only the winner's row feeds the balance upsert.
+/**
+ * The key an e-mail address is remembered by for the welcome credit: SHA-256 of the address with case,
+ * a "+tag" and (for Gmail, which ignores them) dots in the name taken off, so one mailbox counts once.
+ * A tenant without a user (none is created that way, but the ledger does not rely on it) counts by its id.
+ */
+const EMAIL_KEY_SQL = `encode(sha256(convert_to(
+  CASE WHEN split_part(lower(trim(u.email)), '@', 2) IN ('gmail.com', 'googlemail.com')
+       THEN replace(split_part(split_part(lower(trim(u.email)), '@', 1), '+', 1), '.', '') || '@gmail.com'
+       ELSE split_part(split_part(lower(trim(u.email)), '@', 1), '+', 1) || '@' || split_part(lower(trim(u.email)), '@', 2) END,
+  'UTF8')), 'hex')`;
+
+// One statement, so it is atomic even outside a transaction: the e-mail's row in welcome_grants decides
+// whether this address was ever welcomed (by any account, deleted ones included), the tenant's unique
+// welcome row decides the per-tenant winner, and only a row that passed both feeds the balance upsert.
 const WELCOME_SQL = `
-  WITH w AS (
+  WITH who AS (
+    SELECT coalesce((SELECT ${EMAIL_KEY_SQL} FROM users u WHERE u.tenant_id = $2 ORDER BY u.created_at, u.id LIMIT 1), 'tenant:' || $2::text) AS email_key
+  ), g AS (
+    INSERT INTO welcome_grants (email_key, tenant_id) SELECT email_key, $2 FROM who
+    ON CONFLICT (email_key) DO NOTHING
+    RETURNING tenant_id
+  ), w AS (
     INSERT INTO credit_transactions (id, tenant_id, kind, amount, description, metadata)
-    VALUES ($1, $2, 'welcome', $3, $4, '{"source":"welcome"}'::jsonb)
+    SELECT $1, tenant_id, 'welcome', $3, $4, '{"source":"welcome"}'::jsonb FROM g
     ON CONFLICT (tenant_id) WHERE kind = 'welcome' DO NOTHING
     RETURNING tenant_id, amount
   )
@@ -50,9 +68,14 @@ const WELCOME_SQL = `
   SELECT tenant_id, amount FROM w
   ON CONFLICT (tenant_id) DO UPDATE SET balance = credit_accounts.balance + EXCLUDED.balance, updated_at = now()`;
 
-/** Adds the $10 welcome credit once per tenant (idempotent). */
+/**
+ * Adds the $10 welcome credit once per tenant and once per e-mail address ever (idempotent): deleting
+ * an account and signing up again, or a "+tag" of the same mailbox, opens an account at 0 credits.
+ */
 export async function grantWelcomeCredit(tx: Queryable, tenantId: string): Promise<void> {
   await tx.query(WELCOME_SQL, [randomUUID(), tenantId, WELCOME_CREDITS, WELCOME_DESCRIPTION]);
+  // An address welcomed before still gets its (empty) account, so billing does not ask again.
+  await tx.query('INSERT INTO credit_accounts (tenant_id, balance) VALUES ($1, 0) ON CONFLICT (tenant_id) DO NOTHING', [tenantId]);
 }
 
 /**
