@@ -27,6 +27,8 @@ const schema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Secret that signs access tokens and webhook payload keys; generated and kept under DATA_DIR when unset. */
   JWT_SECRET: z.string().min(32).optional(),
+  /** The JWT_SECRET before a rotation: values sealed under it (OIDC signing key, webhook secrets) are re-sealed at startup. */
+  JWT_SECRET_PREVIOUS: z.string().min(32).optional(),
   ACCESS_TOKEN_TTL_SECONDS: int.min(60).default(3600),
   /** Run job workers inside `serve` (default) or only in `ladingwise worker` processes. */
   RUN_WORKERS: bool.default('true'),

@@ -12,15 +12,29 @@ import { startQueue } from './queue/pg-boss-queue.ts';
 import { startWorkers } from './queue/workers.ts';
 import { createLogger } from './logger.ts';
 import { loadSecret } from './secrets.ts';
+import { join } from 'node:path';
+import { prepareDataDir, tightenTree } from './data-dir.ts';
+import { resealWebhookSecrets } from './reseal-secrets.ts';
+import type { TokenKeys } from './auth/tokens.ts';
 import { openStorage } from './storage/open-storage.ts';
 import { startSftpServer, type SftpServer } from './sftp/sftp-server.ts';
 
 /** Opens the database, migrates it, starts the queue; shared by every kind of process. */
 export async function createContext(config: Config, overrides: Partial<AppContext> = {}): Promise<AppContext> {
   const logger = overrides.logger ?? createLogger(config.LOG_LEVEL);
+  prepareDataDir(config.dataDir, logger);
   const db = overrides.db ?? (await openDatabase({ connectionString: config.DATABASE_URL, dataDir: config.dataDir, poolSize: config.DATABASE_POOL_SIZE }));
   const applied = await migrate(db);
   if (applied.length) logger.info({ applied }, 'database migrated');
+  if (db.kind === 'pglite' && !overrides.db) tightenTree(join(config.dataDir, 'db'));
+  const tokenKeys: TokenKeys = overrides.tokenKeys ?? {
+    secret: loadSecret(config.dataDir, config.JWT_SECRET),
+    previous: config.JWT_SECRET_PREVIOUS ? new TextEncoder().encode(config.JWT_SECRET_PREVIOUS) : undefined,
+    ttlSeconds: config.ACCESS_TOKEN_TTL_SECONDS,
+  };
+  const resealed = await resealWebhookSecrets(db, tokenKeys);
+  if (resealed.resealed) logger.info(resealed, 'webhook secrets sealed under the current server secret');
+  if (resealed.unreadable) logger.warn(resealed, 'some webhook secrets open with neither JWT_SECRET nor JWT_SECRET_PREVIOUS: those webhooks fail until re-added');
   const queue = overrides.queue ?? (await startQueue(db, { logger }));
   return {
     config,
@@ -28,7 +42,7 @@ export async function createContext(config: Config, overrides: Partial<AppContex
     queue,
     logger,
     storage: overrides.storage ?? openStorage(config),
-    tokenKeys: overrides.tokenKeys ?? { secret: loadSecret(config.dataDir, config.JWT_SECRET), ttlSeconds: config.ACCESS_TOKEN_TTL_SECONDS },
+    tokenKeys,
     now: overrides.now ?? (() => new Date()),
   };
 }

@@ -14,7 +14,7 @@ export function loadSecret(dataDir: string, configured: string | undefined): Uin
   } catch (err) {
     // First start: no key yet, so one is made. Any other read error (permissions) must stop the server.
     if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
-    mkdirSync(dataDir, { recursive: true });
+    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
     const secret = randomBytes(48);
     writeFileSync(path, secret, { mode: 0o600, flag: 'wx' });
     return new Uint8Array(readFileSync(path));

@@ -10,7 +10,8 @@ import type { Principal, Role } from './principal.ts';
 
 const ISSUER = 'ladingwise';
 
-export interface TokenKeys { secret: Uint8Array; ttlSeconds: number }
+/** previous: the server secret before a rotation (JWT_SECRET_PREVIOUS), accepted only to open sealed values. */
+export interface TokenKeys { secret: Uint8Array; previous?: Uint8Array | undefined; ttlSeconds: number }
 
 /** What a verified token claims, before the database has had its say. */
 export interface TokenClaims { principal: Principal; tokenVersion: number; tokenId: string | null; expiresAt: Date }

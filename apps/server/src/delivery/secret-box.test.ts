@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { openSecret, sealSecret } from './secret-box.ts';
 
-const server = new TextEncoder().encode('s'.repeat(40));
+const server = { secret: new TextEncoder().encode('s'.repeat(40)) };
+const rotated = { secret: new TextEncoder().encode('t'.repeat(40)), previous: server.secret };
 
 describe('webhook secrets at rest', () => {
   it('stores a secret encrypted, differently each time, and reads it back', () => {
@@ -17,8 +18,12 @@ describe('webhook secrets at rest', () => {
     expect(openSecret(server, 'whsec_legacy')).toBe('whsec_legacy');
   });
 
+  it('reads secrets sealed under the previous server secret during a rotation', () => {
+    expect(openSecret(rotated, sealSecret(server, 'whsec_abc123'))).toBe('whsec_abc123');
+  });
+
   it('says what to do when the server secret changed', () => {
     const sealed = sealSecret(server, 'whsec_abc123');
-    expect(() => openSecret(new TextEncoder().encode('t'.repeat(40)), sealed)).toThrow(/JWT_SECRET\) changed\. Delete and re-add the webhook/);
+    expect(() => openSecret({ secret: rotated.secret }, sealed)).toThrow(/JWT_SECRET\) changed\. Set JWT_SECRET_PREVIOUS/);
   });
 });

@@ -78,7 +78,7 @@ export async function attemptDelivery(ctx: AppContext, o: { tenantId: string; de
 /** The webhook's signing secret, or the reason it cannot be read (the server secret changed). */
 function readSecret(ctx: AppContext, stored: string): string | Error {
   try {
-    return openSecret(ctx.tokenKeys.secret, stored);
+    return openSecret(ctx.tokenKeys, stored);
   } catch (err) {
     return err as Error;
   }

@@ -37,7 +37,7 @@ export async function webhookRoutes(app: FastifyInstance, ctx: AppContext): Prom
     const secret = newWebhookSecret();
     const webhook = await ctx.db.transaction(async (tx) => {
       if ((await countWebhooks(tx, p.tenantId)) >= MAX_WEBHOOKS) throw errors.webhookLimit(MAX_WEBHOOKS);
-      const w = await createWebhook(tx, { tenantId: p.tenantId, url: parsed.url.toString(), secret: sealSecret(ctx.tokenKeys.secret, secret), createdBy: p.userId });
+      const w = await createWebhook(tx, { tenantId: p.tenantId, url: parsed.url.toString(), secret: sealSecret(ctx.tokenKeys, secret), createdBy: p.userId });
       await writeAudit(tx, { tenantId: p.tenantId, userId: p.userId, actor: actorOf(p), action: 'webhook.create', targetType: 'webhook', targetId: w.id, details: { url: w.url } });
       return w;
     });

@@ -12,10 +12,10 @@ export function localDiskStorage(root: string): Storage {
   return {
     async put(key, bytes) {
       const path = pathOf(key);
-      await mkdir(dirname(path), { recursive: true });
-      // Write then rename, so a reader never sees half a file.
+      await mkdir(dirname(path), { recursive: true, mode: 0o700 });
+      // Write then rename, so a reader never sees half a file. Customers' documents: owner-only.
       const tmp = `${path}.${randomUUID()}.tmp`;
-      await writeFile(tmp, bytes);
+      await writeFile(tmp, bytes, { mode: 0o600 });
       await rename(tmp, path);
     },
     async get(key) {

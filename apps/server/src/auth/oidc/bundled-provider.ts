@@ -25,7 +25,7 @@ export interface BundledProvider { provider: Provider; jwks: { keys: JWK[] }; se
 export async function createBundledProvider(ctx: AppContext, settings: OidcSettings): Promise<BundledProvider> {
   const { issuer, clientId, audience } = settings;
   if (settings.mode !== 'bundled' || !issuer || !clientId || !audience) throw new Error('The bundled OIDC provider is not enabled.');
-  const signingKey = await loadSigningKey(ctx.db);
+  const signingKey = await loadSigningKey(ctx.db, ctx.tokenKeys);
   const cookieKey = createHmac('sha256', ctx.tokenKeys.secret).update('oidc-cookies').digest('base64url');
 
   const configuration: Configuration = {
