@@ -7,6 +7,7 @@ import swagger from '@fastify/swagger';
 import type { AppContext } from './context.ts';
 import { authenticate } from './auth/authenticate.ts';
 import { installErrorHandler } from './http/error-handler.ts';
+import { installInputChecks } from './http/hostile-input.ts';
 import { healthRoutes } from './http/health-routes.ts';
 import { openApiRoutes, trackRoutes } from './http/openapi-routes.ts';
 import { installWebApp } from './http/web-app.ts';
@@ -45,6 +46,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     genReqId: () => crypto.randomUUID(),
   });
   installErrorHandler(app);
+  installInputChecks(app);
   trackRoutes(app);
   await app.register(swagger, {
     openapi: {

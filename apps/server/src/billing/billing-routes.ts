@@ -78,9 +78,9 @@ export async function billingRoutes(app: FastifyInstance, ctx: AppContext): Prom
   app.get('/billing/transactions', {
     preHandler: requireTenant,
     schema: { tags, summary: 'Credit history, newest first (limit default 50, skip default 0)',
-      querystring: { type: 'object', properties: { limit: { type: 'integer', minimum: 1, maximum: 200 }, skip: { type: 'integer', minimum: 0 } } } },
+      querystring: { type: 'object', properties: { limit: { type: 'integer', minimum: 1, maximum: 200 }, skip: { type: 'integer', minimum: 0, maximum: 10_000_000 } } } },
   }, async (req) => {
-    const q = z.object({ limit: z.coerce.number().int().min(1).max(200).default(50), skip: z.coerce.number().int().min(0).default(0) }).parse(req.query ?? {});
+    const q = z.object({ limit: z.coerce.number().int().min(1).max(200).default(50), skip: z.coerce.number().int().min(0).max(10_000_000).default(0) }).parse(req.query ?? {});
     const { items, total } = await listTransactions(ctx.db, principalOf(req).tenantId, q.limit, q.skip);
     return ok({ transactions: items, total, limit: q.limit, skip: q.skip });
   });
@@ -155,8 +155,10 @@ export async function billingRoutes(app: FastifyInstance, ctx: AppContext): Prom
     return ok({ credited: outcome === 'credited', balance: s.balance }, outcome === 'credited' ? 'Your credits have been added to your account.' : null);
   });
 
-  // Stripe webhooks need the exact bytes for the signature, so this scope keeps JSON bodies as text.
+  // Stripe webhooks need the exact bytes for the signature, so this scope keeps JSON bodies as text
+  // (in place of the app's checking parser; the signature check vouches for the body instead).
   await app.register(async (scope) => {
+    scope.removeContentTypeParser('application/json');
     scope.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => done(null, body));
     scope.post('/billing/stripe-webhook', {
       schema: { tags, summary: 'Stripe webhook (checkout.session.completed, async_payment_succeeded, expired; charge.refunded); Stripe-Signature checked' },

@@ -11,14 +11,25 @@ import { HTTP_STATUS, isErrorCode } from './error-status.ts';
 
 interface HttpError { statusCode: number; code: string; message: string; data: unknown }
 
+/**
+ * Every response carries its request id (X-Request-Id); a 500 is logged at error level with that id
+ * (request.log binds it as reqId) and the answer repeats it, so a user's report finds the log line.
+ */
 export function installErrorHandler(app: FastifyInstance): void {
+  app.addHook('onRequest', async (request, reply) => { void reply.header('x-request-id', request.id); });
   app.setErrorHandler((err: FastifyError | DomainError | ZodError, request, reply) => {
     const answer = toHttpError(err);
-    if (answer.statusCode >= 500) request.log.error({ err }, 'request failed');
+    if (answer.statusCode >= 500) request.log.error({ err, reqId: request.id, method: request.method, url: request.url }, 'request failed');
     else request.log.info({ code: answer.code }, answer.message);
-    void reply.status(answer.statusCode).send({ success: false, data: answer.data, message: answer.message });
+    const retryAfter = (answer.data as { retryAfterSeconds?: unknown } | null)?.retryAfterSeconds;
+    if (typeof retryAfter === 'number') void reply.header('retry-after', String(retryAfter));
+    const data = answer.statusCode >= 500 ? { ...((answer.data as object | null) ?? {}), requestId: request.id } : answer.data;
+    void reply.status(answer.statusCode).send({ success: false, data, message: answer.message });
   });
 }
+
+/** PostgreSQL's class 22 "data exception" (a value out of range, a malformed number, NUL in text): the input was bad. */
+const isDataException = (err: unknown): boolean => typeof (err as { code?: unknown }).code === 'string' && /^22[0-9A-Z]{3}$/.test((err as { code: string }).code);
 
 /** The status a domain error is answered with; a code missing from the table is a bug, answered as 500. */
 export function statusOf(err: DomainError): number {
@@ -36,6 +47,7 @@ function toHttpError(err: unknown): HttpError {
     const where = first?.path.length ? `${first.path.join('.')}: ` : '';
     return fromDomain(errors.validation(`${where}${first?.message ?? 'Invalid request.'}`));
   }
+  if (isDataException(err)) return fromDomain(errors.badRequest('A value in the request is out of range or not allowed.'));
   const e = err as FastifyError;
   switch (e.code) {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':

@@ -16,11 +16,14 @@ import { previewEdi } from '../edi/preview-edi.ts';
 import { approveJob } from '../pipeline/approve.ts';
 import { formatIsa } from './job-store.ts';
 
+/** Far past any real history (100 x 100,000 jobs), and small enough that the row offset stays a safe integer. */
+const MAX_PAGE = 100_000;
+
 const listQuery = z.object({
   jobId: z.string().trim().min(1).optional(),
   status: z.enum(['Completed', 'Failed', 'InProgress', 'Cancelled', 'NeedsReview']).optional(),
   search: z.string().trim().max(200).optional().transform((s) => s || undefined),
-  page: z.coerce.number().int().min(1).default(1),
+  page: z.coerce.number().int().min(1).max(MAX_PAGE).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
 });
 const docType = z.union([z.literal('204'), z.literal('211'), z.literal(204), z.literal(211)]).transform((v) => String(v) as '204' | '211');
@@ -48,7 +51,7 @@ export async function processingRoutes(app: FastifyInstance, ctx: AppContext): P
         type: 'object',
         properties: {
           jobId: { type: 'string' }, status: { type: 'string', enum: ['Completed', 'Failed', 'InProgress', 'Cancelled', 'NeedsReview'] },
-          search: { type: 'string' }, page: { type: 'integer', minimum: 1 }, pageSize: { type: 'integer', minimum: 1, maximum: 100 },
+          search: { type: 'string' }, page: { type: 'integer', minimum: 1, maximum: MAX_PAGE }, pageSize: { type: 'integer', minimum: 1, maximum: 100 },
         },
       },
     },

@@ -142,7 +142,7 @@ export async function sftpRoutes(app: FastifyInstance, ctx: AppContext): Promise
     const { tenantId } = principalOf(req);
     if ((await getTenantBilling(ctx.db, tenantId))?.pricing_plan !== 'better-than-a-human') throw errors.sftpDownloadLogsPlan();
     const limit = Math.min(200, Math.max(1, Number.parseInt(req.query.limit ?? '50', 10) || 50));
-    const skip = Math.max(0, Number.parseInt(req.query.skip ?? '0', 10) || 0);
+    const skip = Math.min(10_000_000, Math.max(0, Number.parseInt(req.query.skip ?? '0', 10) || 0));
     return ok(await listDownloads(ctx.db, tenantId, { limit, skip }));
   });
 
