@@ -8,6 +8,7 @@ import type { AppContext } from './context.ts';
 import { authenticate } from './auth/authenticate.ts';
 import { installErrorHandler } from './http/error-handler.ts';
 import { installInputChecks } from './http/hostile-input.ts';
+import { installSecurityHeaders } from './http/security-headers.ts';
 import { healthRoutes } from './http/health-routes.ts';
 import { openApiRoutes, trackRoutes } from './http/openapi-routes.ts';
 import { installWebApp } from './http/web-app.ts';
@@ -45,6 +46,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     trustProxy: ctx.config.TRUST_PROXY as boolean,
     genReqId: () => crypto.randomUUID(),
   });
+  installSecurityHeaders(app, ctx.config);
   installErrorHandler(app);
   installInputChecks(app);
   trackRoutes(app);

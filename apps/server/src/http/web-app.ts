@@ -3,12 +3,14 @@
  * unknown non-API GETs that want HTML get index.html and the client router takes over.
  * Unknown /api paths keep answering the JSON 404 envelope.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 
 export const WEB_DIST = fileURLToPath(new URL('../../../web/dist', import.meta.url));
+/** The app's icon, also served without a web build (the sign-in pages and the API's own pages show it). */
+const FAVICON = fileURLToPath(new URL('../../../web/public/favicon.svg', import.meta.url));
 
 /** What a browser gets when the bundle is missing: what to run, instead of a JSON 404. */
 export const NOT_BUILT_PAGE = `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
@@ -22,6 +24,11 @@ export async function installWebApp(app: FastifyInstance, distDir = WEB_DIST): P
   const hasWeb = existsSync(`${distDir}/index.html`);
   if (hasWeb) {
     await app.register(fastifyStatic, { root: distDir, wildcard: false, index: ['index.html'], cacheControl: true, maxAge: '1h' });
+  }
+  // Browsers ask for /favicon.ico on pages without an icon link; both names answer the one SVG.
+  const icon = readFileSync(existsSync(`${distDir}/favicon.svg`) ? `${distDir}/favicon.svg` : FAVICON);
+  for (const url of hasWeb ? ['/favicon.ico'] : ['/favicon.svg', '/favicon.ico']) {
+    app.get(url, { schema: { hide: true } }, async (_req, reply) => reply.type('image/svg+xml').header('cache-control', 'public, max-age=86400').send(icon));
   }
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';

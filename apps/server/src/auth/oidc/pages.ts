@@ -24,7 +24,7 @@ const MARK = `<svg viewBox="0 0 32 32" width="32" height="32" aria-hidden="true"
 /** Wraps a body in the page layout: the app's brand on top, one card, a quiet footer. */
 export function page(title: string, body: string, head = ''): string {
   return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${esc(title)} · Ladingwise</title><style>${STYLE}</style>${head}</head><body>
+<link rel="icon" type="image/svg+xml" href="/favicon.svg"><title>${esc(title)} · Ladingwise</title><style>${STYLE}</style>${head}</head><body>
 <header class="top"><a class="brand" href="/">${MARK}<span>Ladingwise</span></a></header>
 <main>${body}</main><p class="foot">Bills of lading in, clean EDI out.</p></body></html>`;
 }
