@@ -26,7 +26,7 @@ describe('DATA_DIR permissions', () => {
     const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', SFTP_ENABLED: 'false' });
     const ctx = await createContext(config, { logger: createLogger('silent') });
     try {
-      await ctx.storage.put('tenant/job/page-1.jpg', Buffer.from('image bytes'));
+      await ctx.storage.put('tenant/job/page-1.jpg', Buffer.from('image bytes'), 'image/jpeg');
     } finally {
       await ctx.queue.stop();
       await ctx.db.close();

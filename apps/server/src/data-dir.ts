@@ -10,10 +10,9 @@
 import { chmodSync, mkdirSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { isMainThread } from 'node:worker_threads';
-import type { Logger } from 'pino';
 
 /** Creates the data folder when missing, tightens the process umask; returns the warning it logged, if any. */
-export function prepareDataDir(dataDir: string, logger: Pick<Logger, 'warn'>): string | null {
+export function prepareDataDir(dataDir: string, logger: { warn(details: object, message: string): void }): string | null {
   if (isMainThread) process.umask(0o077); // worker threads may not set it; the main thread's applies to them
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const mode = statSync(dataDir).mode & 0o777;
