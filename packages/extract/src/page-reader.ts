@@ -1,6 +1,6 @@
 import { decodePages, DEFAULT_MAX_PIXELS } from './image/decode.ts';
-import { createLineRecogniser } from './ocr/line-recogniser.ts';
 import { chooseEngine } from './ocr/choose-engine.ts';
+import { createLineReader } from './ocr/line-reader.ts';
 import { readPage } from './read-page.ts';
 import type { ExtractorOptions, ReadPage } from './types.ts';
 
@@ -11,12 +11,15 @@ export interface PageReader {
   close(): Promise<void>;
 }
 
-/** One OCR worker and the line reader, as `createExtractor` sets them up with the same options. */
-export async function createPageReader(opts: Pick<ExtractorOptions, 'engine' | 'languages' | 'tesseractBinary' | 'lineReader' | 'maxPixels'> = {}): Promise<PageReader> {
+/**
+ * One OCR worker and the line reader, as `createExtractor` sets them up with the same options. Pages are read without
+ * the extractor's time budget: a tool learning from the words wants the whole reading whatever the machine's load.
+ */
+export async function createPageReader(opts: Pick<ExtractorOptions, 'engine' | 'languages' | 'tesseractBinary' | 'lineReader' | 'handwritingReader' | 'maxPixels'> = {}): Promise<PageReader> {
   const languages = opts.languages?.length ? opts.languages : ['eng', 'spa', 'fra'];
   const factory = await chooseEngine(opts.engine ?? 'auto', languages, opts.tesseractBinary);
   const worker = await factory.create();
-  const lines = opts.lineReader === false ? undefined : await createLineRecogniser().catch(() => undefined);
+  const lines = opts.lineReader === false ? undefined : await createLineReader(opts.handwritingReader === true).catch(() => undefined);
   return {
     async read(bytes, name) {
       const pages = await decodePages(bytes, { name, maxPixels: opts.maxPixels ?? DEFAULT_MAX_PIXELS });
