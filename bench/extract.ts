@@ -9,17 +9,23 @@ import { score, scoreSubset, type ScoreReport } from './lib/score.ts';
 import { cpuSeconds, plainTesseractCpu } from './lib/cpu.ts';
 import { quantile, watchRss } from './lib/stats.ts';
 import { generateSet } from './synthetic/generate.ts';
+import { generateLayoutSets } from './lib/layout-sets.ts';
+import type { FamilySelection } from './layouts/families.ts';
 
 const BENCH_DIR = dirname(fileURLToPath(import.meta.url));
 const REPO_ROOT = resolve(BENCH_DIR, '..');
 
 const USAGE = `usage: npm run bench:extract -- [--dev DIR] [--count N] [--seed S] [--workers N] [--engine auto|tesseract.js|native] [--page-timeout S] [--handwriting] [--out DIR] [--no-dev] [--no-synthetic]
+                             [--families train|heldout|all] [--layout-count N] [--layout-seed S]
   --dev DIR      the dev set with truth.json and score.mjs (default ../shared/bol-dev from the repo root)
   --count N      synthetic documents to generate (default 24), --seed S their seed (default 1)
   --workers N    OCR workers, one core each (default 1)
   --handwriting  also read weak lines with the handwriting model (voting with the print recogniser)
   --engine E     auto (default: native Tesseract where installed), native or tesseract.js
   --page-timeout S  hard limit a page in seconds (default 60, the extractor's); its soft budget is 40 % of it
+  --families SEL also read fresh pages of the layout-randomising generator (bench/layouts): held-out families,
+                 trained families or both, each split printed as its own set, per family and capture
+  --layout-count N  pages per split (default 30), --layout-seed S their seed (default 7001, used by no dataset)
 `;
 
 interface SetFigures {
@@ -51,13 +57,20 @@ const { values } = parseArgs({
     'no-dev': { type: 'boolean', default: false },
     'no-synthetic': { type: 'boolean', default: false },
     handwriting: { type: 'boolean' },
+    families: { type: 'string' },
+    'layout-count': { type: 'string', default: '30' },
+    'layout-seed': { type: 'string', default: '7001' },
     help: { type: 'boolean', default: false },
   },
 });
 const count = Number(values.count);
 const seed = Number(values.seed);
 const workers = Number(values.workers);
-if (values.help || !Number.isInteger(count) || count < 1 || !Number.isInteger(seed) || seed < 0 || !Number.isInteger(workers) || workers < 1
+const layoutCount = Number(values['layout-count']);
+const layoutSeed = Number(values['layout-seed']);
+const badLayouts = values.families !== undefined && (!['train', 'heldout', 'all'].includes(values.families) || !Number.isInteger(layoutCount) || layoutCount < 1
+  || !Number.isInteger(layoutSeed) || layoutSeed < 0);
+if (values.help || badLayouts || !Number.isInteger(count) || count < 1 || !Number.isInteger(seed) || seed < 0 || !Number.isInteger(workers) || workers < 1
   || !['auto', 'tesseract.js', 'native'].includes(values.engine) || !(Number(values['page-timeout']) > 0)) {
   process.stderr.write(USAGE);
   process.exit(values.help ? 0 : 2);
@@ -67,7 +80,7 @@ const outDir = resolve(values.out);
 const scorer = join(devDir, 'score.mjs');
 const log = (s: string): void => void process.stderr.write(`${s}\n`);
 
-const sets: Array<{ name: string; dir: string; truthPath: string }> = [];
+const sets: Array<{ name: string; dir: string; truthPath: string; slug?: string }> = [];
 if (!values['no-dev']) sets.push({ name: `dev (${devDir})`, dir: devDir, truthPath: join(devDir, 'truth.json') });
 if (!values['no-synthetic']) {
   const synDir = join(outDir, `synthetic-seed${seed}-n${count}`);
@@ -76,6 +89,12 @@ if (!values['no-synthetic']) {
   await generateSet({ out: synDir, count, seed });
   log(`generated ${count} synthetic documents (seed ${seed}) in ${((performance.now() - t) / 1000).toFixed(1)} s into ${synDir}`);
   sets.push({ name: `synthetic (seed ${seed})`, dir: synDir, truthPath: join(synDir, 'truth.json') });
+}
+if (values.families) {
+  const t = performance.now();
+  const layoutSets = await generateLayoutSets(outDir, values.families as FamilySelection, layoutCount, layoutSeed);
+  log(`generated ${layoutSets.length * layoutCount} layout pages (${values.families}, seed ${layoutSeed}) in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+  for (const l of layoutSets) sets.push({ name: l.name, dir: l.dir, truthPath: join(l.dir, 'truth.json'), slug: l.slug });
 }
 
 // Milliseconds by step for the set being read (the extractor's own timing log).
@@ -97,7 +116,7 @@ try {
   for (const set of sets) {
     const rows = JSON.parse(await readFile(set.truthPath, 'utf8')) as Array<Record<string, unknown>>;
     const files = rows.map((r) => String(r.file));
-    const slug = set.name.startsWith('dev') ? 'dev' : `synthetic-seed${seed}`;
+    const slug = set.slug ?? (set.name.startsWith('dev') ? 'dev' : `synthetic-seed${seed}`);
     const predsPath = join(outDir, `${slug}.preds.ndjson`);
     log(`reading ${files.length} documents of ${set.name} with ${workers} worker(s)…`);
     steps = {};
