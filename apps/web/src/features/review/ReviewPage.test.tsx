@@ -105,13 +105,31 @@ describe('review screen', () => {
     expect(calls.filter((c) => c.url.endsWith('/approve'))).toHaveLength(1);
   });
 
-  it('asks before approving while the EDI still has a problem', async () => {
+  it('asks in its own dialog before approving while the EDI still has a problem, and sends only when told to', async () => {
     const calls = serve(heldJobDto);
-    const confirmSpy = vi.spyOn(window, 'confirm').mockReturnValue(false);
+    const confirmSpy = vi.spyOn(window, 'confirm');
     open('job-2');
     fireEvent.click(await screen.findByRole('button', { name: /Approve & send EDI/ }));
-    await waitFor(() => expect(confirmSpy).toHaveBeenCalled());
+    const ask = await screen.findByRole('dialog', { name: 'Send with problems?' });
     expect(calls.some((c) => c.url.endsWith('/approve'))).toBe(false);
+    fireEvent.click(within(ask).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Send with problems?' })).toBeNull());
+    expect(calls.some((c) => c.url.endsWith('/approve'))).toBe(false);
+
+    fireEvent.click(screen.getByRole('button', { name: /Approve & send EDI/ }));
+    fireEvent.click(within(await screen.findByRole('dialog', { name: 'Send with problems?' })).getByRole('button', { name: 'Send anyway' }));
+    await waitFor(() => expect(calls.filter((c) => c.url.endsWith('/approve'))).toHaveLength(1), { timeout: 5000 });
+    expect(confirmSpy).not.toHaveBeenCalled();
+  });
+
+  it('deletes a document only after its own dialog is confirmed', async () => {
+    const calls = serve(heldJobDto);
+    open('job-2');
+    fireEvent.click(await screen.findByRole('button', { name: /^Delete$/ }));
+    const ask = await screen.findByRole('dialog', { name: 'Delete this document?' });
+    expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+    fireEvent.click(within(ask).getByRole('button', { name: 'Delete document' }));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'DELETE')).toHaveLength(1), { timeout: 5000 });
   });
 
   it('after delivery, sends a correction (save, then rebuild each EDI type) only once something changed', async () => {

@@ -12,6 +12,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { approveJob, cancelJob, deleteJob, fetchJob, generateEdi, reprocessJob, saveJobData, type Job } from '../../api/jobs.ts';
 import { messageOf } from '../../api/http.ts';
 import { Button } from '../../components/ui/Button.tsx';
+import { ConfirmDialog } from '../../components/ui/ConfirmDialog.tsx';
 import { LoadingScreen } from '../../components/ui/Spinner.tsx';
 import { formatTimestamp } from '../../lib/format.ts';
 import { toast, toastError } from '../../lib/toast-store.ts';
@@ -66,6 +67,8 @@ function Review({ job, onChanged, onGone, refetch }: {
   const [reviewed, setReviewed] = useState<Set<string>>(new Set());
   const [selected, setSelected] = useState<string | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
+  // What the app's own dialog is asking before an action that cannot be undone.
+  const [asking, setAsking] = useState<null | { kind: 'send'; problems: number } | { kind: 'delete' }>(null);
   const listRef = useRef<HTMLDivElement>(null);
 
   // A refreshed job (approved elsewhere, reprocessed) replaces the draft unless the reviewer is editing.
@@ -126,10 +129,10 @@ function Review({ job, onChanged, onGone, refetch }: {
     try { await fn(); } finally { setBusy(null); }
   };
 
-  const send = useCallback(() => act('send', async () => {
+  const send = useCallback((anyway = false) => act('send', async () => {
     if (!draft || !editable) return;
     const problems = (preview.data?.data?.Validation ?? draft.Validation ?? []).length;
-    if (problems > 0 && !window.confirm(`The EDI still has ${problems} problem${problems === 1 ? '' : 's'} (listed at the top). Send it anyway?`)) return;
+    if (problems > 0 && !anyway) { setAsking({ kind: 'send', problems }); return; }
     try {
       if (held) {
         const updated = await approveJob(job.jobId, draft);
@@ -166,7 +169,6 @@ function Review({ job, onChanged, onGone, refetch }: {
     try { await cancelJob(job.jobId); await onChanged(); await refetch(); } catch (err) { toastError('Error', messageOf(err, 'Could not cancel the job.')); }
   });
   const remove = () => act('delete', async () => {
-    if (!window.confirm('Delete this document? It disappears at once and is purged after 90 days.')) return;
     try { await deleteJob(job.jobId); await onChanged(); toast({ title: 'Document deleted' }); onGone(); } catch (err) { toastError('Error', messageOf(err, 'Could not delete the document.')); }
   });
 
@@ -193,7 +195,7 @@ function Review({ job, onChanged, onGone, refetch }: {
           </p>
         </div>
         <div className="flex flex-wrap items-center gap-2">
-          <Button variant="dangerGhost" onClick={() => void remove()} loading={busy === 'delete'}><Trash2 className="h-4 w-4" />Delete</Button>
+          <Button variant="dangerGhost" onClick={() => setAsking({ kind: 'delete' })} loading={busy === 'delete'}><Trash2 className="h-4 w-4" />Delete</Button>
           {job.status === 'InProgress' && <Button variant="outline" onClick={() => void cancel()} loading={busy === 'cancel'}><XCircle className="h-4 w-4" />Cancel processing</Button>}
           {(job.status === 'Failed' || job.status === 'Cancelled') && <Button variant="outline" onClick={() => void reprocess()} loading={busy === 'reprocess'}><RotateCcw className="h-4 w-4" />Reprocess</Button>}
           {editable && (
@@ -204,6 +206,14 @@ function Review({ job, onChanged, onGone, refetch }: {
           )}
         </div>
       </header>
+      <ConfirmDialog open={asking?.kind === 'send'} title="Send with problems?" confirmLabel="Send anyway" busy={busy === 'send'}
+        onCancel={() => setAsking(null)} onConfirm={() => { setAsking(null); void send(true); }}>
+        <p>The EDI still has {asking?.kind === 'send' ? asking.problems : 0} problem{asking?.kind === 'send' && asking.problems === 1 ? '' : 's'}, listed at the top. A trading partner may reject a document with missing or invalid fields.</p>
+      </ConfirmDialog>
+      <ConfirmDialog open={asking?.kind === 'delete'} title="Delete this document?" confirmLabel="Delete document" danger busy={busy === 'delete'}
+        onCancel={() => setAsking(null)} onConfirm={() => { setAsking(null); void remove(); }}>
+        <p>It disappears from your documents at once and is purged after 90 days.</p>
+      </ConfirmDialog>
       {held && (
         <p className="rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
           This document is waiting for your review: nothing has been sent or charged yet.
