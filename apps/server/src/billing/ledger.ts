@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import type { PricingPlan } from '@ladingwise/shared';
 import type { Queryable } from '../db/database.ts';
 import { errors } from '../errors/catalogue.ts';
+import { settleCredits } from './credit-reservations.ts';
 import { getTenantBilling } from '../accounts/tenant-store.ts';
 
 export const CREDITS_PER_USD = 40;
@@ -103,13 +104,12 @@ export async function assertCanAfford(db: Queryable, tenantId: string, documents
     return;
   }
   await openCreditAccount(db, tenantId);
-  const { rows } = await db.query<{ balance: number; owed: number; in_flight: number }>(
-    `SELECT a.balance, a.owed,
-       (SELECT count(*)::int FROM jobs j WHERE j.tenant_id = a.tenant_id AND j.status = 'InProgress' AND j.deleted_at IS NULL) AS in_flight
-     FROM credit_accounts a WHERE a.tenant_id = $1`, [tenantId]);
+  const { rows } = await db.query<{ balance: number; owed: number; reserved: number }>(
+    'SELECT balance, owed, reserved FROM credit_accounts WHERE tenant_id = $1', [tenantId]);
   const a = rows[0];
   const price = planCredits(t.pricing_plan);
-  if (!a || a.owed > 0 || a.balance < (a.in_flight + documents) * price) throw errors.insufficientCredits();
+  // A quick refusal before any work; the binding check is reserveCredits, in the transaction that accepts the job.
+  if (!a || a.owed > 0 || a.balance - a.reserved < documents * price) throw errors.insufficientCredits();
 }
 
 /** The balance row, locked for the rest of the transaction (opened with the welcome credit when missing). */
@@ -131,6 +131,9 @@ export async function chargeJob(tx: Queryable, job: { tenantId: string; jobId: s
   const t = await getTenantBilling(tx, job.tenantId);
   if (!t) return;
   if (t.billing_mode === 'marketplace') return recordMarketplaceUsage(tx, job);
+  // The normal case: the credits held since the document was accepted become its charge.
+  if ((await settleCredits(tx, { tenantId: job.tenantId, jobId: job.jobId, plan: t.pricing_plan })) !== null) return;
+  // A job accepted before reservations existed holds none: charged from the balance as before.
   const price = planCredits(t.pricing_plan);
   // Lock first so concurrent charges for one tenant queue up on the balance row.
   const acct = await lockAccount(tx, job.tenantId);

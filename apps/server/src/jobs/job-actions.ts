@@ -7,6 +7,7 @@ import type { AppContext } from '../context.ts';
 import { errors } from '../errors/catalogue.ts';
 import { writeAudit } from '../audit/write-audit.ts';
 import { assertCanAfford } from '../billing/ledger.ts';
+import { releaseCredits, reserveCredits } from '../billing/credit-reservations.ts';
 import { getJobRow, markCancelled, markDeleted, markRequeued, setQueueJobId } from './job-store.ts';
 import { queueDocument } from '../pipeline/queue-document.ts';
 
@@ -18,7 +19,10 @@ export async function cancelJob(ctx: AppContext, caller: Caller, jobId: string):
   if (!row) throw errors.jobNotFound();
   const cancelled = await ctx.db.transaction(async (tx) => {
     const ok = await markCancelled(tx, caller.tenantId, jobId);
-    if (ok) await writeAudit(tx, { tenantId: caller.tenantId, userId: caller.userId, actor: caller.actor, action: 'job.cancel', targetType: 'job', targetId: jobId });
+    if (ok) {
+      await releaseCredits(tx, { tenantId: caller.tenantId, jobId });
+      await writeAudit(tx, { tenantId: caller.tenantId, userId: caller.userId, actor: caller.actor, action: 'job.cancel', targetType: 'job', targetId: jobId });
+    }
     return ok;
   });
   if (!cancelled) throw errors.jobNotCancellable();
@@ -36,6 +40,7 @@ export async function reprocessJob(ctx: AppContext, caller: Caller, jobId: strin
   const requeued = await ctx.db.transaction(async (tx) => {
     const ok = await markRequeued(tx, caller.tenantId, jobId);
     if (ok) {
+      await reserveCredits(tx, { tenantId: caller.tenantId, jobId });
       await writeAudit(tx, {
         tenantId: caller.tenantId, userId: caller.userId, actor: caller.actor, action: 'job.reprocess', targetType: 'job', targetId: jobId,
         details: { previousStatus: row.status, previousError: row.error_code },
@@ -54,6 +59,7 @@ export async function reprocessJob(ctx: AppContext, caller: Caller, jobId: strin
        WHERE id = $1 AND tenant_id = $2 AND status = 'InProgress' AND stage = 'queued'`,
       [jobId, caller.tenantId, row.status, row.error_code, row.error_message],
     );
+    await ctx.db.transaction((tx) => releaseCredits(tx, { tenantId: caller.tenantId, jobId }));
     throw errors.reprocessFailed();
   }
   ctx.logger.info({ jobId, tenantId: caller.tenantId, step: 'reprocess' }, 'job step: requeued');
@@ -63,6 +69,8 @@ export async function reprocessJob(ctx: AppContext, caller: Caller, jobId: strin
 export async function deleteJob(ctx: AppContext, caller: Caller, jobId: string): Promise<void> {
   const row = await ctx.db.transaction(async (tx) => {
     const deleted = await markDeleted(tx, caller.tenantId, jobId);
+    // A deleted job is never completed, so whatever it held is free again.
+    if (deleted) await releaseCredits(tx, { tenantId: caller.tenantId, jobId });
     if (deleted) await writeAudit(tx, { tenantId: caller.tenantId, userId: caller.userId, actor: caller.actor, action: 'job.delete', targetType: 'job', targetId: jobId });
     return deleted;
   });

@@ -11,6 +11,7 @@ import type { AppContext } from '../context.ts';
 import { errors } from '../errors/catalogue.ts';
 import { writeAudit } from '../audit/write-audit.ts';
 import { assertCanAfford } from '../billing/ledger.ts';
+import { releaseCredits, reserveCredits } from '../billing/credit-reservations.ts';
 import { listIds } from '../accounts/interchange-id-store.ts';
 import { insertJob, removeUnqueuedJob, setQueueJobId } from '../jobs/job-store.ts';
 import { sniffImageType, type ImageType } from './libraries.ts';
@@ -81,6 +82,9 @@ export async function acceptUpload(ctx: AppContext, input: AcceptUploadInput): P
           id: j.jobId, tenantId: input.tenantId, fileName: j.stored[0]!.name, senderId, receiverId, source: input.source,
           createdBy: input.userId ?? null, apiKeyId: input.apiKeyId ?? null, pages: j.pages,
         });
+        // Holds the document's price, or refuses (402) when the free balance cannot cover it; atomic
+        // against every other upload of the tenant, so a burst never promises more than the balance.
+        await reserveCredits(tx, { tenantId: input.tenantId, jobId: j.jobId });
         await writeAudit(tx, {
           tenantId: input.tenantId, userId: input.userId ?? null, actor: input.actor, action: 'job.upload', targetType: 'job', targetId: j.jobId,
           details: {
@@ -101,6 +105,7 @@ export async function acceptUpload(ctx: AppContext, input: AcceptUploadInput): P
     } catch (err) {
       // Jobs already queued stand; this one and the rest are undone, so the caller can send them again.
       for (const rest of jobs.slice(i)) {
+        await cleanUp(ctx, 'credit hold', rest.jobId, () => ctx.db.transaction((tx) => releaseCredits(tx, { tenantId: input.tenantId, jobId: rest.jobId })));
         await cleanUp(ctx, 'unqueued job', rest.jobId, () => removeUnqueuedJob(ctx.db, input.tenantId, rest.jobId));
         await cleanUp(ctx, 'stored images', rest.jobId, () => ctx.storage.deletePrefix(rest.prefix));
       }

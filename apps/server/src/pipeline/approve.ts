@@ -15,7 +15,6 @@ import type { Caller } from '../jobs/job-actions.ts';
 import { writeAudit } from '../audit/write-audit.ts';
 import { buildEdiDocuments, documentTypesOf } from './build-edi.ts';
 import { approveAndCharge } from './charge.ts';
-import { enqueueDelivery } from './deliver.ts';
 import { validateForEdi } from './validate.ts';
 import { changedFields } from './changed-fields.ts';
 
@@ -68,7 +67,7 @@ export async function approveJob(ctx: AppContext, caller: Caller, jobId: string,
     }
     throw err;
   }
-  await enqueueDelivery(ctx, { tenantId: caller.tenantId, jobId });
+  // Delivery was queued by the approval's own transaction (approveAndCharge).
   return 'approved';
 }
 

@@ -1,6 +1,6 @@
 /**
- * The charge step: records the finished job (status, validated data as version 1, its EDI documents)
- * and charges its credits in one transaction, so a Completed job is always a charged one and a job
+ * The charge step: records the finished job (status, validated data as version 1, its EDI documents),
+ * charges its credits and queues its delivery in one transaction, so a Completed job is always a charged one and a job
  * that fails or is cancelled meanwhile is never charged (spec: failed documents are not charged).
  */
 import type { EdiDocumentType, ExtractedData } from '@ladingwise/shared';
@@ -11,6 +11,7 @@ import { markApproved, markCompleted, type JobRow } from '../jobs/job-store.ts';
 import { addDataVersion } from '../jobs/extracted-data-store.ts';
 import { insertEdiDocument } from '../edi/edi-store.ts';
 import type { BuiltEdi } from './build-edi.ts';
+import { enqueueDelivery } from './deliver.ts';
 
 /** False when the job was cancelled, deleted or finished by another worker meanwhile: nothing is recorded or charged. */
 export async function completeAndCharge(
@@ -27,6 +28,8 @@ export async function completeAndCharge(
     const dataVersion = await addDataVersion(tx, { jobId: job.id, tenantId: job.tenant_id, source: 'extraction', data: r.data, createdBy: 'system' });
     for (const d of r.built.documents) await insertEdiDocument(tx, { ...d, dataVersion });
     await chargeJob(tx, { tenantId: job.tenant_id, jobId: job.id });
+    // The outbox: delivery is queued in the completion's own transaction.
+    await enqueueDelivery(ctx, { tenantId: job.tenant_id, jobId: job.id }, tx);
     await writeAudit(tx, {
       tenantId: job.tenant_id, actor: 'system', action: 'job.complete', targetType: 'job', targetId: job.id,
       details: { types: r.types, isa: r.built.documents.map((d) => d.isa), attempt: job.attempts },
@@ -52,6 +55,8 @@ export async function approveAndCharge(
     if (!won) return false;
     for (const d of r.built.documents) await insertEdiDocument(tx, { ...d, dataVersion: r.dataVersion });
     await chargeJob(tx, { tenantId: job.tenant_id, jobId: job.id });
+    // The outbox: delivery is queued in the completion's own transaction.
+    await enqueueDelivery(ctx, { tenantId: job.tenant_id, jobId: job.id }, tx);
     await writeAudit(tx, {
       tenantId: job.tenant_id, userId: r.userId, actor: r.actor, action: 'job.approve', targetType: 'job', targetId: job.id,
       details: { changed: r.changed, dataVersion: r.dataVersion, types: r.types, isa: r.built.documents.map((d) => d.isa) },

@@ -5,6 +5,7 @@
  * subscribed endpoint, each sent by the deliver-webhook queue with its own retries.
  */
 import type { AppContext } from '../context.ts';
+import type { Queryable } from '../db/database.ts';
 import { getJob } from '../jobs/job-store.ts';
 import { enqueue } from '../queue/enqueue.ts';
 import type { Payload } from '../queue/registry.ts';
@@ -12,9 +13,13 @@ import { putOutboundFile } from '../sftp/outbound-store.ts';
 import { createDelivery, webhooksFor, type WebhookEvent } from '../delivery/webhook-store.ts';
 import { jobPayload } from '../delivery/webhook-payload.ts';
 
-/** Queues delivery of a finished (Completed or Failed) or held (NeedsReview) job to the tenant's channels. */
-export async function enqueueDelivery(ctx: AppContext, job: Payload<'deliver-job'>): Promise<void> {
-  await enqueue(ctx, 'deliver-job', { tenantId: job.tenantId, jobId: job.jobId });
+/**
+ * Queues delivery of a finished (Completed or Failed) or held (NeedsReview) job to the tenant's channels. The pipeline passes
+ * the transaction that finishes the job, so the delivery is written with the completion (an outbox): a
+ * crash right after the commit cannot lose the webhook or the SFTP file.
+ */
+export async function enqueueDelivery(ctx: AppContext, job: Payload<'deliver-job'>, tx?: Queryable): Promise<void> {
+  await enqueue(ctx, 'deliver-job', { tenantId: job.tenantId, jobId: job.jobId }, tx);
 }
 
 /** Characters safe in a file name on any client OS. */

@@ -9,6 +9,7 @@ import type { AppContext } from '../context.ts';
 import { writeAudit } from '../audit/write-audit.ts';
 import { getUserSettings } from '../accounts/settings-store.ts';
 import { claimJob, getJobRowForWorker, markFailed, type JobRow } from '../jobs/job-store.ts';
+import { releaseCredits } from '../billing/credit-reservations.ts';
 import type { ExtractorHolder } from './extractor-holder.ts';
 import type { ProcessDocumentMessage } from './queue-document.ts';
 import { extract } from './extract.ts';
@@ -21,8 +22,14 @@ import { holdForReview, reviewReasons } from './review-gate.ts';
 
 /** Unexpected errors are retried this many times before the job is marked Failed. */
 export const PROCESS_RETRY_LIMIT = 2;
-/** A worker that holds a job longer than this is presumed dead; pg-boss hands the job out again. */
-export const PROCESS_EXPIRE_SECONDS = 15 * 60;
+/**
+ * A running job's lease: its worker renews it every HEARTBEAT_SECONDS while it works, so a job whose
+ * worker died (killed, out of memory, machine gone) expires at most this long after the last renewal
+ * and pg-boss hands it out again (expiry is checked every MAINTENANCE_INTERVAL_SECONDS). A long job
+ * is never cut short while its worker lives.
+ */
+export const PROCESS_EXPIRE_SECONDS = 20;
+export const HEARTBEAT_SECONDS = 5;
 
 /** Shown for failures that are not the image's fault (spec section 8, 'Processing failed'). */
 export const GENERIC_PROCESSING_ERROR = '03 There was a problem processing your image.';
@@ -72,18 +79,23 @@ export async function processDocument(ctx: AppContext, extractor: ExtractorHolde
     log.info({ step: 'complete', won: false }, 'job step: finished elsewhere or cancelled meanwhile; result dropped');
     return 'skipped';
   }
-  log.info({ step: 'complete', ms: Date.now() - started }, 'job step: completed and charged');
-  await handOverToDelivery(ctx, job);
+  log.info({ step: 'complete', ms: Date.now() - started }, 'job step: completed and charged (delivery queued with it)');
   return 'completed';
 }
 
 /** The queue's handler: runs the job and logs an unexpected error before pg-boss retries it. */
 export async function runQueuedDocument(ctx: AppContext, extractor: ExtractorHolder, msg: ProcessDocumentMessage, queueJob: { id: string }): Promise<ProcessOutcome> {
+  const heartbeat = setInterval(() => {
+    ctx.queue.extend('process-document', queueJob.id, PROCESS_EXPIRE_SECONDS)
+      .catch((err: unknown) => ctx.logger.warn({ err, jobId: msg.jobId, queueJobId: queueJob.id }, 'could not renew the job lease; it may be handed out again'));
+  }, HEARTBEAT_SECONDS * 1000);
   try {
     return await processDocument(ctx, extractor, msg);
   } catch (err) {
     ctx.logger.warn({ err, jobId: msg.jobId, queueJobId: queueJob.id, step: 'error' }, 'job step: unexpected error; pg-boss will retry');
     throw err;
+  } finally {
+    clearInterval(heartbeat);
   }
 }
 
@@ -99,19 +111,20 @@ export async function fail(ctx: AppContext, job: Pick<JobRow, 'id' | 'tenant_id'
   const failed = await ctx.db.transaction(async (tx) => {
     const won = await markFailed(tx, { jobId: job.id, tenantId: job.tenant_id, code, message });
     if (won) {
+      await releaseCredits(tx, { tenantId: job.tenant_id, jobId: job.id });
       await writeAudit(tx, { tenantId: job.tenant_id, actor: 'system', action: 'job.fail', targetType: 'job', targetId: job.id, details: { code } });
+      // The failure notice is queued in the same transaction (the outbox), like a completion's delivery.
+      await enqueueDelivery(ctx, { tenantId: job.tenant_id, jobId: job.id }, tx);
     }
     return won;
   });
   ctx.logger.info({ jobId: job.id, tenantId: job.tenant_id, step: 'fail', code, applied: failed }, 'job step: failed');
-  if (!failed) return 'skipped';
-  await handOverToDelivery(ctx, job);
-  return 'failed';
+  return failed ? 'failed' : 'skipped';
 }
 
 /**
- * Delivery runs after the commit on its own queue, which retries; a failure to queue it is logged and
- * must not undo (or retry) a job already finished and charged.
+ * A held job's notice is queued after its commit (completions and failures queue theirs inside it);
+ * a failure to queue it is logged and must not undo the hold.
  */
 async function handOverToDelivery(ctx: AppContext, job: Pick<JobRow, 'id' | 'tenant_id'>): Promise<void> {
   try {

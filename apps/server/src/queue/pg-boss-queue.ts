@@ -5,14 +5,17 @@
  */
 import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
-import type { Database } from '../db/database.ts';
+import type { Database, Queryable } from '../db/database.ts';
 import { QUEUE_NAMES, type QueueName } from './registry.ts';
 
 export interface SendOptions { retryLimit?: number; retryDelaySeconds?: number; retryBackoff?: boolean; singletonKey?: string; startAfterSeconds?: number; expireInSeconds?: number; deadLetter?: string }
 
 /** The transport only: which queues exist, and what each carries and runs, is registry.ts. */
 export interface Queue {
-  send(name: QueueName, data: object, options?: SendOptions): Promise<string | null>;
+  /** With `tx`, the job is written in that transaction: it exists exactly when the transaction commits (an outbox). */
+  send(name: QueueName, data: object, options?: SendOptions, tx?: Queryable): Promise<string | null>;
+  /** Pushes a running job's expiry to `seconds` from now (a worker's heartbeat); false when the job is no longer active. */
+  extend(name: QueueName, id: string, seconds: number): Promise<boolean>;
   /** Runs handler for each job; `concurrency` parallel fetch loops in this process. Throwing fails (and maybe retries) the job. */
   work(name: QueueName, options: { concurrency: number }, handler: (data: unknown, job: { id: string }) => Promise<void>): Promise<void>;
   /** Stops this process's fetch loops for the queue; jobs already in hand run on. */
@@ -24,11 +27,17 @@ export interface Queue {
   readonly boss: PgBoss;
 }
 
+/** How often any live process looks for expired jobs (pg-boss maintenance; one process does it per interval). */
+export const MAINTENANCE_INTERVAL_SECONDS = 5;
+
 /** Starts pg-boss on the database and creates the queues. */
 export async function startQueue(db: Database, opts: { pollingIntervalSeconds?: number; schedule?: boolean; logger?: Logger } = {}): Promise<Queue> {
+  // Expired jobs (a worker that stopped sending heartbeats) are looked for every few seconds, so a dead
+  // worker's job is handed out again within about EXPIRE + MAINTENANCE seconds rather than minutes.
+  const timing = { supervise: true, maintenanceIntervalSeconds: MAINTENANCE_INTERVAL_SECONDS };
   const boss = db.pglite
-    ? new PgBoss({ db: pgliteAdapter(db), schedule: opts.schedule ?? true, supervise: true })
-    : new PgBoss({ connectionString: db.connectionString!, max: 4, schedule: opts.schedule ?? true, supervise: true });
+    ? new PgBoss({ db: pgliteAdapter(db), schedule: opts.schedule ?? true, ...timing })
+    : new PgBoss({ connectionString: db.connectionString!, max: 4, schedule: opts.schedule ?? true, ...timing });
   // pg-boss retries its own maintenance and records job errors on the job rows; its errors are logged, not thrown.
   boss.on('error', (err) => opts.logger?.warn({ err }, 'queue maintenance error (pg-boss retries it)'));
   await boss.start();
@@ -42,8 +51,9 @@ export async function startQueue(db: Database, opts: { pollingIntervalSeconds?: 
 
   return {
     boss,
-    async send(name, data, o = {}) {
+    async send(name, data, o = {}, tx) {
       const id = await boss.send(name, data, {
+        ...(tx ? { db: { executeSql: (text: string, values: unknown[]) => tx.query(text, values) } } : {}),
         retryLimit: o.retryLimit ?? 0,
         retryDelay: o.retryDelaySeconds ?? 0,
         retryBackoff: o.retryBackoff ?? false,
@@ -71,6 +81,12 @@ export async function startQueue(db: Database, opts: { pollingIntervalSeconds?: 
     async offWork(name) {
       await boss.offWork(name);
       localWorkers.delete(name);
+    },
+    async extend(name, id, seconds) {
+      const { rowCount } = await db.query(
+        `UPDATE pgboss.job SET expire_in = (now() - started_on) + $3 * interval '1 second' WHERE name = $1 AND id = $2 AND state = 'active'`,
+        [name, id, seconds]);
+      return rowCount > 0;
     },
     cancel: (name, id) => boss.cancel(name, id),
     schedule: (name, cron) => boss.schedule(name, cron),
