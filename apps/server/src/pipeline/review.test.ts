@@ -17,7 +17,9 @@ describe('review gate', () => {
   let t: TestApp;
   let workers: { stop(): Promise<void> };
   beforeAll(async () => {
-    t = await startTestApp({ WORKER_CONCURRENCY: '2', OCR_LANGUAGES: 'eng' });
+    // The webhook target is a loopback address (nothing listens: only the recorded delivery is checked),
+    // which the default configuration refuses.
+    t = await startTestApp({ WORKER_CONCURRENCY: '2', OCR_LANGUAGES: 'eng', WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true' });
     workers = await startWorkers(t.ctx);
   }, 60_000);
   afterAll(async () => {
