@@ -7,7 +7,7 @@ import type { ExtractorOptions } from './types.ts';
 /** Where the CLI writes. */
 export interface CliIo { stdout: { write(s: string): unknown }; stderr: { write(s: string): unknown } }
 
-const USAGE = `usage: ladingwise extract FILES... [--format ndjson|json] [--workers N] [--engine auto|native|tesseract.js] [--languages eng,spa,fra] [--no-line-reader]
+const USAGE = `usage: ladingwise extract FILES... [--format ndjson|json] [--workers N] [--engine auto|native|tesseract.js] [--languages eng,spa,fra] [--no-line-reader] [--fields rules|learned|combined]
 Reads each image file as its own bill of lading and prints one line per file:
   {"file": "<name>", "extractedData": {...}}   or   {"file": "<name>", "error": "..."}
 `;
@@ -38,6 +38,10 @@ export async function runExtractCli(argv: string[], io: CliIo): Promise<number> 
       const langs = (value() ?? '').split(',').filter(Boolean);
       if (!langs.length || langs.some((l) => !['eng', 'spa', 'fra'].includes(l))) { io.stderr.write(`--languages takes a list of eng, spa, fra\n${USAGE}`); return 2; }
       opts.languages = langs as ExtractorOptions['languages'];
+    } else if (a === '--fields') {
+      const f = value();
+      if (f !== 'rules' && f !== 'learned' && f !== 'combined') { io.stderr.write(`--fields must be rules, learned or combined\n${USAGE}`); return 2; }
+      opts.fields = f;
     } else if (a === '--no-line-reader') opts.lineReader = false;
     else if (a.startsWith('--')) { io.stderr.write(`unknown option ${a}\n${USAGE}`); return 2; }
     else files.push(a);

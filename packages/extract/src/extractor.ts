@@ -1,4 +1,6 @@
-import { extractFields } from './fields/extract-fields.ts';
+import { extractFields, readLayout } from './fields/extract-fields.ts';
+import { chooseFields } from './fields/learned/combine.ts';
+import { FieldTagger } from './fields/learned/tagger.ts';
 import { decodePages, DEFAULT_MAX_PIXELS, type DecodedPage } from './image/decode.ts';
 import { ExtractError, isExtractError } from './errors.ts';
 import { createLineReader } from './ocr/line-reader.ts';
@@ -14,6 +16,8 @@ const DEFAULT_TIMEOUT_MS = 60_000;
 const DEFAULT_BUDGET_SHARE = 0.4;
 // Every field of a page cut short is held for review: below the 0.9 the product trusts without a look.
 const CUT_SHORT_CONFIDENCE = 0.5;
+/** The field reader used when none is asked for (see docs/decisions/extract.md for the measurement behind it). */
+export const DEFAULT_FIELDS: NonNullable<ExtractorOptions['fields']> = 'rules';
 
 /** Starts a long-lived extractor: OCR workers load once and serve every later `extract` call. */
 export async function createExtractor(opts: ExtractorOptions = {}): Promise<Extractor> {
@@ -25,6 +29,8 @@ export async function createExtractor(opts: ExtractorOptions = {}): Promise<Extr
   const log = opts.logger;
   const pool = await startPool(opts.engine ?? 'auto', languages, size, opts.tesseractBinary);
   log?.({ step: 'engine', ms: 0, engine: pool.engine, workers: size });
+  const fieldsMode = opts.fields ?? DEFAULT_FIELDS;
+  const tagger = fieldsMode === 'rules' ? null : FieldTagger.load();
   // The neural line reader is a second opinion: should its runtime not load here, pages are read with Tesseract alone.
   const lines = opts.lineReader === false ? undefined : await createLineReader(opts.handwritingReader === true).catch((e: unknown) => {
     log?.({ step: 'line-reader-unavailable', ms: 0, error: e instanceof Error ? e.message : String(e) });
@@ -71,7 +77,8 @@ export async function createExtractor(opts: ExtractorOptions = {}): Promise<Extr
         }
       })));
     const t = Date.now();
-    const extractedData = extractFields(read);
+    const layout = readLayout(read);
+    const extractedData = tagger ? chooseFields(read, extractFields(read, layout), tagger, fieldsMode, layout) : extractFields(read, layout);
     const blank = read.filter((r) => r.blank).map((r) => r.index + 1);
     if (blank.length) extractedData.Warnings.push(`${blank.length === 1 ? 'Page' : 'Pages'} ${blank.join(', ')} ${blank.length === 1 ? 'looks' : 'look'} blank.`);
     holdCutShort(extractedData, read);

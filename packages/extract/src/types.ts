@@ -34,6 +34,12 @@ export interface ExtractorOptions {
    * the two models are likelier right about (default false: see docs/decisions.md for the bench figures).
    */
   handwritingReader?: boolean;
+  /**
+   * Which reader turns the OCR words into fields: 'rules' (the hand-written extractor), 'learned' (the field tagger,
+   * a tree model over each word's features, with parsers and checks as its last step) or 'combined' (per field, the
+   * one with the higher calibrated confidence). The default is the one the extraction bench measured best.
+   */
+  fields?: 'rules' | 'learned' | 'combined';
   /** Step timings, for logs and metrics. */
   logger?: (event: { step: string; ms: number; page?: number; slot?: number; engine?: string; workers?: number; error?: string }) => void;
 }

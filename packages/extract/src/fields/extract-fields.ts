@@ -22,12 +22,20 @@ interface Chosen<T> { value: T; words: Word[]; evidence: Evidence; /** Box of th
 
 const PACKAGING = /^(\d+)\s*(PALLETS?|PLTS?|SKIDS?|TARIMAS?|PALETAS?|PALETTES?|CRATES?|DRUMS?|TOTES?|CARTONS?|CTNS?|BOXES|CAJAS|PIECES|PCS|BULTOS|COLIS)\b\s*(?:STC|SAID TO CONTAIN|QUE CONTIENEN?|CONTENANT|CONTENIENDO|CON|DE)?\s*(\d+)?\s*(CARTONS?|CTNS?|BOXES|PIECES|PCS|CAJAS|PIEZAS|BULTOS|COLIS|CARTONS?|PAQUETES)?\b/;
 
+/** A document's printed runs of words (segments) and the form labels found on them. */
+export interface DocumentLayout { segments: Segment[]; hits: LabelHit[] }
+
+/** Segments and labels of a document's pages: read once, shared by the rules and the learned tagger's features. */
+export function readLayout(pages: ReadPage[]): DocumentLayout {
+  const segments = buildSegments(pages.flatMap((p) => p.words), pages.flatMap((p) => (p.rules ?? []).map(([x, y0, y1]) => ({ page: p.index, x, y0, y1 }))));
+  return { segments, hits: findLabels(segments) };
+}
+
 /** Reads the fields of one document from its OCR'd pages. */
-export function extractFields(pages: ReadPage[]): ExtractedData {
+export function extractFields(pages: ReadPage[], layout: DocumentLayout = readLayout(pages)): ExtractedData {
   const data = emptyExtractedData();
   const words = pages.flatMap((p) => p.words);
-  const segments = buildSegments(words, pages.flatMap((p) => (p.rules ?? []).map(([x, y0, y1]) => ({ page: p.index, x, y0, y1 }))));
-  const hits = findLabels(segments);
+  const { segments, hits } = layout;
   const pageWidth = Math.max(1, ...pages.map((p) => p.width));
   const labelled = labelSegments(hits);
   const hitsBySegment = new Map<Segment, LabelHit[]>();

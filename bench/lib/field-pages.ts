@@ -1,0 +1,50 @@
+import { createReadStream } from 'node:fs';
+import { createInterface } from 'node:readline';
+import type { ReadPage } from '../../packages/extract/src/types.ts';
+
+/** One word of a generated page as the dataset gives it: the page reader's word and the field it belongs to. */
+export interface TruthWord {
+  text: string;
+  /** OCR confidence, 0–100 as the engine gives it. */
+  conf: number;
+  box: [number, number, number, number];
+  line: string | number;
+  page: number;
+  field: string | null;
+  role: 'value' | 'label' | 'other';
+}
+
+/** One generated page of the field dataset (training/data/fields/*.jsonl): its truth and its OCR words. */
+export interface TruthPage {
+  id: string;
+  family: string;
+  split: 'train' | 'heldout';
+  lang?: string;
+  profile?: string;
+  writing?: string;
+  width: number;
+  height: number;
+  truth: Record<string, unknown>;
+  words: TruthWord[];
+}
+
+/** Reads a JSONL file of pages one at a time (files grow to thousands of pages). */
+export async function* readTruthPages(path: string): AsyncGenerator<TruthPage> {
+  const lines = createInterface({ input: createReadStream(path, 'utf8'), crlfDelay: Infinity });
+  for await (const line of lines) {
+    if (!line.trim()) continue;
+    try {
+      yield JSON.parse(line) as TruthPage;
+    } catch {
+      // A file still being written may end in half a line.
+    }
+  }
+}
+
+/** The page as the field extractors see it at run time: words with 0–1 confidences in the page's coordinates. */
+export function asReadPage(p: TruthPage, index = 0): ReadPage {
+  return {
+    index, width: p.width, height: p.height, rotation: 0, barcodes: [], blank: !p.words.length, toUpright: (b) => b,
+    words: p.words.map((w) => ({ text: w.text, confidence: Math.max(0, Math.min(1, w.conf / 100)), bbox: w.box, page: index, line: String(w.line) })),
+  };
+}

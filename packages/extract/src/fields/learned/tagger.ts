@@ -1,0 +1,148 @@
+import { readFileSync } from 'node:fs';
+import type { ExtractedData } from '@ladingwise/shared';
+import type { ReadPage, Word } from '../../types.ts';
+import { readLayout, type DocumentLayout } from '../extract-fields.ts';
+import type { LabelHit } from '../find-labels.ts';
+import type { DateOrder } from '../parse-date.ts';
+import { calibrate, type Calibration } from './calibration.ts';
+import { FEATURE_NAMES, readFeatures, type RuleSources } from './features.ts';
+import { TreeModel, type TreeModelJson } from './trees.ts';
+import { readValue, type ReadValue } from './values.ts';
+
+/** The committed model: trees, classes and the calibration fitted on pages kept out of the fit. */
+export interface TaggerJson extends TreeModelJson { calibration?: Calibration }
+
+export const MODEL_PATH = new URL('../../../models/field-tagger.json', import.meta.url);
+
+/** A field the tagger read: its value, calibrated confidence, the score it was calibrated from and its words. */
+export interface TaggedField extends ReadValue { field: string; confidence: number; raw: number; words: Word[] }
+
+/** The field tagger: a tree model over each OCR word's features, its words grouped into values, values parsed. */
+export class FieldTagger {
+  private readonly model: TreeModel;
+  private readonly columns: number[];
+  readonly calibration: Calibration | undefined;
+
+  constructor(json: TaggerJson) {
+    this.model = new TreeModel(json);
+    // The model names its features: a feature the code no longer computes is an error here, never a silent shift.
+    this.columns = json.features.map((n) => {
+      const i = FEATURE_NAMES.indexOf(n);
+      if (i < 0) throw new Error(`The field model uses a feature this code does not compute: ${n}`);
+      return i;
+    });
+    this.calibration = json.calibration;
+  }
+
+  /** Loads the committed model (about a second; keep one tagger for the life of the extractor). */
+  static load(path: URL | string = MODEL_PATH): FieldTagger {
+    return new FieldTagger(JSON.parse(readFileSync(path, 'utf8')) as TaggerJson);
+  }
+
+  get classes(): readonly string[] { return this.model.classes; }
+
+  /** Class probabilities of every word of a page. */
+  wordProbabilities(page: ReadPage, rules: RuleSources, layout: DocumentLayout): { probs: Float64Array[]; hits: LabelHit[] } {
+    const { rows, hits } = readFeatures(page, rules, layout);
+    const row = new Float64Array(this.columns.length);
+    const probs = rows.map((r) => {
+      this.columns.forEach((c, i) => { row[i] = r[c]!; });
+      return this.model.predict(row);
+    });
+    return { probs, hits };
+  }
+
+  /** The fields of a document: per field, the best group of words marked for it that its parser reads. */
+  read(pages: ReadPage[], rules: RuleSources, layout: DocumentLayout = readLayout(pages)): Map<string, TaggedField> {
+    const marked: Array<{ word: Word; probs: Float64Array }> = [];
+    const lang = { en: 0, es: 0, fr: 0 };
+    for (const page of pages) {
+      const { probs, hits } = this.wordProbabilities(page, rules, layout);
+      page.words.forEach((word, i) => marked.push({ word, probs: probs[i]! }));
+      for (const h of hits) if (h.field !== 'stop') lang[h.lang] += h.label.length;
+    }
+    const order: DateOrder = lang.en >= lang.es && lang.en >= lang.fr ? 'MDY' : 'DMY';
+    // Every field's candidate groups, read by the field's parser; then, surest first, each field takes its best group
+    // whose words no surer field has taken (a word is one field's, however the groups around it were cut).
+    const candidates: TaggedField[] = [];
+    this.model.classes.forEach((field, c) => {
+      if (c === 0) return;
+      // A word the model gives the field as its likeliest class, or a fair chance of it: a value's weaker words (a
+      // short word inside a city name) stay in its group, but a group needs one word the model is sure of.
+      const mine = new Map(marked.filter((m) => m.probs[c]! >= JOIN_SHARE || argmax(m.probs) === c).map((m) => [m.word, m.probs[c]!]));
+      const sure = new Set(marked.filter((m) => argmax(m.probs) === c).map((m) => m.word));
+      for (const ws of groupWords([...mine.keys()])) {
+        if (!ws.some((w) => sure.has(w))) continue;
+        const v = readValue(field, ws.map((w) => w.text).join(' '), order);
+        if (!v) continue;
+        const p = ws.map((w) => mine.get(w)!);
+        const raw = rawScore(p.reduce((a, b) => a + b, 0) / p.length, Math.min(...p), Math.min(...ws.map((w) => w.confidence)), v);
+        candidates.push({ ...v, field, raw, confidence: calibrate(this.calibration, field, raw), words: ws });
+      }
+    });
+    const out = new Map<string, TaggedField>();
+    const used = new Set<Word>();
+    for (const t of candidates.sort((a, b) => b.raw - a.raw || b.words.length - a.words.length)) {
+      if (out.has(t.field) || t.words.some((w) => used.has(w))) continue;
+      out.set(t.field, t);
+      for (const w of t.words) used.add(w);
+    }
+    return out;
+  }
+}
+
+/** The score calibrated into a confidence: how sure the model is of every word, the OCR's certainty, the parser's say. */
+export function rawScore(mean: number, min: number, ocr: number, v: ReadValue): number {
+  const s = (0.5 * mean + 0.5 * min) * (0.75 + 0.25 * ocr) * (v.repaired ? 0.8 : 1);
+  return Math.round((v.checked ? 0.5 + 0.5 * s : 0.5 * s) * 1e6) / 1e6;
+}
+
+// Probability of a field at which a word joins that field's group beside a word of it the model is sure of.
+const JOIN_SHARE = 0.25;
+
+const argmax = (p: Float64Array): number => {
+  let best = 0;
+  for (let i = 1; i < p.length; i++) if (p[i]! > p[best]!) best = i;
+  return best;
+};
+
+/** Words in runs a value is printed in: level on one line, no wider apart than a column gap, in reading order. */
+export function groupWords(words: Word[]): Word[][] {
+  const sorted = [...words].sort((a, b) => a.page - b.page || a.bbox[0] - b.bbox[0]);
+  const groups: Word[][] = [];
+  for (const w of sorted) {
+    const h = w.bbox[3] - w.bbox[1];
+    const g = groups.find((ws) => {
+      const last = ws[ws.length - 1]!;
+      const lh = Math.max(h, last.bbox[3] - last.bbox[1]);
+      const level = Math.abs((last.bbox[1] + last.bbox[3]) / 2 - (w.bbox[1] + w.bbox[3]) / 2) < 0.5 * lh;
+      const gap = w.bbox[0] - last.bbox[2];
+      return last.page === w.page && level && gap > -0.5 * lh && gap < 2 * lh;
+    });
+    if (g) g.push(w); else groups.push([w]);
+  }
+  const mid = (g: Word[]): number => (g[0]!.bbox[1] + g[0]!.bbox[3]) / 2;
+  return groups.sort((a, b) => a[0]!.page - b[0]!.page || mid(a) - mid(b) || a[0]!.bbox[0] - b[0]!.bbox[0]);
+}
+
+/** The data a tagger read, written into an ExtractedData: fields set, confidences and sources given. */
+export function writeTagged(data: ExtractedData, f: TaggedField): void {
+  const [group, leaf] = f.field.includes('.') ? f.field.split('.') as [string, string] : [f.field, ''];
+  const box = f.words.reduce<[number, number, number, number]>((b, w) => [Math.min(b[0], w.bbox[0]), Math.min(b[1], w.bbox[1]), Math.max(b[2], w.bbox[2]), Math.max(b[3], w.bbox[3])], [Infinity, Infinity, -Infinity, -Infinity]);
+  data.ConfidenceScores[f.field] = Math.round(f.confidence * 1000) / 1000;
+  (data.FieldSources ??= {})[f.field] = { page: f.words[0]!.page, bbox: box };
+  if (f.field === 'FreightTerms') { data.FreightTerms = f.value as ExtractedData['FreightTerms']; return; }
+  if (group === 'Shipper' || group === 'Consignee' || group === 'BillTo') {
+    const p = data[group] ?? (data[group] = { Name: null, Address: null, City: null, State: null, Zip: null });
+    (p as unknown as Record<string, unknown>)[leaf] = f.value;
+    return;
+  }
+  if (group === 'Carrier') {
+    const c = data.Carrier ?? (data.Carrier = { Name: null, Scac: null });
+    (c as unknown as Record<string, unknown>)[leaf] = f.value;
+    return;
+  }
+  const obj = data[group as 'References' | 'Dates' | 'ShipmentDetails'] as unknown as Record<string, unknown>;
+  obj[leaf] = f.value;
+  if (f.field === 'ShipmentDetails.Weight' && f.unit) data.ShipmentDetails.WeightUnit = f.unit;
+}

@@ -1,0 +1,98 @@
+import type { FreightTerms, WeightUnit } from '@ladingwise/shared';
+import { normalizeText } from '../../layout.ts';
+import { parseFreightClass } from '../freight-class.ts';
+import { isStateCode, normalizePostal, repairState } from '../geo.ts';
+import { findDates, isFarYear, type DateOrder } from '../parse-date.ts';
+import { parseAmount, parseWeight, unitIn } from '../parse-weight.ts';
+import { parseReference, parseScac } from '../references.ts';
+
+// The last step after the tagger: the words it marked for a field are read by the field's own parser and knowledge
+// checks (postal codes, state codes, SCAC shape, dates, weights, NMFC classes). A value no parser accepts is no value.
+
+/** A field's value read from its words: the value, whether the parser had to repair it, whether a check confirmed it. */
+export interface ReadValue { value: string | number; repaired: boolean; checked: boolean; unit?: WeightUnit | null }
+
+/** Country names and codes as forms print them, to ISO 3166-1 alpha-2. */
+const COUNTRY: Record<string, string> = {
+  US: 'US', USA: 'US', 'UNITED STATES': 'US', 'ESTADOS UNIDOS': 'US', 'ETATS UNIS': 'US', 'ETATS-UNIS': 'US', EUA: 'US',
+  CA: 'CA', CAN: 'CA', CANADA: 'CA', MX: 'MX', MEX: 'MX', MEXICO: 'MX', FR: 'FR', FRANCE: 'FR', FRANCIA: 'FR',
+  CN: 'CN', CHINA: 'CN', PRC: 'CN', SG: 'SG', SINGAPORE: 'SG', NL: 'NL', NETHERLANDS: 'NL', 'THE NETHERLANDS': 'NL', HOLLAND: 'NL',
+  BR: 'BR', BRAZIL: 'BR', BRASIL: 'BR', DE: 'DE', GERMANY: 'DE', DEUTSCHLAND: 'DE', ALLEMAGNE: 'DE', ES: 'ES', SPAIN: 'ES', ESPANA: 'ES', ESPAGNE: 'ES',
+  GB: 'GB', UK: 'GB', 'UNITED KINGDOM': 'GB', IT: 'IT', ITALY: 'IT', ITALIA: 'IT', BE: 'BE', BELGIUM: 'BE', BELGIQUE: 'BE',
+  JP: 'JP', JAPAN: 'JP', KR: 'KR', KOREA: 'KR', IN: 'IN', INDIA: 'IN', VN: 'VN', VIETNAM: 'VN', 'VIET NAM': 'VN',
+};
+
+/** A value's text without the marks a cell's edge or a label's colon leaves at its ends. */
+export const trimValue = (t: string): string => t.replace(/^[\s:;#.,|_\-–—*'"()[\]]+/, '').replace(/[\s:;,|_\-–—*'"([\]]+$/, '').replace(/\s+/g, ' ').trim();
+
+/** Reads the value of `field` (an ExtractedData dotted path) from the text of its words; null when it is none. */
+export function readValue(field: string, text: string, order: DateOrder): ReadValue | null {
+  const t = trimValue(text);
+  if (!t) return null;
+  const leaf = field.split('.').pop()!;
+  switch (field) {
+    case 'Carrier.Scac': {
+      const s = parseScac(t);
+      return s ? { value: s.value, repaired: s.repaired, checked: false } : null;
+    }
+    case 'References.BolNumber': case 'References.PoNumber': case 'References.OrderNumber': case 'References.ProNumber': {
+      const r = parseReference(t);
+      return r ? { value: r.value, repaired: r.repaired, checked: false } : null;
+    }
+    case 'Dates.Pickup': case 'Dates.Delivery': {
+      const d = findDates(t, order)[0];
+      // A year is never moved to a nearer one: a far year is left as read, as a doubt.
+      return d ? { value: d.iso, repaired: d.certainty < 1 || isFarYear(d.iso), checked: d.certainty >= 1 } : null;
+    }
+    case 'ShipmentDetails.Weight': {
+      const w = parseWeight(t);
+      return w ? { value: w.value, unit: w.unit ?? unitIn(t), repaired: false, checked: w.unit !== null } : null;
+    }
+    case 'ShipmentDetails.WeightUnit': {
+      const u = unitIn(t);
+      return u ? { value: u, repaired: false, checked: true } : null;
+    }
+    case 'ShipmentDetails.Pieces': case 'ShipmentDetails.HandlingUnits': {
+      const m = /\d[\d,.]*/.exec(t.replace(/[Oo](?=\d)|(?<=\d)[Oo]/g, '0'));
+      const n = m ? parseAmount(m[0]) : null;
+      return n !== null && Number.isInteger(n) && n > 0 && n < 100000 ? { value: n, repaired: false, checked: false } : null;
+    }
+    case 'ShipmentDetails.FreightClass': {
+      const c = parseFreightClass(t);
+      return c ? { value: c.value, repaired: c.repaired, checked: true } : null;
+    }
+    case 'FreightTerms': {
+      const terms = freightTerms(t);
+      return terms ? { value: terms, repaired: false, checked: true } : null;
+    }
+    default:
+      break;
+  }
+  if (leaf === 'Zip') {
+    const p = normalizePostal(t);
+    // Postal codes outside North America are kept as written.
+    return p ? { value: p.zip, repaired: p.repaired, checked: true } : /\d/.test(t) && t.length <= 12 ? { value: normalizeText(t), repaired: false, checked: false } : null;
+  }
+  if (leaf === 'State') {
+    const s = repairState(t, null);
+    if (s) return { value: s, repaired: s !== normalizeText(t).replace(/[^A-Z0-9]/g, ''), checked: isStateCode(s) };
+    // A region outside North America is kept as written.
+    return /^[\p{L} .'-]{2,30}$/u.test(t) ? { value: normalizeText(t), repaired: false, checked: false } : null;
+  }
+  if (leaf === 'Country') {
+    const c = COUNTRY[normalizeText(t).replace(/[.]/g, '')];
+    return c ? { value: c, repaired: false, checked: true } : null;
+  }
+  // Names, streets, cities, commodities: text of at least two letters, kept as printed (in capitals).
+  const value = normalizeText(t);
+  return /\p{L}.*\p{L}|\d.*\p{L}/u.test(value) ? { value, repaired: false, checked: false } : null;
+}
+
+/** Freight terms from the words marked for them (EN/ES/FR). */
+export function freightTerms(text: string): FreightTerms | null {
+  const t = normalizeText(text);
+  if (/\b(THIRD|3RD|TERCER|TERCERO|TIERS)\b/.test(t)) return 'third party';
+  if (/\b(COLLECT|COBRAR|DU)\b/.test(t)) return 'collect';
+  if (/\b(PREPAID|PRE-PAID|PPD|PAGADO|PREPAGADO|PAYE|FRANCO)\b/.test(t)) return 'prepaid';
+  return null;
+}
