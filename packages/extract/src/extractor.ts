@@ -17,7 +17,7 @@ const DEFAULT_BUDGET_SHARE = 0.4;
 // Every field of a page cut short is held for review: below the 0.9 the product trusts without a look.
 const CUT_SHORT_CONFIDENCE = 0.5;
 /** The field reader used when none is asked for (see docs/decisions/extract.md for the measurement behind it). */
-export const DEFAULT_FIELDS: NonNullable<ExtractorOptions['fields']> = 'rules';
+export const DEFAULT_FIELDS: NonNullable<ExtractorOptions['fields']> = 'combined';
 
 /** Starts a long-lived extractor: OCR workers load once and serve every later `extract` call. */
 export async function createExtractor(opts: ExtractorOptions = {}): Promise<Extractor> {

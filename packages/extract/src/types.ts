@@ -37,7 +37,7 @@ export interface ExtractorOptions {
   /**
    * Which reader turns the OCR words into fields: 'rules' (the hand-written extractor), 'learned' (the field tagger,
    * a tree model over each word's features, with parsers and checks as its last step) or 'combined' (per field, the
-   * one with the higher calibrated confidence). The default is the one the extraction bench measured best.
+   * one with the higher calibrated confidence; the default, measured best: docs/decisions/extract.md).
    */
   fields?: 'rules' | 'learned' | 'combined';
   /** Step timings, for logs and metrics. */

@@ -93,7 +93,7 @@ export class FieldTagger {
 
 /** The score calibrated into a confidence: how sure the model is of every word, the OCR's certainty, the parser's say. */
 export function rawScore(mean: number, min: number, ocr: number, v: ReadValue): number {
-  const s = (0.5 * mean + 0.5 * min) * (0.75 + 0.25 * ocr) * (v.repaired ? 0.8 : 1);
+  const s = (0.5 * mean + 0.5 * min) * (0.75 + 0.25 * ocr) * (v.repaired ? 0.8 : 1) * (v.farYear ? 0.5 : 1);
   return Math.round((v.checked ? 0.5 + 0.5 * s : 0.5 * s) * 1e6) / 1e6;
 }
 

@@ -10,7 +10,11 @@ import { parseReference, parseScac } from '../references.ts';
 // checks (postal codes, state codes, SCAC shape, dates, weights, NMFC classes). A value no parser accepts is no value.
 
 /** A field's value read from its words: the value, whether the parser had to repair it, whether a check confirmed it. */
-export interface ReadValue { value: string | number; repaired: boolean; checked: boolean; unit?: WeightUnit | null }
+export interface ReadValue {
+  value: string | number; repaired: boolean; checked: boolean; unit?: WeightUnit | null;
+  /** A date whose year is far from today: most often a digit misread, never put right here. */
+  farYear?: boolean;
+}
 
 /** Country names and codes as forms print them, to ISO 3166-1 alpha-2. */
 const COUNTRY: Record<string, string> = {
@@ -41,8 +45,8 @@ export function readValue(field: string, text: string, order: DateOrder): ReadVa
     }
     case 'Dates.Pickup': case 'Dates.Delivery': {
       const d = findDates(t, order)[0];
-      // A year is never moved to a nearer one: a far year is left as read, as a doubt.
-      return d ? { value: d.iso, repaired: d.certainty < 1 || isFarYear(d.iso), checked: d.certainty >= 1 } : null;
+      // A year is never moved to a nearer one: a far year is left as read, and scored as the likely misread it is.
+      return d ? { value: d.iso, repaired: d.certainty < 1 || isFarYear(d.iso), checked: d.certainty >= 1 && !isFarYear(d.iso), ...(isFarYear(d.iso) ? { farYear: true } : {}) } : null;
     }
     case 'ShipmentDetails.Weight': {
       const w = parseWeight(t);
