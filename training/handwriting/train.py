@@ -59,7 +59,7 @@ def save(path, model, opt, step):
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--steps", type=int, default=20000)
-    ap.add_argument("--batch", type=int, default=32)
+    ap.add_argument("--batch", type=int, default=16)
     ap.add_argument("--every", type=int, default=250)
     ap.add_argument("--ckpt", default=CKPT)
     ap.add_argument("--seed", type=int, default=7)
