@@ -10,53 +10,25 @@
  * Bounded: at most 1000 uploads, and it gives up waiting after --timeout seconds (then the unfinished
  * ones count as lost). Uses scripts/test-postgres.sh on BENCH_PG_PORT (default 54340).
  */
-import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import sharp from 'sharp';
+import { freePort, startLadingwise, stopProcess, type LadingwiseProcess as Proc } from './lib/ladingwise-process.ts';
 import { quantile } from './lib/stats.ts';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+// A long run keeps only the latest output of each process, enough to explain a failure.
+const KEEP_CHUNKS = 200;
 const { values: args } = parseArgs({ options: { count: { type: 'string', default: '200' }, timeout: { type: 'string', default: '900' } } });
 const COUNT = Math.min(1000, Math.max(1, Number(args.count)));
 const TIMEOUT_MS = Math.max(30, Number(args.timeout)) * 1000;
 const CREDITS_PER_DOCUMENT_MAX = 8;
-
-interface Proc { name: string; child: ChildProcess; log: string[] }
-
-function freePort(): Promise<number> {
-  return new Promise((ok, fail) => {
-    const s = createServer();
-    s.once('error', fail);
-    s.listen(0, '127.0.0.1', () => { const { port } = s.address() as { port: number }; s.close(() => ok(port)); });
-  });
-}
-
-function start(name: string, command: 'serve' | 'worker', env: Record<string, string>): Proc {
-  const child = spawn(process.execPath, ['bin/ladingwise.mjs', command], {
-    cwd: ROOT, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', OMP_THREAD_LIMIT: '1', ...env }, stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const log: string[] = [];
-  const keep = (b: Buffer) => { log.push(b.toString()); if (log.length > 200) log.shift(); };
-  child.stdout!.on('data', keep);
-  child.stderr!.on('data', keep);
-  return { name, child, log };
-}
-
-async function stop(p: Proc): Promise<void> {
-  if (p.child.exitCode !== null || p.child.signalCode !== null) return;
-  const exited = new Promise((r) => p.child.once('exit', r));
-  p.child.kill('SIGTERM');
-  const timer = setTimeout(() => p.child.kill('SIGKILL'), 20_000);
-  await exited;
-  clearTimeout(timer);
-}
 
 /** Peak resident memory of a process so far (VmHWM), in MB; null once it has exited. */
 function peakMb(p: Proc): number | null {
@@ -110,12 +82,12 @@ async function main(): Promise<void> {
     // One client address sends every upload here; the bench is not about rate limits.
     RATE_LIMIT_API_KEY_MAX: '100000',
   };
-  const procs: Proc[] = [start('serve', 'serve', { ...shared, RUN_WORKERS: 'false', PORT: String(port) })];
+  const procs: Proc[] = [startLadingwise(ROOT, 'serve', 'serve', { ...shared, RUN_WORKERS: 'false', PORT: String(port) }, KEEP_CHUNKS)];
   const api = `http://127.0.0.1:${port}/api`;
   const db = new pg.Client({ connectionString: url });
   try {
-    if (!(await until(async () => ((await fetch(`${api}/health`)).ok ? true : undefined), 'the API to answer', 120_000))) throw new Error(procs[0]!.log.join(''));
-    procs.push(start('worker-1', 'worker', shared), start('worker-2', 'worker', shared));
+    if (!(await until(async () => ((await fetch(`${api}/health`)).ok ? true : undefined), 'the API to answer', 120_000))) throw new Error(procs[0]!.output.join(''));
+    procs.push(startLadingwise(ROOT, 'worker-1', 'worker', shared, KEEP_CHUNKS), startLadingwise(ROOT, 'worker-2', 'worker', shared, KEEP_CHUNKS));
     await db.connect();
 
     const signup = await fetch(`${api}/auth/signup`, { method: 'POST', headers: { 'content-type': 'application/json' },
@@ -181,7 +153,7 @@ async function main(): Promise<void> {
     process.exitCode = lost === 0 ? 0 : 1;
   } finally {
     await db.end().catch(() => {});
-    await Promise.all(procs.map(stop));
+    await Promise.all(procs.map((p) => stopProcess(p)));
     const c = new pg.Client({ connectionString: admin });
     await c.connect();
     await c.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);

@@ -7,20 +7,22 @@
 // usage: npx tsx bench/throughput.ts [--count 200] [--workers 1,2] [--concurrency 1] [--distinct 20] [--seed 1]
 //          [--set DIR] (bills already generated: a folder with truth.json) [--database-url postgres://...]
 //          (default: a throwaway server from scripts/test-postgres.sh)
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, cpus, tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { plainTesseractCpu, processCpuSeconds } from './lib/cpu.ts';
+import { freePort, startLadingwise, stopProcess, type LadingwiseProcess as Proc } from './lib/ladingwise-process.ts';
 import { quantile } from './lib/stats.ts';
 import { generateSet } from './synthetic/generate.ts';
 
 const BENCH_DIR = dirname(fileURLToPath(import.meta.url));
 const ROOT = resolve(BENCH_DIR, '..');
+// A long run keeps only the latest output of each process, enough to explain a failure.
+const KEEP_CHUNKS = 200;
 
 const { values } = parseArgs({ options: {
   count: { type: 'string', default: '200' },
@@ -50,32 +52,6 @@ const files = (JSON.parse(readFileSync(join(setDir, 'truth.json'), 'utf8')) as A
 
 const adminUrl = values['database-url'] ?? execFileSync('bash', [join(ROOT, 'scripts/test-postgres.sh')], { encoding: 'utf8' }).trim();
 
-interface Proc { name: string; child: ChildProcess; output: string[] }
-function start(name: string, command: 'serve' | 'worker', env: Record<string, string>): Proc {
-  const child = spawn(process.execPath, ['bin/ladingwise.mjs', command], {
-    cwd: ROOT, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...env }, stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const output: string[] = [];
-  const keep = (b: Buffer): void => { output.push(b.toString()); if (output.length > 200) output.shift(); };
-  child.stdout!.on('data', keep);
-  child.stderr!.on('data', keep);
-  return { name, child, output };
-}
-async function stop(p: Proc): Promise<void> {
-  if (p.child.exitCode !== null || p.child.signalCode !== null) return;
-  const exited = new Promise((r) => p.child.once('exit', r));
-  p.child.kill('SIGTERM');
-  const timer = setTimeout(() => p.child.kill('SIGKILL'), 30_000);
-  await exited;
-  clearTimeout(timer);
-}
-function freePort(): Promise<number> {
-  return new Promise((res, rej) => {
-    const s = createServer();
-    s.once('error', rej);
-    s.listen(0, '127.0.0.1', () => { const { port } = s.address() as { port: number }; s.close(() => res(port)); });
-  });
-}
 async function until<T>(check: () => Promise<T | undefined>, what: string, timeoutMs: number): Promise<T> {
   const end = Date.now() + timeoutMs;
   for (;;) {
@@ -110,7 +86,7 @@ async function runOnce(workers: number): Promise<Row> {
   const db = new pg.Client({ connectionString: url.toString() });
   try {
     const port = await freePort();
-    const api = start('api', 'serve', { ...shared, RUN_WORKERS: 'false', PORT: String(port), HOST: '127.0.0.1' });
+    const api = startLadingwise(ROOT, 'api', 'serve', { ...shared, RUN_WORKERS: 'false', PORT: String(port), HOST: '127.0.0.1' }, KEEP_CHUNKS);
     procs.push(api);
     const base = `http://127.0.0.1:${port}/api`;
     await until(async () => (await fetch(`${base}/health`).then((r) => r.ok, () => false)) || undefined, 'the API', 120_000);
@@ -127,7 +103,7 @@ async function runOnce(workers: number): Promise<Row> {
     await db.connect();
     // Credits for every bill (a bench, not a customer: straight into the account rather than through checkout).
     await db.query('UPDATE credit_accounts SET balance = balance + $1', [count * 100]);
-    const ws = Array.from({ length: workers }, (_, i) => start(`worker${i + 1}`, 'worker', shared));
+    const ws = Array.from({ length: workers }, (_, i) => startLadingwise(ROOT, `worker${i + 1}`, 'worker', shared, KEEP_CHUNKS));
     procs.push(...ws);
     // CPU is counted from the moment each worker is up: loading and compiling the code once is not a bill's cost.
     await until(async () => (ws.every((w) => w.output.join('').includes('worker is running')) ? true : undefined), 'the workers', 180_000);
@@ -168,7 +144,7 @@ async function runOnce(workers: number): Promise<Row> {
       p50: quantile(latency, 0.5), p95: quantile(latency, 0.95), proc50: quantile(processing, 0.5), proc95: quantile(processing, 0.95), peak, failed,
     };
   } finally {
-    await Promise.all(procs.map(stop));
+    await Promise.all(procs.map((p) => stopProcess(p, 30_000)));
     await db.end().catch(() => {});
     const admin2 = new pg.Client({ connectionString: adminUrl });
     await admin2.connect();

@@ -4,9 +4,7 @@
  * separate machines would. 50 small printed images go in through both APIs; every job must
  * complete exactly once, with distinct ISA numbers, and both workers must have taken part.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,6 +12,7 @@ import pg from 'pg';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDatabase, onPostgres } from './harness.ts';
+import { freePort, startLadingwise, stopProcess, type LadingwiseProcess as Proc } from './ladingwise-process.ts';
 import { multipart, textImage, waitFor } from './pipeline-helpers.ts';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -21,40 +20,6 @@ const JOBS = 50;
 const skipReason = !onPostgres
   ? 'skipped: needs TEST_POSTGRES_URL (a PostgreSQL server shared by several processes; PGlite serves one process)'
   : '';
-
-interface Proc { name: string; child: ChildProcess; output: string[] }
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-function start(name: string, command: 'serve' | 'worker', env: Record<string, string>): Proc {
-  const child = spawn(process.execPath, ['bin/ladingwise.mjs', command], {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', OMP_THREAD_LIMIT: '1', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const output: string[] = [];
-  child.stdout!.on('data', (b: Buffer) => output.push(b.toString()));
-  child.stderr!.on('data', (b: Buffer) => output.push(b.toString()));
-  return { name, child, output };
-}
-
-async function stop(p: Proc): Promise<void> {
-  if (p.child.exitCode !== null || p.child.signalCode !== null) return;
-  const exited = new Promise((r) => p.child.once('exit', r));
-  p.child.kill('SIGTERM');
-  const timer = setTimeout(() => p.child.kill('SIGKILL'), 20_000);
-  await exited;
-  clearTimeout(timer);
-}
 
 describe.skipIf(Boolean(skipReason))(`scale-out: 2 API + 2 worker processes on one PostgreSQL${skipReason ? ` (${skipReason})` : ''}`, () => {
   const procs: Proc[] = [];
@@ -80,7 +45,7 @@ describe.skipIf(Boolean(skipReason))(`scale-out: 2 API + 2 worker processes on o
       const dataDir = mkdtempSync(join(tmpdir(), `lw-api${i}-`));
       dirs.push(dataDir);
       const port = await freePort();
-      procs.push(start(`api${i}`, 'serve', { ...shared, RUN_WORKERS: 'false', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir }));
+      procs.push(startLadingwise(ROOT, `api${i}`, 'serve', { ...shared, RUN_WORKERS: 'false', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir }));
       const url = `http://127.0.0.1:${port}`;
       await waitFor(async () => (await fetch(`${url}/api/health`).then((r) => r.ok, () => false)) || undefined, `api${i} to answer`, 60_000);
       apis.push(url);
@@ -88,12 +53,12 @@ describe.skipIf(Boolean(skipReason))(`scale-out: 2 API + 2 worker processes on o
     for (const i of [1, 2]) {
       const dataDir = mkdtempSync(join(tmpdir(), `lw-worker${i}-`));
       dirs.push(dataDir);
-      procs.push(start(`worker${i}`, 'worker', { ...shared, DATA_DIR: dataDir }));
+      procs.push(startLadingwise(ROOT, `worker${i}`, 'worker', { ...shared, DATA_DIR: dataDir }));
     }
   }, 120_000);
 
   afterAll(async () => {
-    await Promise.all(procs.map(stop));
+    await Promise.all(procs.map((p) => stopProcess(p)));
     await s3rver?.close();
     await db?.drop();
     for (const d of dirs) rmSync(d, { recursive: true, force: true });

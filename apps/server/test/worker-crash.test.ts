@@ -4,48 +4,18 @@
  * expires), charged once and handed to delivery once. Real child processes on PostgreSQL, as
  * `ladingwise worker` runs in production; PGlite serves one process only, so it is skipped there.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDatabase, onPostgres } from './harness.ts';
+import { freePort, startLadingwise, stopProcess, type LadingwiseProcess as Proc } from './ladingwise-process.ts';
 import { BOL_JPEG, multipart, waitFor } from './pipeline-helpers.ts';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const skipReason = onPostgres ? '' : 'skipped: needs TEST_POSTGRES_URL (separate worker processes share PostgreSQL)';
-
-interface Proc { name: string; child: ChildProcess; output: string[] }
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => { const { port } = s.address() as { port: number }; s.close(() => resolve(port)); });
-  });
-}
-
-function start(name: string, command: 'serve' | 'worker', env: Record<string, string>): Proc {
-  const child = spawn(process.execPath, ['bin/ladingwise.mjs', command], {
-    cwd: ROOT, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', OMP_THREAD_LIMIT: '1', ...env }, stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const output: string[] = [];
-  child.stdout!.on('data', (b: Buffer) => output.push(b.toString()));
-  child.stderr!.on('data', (b: Buffer) => output.push(b.toString()));
-  return { name, child, output };
-}
-
-async function stop(p: Proc): Promise<void> {
-  if (p.child.exitCode !== null || p.child.signalCode !== null) return;
-  const exited = new Promise((r) => p.child.once('exit', r));
-  p.child.kill('SIGTERM');
-  const timer = setTimeout(() => p.child.kill('SIGKILL'), 20_000);
-  await exited;
-  clearTimeout(timer);
-}
 
 describe.skipIf(Boolean(skipReason))(`a worker killed mid-job${skipReason ? ` (${skipReason})` : ''}`, () => {
   const procs: Proc[] = [];
@@ -65,7 +35,7 @@ describe.skipIf(Boolean(skipReason))(`a worker killed mid-job${skipReason ? ` ($
       NODE_ENV: 'production', LOG_LEVEL: 'info', DATABASE_URL: db.url!, DATABASE_POOL_SIZE: '4', JWT_SECRET: 'c'.repeat(40), DATA_DIR: dataDir,
       SFTP_ENABLED: 'false', OCR_LANGUAGES: 'eng', OCR_WORKERS: '1', WORKER_CONCURRENCY: '1', HOST: '127.0.0.1',
     };
-    procs.push(start('api', 'serve', { ...env, RUN_WORKERS: 'false', PORT: String(port) }));
+    procs.push(startLadingwise(ROOT, 'api', 'serve', { ...env, RUN_WORKERS: 'false', PORT: String(port) }));
     api = `http://127.0.0.1:${port}/api`;
     await waitFor(async () => (await fetch(`${api}/health`).then((r) => r.ok, () => false)) || undefined, 'the API to answer', 60_000);
     client = new pg.Client({ connectionString: db.url });
@@ -74,13 +44,13 @@ describe.skipIf(Boolean(skipReason))(`a worker killed mid-job${skipReason ? ` ($
 
   afterAll(async () => {
     await client?.end();
-    await Promise.all(procs.map(stop));
+    await Promise.all(procs.map((p) => stopProcess(p)));
     await db?.drop();
     rmSync(dataDir, { recursive: true, force: true });
   }, 60_000);
 
   it('is finished by another worker within 60 s, charged and delivered once', async () => {
-    const first = start('worker-1', 'worker', env);
+    const first = startLadingwise(ROOT, 'worker-1', 'worker', env);
     procs.push(first);
     const signup = await fetch(`${api}/auth/signup`, { method: 'POST', headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email: 'crash@example.com', password: 'crash test passphrase' }) });
@@ -99,7 +69,7 @@ describe.skipIf(Boolean(skipReason))(`a worker killed mid-job${skipReason ? ` ($
     }, 'the first worker to start reading', 60_000);
     first.child.kill('SIGKILL');
     const killedAt = Date.now();
-    procs.push(start('worker-2', 'worker', env));
+    procs.push(startLadingwise(ROOT, 'worker-2', 'worker', env));
 
     const status = await waitFor(async () => {
       const { rows } = await client.query<{ status: string }>('SELECT status FROM jobs WHERE id = $1', [jobId]);
