@@ -19,7 +19,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import sharp from 'sharp';
-import { freePort, startLadingwise, stopProcess, type LadingwiseProcess as Proc } from './lib/ladingwise-process.ts';
+import { freePort, startLadingwise, stopProcess, type LadingwiseProcess as Proc } from '../apps/server/test/ladingwise-process.ts';
 import { quantile } from './lib/stats.ts';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');

@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { plainTesseractCpu, processCpuSeconds } from './lib/cpu.ts';
-import { freePort, startLadingwise, stopProcess, type LadingwiseProcess as Proc } from './lib/ladingwise-process.ts';
+import { freePort, startLadingwise, stopProcess, type LadingwiseProcess as Proc } from '../apps/server/test/ladingwise-process.ts';
 import { quantile } from './lib/stats.ts';
 import { generateSet } from './synthetic/generate.ts';
 
