@@ -1,9 +1,9 @@
 /**
- * Real `node bin/ladingwise.mjs serve|worker` child processes (for the multi-process tests and the load benches),
- * as separate machines run them: each gets only
- * the environment it is given (PATH and HOME aside), so what it does depends on the settings the caller
- * names; its output is kept for assertions and error reports; stopping asks politely, then kills after a
- * grace period so a wedged process cannot hold up the run.
+ * Real `node bin/ladingwise.mjs serve|worker` child processes for the multi-process tests and the load
+ * benches, as separate machines run them: each gets only the environment it is given (PATH and HOME
+ * aside), so what it does depends on the settings the caller names; its output is kept for assertions
+ * and error reports; stopping asks politely, then kills after a grace period so a wedged process cannot
+ * hold up the run.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
