@@ -27,6 +27,9 @@ export function chooseFields(pages: ReadPage[], rules: ExtractedData, tagger: Fi
       if (t && ruleConf !== undefined && !sameReading(valueOf(rules, field), t.value)) data.ConfidenceScores[field] = Math.min(ruleConf, DISAGREED);
       continue;
     }
+    // A value only the tagger found, and that its calibration calls more likely wrong than right, is left out: an
+    // empty field sends the document to a person, a wrong one can pass unseen (random specks tag as something).
+    if (mode === 'combined' && !ruleHas && t && t.confidence < ALONE_MIN) continue;
     clearField(data, field);
     if (t) writeTagged(data, t);
   }
@@ -51,6 +54,8 @@ function taggerView(pages: ReadPage[], rules: ExtractedData, layout: DocumentLay
 
 // The highest confidence a value may keep when the other reader read the field otherwise: below the 0.9 trust line.
 const DISAGREED = 0.85;
+// The least calibrated confidence for a value that only the tagger read: as likely right as wrong.
+const ALONE_MIN = 0.5;
 
 /** Two readings of a field compared as printed values: case, spaces and marks aside. */
 const sameReading = (a: unknown, b: unknown): boolean => String(a ?? '').toUpperCase().replace(/[^A-Z0-9.]/g, '') === String(b ?? '').toUpperCase().replace(/[^A-Z0-9.]/g, '');
@@ -79,11 +84,13 @@ function clearField(data: ExtractedData, field: string): void {
   if (obj && b in obj) obj[b] = null;
 }
 
-/** A party or carrier left with no field at all is no party. */
+/** A party or carrier left with no field at all is no party; a country alone names no one. */
 function tidyParties(data: ExtractedData): void {
   for (const k of ['Shipper', 'Consignee', 'BillTo', 'Carrier'] as const) {
     const p = data[k] as unknown as Record<string, unknown> | null;
-    if (p && Object.values(p).every((v) => v === null || v === undefined || v === '')) (data as unknown as Record<string, unknown>)[k] = null;
+    if (!p || !Object.entries(p).every(([key, v]) => key === 'Country' || v === null || v === undefined || v === '')) continue;
+    (data as unknown as Record<string, unknown>)[k] = null;
+    for (const path of Object.keys(data.ConfidenceScores)) if (path.startsWith(`${k}.`)) clearField(data, path);
   }
 }
 
