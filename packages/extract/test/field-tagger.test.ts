@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { calibrate, confidenceOf, fitIsotonic } from '../src/fields/learned/calibration.ts';
-import { chooseFields } from '../src/fields/learned/combine.ts';
+import { ALONE_MIN, chooseFields } from '../src/fields/learned/combine.ts';
 import { FEATURE_NAMES, pageFeatures } from '../src/fields/learned/features.ts';
 import { FieldTagger, groupWords, type TaggerJson } from '../src/fields/learned/tagger.ts';
 import { TreeModel } from '../src/fields/learned/trees.ts';
@@ -103,7 +103,7 @@ describe('decoding', () => {
     expect(groups.map((g) => g.map((x) => x.text).join(' '))).toEqual(['3275 HARBOR DR', 'FAR', 'PORTLAND']);
   });
 
-  it('takes per field the surer reading in combined mode (a rule value the tagger contradicts stays below 0.9), and only the tagger in learned mode', () => {
+  it('takes per field the surer reading in combined mode (a rule value the tagger contradicts stays below 0.9, a weak value only the tagger read is left out), and only the tagger in learned mode', () => {
     const page = fixturePage();
     const rules = extractFields([page]);
     const learned = chooseFields([page], structuredClone(rules), tagger, 'learned');
@@ -111,6 +111,7 @@ describe('decoding', () => {
     const tagged = tagger.read([page], rules.FieldSources ?? {});
     const plain = (v: unknown): string => String(v ?? '').toUpperCase().replace(/[^A-Z0-9.]/g, '');
     let contradicted = 0;
+    let leftOut = 0;
     for (const [field, t] of tagged) {
       expect(learned.ConfidenceScores[field]).toBeCloseTo(t.confidence, 2);
       expect(valueAt(learned, field)).toEqual(t.value);
@@ -121,12 +122,18 @@ describe('decoding', () => {
         const agree = plain(ruleValue) === plain(t.value);
         if (!agree) contradicted++;
         expect(combined.ConfidenceScores[field]).toBeCloseTo(agree ? ruleConf : Math.min(ruleConf, 0.85), 2);
+      } else if ((ruleValue === null || ruleValue === undefined) && t.confidence < ALONE_MIN) {
+        // Only the tagger read it, and more likely wrong than right: left for a person.
+        expect(valueAt(combined, field) ?? null).toBeNull();
+        expect(combined.ConfidenceScores[field]).toBeUndefined();
+        leftOut++;
       } else {
         expect(valueAt(combined, field)).toEqual(t.value);
         expect(combined.ConfidenceScores[field]).toBeCloseTo(t.confidence, 2);
       }
     }
     expect(contradicted).toBeGreaterThan(0);
+    expect(leftOut).toBeGreaterThan(0);
     expect(chooseFields([page], rules, tagger, 'rules')).toBe(rules);
   });
 });

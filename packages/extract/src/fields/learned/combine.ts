@@ -55,7 +55,7 @@ function taggerView(pages: ReadPage[], rules: ExtractedData, layout: DocumentLay
 // The highest confidence a value may keep when the other reader read the field otherwise: below the 0.9 trust line.
 const DISAGREED = 0.85;
 // The least calibrated confidence for a value that only the tagger read: as likely right as wrong.
-const ALONE_MIN = 0.5;
+export const ALONE_MIN = 0.5;
 
 /** Two readings of a field compared as printed values: case, spaces and marks aside. */
 const sameReading = (a: unknown, b: unknown): boolean => String(a ?? '').toUpperCase().replace(/[^A-Z0-9.]/g, '') === String(b ?? '').toUpperCase().replace(/[^A-Z0-9.]/g, '');
