@@ -8,7 +8,7 @@ import type { EdiDocument, Job } from '../../api/jobs.ts';
 import { Button } from '../../components/ui/Button.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
 import { cx } from '../../components/ui/cx.ts';
-import { copyWithToast, downloadEdi, ediDocumentsOf } from '../documents/EdiPanel.tsx';
+import { copyWithToast, downloadEdi, ediDocumentsOf } from '../documents/edi-actions.ts';
 
 const docsCount = (job: Job) => new Set(job.ediHistory.map((h) => h.type)).size;
 

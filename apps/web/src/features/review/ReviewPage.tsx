@@ -17,7 +17,7 @@ import { LoadingScreen } from '../../components/ui/Spinner.tsx';
 import { formatTimestamp } from '../../lib/format.ts';
 import { toast, toastError } from '../../lib/toast-store.ts';
 import { displayTimeZone } from '../../lib/user-settings-cache.ts';
-import { ediDocumentsOf } from '../documents/EdiPanel.tsx';
+import { ediDocumentsOf } from '../documents/edi-actions.ts';
 import { JobStatus } from '../documents/JobStatus.tsx';
 import { thumbnailUrls } from '../documents/Thumbnails.tsx';
 import { PageViewer, type PageBox } from './PageViewer.tsx';

@@ -10,7 +10,7 @@ import { Field, Input } from '../../components/ui/Field.tsx';
 import { formatTimestamp } from '../../lib/format.ts';
 import { toast, toastError } from '../../lib/toast-store.ts';
 import { useDisplayTimeZone } from '../../lib/use-display-time-zone.ts';
-import { copyWithToast } from '../documents/EdiPanel.tsx';
+import { copyWithToast } from '../documents/edi-actions.ts';
 
 export const SFTP_PASSWORD_MIN = 10;
 

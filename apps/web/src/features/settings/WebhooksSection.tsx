@@ -9,7 +9,7 @@ import { Button } from '../../components/ui/Button.tsx';
 import { Card, CardBody, CardHeader } from '../../components/ui/Card.tsx';
 import { Input } from '../../components/ui/Field.tsx';
 import { toastError } from '../../lib/toast-store.ts';
-import { copyWithToast } from '../documents/EdiPanel.tsx';
+import { copyWithToast } from '../documents/edi-actions.ts';
 
 export function WebhooksSection() {
   const qc = useQueryClient();
