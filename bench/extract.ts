@@ -15,7 +15,7 @@ import type { FamilySelection } from './layouts/families.ts';
 const BENCH_DIR = dirname(fileURLToPath(import.meta.url));
 const REPO_ROOT = resolve(BENCH_DIR, '..');
 
-const USAGE = `usage: npm run bench:extract -- [--dev DIR] [--count N] [--seed S] [--workers N] [--engine auto|tesseract.js|native] [--page-timeout S] [--handwriting] [--out DIR] [--no-dev] [--no-synthetic]
+const USAGE = `usage: npm run bench:pipeline -- [--dev DIR] [--count N] [--seed S] [--workers N] [--engine auto|tesseract.js|native] [--page-timeout S] [--handwriting] [--out DIR] [--no-dev] [--no-synthetic]
                              [--families train|heldout|all] [--layout-count N] [--layout-seed S]
   --dev DIR      the dev set with truth.json and score.mjs (default ../shared/bol-dev from the repo root)
   --count N      synthetic documents to generate (default 24), --seed S their seed (default 1)

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
 import type { ReadPage } from '../../packages/extract/src/types.ts';
@@ -47,4 +48,13 @@ export function asReadPage(p: TruthPage, index = 0): ReadPage {
     index, width: p.width, height: p.height, rotation: 0, barcodes: [], blank: !p.words.length, toUpright: (b) => b,
     words: p.words.map((w) => ({ text: w.text, confidence: Math.max(0, Math.min(1, w.conf / 100)), bbox: w.box, page: index, line: String(w.line) })),
   };
+}
+
+/**
+ * Whether a training page was kept out of the tagger's fit: a fifth of the training pages, fixed by a hash of their
+ * id (training/fields/train.py uses the same rule), left for early stopping and calibration. Decisions about the
+ * model are measured on these pages, never on held-out families.
+ */
+export function keptOutOfFit(id: string): boolean {
+  return Number.parseInt(createHash('sha1').update(id).digest('hex').slice(0, 8), 16) % 5 === 0;
 }
