@@ -39,6 +39,12 @@ const schema = z.object({
   WORKER_CONCURRENCY: int.min(1).max(64).default(availableParallelism()),
   UPLOAD_MAX_FILE_BYTES: int.min(1).default(25 * 1024 * 1024),
   UPLOAD_MAX_FILES: int.min(1).default(50),
+  /** All files of one upload request together; counted as the bytes arrive, so a request over it is refused at once. */
+  UPLOAD_MAX_REQUEST_BYTES: int.min(1).default(200 * 1024 * 1024),
+  /** Files one SFTP session may hold open at once (uploads in progress, downloads, listings). */
+  SFTP_MAX_OPEN_HANDLES: int.min(1).default(16),
+  /** Writes one SFTP session may have on their way to disk at once (OpenSSH's client keeps up to 64 in flight). */
+  SFTP_MAX_WRITES_IN_FLIGHT: int.min(1).default(128),
   SFTP_ENABLED: bool.default('true'),
   SFTP_HOST: z.string().default('0.0.0.0'),
   SFTP_PORT: int.min(0).max(65535).default(2222),

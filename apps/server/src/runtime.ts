@@ -14,6 +14,7 @@ import { createLogger } from './logger.ts';
 import { loadSecret } from './secrets.ts';
 import { join } from 'node:path';
 import { prepareDataDir, tightenTree } from './data-dir.ts';
+import { sweepStaleUploads } from './pipeline/upload-staging.ts';
 import { resealWebhookSecrets } from './reseal-secrets.ts';
 import type { TokenKeys } from './auth/tokens.ts';
 import { openStorage } from './storage/open-storage.ts';
@@ -23,6 +24,8 @@ import { startSftpServer, type SftpServer } from './sftp/sftp-server.ts';
 export async function createContext(config: Config, overrides: Partial<AppContext> = {}): Promise<AppContext> {
   const logger = overrides.logger ?? createLogger(config.LOG_LEVEL);
   prepareDataDir(config.dataDir, logger);
+  const swept = await sweepStaleUploads(config.dataDir);
+  if (swept) logger.info({ swept }, 'removed the temporary files of uploads cut off by an earlier stop');
   const db = overrides.db ?? (await openDatabase({ connectionString: config.DATABASE_URL, dataDir: config.dataDir, poolSize: config.DATABASE_POOL_SIZE }));
   const applied = await migrate(db);
   if (applied.length) logger.info({ applied }, 'database migrated');

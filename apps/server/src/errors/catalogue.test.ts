@@ -5,7 +5,7 @@ import { HTTP_STATUS } from '../http/error-status.ts';
 
 /** Arguments for the entries that take numbers; every other parameter is a text. */
 const NUMBER_ARGS: Record<string, unknown[]> = {
-  maximumAmount: [10_000], tooManyFiles: [20], fileTooLarge: ['scan.jpg', 25 * 1024 * 1024], webhookLimit: [10],
+  maximumAmount: [10_000], tooManyFiles: [20], fileTooLarge: ['scan.jpg', 25 * 1024 * 1024], uploadTooLarge: [200 * 1024 * 1024], webhookLimit: [10],
 };
 
 const made = Object.entries(errors).map(([name, make]) => {

@@ -54,6 +54,8 @@ export const errors = {
     new DomainError('MARKETPLACE_SUBSCRIPTION_INACTIVE', 'Your cloud marketplace subscription is not active, so documents cannot be processed. Check it in your cloud provider\'s portal.'),
   // Pipeline: upload, jobs, images, EDI.
   tooManyFiles: (max: number) => new DomainError('TOO_MANY_FILES', `Too many files: upload at most ${max} images at a time. Nothing was uploaded.`),
+  uploadTooLarge: (maxBytes: number) =>
+    new DomainError('UPLOAD_TOO_LARGE', `This upload is larger than ${formatBytes(maxBytes)} in all, the limit for one upload. Nothing was uploaded; send the files in smaller batches.`),
   emptyFile: (name: string) => new DomainError('EMPTY_FILE', `${name} is empty. Nothing was uploaded.`),
   fileTooLarge: (name: string, maxBytes: number) =>
     new DomainError('FILE_TOO_LARGE', `${name} is larger than ${formatBytes(maxBytes)}. Nothing was uploaded.`),

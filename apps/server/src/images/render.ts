@@ -27,9 +27,9 @@ async function bmpAsRaw(bytes: Buffer): Promise<Sharp> {
   return sharp(rgb.data, { raw: { width: rgb.width, height: rgb.height, channels: 3 } });
 }
 
-/** Pages in an image file: the frames of a TIFF (a fax or a scanner's multi-page output), 1 for anything else. */
-export async function countFrames(bytes: Uint8Array, type: ImageType): Promise<number> {
+/** Pages in an image file (its bytes, or its path on disk): the frames of a TIFF (a fax or a scanner's multi-page output), 1 for anything else. */
+export async function countFrames(image: Uint8Array | string, type: ImageType): Promise<number> {
   if (type !== 'tiff') return 1;
-  const meta = await sharp(bytes).metadata();
+  const meta = await sharp(image).metadata();
   return Math.max(1, meta.pages ?? 1);
 }

@@ -12,17 +12,20 @@ import { DomainError } from '../errors/domain-error.ts';
 import { errors } from '../errors/catalogue.ts';
 import { principalOf, requireTenant } from '../auth/principal.ts';
 import { actorOf } from '../audit/write-audit.ts';
-import { acceptUpload, type UploadFile } from '../pipeline/accept-upload.ts';
+import { acceptUpload } from '../pipeline/accept-upload.ts';
+import { StagingArea, type StagedFile } from '../pipeline/upload-staging.ts';
 import { displayName } from '../pipeline/display-name.ts';
 
 export async function uploadRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const { config } = ctx;
   await app.register(multipart, {
     limits: {
-      fileSize: ctx.config.UPLOAD_MAX_FILE_BYTES,
-      files: ctx.config.UPLOAD_MAX_FILES,
+      // One byte over the limit reaches the staging area, which refuses the file by name (busboy would only truncate it).
+      fileSize: config.UPLOAD_MAX_FILE_BYTES + 1,
+      files: config.UPLOAD_MAX_FILES,
       fields: 20,
       fieldSize: 1024,
-      parts: ctx.config.UPLOAD_MAX_FILES + 20,
+      parts: config.UPLOAD_MAX_FILES + 20,
       headerPairs: 200,
     },
   });
@@ -32,24 +35,33 @@ export async function uploadRoutes(app: FastifyInstance, ctx: AppContext): Promi
     schema: {
       tags: ['processing'],
       summary: 'Upload bill-of-lading images; returns the queued job id',
-      description: 'multipart/form-data with one or more `Files` (JPEG, PNG, BMP, TIFF, WebP) and optional `EdiSenderId`, `EdiReceiverId` (max 15 characters) and `Grouping`: `per-file` (default: each file is its own bill and its own job) or `one-document` (the files are the pages of one bill). A multi-page TIFF is always one bill. The answer has `jobId` (the first job) and `jobIds` (all of them).',
+      description: `multipart/form-data with one or more \`Files\` (JPEG, PNG, BMP, TIFF, WebP) and optional \`EdiSenderId\`, \`EdiReceiverId\` (max 15 characters) and \`Grouping\`: \`per-file\` (default: each file is its own bill and its own job) or \`one-document\` (the files are the pages of one bill). A multi-page TIFF is always one bill. The answer has \`jobId\` (the first job) and \`jobIds\` (all of them). Limits, checked as the bytes arrive: ${config.UPLOAD_MAX_FILES} files, ${config.UPLOAD_MAX_FILE_BYTES} bytes a file, ${config.UPLOAD_MAX_REQUEST_BYTES} bytes in all; over one, the answer is 413 at once and nothing is kept.`,
       consumes: ['multipart/form-data'],
     },
-  }, async (request) => {
+  }, async (request, reply) => {
     const p = principalOf(request);
-    const form = await readForm(request, ctx.config);
-    const { jobId, jobIds } = await acceptUpload(ctx, {
-      tenantId: p.tenantId, actor: actorOf(p), userId: p.userId, apiKeyId: p.apiKeyId ?? null,
-      files: form.files, senderId: form.senderId, receiverId: form.receiverId, source: p.via === 'apikey' ? 'api' : 'web', grouping: form.grouping,
-    });
-    return ok({ jobId, jobIds }, jobIds.length === 1 ? 'Upload received; processing has started.' : `Upload received as ${jobIds.length} documents; processing has started.`);
+    const staging = await StagingArea.open(config.dataDir, { maxFileBytes: config.UPLOAD_MAX_FILE_BYTES, maxTotalBytes: config.UPLOAD_MAX_REQUEST_BYTES });
+    try {
+      const form = await readForm(request, staging, config).catch((err: unknown) => {
+        // The rest of the body is not wanted: closing the connection stops the client sending it.
+        reply.header('connection', 'close');
+        throw err;
+      });
+      const { jobId, jobIds } = await acceptUpload(ctx, {
+        tenantId: p.tenantId, actor: actorOf(p), userId: p.userId, apiKeyId: p.apiKeyId ?? null,
+        files: form.files, senderId: form.senderId, receiverId: form.receiverId, source: p.via === 'apikey' ? 'api' : 'web', grouping: form.grouping,
+      });
+      return ok({ jobId, jobIds }, jobIds.length === 1 ? 'Upload received; processing has started.' : `Upload received as ${jobIds.length} documents; processing has started.`);
+    } finally {
+      await staging.discard();
+    }
   });
 }
 
-interface UploadForm { files: UploadFile[]; senderId?: string; receiverId?: string; grouping?: UploadGrouping }
+interface UploadForm { files: StagedFile[]; senderId?: string; receiverId?: string; grouping?: UploadGrouping }
 
-/** Reads the whole multipart body, turning the parser's failures into clear 4xx answers. */
-async function readForm(request: FastifyRequest, config: Config): Promise<UploadForm> {
+/** Reads the multipart body part by part, each file straight to the staging area; the parser's failures become clear 4xx answers. */
+async function readForm(request: FastifyRequest, staging: StagingArea, config: Config): Promise<UploadForm> {
   if (!request.isMultipart()) throw errors.notMultipart();
   const form: UploadForm = { files: [] };
   let current = '';
@@ -57,8 +69,7 @@ async function readForm(request: FastifyRequest, config: Config): Promise<Upload
     for await (const part of request.parts()) {
       if (part.type === 'file') {
         current = displayName(part.filename, `file ${form.files.length + 1}`);
-        const bytes = await part.toBuffer();
-        form.files.push({ name: part.filename ?? '', bytes });
+        form.files.push(await staging.receive(current, part.file));
         current = '';
       } else {
         const key = part.fieldname.toLowerCase();
@@ -77,7 +88,6 @@ async function readForm(request: FastifyRequest, config: Config): Promise<Upload
   }
   return form;
 }
-
 function multipartError(err: unknown, fileName: string, config: Config): unknown {
   const e = err as { code?: string; statusCode?: number; message?: string };
   switch (e.code) {

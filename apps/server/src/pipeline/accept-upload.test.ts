@@ -3,6 +3,7 @@ import { DEFAULT_INTERCHANGE_ID } from '@ladingwise/shared';
 import { createTestUser, startTestApp, type TestApp } from '../../test/harness.ts';
 import { BOL_JPEG } from '../../test/pipeline-helpers.ts';
 import { acceptUpload } from './accept-upload.ts';
+import { StagingArea } from './upload-staging.ts';
 
 // No workers run here: accepted uploads stay queued.
 describe('acceptUpload: the sender and receiver IDs of an upload that names none', () => {
@@ -12,8 +13,15 @@ describe('acceptUpload: the sender and receiver IDs of an upload that names none
 
   const jobsOf = async (tenantId: string) =>
     (await t.ctx.db.query<{ sender_id: string }>('SELECT sender_id FROM jobs WHERE tenant_id = $1', [tenantId])).rows;
-  const accept = (tenantId: string) =>
-    acceptUpload(t.ctx, { tenantId, actor: 'test', files: [{ name: 'bol.jpg', bytes: BOL_JPEG }], source: 'api' });
+  const accept = async (tenantId: string) => {
+    const staging = await StagingArea.open(t.dataDir, { maxFileBytes: t.config.UPLOAD_MAX_FILE_BYTES, maxTotalBytes: t.config.UPLOAD_MAX_REQUEST_BYTES });
+    try {
+      const file = await staging.receive('bol.jpg', [BOL_JPEG]);
+      return await acceptUpload(t.ctx, { tenantId, actor: 'test', files: [file], source: 'api' });
+    } finally {
+      await staging.discard();
+    }
+  };
 
   it('uses the default ID when the tenant saved none', async () => {
     const u = await createTestUser(t.ctx);

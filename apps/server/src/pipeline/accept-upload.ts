@@ -2,7 +2,8 @@
  * The accept-upload step, the pipeline's entry: takes an upload from any channel (web, API, SFTP
  * inbox), checks every file first, then stores the images, creates the jobs (one per file, or one
  * for all with Grouping one-document) and queues them. A batch with one bad file is refused whole,
- * naming the file, and a failure after storing removes what was stored.
+ * naming the file, and a failure after storing removes what was stored. The files arrive staged on
+ * disk (`upload-staging.ts`), so no upload is ever held whole in memory.
  */
 import { randomUUID } from 'node:crypto';
 import { DEFAULT_INTERCHANGE_ID, INTERCHANGE_ID_MAX, type UploadGrouping } from '@ladingwise/shared';
@@ -18,14 +19,14 @@ import { sniffImageType, type ImageType } from './libraries.ts';
 import { queueDocument } from './queue-document.ts';
 import { displayName } from './display-name.ts';
 
-export interface UploadFile { name: string; bytes: Uint8Array }
+import type { StagedFile } from './upload-staging.ts';
 
 export interface AcceptUploadInput {
   tenantId: string;
   actor: string;
   userId?: string | null;
   apiKeyId?: string | null;
-  files: UploadFile[];
+  files: StagedFile[];
   /** Undefined: not sent, so the tenant's first saved ID (or LADINGWISE) is used. */
   senderId?: string | null;
   receiverId?: string | null;
@@ -49,15 +50,15 @@ export async function acceptUpload(ctx: AppContext, input: AcceptUploadInput): P
 
   const checked = input.files.map((f, index) => {
     const name = displayName(f.name, `file ${index + 1}`);
-    if (f.bytes.length === 0) throw errors.emptyFile(name);
-    if (f.bytes.length > config.UPLOAD_MAX_FILE_BYTES) throw errors.fileTooLarge(name, config.UPLOAD_MAX_FILE_BYTES);
-    const type = sniffImageType(f.bytes);
+    if (f.size === 0) throw errors.emptyFile(name);
+    if (f.size > config.UPLOAD_MAX_FILE_BYTES) throw errors.fileTooLarge(name, config.UPLOAD_MAX_FILE_BYTES);
+    const type = sniffImageType(f.head);
     if (!type) throw errors.unsupportedFileType(name);
-    return { name, type, bytes: f.bytes, frames: 1 };
+    return { name, type, path: f.path, size: f.size, frames: 1 };
   });
   // Every page of a multi-page TIFF is stored (as frames of the one file) and served; a TIFF is always one bill.
   // A TIFF whose directory sharp cannot read is kept as one page: the extractor decides whether it is readable.
-  for (const f of checked) f.frames = Math.min(MAX_FRAMES, await countFrames(f.bytes, f.type).catch(() => 1));
+  for (const f of checked) f.frames = Math.min(MAX_FRAMES, await countFrames(f.path, f.type).catch(() => 1));
 
   const senderId = await resolveId(ctx, input.tenantId, 'sender', input.senderId);
   const receiverId = await resolveId(ctx, input.tenantId, 'receiver', input.receiverId);
@@ -70,12 +71,12 @@ export async function acceptUpload(ctx: AppContext, input: AcceptUploadInput): P
     let page = 0;
     const stored = files.map((f, i) => ({ ...f, key: `${prefix}pages/${i}.${EXTENSION[f.type]}` }));
     const pages = stored.flatMap((f) => Array.from({ length: f.frames }, (_, frame) => ({
-      page: page++, file_name: f.name, image_type: f.type, byte_size: f.bytes.length, storage_key: f.key, frame,
+      page: page++, file_name: f.name, image_type: f.type, byte_size: f.size, storage_key: f.key, frame,
     })));
     return { jobId, prefix, stored, pages };
   });
   try {
-    for (const j of jobs) for (const f of j.stored) await ctx.storage.put(f.key, f.bytes, `image/${f.type}`);
+    for (const j of jobs) for (const f of j.stored) await ctx.storage.putFile(f.key, f.path, `image/${f.type}`);
     await ctx.db.transaction(async (tx) => {
       for (const j of jobs) {
         await insertJob(tx, {
@@ -88,7 +89,7 @@ export async function acceptUpload(ctx: AppContext, input: AcceptUploadInput): P
         await writeAudit(tx, {
           tenantId: input.tenantId, userId: input.userId ?? null, actor: input.actor, action: 'job.upload', targetType: 'job', targetId: j.jobId,
           details: {
-            files: j.stored.length, pages: j.pages.length, bytes: j.stored.reduce((n, f) => n + f.bytes.length, 0), source: input.source, senderId, receiverId,
+            files: j.stored.length, pages: j.pages.length, bytes: j.stored.reduce((n, f) => n + f.size, 0), source: input.source, senderId, receiverId,
             grouping: input.grouping ?? 'per-file',
           },
         });

@@ -5,6 +5,8 @@
 import {
   DeleteObjectCommand, DeleteObjectsCommand, GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client, type S3ClientConfig,
 } from '@aws-sdk/client-s3';
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import { assertSafeKey, type Storage } from './storage.ts';
 
 export interface S3StorageOptions {
@@ -20,6 +22,10 @@ export function s3Storage(o: S3StorageOptions): Storage & { client: S3Client } {
   const config: S3ClientConfig = {
     region: o.region,
     forcePathStyle: o.forcePathStyle,
+    // A streamed body is otherwise sent aws-chunked with a trailing checksum, which several S3-compatible
+    // servers store verbatim (s3rver does); checksums are still sent and checked where an operation needs them.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
     ...(o.endpoint ? { endpoint: o.endpoint } : {}),
     // Without explicit keys the SDK's default chain applies (instance roles, AWS_* variables).
     ...(o.accessKeyId && o.secretAccessKey ? { credentials: { accessKeyId: o.accessKeyId, secretAccessKey: o.secretAccessKey } } : {}),
@@ -31,6 +37,11 @@ export function s3Storage(o: S3StorageOptions): Storage & { client: S3Client } {
     async put(key, bytes, contentType) {
       assertSafeKey(key);
       await client.send(new PutObjectCommand({ Bucket, Key: key, Body: bytes, ContentType: contentType, ContentLength: bytes.byteLength }));
+    },
+    async putFile(key, path, contentType) {
+      assertSafeKey(key);
+      const { size } = await stat(path);
+      await client.send(new PutObjectCommand({ Bucket, Key: key, Body: createReadStream(path), ContentType: contentType, ContentLength: size }));
     },
     async get(key) {
       assertSafeKey(key);

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import S3rver from 's3rver';
@@ -34,6 +34,14 @@ describe.each(backends)('$name storage', ({ storage }) => {
     await storage().put('tenants/t1/jobs/j1/pages/0.jpg', bytes, 'image/jpeg');
     expect((await storage().get('tenants/t1/jobs/j1/pages/0.jpg'))?.equals(bytes)).toBe(true);
     expect(await storage().get('tenants/t1/jobs/j1/pages/9.jpg')).toBeNull();
+  });
+
+  it('stores a file from disk as it is, byte for byte', async () => {
+    const source = join(dir, 'staged.bin');
+    const bytes = Buffer.from(Array.from({ length: 300_000 }, (_, i) => (i * 7) & 0xff));
+    writeFileSync(source, bytes);
+    await storage().putFile('tenants/t3/jobs/j1/pages/0.png', source, 'image/png');
+    expect((await storage().get('tenants/t3/jobs/j1/pages/0.png'))?.equals(bytes)).toBe(true);
   });
 
   it('deletes one key, and everything under a prefix but nothing beside it', async () => {

@@ -4,6 +4,8 @@
  */
 export interface Storage {
   put(key: string, bytes: Uint8Array, contentType: string): Promise<void>;
+  /** Stores the file at `path` (an upload staged on disk) without reading it into memory. */
+  putFile(key: string, path: string, contentType: string): Promise<void>;
   /** The object's bytes, or null when absent. */
   get(key: string): Promise<Buffer | null>;
   delete(key: string): Promise<void>;
