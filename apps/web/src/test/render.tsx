@@ -11,7 +11,7 @@ export function signedIn(over: Partial<AuthState> = {}): AuthState {
     isLoading: false, isAuthenticated: true, isAdmin: false, source: 'password', passwordLogin: true, hostedLogin: true,
     user: { id: 'u1', name: 'Dana Diaz', email: 'dana@example.com', role: 'User', roles: [], tenantId: 't1', createdAt: null, lastLoginAt: null },
     loginWithRedirect: async () => {}, loginWithPassword: async () => {}, signupWithPassword: async () => {},
-    logout: async () => {}, getAccessToken: async () => 'token',
+    logout: async () => {}, logoutEverywhere: async () => {}, getAccessToken: async () => 'token',
     ...over,
   };
 }

@@ -184,6 +184,23 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       }
       navigate('/', { replace: true });
     },
+    logoutEverywhere: async () => {
+      await request('POST', '/auth/logout-everywhere');
+      const wasOidc = source === 'oidc';
+      await signOutLocally();
+      if (wasOidc && config?.hostedLogin) {
+        // The provider's sessions ended with the rest, so its sign-in page asks for the password again.
+        try {
+          const um = await ensureUserManager(config);
+          await um.signinRedirect({ state: { returnTo: AFTER_LOGIN } satisfies LoginState });
+          return;
+        } catch (err) {
+          console.error('Could not start sign-in', err);
+        }
+      }
+      navigate('/', { replace: true });
+      setPwDialog((d) => ({ mode: 'signin', n: (d?.n ?? 0) + 1 }));
+    },
     getAccessToken,
   }), [loading, user, source, config, finishPasswordLogin, getAccessToken, signOutLocally, navigate, ensureUserManager]);
 

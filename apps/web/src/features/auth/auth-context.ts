@@ -19,7 +19,13 @@ export interface AuthState {
   loginWithRedirect: (options?: { returnTo?: string; signup?: boolean }) => Promise<void>;
   loginWithPassword: (email: string, password: string, returnTo?: string) => Promise<void>;
   signupWithPassword: (name: string, email: string, password: string, returnTo?: string) => Promise<void>;
+  /** Ends this session on the server (and the provider's), forgets it here and goes to the landing page. */
   logout: () => Promise<void>;
+  /**
+   * Ends every session of the account on the server (every browser, device and refresh token; API keys
+   * stay), forgets this one and opens sign-in. Throws when the server refuses, leaving this session as it was.
+   */
+  logoutEverywhere: () => Promise<void>;
   /** An access token for the API audience, or null. Failures are logged, never thrown. */
   getAccessToken: () => Promise<string | null>;
 }

@@ -1,6 +1,6 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, expect, it, vi } from 'vitest';
-import { renderWithProviders } from '../../test/render.tsx';
+import { renderWithProviders, signedIn } from '../../test/render.tsx';
 import { dismissToast, getToasts } from '../../lib/toast-store.ts';
 import { ProfilePage } from './ProfilePage.tsx';
 
@@ -39,4 +39,21 @@ it('says "Failed to update profile" with the server\'s reason when the save is r
   await screen.findByLabelText('Full name');
   fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
   await waitFor(() => expect(getToasts()[0]).toMatchObject({ title: 'Failed to update profile', description: 'Name is required' }));
+});
+
+it('signs out everywhere only after the app\'s own confirmation, and says so when the server refuses', async () => {
+  serve(200);
+  const logoutEverywhere = vi.fn(async () => { throw new Error('The server is unavailable.'); });
+  renderWithProviders(<ProfilePage />, { auth: signedIn({ logoutEverywhere }) });
+  fireEvent.click(await screen.findByRole('button', { name: 'Sign out everywhere' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Sign out everywhere?' });
+  expect(logoutEverywhere).not.toHaveBeenCalled();
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+  await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  expect(logoutEverywhere).not.toHaveBeenCalled();
+
+  fireEvent.click(screen.getByRole('button', { name: 'Sign out everywhere' }));
+  fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Sign out everywhere' }));
+  await waitFor(() => expect(getToasts()[0]).toMatchObject({ title: 'Could not sign out everywhere' }));
+  expect(logoutEverywhere).toHaveBeenCalledTimes(1);
 });

@@ -1,13 +1,15 @@
-/** Account security: a password section that toggles open and closed. */
-import { ChevronDown, Lock } from 'lucide-react';
+/** Account security: a password section that toggles open and closed, and signing out every session. */
+import { ChevronDown, Lock, LogOut } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { changePassword } from '../../api/account.ts';
 import { messageOf } from '../../api/http.ts';
 import { Button } from '../../components/ui/Button.tsx';
 import { Card, CardBody, CardHeader } from '../../components/ui/Card.tsx';
+import { ConfirmDialog } from '../../components/ui/ConfirmDialog.tsx';
 import { Field, Input } from '../../components/ui/Field.tsx';
 import { cx } from '../../components/ui/cx.ts';
 import { toast, toastError } from '../../lib/toast-store.ts';
+import { useAuth } from '../auth/auth-context.ts';
 import { checkPasswordChange } from './password-rules.ts';
 
 export function SecurityCard({ canChangePassword }: { canChangePassword: boolean }) {
@@ -56,7 +58,41 @@ export function SecurityCard({ canChangePassword }: { canChangePassword: boolean
             </div>
           </form>
         )}
+        <SignOutEverywhere />
       </CardBody>
     </Card>
+  );
+}
+
+/** Ends every session of the account (a lost laptop, a shared computer), after the app's own confirmation. */
+function SignOutEverywhere() {
+  const auth = useAuth();
+  const [asking, setAsking] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  const confirm = async () => {
+    setBusy(true);
+    try {
+      await auth.logoutEverywhere();
+    } catch (err) {
+      toastError('Could not sign out everywhere', messageOf(err, ''));
+      setBusy(false);
+      setAsking(false);
+    }
+  };
+
+  return (
+    <div className="mt-4 flex flex-wrap items-center justify-between gap-3 rounded-lg border border-slate-200 px-4 py-3">
+      <span>
+        <span className="block text-sm font-medium text-slate-900">Signed-in sessions</span>
+        <span className="block text-xs text-slate-500">Signed in somewhere you no longer use? End every session of your account at once.</span>
+      </span>
+      <Button variant="outline" onClick={() => setAsking(true)}><LogOut className="h-4 w-4" aria-hidden />Sign out everywhere</Button>
+      <ConfirmDialog open={asking} title="Sign out everywhere?" confirmLabel="Sign out everywhere" danger busy={busy}
+        onConfirm={() => void confirm()} onCancel={() => setAsking(false)}>
+        <p>Every session of your account ends: this browser, other browsers and devices, and apps signed in as you. You will sign in again here.</p>
+        <p>API keys and SFTP logins keep working; revoke those on the Settings page.</p>
+      </ConfirmDialog>
+    </div>
   );
 }
