@@ -121,7 +121,7 @@ function holdCutShort(data: ExtractedData, read: ReadPage[]): void {
 
 function toPageResult(r: ReadPage): PageResult {
   return {
-    index: r.index, width: r.width, height: r.height, rotation: r.rotation,
+    index: r.index, width: r.width, height: r.height, rotation: r.rotation, turn: r.turn ?? 0,
     words: r.words.map((w) => ({ text: w.text, confidence: Math.round(w.confidence * 1000) / 1000, bbox: r.toUpright(w.bbox) })),
     barcodes: r.barcodes,
   };

@@ -71,7 +71,7 @@ export async function readPage(
   let analysis = await analyzePage(original);
   time('analyze', Date.now() - t);
   if (analysis.blank) {
-    return { index: pageIndex, width: original.width, height: original.height, rotation: original.exifRotation, words: [], barcodes: [], blank: true, toUpright: (b) => b };
+    return { index: pageIndex, width: original.width, height: original.height, rotation: original.exifRotation, turn: 0, words: [], barcodes: [], blank: true, toUpright: (b) => b };
   }
   // A photographed sheet is straightened and everything below reads the flat sheet (its orientation and skew measured
   // again); reported boxes stay on the original image. Should straightening fail, the page is read as it was taken.
@@ -224,6 +224,7 @@ async function finishPage(sheet: Sheet, pass: Pass, full = true): Promise<ReadPa
     width: prepared.quarterTurn % 180 === 0 ? original.width : original.height,
     height: prepared.quarterTurn % 180 === 0 ? original.height : original.width,
     rotation: (page.exifRotation + prepared.quarterTurn) % 360,
+    turn: prepared.quarterTurn,
     words: out,
     barcodes,
     rules: prepared.rules.map(([x, y0, y1]) => [Math.round(x / s), Math.round(y0 / s), Math.round(y1 / s)]),

@@ -54,6 +54,11 @@ export interface PageResult {
   height: number;
   /** Clockwise degrees (0, 90, 180, 270) that turn the uploaded image upright, EXIF included. */
   rotation: number;
+  /**
+   * The part of `rotation` the extractor found beyond EXIF: clockwise degrees that turn the image as a viewer
+   * shows it (EXIF applied) into the upright page the boxes are measured in.
+   */
+  turn: number;
   words: OcrWord[];
   barcodes: Barcode[];
 }
@@ -82,7 +87,7 @@ export interface Word extends OcrWord {
 
 /** Internal: a page with words in deskewed page coordinates, and the map from those to the upright page. */
 export interface ReadPage {
-  index: number; width: number; height: number; rotation: number; words: Word[]; barcodes: Barcode[]; blank: boolean;
+  index: number; width: number; height: number; rotation: number; turn?: number; words: Word[]; barcodes: Barcode[]; blank: boolean;
   /** Vertical rulings (cell borders) in the words' coordinates. */
   rules?: VerticalRule[];
   /** Optional steps left out because the page ran past its time budget (its fields are then held for review). */

@@ -62,6 +62,8 @@ describe('end-to-end extraction (real OCR)', () => {
       const turned = await sharp(src).rotate(turn).jpeg({ quality: 90 }).toBuffer();
       const r = await doc(`turned-${turn}.jpg`, turned);
       expect(r.pages[0]!.rotation).toBe(expected);
+      // No EXIF here: the whole turn is the extractor's own, the one a viewer must apply to show the boxes.
+      expect(r.pages[0]!.turn).toBe(expected);
       expect(r.extractedData.Shipper?.Name).toBe('HARBOR PET SUPPLY LTD');
       expect(r.extractedData.References.BolNumber).toMatch(/^V[TI]87009939$/);
       expect(r.extractedData.ShipmentDetails).toMatchObject({ Weight: 24260, Pieces: 8, HandlingUnits: 2, Commodity: 'LUMBER, DRESSED', FreightClass: '60' });

@@ -108,6 +108,11 @@ export interface ExtractedData {
 export interface PageSize {
   width: number;
   height: number;
+  /**
+   * Clockwise degrees (0, 90, 180, 270) that turn the page image as served (EXIF applied) upright as the
+   * extractor read it; absent means 0. A viewer turns the image by this much to draw the boxes on it.
+   */
+  turn?: number;
 }
 
 /** The fields a reviewer and the EDI writer care about, as dotted paths. */

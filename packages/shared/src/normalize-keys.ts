@@ -13,7 +13,8 @@ export function toPascalKeys(value: unknown, keepKeysUnder: ReadonlySet<string> 
   return out;
 }
 
-const MAP_KEYS = new Set(['ConfidenceScores', 'FieldSources']);
+// PageSizes' entries are measured shapes ({width, height, turn}), kept as the server wrote them.
+const MAP_KEYS = new Set(['ConfidenceScores', 'FieldSources', 'PageSizes']);
 
 const SPECIAL: Record<string, string> = { isacontrolnumber: 'ISAControlNumber', isa: 'ISA', edi: 'Edi', edicontent: 'EDIContent' };
 

@@ -10,6 +10,7 @@ import { actorOf } from '../audit/write-audit.ts';
 import { getJob, listJobs } from './job-store.ts';
 import { cancelJob, deleteJob, reprocessJob, type Caller } from './job-actions.ts';
 import { saveCorrectedData } from './save-corrected-data.ts';
+import { confirmFields } from './confirm-fields.ts';
 import { regenerateEdi } from '../edi/regenerate-edi.ts';
 import { getCurrentEdi } from '../edi/edi-store.ts';
 import { previewEdi } from '../edi/preview-edi.ts';
@@ -89,6 +90,19 @@ export async function processingRoutes(app: FastifyInstance, ctx: AppContext): P
     const c = caller(request);
     const version = await saveCorrectedData(ctx, c, request.params.id, request.body);
     return ok({ ...(await jobOr404(ctx, c.tenantId, request.params.id)), DataVersion: version }, 'Corrections saved.');
+  });
+
+  app.post<{ Params: { id: string } }>('/processing/job/:id/confirm', {
+    preHandler: requireTenant,
+    schema: {
+      tags, params: idParams,
+      summary: 'Confirm flagged fields as right as read (body {fields: ["Consignee.Zip", ...]}): their flags clear, audited; nothing is rebuilt or sent',
+      body: { type: 'object', properties: { fields: { type: 'array', items: { type: 'string' }, minItems: 1, maxItems: 100 } }, required: ['fields'] },
+    },
+  }, async (request) => {
+    const c = caller(request);
+    const version = await confirmFields(ctx, c, request.params.id, request.body);
+    return ok({ ...(await jobOr404(ctx, c.tenantId, request.params.id)), DataVersion: version }, 'Fields confirmed.');
   });
 
   app.post<{ Params: { id: string } }>('/processing/job/:id/approve', {

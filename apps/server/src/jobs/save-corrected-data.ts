@@ -8,7 +8,8 @@ import { getUserSettings } from '../accounts/settings-store.ts';
 import { documentTypesOf, ediRequirements } from '../pipeline/build-edi.ts';
 import { validateExtractedData, withDefaults } from '../pipeline/validate.ts';
 import { getJobRow, updateJobSummary } from './job-store.ts';
-import { addDataVersion, lockJob } from './extracted-data-store.ts';
+import { addDataVersion, getCurrentData, lockJob } from './extracted-data-store.ts';
+import { reviewOf } from '../pipeline/changed-fields.ts';
 import type { Caller } from './job-actions.ts';
 
 const text = z.union([z.string().max(500), z.number()]).nullable().optional().transform((v) => (v === undefined || v === null ? null : String(v)));
@@ -60,13 +61,18 @@ export async function saveCorrectedData(ctx: AppContext, caller: Caller, jobId: 
 
   const settings = await getUserSettings(ctx.db, caller.tenantId);
   const target = { jobId, tenantId: caller.tenantId, senderId: row.sender_id, receiverId: row.receiver_id };
-  const data = validateExtractedData(corrected, ediRequirements(corrected, documentTypesOf(settings), settings.x12Version, target, ctx.now()));
 
   const version = await ctx.db.transaction(async (tx) => {
     if (!(await lockJob(tx, caller.tenantId, jobId))) throw errors.jobNotFound();
+    const current = await getCurrentData(tx, caller.tenantId, jobId);
+    const { data: reviewed, changed, confirmed } = current ? reviewOf(current.data, corrected) : { data: corrected, changed: [], confirmed: {} };
+    const data = validateExtractedData(reviewed, ediRequirements(reviewed, documentTypesOf(settings), settings.x12Version, target, ctx.now()));
     const v = await addDataVersion(tx, { jobId, tenantId: caller.tenantId, source: 'correction', data, createdBy: caller.actor });
     await updateJobSummary(tx, { jobId, tenantId: caller.tenantId, shipperName: data.Shipper?.Name ?? null, bolNumber: data.References.BolNumber ?? null });
-    await writeAudit(tx, { tenantId: caller.tenantId, userId: caller.userId, actor: caller.actor, action: 'job.correct', targetType: 'job', targetId: jobId, details: { version: v } });
+    await writeAudit(tx, {
+      tenantId: caller.tenantId, userId: caller.userId, actor: caller.actor, action: 'job.correct', targetType: 'job', targetId: jobId,
+      details: { version: v, changed, confirmed: Object.keys(confirmed) },
+    });
     return v;
   });
   ctx.logger.info({ jobId, tenantId: caller.tenantId, step: 'correct', version }, 'job step: corrected data saved');

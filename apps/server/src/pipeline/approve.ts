@@ -4,7 +4,6 @@
  * and read back by the X12 checker, the job is Completed and charged once, and every channel
  * delivers it. Approving a job that is already Completed changes nothing.
  */
-import type { ExtractedData } from '@ladingwise/shared';
 import type { AppContext } from '../context.ts';
 import { errors } from '../errors/catalogue.ts';
 import { getUserSettings } from '../accounts/settings-store.ts';
@@ -16,7 +15,7 @@ import { writeAudit } from '../audit/write-audit.ts';
 import { buildEdiDocuments, documentTypesOf } from './build-edi.ts';
 import { approveAndCharge } from './charge.ts';
 import { validateForEdi } from './validate.ts';
-import { changedFields } from './changed-fields.ts';
+import { reviewOf, uncheckedFields } from './changed-fields.ts';
 
 export type ApproveOutcome = 'approved' | 'already-completed';
 
@@ -41,22 +40,24 @@ export async function approveJob(ctx: AppContext, caller: Caller, jobId: string,
     const settings = await getUserSettings(ctx.db, caller.tenantId);
     const types = documentTypesOf(settings);
     const target = { jobId, tenantId: caller.tenantId, senderId: job.sender_id, receiverId: job.receiver_id };
-    const reviewed: ExtractedData = corrected ? { ...corrected, FieldSources: corrected.FieldSources ?? current.data.FieldSources, PageSizes: corrected.PageSizes ?? current.data.PageSizes } : current.data;
-    const data = validateForEdi(reviewed, types, settings.x12Version, target, ctx.now());
-    const changed = corrected ? changedFields(current.data, data) : [];
+    const marks = corrected ? reviewOf(current.data, corrected) : { data: current.data, changed: [], confirmed: {} };
+    const data = validateForEdi(marks.data, types, settings.x12Version, target, ctx.now());
+    const { changed, confirmed } = marks;
+    // The approval says which flagged fields a person confirmed and which went out on the approval alone.
+    const unchecked = uncheckedFields(data, settings.reviewThreshold);
 
     let dataVersion = current.version;
     if (corrected) {
       dataVersion = await ctx.db.transaction(async (tx) => {
         if (!(await lockJob(tx, caller.tenantId, jobId))) throw errors.jobNotFound();
         const v = await addDataVersion(tx, { jobId, tenantId: caller.tenantId, source: 'correction', data, createdBy: caller.actor });
-        await writeAudit(tx, { tenantId: caller.tenantId, userId: caller.userId, actor: caller.actor, action: 'job.correct', targetType: 'job', targetId: jobId, details: { version: v, changed } });
+        await writeAudit(tx, { tenantId: caller.tenantId, userId: caller.userId, actor: caller.actor, action: 'job.correct', targetType: 'job', targetId: jobId, details: { version: v, changed, confirmed: Object.keys(confirmed) } });
         return v;
       });
     }
     // Built and read back by the X12 checker (checkOk on each document) before anything is delivered.
     const built = await buildEdiDocuments(ctx, target, data, types, settings.x12Version);
-    const won = await approveAndCharge(ctx, job, { data, dataVersion, built, types, actor: caller.actor, userId: caller.userId, changed });
+    const won = await approveAndCharge(ctx, job, { data, dataVersion, built, types, actor: caller.actor, userId: caller.userId, changed, confirmed: Object.keys(confirmed), unchecked });
     if (!won) throw errors.jobNotFound();
     ctx.logger.info({ jobId, tenantId: caller.tenantId, step: 'approve', by: caller.actor, changed, isa: built.documents.map((d) => d.isa) }, 'job step: approved, EDI built and charged');
   } catch (err) {

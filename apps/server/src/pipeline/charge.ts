@@ -45,7 +45,7 @@ export async function completeAndCharge(
 export async function approveAndCharge(
   ctx: AppContext,
   job: { id: string; tenant_id: string },
-  r: { data: ExtractedData; dataVersion: number; built: BuiltEdi; types: EdiDocumentType[]; actor: string; userId: string | null; changed: string[] },
+  r: { data: ExtractedData; dataVersion: number; built: BuiltEdi; types: EdiDocumentType[]; actor: string; userId: string | null; changed: string[]; confirmed: string[]; unchecked: string[] },
 ): Promise<boolean> {
   return ctx.db.transaction(async (tx) => {
     const won = await markApproved(tx, {
@@ -59,7 +59,7 @@ export async function approveAndCharge(
     await enqueueDelivery(ctx, { tenantId: job.tenant_id, jobId: job.id }, tx);
     await writeAudit(tx, {
       tenantId: job.tenant_id, userId: r.userId, actor: r.actor, action: 'job.approve', targetType: 'job', targetId: job.id,
-      details: { changed: r.changed, dataVersion: r.dataVersion, types: r.types, isa: r.built.documents.map((d) => d.isa) },
+      details: { changed: r.changed, confirmed: r.confirmed, unchecked: r.unchecked, dataVersion: r.dataVersion, types: r.types, isa: r.built.documents.map((d) => d.isa) },
     });
     return true;
   });

@@ -31,8 +31,9 @@ export async function extract(ctx: AppContext, extractor: ExtractorHolder, job: 
   let seen: PageSeen[];
   try {
     const result = await (await extractor.get()).extract(files);
-    // Page sizes are the space the field boxes are measured in; the review screen draws them with it.
-    extracted = { ...withDefaults(result.extractedData), PageSizes: result.pages.map((p) => ({ width: p.width, height: p.height })) };
+    // Page sizes (and the turn from the served image) are the space the field boxes are measured in; the review
+    // screen draws the page and its boxes in it.
+    extracted = { ...withDefaults(result.extractedData), PageSizes: result.pages.map((p) => ({ width: p.width, height: p.height, ...(p.turn ? { turn: p.turn } : {}) })) };
     seen = result.pages.map((p) => ({ words: p.words.length }));
     log.info({ step: 'extract', ms: Date.now() - started, pages: result.pages.length }, 'job step: extracted');
   } catch (err) {

@@ -56,6 +56,14 @@ export function validateExtractedData(input: ExtractedData, requirements: EdiReq
   if (s.Pieces !== null && !(Number.isInteger(s.Pieces) && s.Pieces > 0)) validation.push('ShipmentDetails.Pieces must be a whole number above 0');
 
   const lines = data.LineItems ?? [];
+  // Each commodity line is held to the totals' rules, named by its own path so a reviewer sees which line.
+  lines.forEach((l, i) => {
+    if (l.Weight !== null && l.Weight !== undefined && !(Number.isFinite(l.Weight) && l.Weight > 0)) validation.push(`LineItems.${i}.Weight must be a number above 0`);
+    for (const key of ['Pieces', 'HandlingUnits'] as const) {
+      const n = l[key];
+      if (n !== null && n !== undefined && !(Number.isInteger(n) && n > 0)) validation.push(`LineItems.${i}.${key} must be a whole number above 0`);
+    }
+  });
   const lineWeights = lines.map((l) => l.Weight).filter((w): w is number => typeof w === 'number');
   if (s.Weight !== null && lineWeights.length > 0 && lineWeights.length === lines.length) {
     const sum = lineWeights.reduce((a, b) => a + b, 0);

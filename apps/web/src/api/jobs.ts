@@ -134,6 +134,11 @@ export async function saveJobData(jobId: string, data: ExtractedData): Promise<J
   return readJob(await call('PUT', `/processing/job/${encodeURIComponent(jobId)}/data`, { body: data }));
 }
 
+/** A person confirms flagged fields as right as read: their flags clear (audited); nothing is rebuilt or sent. */
+export async function confirmFields(jobId: string, fields: string[]): Promise<Job> {
+  return readJob(await call('POST', `/processing/job/${encodeURIComponent(jobId)}/confirm`, { body: { fields } }));
+}
+
 /** Rebuilds one EDI document type from the job's current data. */
 export async function generateEdi(jobId: string, documentType: '204' | '211'): Promise<Job> {
   return readJob(await call('POST', `/processing/job/${encodeURIComponent(jobId)}/generate-edi`, { body: { documentType } }));

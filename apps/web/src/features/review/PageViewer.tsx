@@ -1,13 +1,15 @@
 /**
  * The document's pages, large: zoom (buttons, +/- keys, Ctrl+wheel), pan (drag or scroll), every
  * page, and each field's source box drawn on the page. Boxes are placed in percent of the page's
- * pixel size (the space the extractor measured them in), so they stay on their words at any zoom.
+ * pixel size (the space the extractor measured them in), so they stay on their words at any zoom. A page the
+ * extractor read turned is shown turned the same way (page-turn.ts), the stored image left as uploaded.
  */
 import { ChevronLeft, ChevronRight, Maximize2, ZoomIn, ZoomOut } from 'lucide-react';
 import { useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
 import { AuthImage } from '../../components/AuthImage.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { cx } from '../../components/ui/cx.ts';
+import { placeTurned } from './page-turn.ts';
 import type { Flag } from './review-flags.ts';
 
 export interface PageBox {
@@ -38,7 +40,7 @@ export function PageViewer({ title, urls, thumbs, pageSizes, boxes, selected, on
   title: string;
   urls: string[];
   thumbs: string[];
-  pageSizes: ({ width: number; height: number } | undefined)[];
+  pageSizes: ({ width: number; height: number; turn?: number } | undefined)[];
   boxes: PageBox[];
   selected: string | null;
   onSelect: (path: string) => void;
@@ -52,6 +54,8 @@ export function PageViewer({ title, urls, thumbs, pageSizes, boxes, selected, on
 
   const count = Math.max(1, urls.length);
   const size = pageSizes[page] ?? natural[page];
+  // Only a page whose upright size is known can be turned; the area then takes the upright page's shape.
+  const turned = pageSizes[page]?.turn ? placeTurned(pageSizes[page]!.turn, pageSizes[page]!) : null;
   const selectedBox = boxes.find((b) => b.path === selected);
 
   // A selected field on another page brings its page up.
@@ -115,10 +119,15 @@ export function PageViewer({ title, urls, thumbs, pageSizes, boxes, selected, on
           else if (e.key === 'PageDown') go(1);
           else if (e.key === 'PageUp') go(-1);
         }}>
-        <div ref={content} className="relative mx-auto select-none" style={{ width: `${zoom * 100}%` }}>
+        <div ref={content} className="relative mx-auto select-none"
+          style={{ width: `${zoom * 100}%`, ...(turned && size ? { aspectRatio: `${size.width} / ${size.height}` } : {}) }}>
           {urls[page] ? (
-            <AuthImage key={urls[page]} src={urls[page]} alt={`${title} page ${page + 1}`} draggable={false}
-              className="block h-auto min-h-40 w-full rounded bg-white shadow-lg"
+            <AuthImage key={urls[page]} src={urls[page]} alt={`${title} page ${page + 1}`} draggable={false} data-turn={turned?.rotate}
+              className={cx('rounded bg-white shadow-lg', turned ? 'absolute max-w-none' : 'block h-auto min-h-40 w-full')}
+              style={turned ? {
+                left: `${turned.left}%`, top: `${turned.top}%`, width: `${turned.width}%`, height: `${turned.height}%`,
+                transform: `rotate(${turned.rotate}deg)`,
+              } : undefined}
               onLoad={(e) => {
                 const img = e.currentTarget;
                 setNatural((n) => ({ ...n, [page]: { width: img.naturalWidth, height: img.naturalHeight } }));
@@ -143,7 +152,8 @@ export function PageViewer({ title, urls, thumbs, pageSizes, boxes, selected, on
           {urls.map((u, i) => (
             <button key={u} type="button" role="tab" aria-selected={i === page} aria-label={`Page ${i + 1}`} onClick={() => setPage(i)}
               className={cx('relative shrink-0 overflow-hidden rounded ring-2', i === page ? 'ring-brand-400' : 'ring-transparent opacity-70 hover:opacity-100')}>
-              <AuthImage src={thumbs[i] ?? u} alt={`${title} page ${i + 1} thumbnail`} className="h-16 w-12 bg-white object-cover" />
+              <AuthImage src={thumbs[i] ?? u} alt={`${title} page ${i + 1} thumbnail`} className="h-16 w-12 bg-white object-cover"
+                style={pageSizes[i]?.turn ? { transform: `rotate(${placeTurned(pageSizes[i]!.turn, pageSizes[i]!).rotate}deg)` } : undefined} />
               <span className="absolute bottom-0 right-0 rounded-tl bg-slate-900/80 px-1 text-[10px] text-white">{i + 1}</span>
             </button>
           ))}

@@ -24,8 +24,20 @@ function serve(job: Record<string, unknown>) {
       const scac = body?.Carrier?.Scac as string | null;
       data = {
         Documents: [{ Type: '204', ISAControlNumber: null, Content: `ISA*00~B2**${scac ?? ''}**BOL778120**PP~B2A*00*LT~` }],
-        ExtractedData: { ...body, Validation: scac ? [] : ['Carrier.Scac is required for the 204'] },
+        ExtractedData: {
+          ...body,
+          Validation: [
+            ...(scac ? [] : ['Carrier.Scac is required for the 204']),
+            ...((body?.LineItems ?? []) as { Weight: number | null }[]).flatMap((l, i) => (l.Weight !== null && l.Weight <= 0 ? [`LineItems.${i}.Weight must be a number above 0`] : [])),
+          ],
+        },
       };
+    }
+    if (url.endsWith('/confirm')) {
+      // Like the server: the confirmed fields' scores become 1, nothing else changes.
+      const ed = job.ExtractedData as { ConfidenceScores: Record<string, number> };
+      const raised = Object.fromEntries((body.fields as string[]).map((f) => [f, 1]));
+      data = { ...job, ExtractedData: { ...ed, ConfidenceScores: { ...ed.ConfidenceScores, ...raised } } };
     }
     if (url.endsWith('/approve')) data = { ...job, Status: 'Completed', StatusIcon: 'Completed', ExtractedData: body, EdiDocuments: [{ Type: '204', ISAControlNumber: '000000200', Content: 'ISA*00~B2A*00*LT~' }] };
     return new Response(JSON.stringify({ success: true, data, message: null }));
@@ -71,13 +83,16 @@ describe('review screen', () => {
   });
 
   it('confirms an unsure field with Enter, moves to the next flagged one, and clears the flag', async () => {
-    serve(heldJobDto);
+    const calls = serve(heldJobDto);
     open('job-2');
     await screen.findByRole('button', { name: /Approve & send EDI/ });
     act(() => input('Consignee.Zip').focus());
     fireEvent.keyDown(input('Consignee.Zip'), { key: 'Enter' });
     expect(input('Consignee.Zip').dataset.flag).toBeUndefined();
     expect(document.activeElement).toBe(input('References.PoNumber'));
+    // The confirmation is saved at once, so it holds after a reload and the approval counts it as checked.
+    await waitFor(() => expect(calls.filter((c) => c.url.endsWith('/confirm')).map((c) => c.body)).toEqual([{ fields: ['Consignee.Zip'] }]));
+    expect(input('Consignee.Zip').dataset.flag).toBeUndefined();
     // Editing clears a flag too.
     fireEvent.change(input('References.PoNumber'), { target: { value: 'PO-5532' } });
     expect(input('References.PoNumber').dataset.flag).toBeUndefined();
@@ -150,6 +165,43 @@ describe('review screen', () => {
     ]);
     expect((writes[0]!.body as { Consignee: { Zip: string } }).Consignee.Zip).toBe('89502');
   });
+
+  it('after delivery, confirming a flagged field saves the confirmation and sends nothing again', async () => {
+    const calls = serve(completedJobDto);
+    open('job-1');
+    const send = await screen.findByRole('button', { name: /Save & send correction/ }) as HTMLButtonElement;
+    expect(input('Consignee.Zip').dataset.flag).toBe('unsure');
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm Consignee zip / postal code' }));
+    await waitFor(() => expect(calls.some((c) => c.url.endsWith('/job/job-1/confirm'))).toBe(true));
+    expect(input('Consignee.Zip').dataset.flag).toBeUndefined();
+    expect(send.disabled).toBe(true);
+    expect(calls.filter((c) => c.method !== 'GET' && !c.url.endsWith('/edi-preview')).map((c) => c.url)).toEqual(['/api/processing/job/job-1/confirm']);
+  });
+
+  it('edits commodity lines like any field: add a line from the totals, flag a bad value, remove a line, approve with the lines', async () => {
+    const calls = serve(heldJobDto);
+    open('job-2');
+    await screen.findByRole('button', { name: /Approve & send EDI/ });
+    const lines = screen.getByRole('group', { name: 'Commodity lines' });
+    fireEvent.click(within(lines).getByRole('button', { name: 'Add line' }));
+    fireEvent.click(within(lines).getByRole('button', { name: 'Add line' }));
+    expect(input('LineItems.0.Weight').value).toBe(String(heldJobDto.ExtractedData.ShipmentDetails.Weight));
+    fireEvent.change(input('LineItems.1.Weight'), { target: { value: '0' } });
+    fireEvent.change(input('LineItems.1.Commodity'), { target: { value: 'Cat litter' } });
+    // The preview re-validates the draft; a message naming a line's field flags that field, in plain words.
+    await waitFor(() => expect(input('LineItems.1.Weight').dataset.flag).toBe('invalid'), { timeout: 5000 });
+    expect(screen.getByText("Line 2's weight must be a number above 0.")).toBeTruthy();
+    fireEvent.click(within(lines).getByRole('button', { name: 'Remove line 1' }));
+    expect(input('LineItems.0.Commodity').value).toBe('Cat litter');
+    expect(document.getElementById(fieldInputId('LineItems.1.Weight'))).toBeNull();
+    fireEvent.change(input('LineItems.0.Weight'), { target: { value: '400' } });
+    fireEvent.change(input('Carrier.Scac'), { target: { value: 'ODFL' } });
+    await waitFor(() => expect(screen.queryByText(/SCAC is missing|weight must be/)).toBeNull(), { timeout: 5000 });
+    fireEvent.keyDown(window, { key: 'Enter', ctrlKey: true });
+    await waitFor(() => expect(calls.filter((c) => c.url.endsWith('/approve'))).toHaveLength(1), { timeout: 5000 });
+    const sent = calls.find((c) => c.url.endsWith('/approve'))!.body as { LineItems: { Weight: number; Commodity: string }[] };
+    expect(sent.LineItems).toEqual([expect.objectContaining({ Weight: 400, Commodity: 'Cat litter' })]);
+  }, 15_000);
 
   it("says not found for a job the server does not return (another account's link)", async () => {
     vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ success: true, data: { jobs: [], total: 0 }, message: null }))));

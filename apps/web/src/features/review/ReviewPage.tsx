@@ -9,7 +9,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, RotateCcw, Send, Trash2, XCircle } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { approveJob, cancelJob, deleteJob, fetchJob, generateEdi, reprocessJob, saveJobData, type Job } from '../../api/jobs.ts';
+import { approveJob, cancelJob, confirmFields, deleteJob, fetchJob, generateEdi, reprocessJob, saveJobData, type Job } from '../../api/jobs.ts';
 import { messageOf } from '../../api/http.ts';
 import { Button } from '../../components/ui/Button.tsx';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog.tsx';
@@ -27,6 +27,8 @@ import { fieldInputId, ReviewField } from './ReviewField.tsx';
 import { flaggedFields, flagOf, invalidPaths } from './review-flags.ts';
 import { FIELD_GROUPS, markReviewed, setField, type FieldDef } from './review-fields.ts';
 import { useEdiPreview } from './useEdiPreview.ts';
+import { LineItemsEditor } from './LineItemsEditor.tsx';
+import { addLineItem, removeLineItem } from './line-items.ts';
 
 /** Shown when the server has no such job for this account (deleted, or another tenant's link). */
 export const NOT_FOUND_TEXT = 'This document was not found. It may have been deleted, or it belongs to another account.';
@@ -85,8 +87,12 @@ function Review({ job, onChanged, onGone, refetch }: {
   const warnings = (mode !== 'sent' && preview.data?.data?.Warnings) || draft?.Warnings || [];
   const invalid = useMemo(() => invalidPaths(validation), [validation]);
 
-  // The flagged list is fixed when the document opens, so a field does not jump away once fixed.
-  const firstFlagged = useMemo(() => flaggedFields(original, original?.Validation ?? []), [original]);
+  // The flagged list is fixed when the document's data first shows, so a field does not jump away once fixed or
+  // confirmed (a confirmation refreshes the job).
+  const openedWith = useRef<ExtractedData | null>(null);
+  if (!openedWith.current && original) openedWith.current = original;
+  const opened = openedWith.current;
+  const firstFlagged = useMemo(() => flaggedFields(opened, opened?.Validation ?? []), [opened]);
   const firstPaths = useMemo(() => new Set(firstFlagged.map((f) => f.def.path)), [firstFlagged]);
   const currentFlag = (path: string) => flagOf(draft, invalid, path);
   const pending = firstFlagged.filter((f) => currentFlag(f.def.path)).length;
@@ -103,10 +109,26 @@ function Review({ job, onChanged, onGone, refetch }: {
     setReviewed((r) => new Set(r).add(def.path));
     setDirty(true);
   };
+  /**
+   * A person vouches for a flagged field as read: saved at once (audited) so the flag stays cleared after a reload
+   * and the approval counts it as checked; a delivered document is not sent again for it, since no value changed.
+   */
   const confirm = (path: string) => {
     if (!draft) return;
-    setDraft(markReviewed(draft, path));
+    setDraft((d) => (d ? markReviewed(d, path) : d));
     setReviewed((r) => new Set(r).add(path));
+    confirmFields(job.jobId, [path]).then(
+      (updated) => onChanged(updated),
+      (err: unknown) => {
+        setReviewed((r) => { const n = new Set(r); n.delete(path); return n; });
+        setDraft((d) => (d ? { ...d, ConfidenceScores: { ...d.ConfidenceScores, [path]: original?.ConfidenceScores?.[path] ?? 0 } } : d));
+        toastError('Error', messageOf(err, 'Could not confirm the field.'));
+      },
+    );
+  };
+  const changeLines = (change: (d: ExtractedData) => ExtractedData) => {
+    if (!draft) return;
+    setDraft(change(draft));
     setDirty(true);
   };
   const focusField = (path: string) => {
@@ -251,6 +273,8 @@ function Review({ job, onChanged, onGone, refetch }: {
                   </fieldset>
                 );
               })}
+              <LineItemsEditor data={draft} fieldProps={(def) => fieldProps(def)} disabled={!editable || busy !== null}
+                onAdd={() => changeLines(addLineItem)} onRemove={(i) => changeLines((d) => removeLineItem(d, i))} />
             </>
           ) : (
             <p className="rounded-lg bg-white px-3 py-6 text-center text-sm text-slate-500 ring-1 ring-slate-200">
