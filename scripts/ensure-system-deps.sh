@@ -1,17 +1,20 @@
 #!/usr/bin/env bash
-# Installs the Debian packages the test suite needs (PostgreSQL server, OpenSSH client, Chromium,
-# fonts for rendered test forms, native Tesseract with its English, Spanish and French models) only when
-# they are missing, so a fresh machine needs no hand steps.
+# The project's one installer of Debian packages: installs only what is missing, so a fresh machine needs no hand
+# steps. With no arguments it installs what the test suite needs (PostgreSQL server, OpenSSH client, Chromium,
+# fonts for rendered test forms, native Tesseract with its English, Spanish and French models) plus any named in
+# EXTRA_APT_PACKAGES; with arguments, just the packages named (training/setup.sh uses that).
 set -euo pipefail
 
 need=()
 have_pkg() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q "install ok installed"; }
-command -v pg_ctl >/dev/null 2>&1 || ls /usr/lib/postgresql/*/bin/pg_ctl >/dev/null 2>&1 || need+=(postgresql)
-command -v sftp >/dev/null 2>&1 || need+=(openssh-client)
-[ -x /usr/bin/chromium ] || need+=(chromium)
-# Native Tesseract: the extractor loads libtesseract (from tesseract-ocr) in process; without it, it uses tesseract.js.
-for pkg in fonts-dejavu-core fonts-liberation tesseract-ocr tesseract-ocr-eng tesseract-ocr-spa tesseract-ocr-fra; do have_pkg "$pkg" || need+=("$pkg"); done
-for pkg in ${EXTRA_APT_PACKAGES:-}; do have_pkg "$pkg" || need+=("$pkg"); done
+if [ $# -eq 0 ]; then
+  command -v pg_ctl >/dev/null 2>&1 || ls /usr/lib/postgresql/*/bin/pg_ctl >/dev/null 2>&1 || need+=(postgresql)
+  command -v sftp >/dev/null 2>&1 || need+=(openssh-client)
+  [ -x /usr/bin/chromium ] || need+=(chromium)
+  # Native Tesseract: the extractor loads libtesseract (from tesseract-ocr) in process; without it, it uses tesseract.js.
+  set -- fonts-dejavu-core fonts-liberation tesseract-ocr tesseract-ocr-eng tesseract-ocr-spa tesseract-ocr-fra ${EXTRA_APT_PACKAGES:-}
+fi
+for pkg in "$@"; do have_pkg "$pkg" || need+=("$pkg"); done
 
 if [ ${#need[@]} -gt 0 ]; then
   echo "Installing system packages: ${need[*]}"

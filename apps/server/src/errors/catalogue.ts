@@ -3,6 +3,7 @@
  * spec names are used verbatim. Add new errors here, not inline. It knows nothing of HTTP: the HTTP
  * layer gives each code its status (http/error-status.ts); the SFTP server shows the message.
  */
+import { formatBytes } from '@ladingwise/shared';
 import { DomainError } from './domain-error.ts';
 
 export const errors = {
@@ -90,12 +91,3 @@ export const errors = {
 
 /** Every code the catalogue can produce. */
 export type ErrorCode = ReturnType<(typeof errors)[keyof typeof errors]>['code'];
-
-/** 1024-based size, as the upload page shows it ("25 MB"). */
-function formatBytes(n: number): string {
-  const units = ['Bytes', 'KB', 'MB', 'GB', 'TB'];
-  let v = n;
-  let i = 0;
-  while (v >= 1024 && i < units.length - 1) { v /= 1024; i++; }
-  return `${Number.isInteger(v) ? v : v.toFixed(2)} ${units[i]}`;
-}

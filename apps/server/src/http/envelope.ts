@@ -1,5 +1,7 @@
-/** The API's answer shape, `{success, data, message}` (errors: error-handler.ts). */
-export interface Envelope<T> { success: boolean; data: T | null; message: string | null }
+/** The API's answer shape, `{success, data, message}` (errors: error-handler.ts), defined once in @ladingwise/shared. */
+import type { ApiEnvelope } from '@ladingwise/shared';
+
+export type Envelope<T> = ApiEnvelope<T>;
 
 /** A successful answer. */
 export function ok<T>(data: T, message: string | null = null): Envelope<T> {

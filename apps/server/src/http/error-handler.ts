@@ -8,6 +8,7 @@ import { ZodError } from 'zod';
 import { DomainError } from '../errors/domain-error.ts';
 import { errors } from '../errors/catalogue.ts';
 import { HTTP_STATUS, isErrorCode } from './error-status.ts';
+import type { Envelope } from './envelope.ts';
 
 interface HttpError { statusCode: number; code: string; message: string; data: unknown }
 
@@ -24,7 +25,8 @@ export function installErrorHandler(app: FastifyInstance): void {
     const retryAfter = (answer.data as { retryAfterSeconds?: unknown } | null)?.retryAfterSeconds;
     if (typeof retryAfter === 'number') void reply.header('retry-after', String(retryAfter));
     const data = answer.statusCode >= 500 ? { ...((answer.data as object | null) ?? {}), requestId: request.id } : answer.data;
-    void reply.status(answer.statusCode).send({ success: false, data, message: answer.message });
+    const body: Envelope<unknown> = { success: false, data, message: answer.message };
+    void reply.status(answer.statusCode).send(body);
   });
 }
 

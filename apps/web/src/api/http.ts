@@ -2,16 +2,13 @@
  * The one HTTP client: /api base, 30 s timeout, credentials included, bearer token, X-Dev-Role,
  * {success, data, message} envelope unwrapping and the 401 rule (clear dev role, leave to /).
  */
+import type { ApiEnvelope } from '@ladingwise/shared';
 import { API_BASE, API_TIMEOUT_MS } from '../config.ts';
 import { clearDevRole, getDevRole } from './dev-role.ts';
 import { isObject, pick } from './read.ts';
 
-/** The server's answer envelope, read in either key case. */
-export interface Envelope<T = unknown> {
-  success: boolean;
-  data: T;
-  message: string | null;
-}
+/** The server's answer envelope (one definition, in @ladingwise/shared), read in either key case. */
+export type Envelope<T = unknown> = ApiEnvelope<T>;
 
 /** A failed call: HTTP status (0 for network errors and timeouts) and the server's message when present. */
 export class ApiError extends Error {
@@ -142,7 +139,8 @@ export async function request<T = unknown>(method: string, path: string, opts: R
 export async function call<T = unknown>(method: string, path: string, opts?: RequestOptions): Promise<T> {
   const env = await request<T>(method, path, opts);
   if (!env.success) throw new ApiFailure(env.message ?? 'The request failed.', env.data);
-  return env.data;
+  // A successful answer's data is what the route promises (its readers check the shape); null only where T allows.
+  return env.data as T;
 }
 
 /** The server's message when present, otherwise the fallback (spec section 8). */

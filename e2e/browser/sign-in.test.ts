@@ -1,13 +1,15 @@
 /**
- * The landing page's Sign Up / Sign In buttons on a default install: the hosted (bundled OpenID
- * Connect) pages, code + PKCE back to the web app, first-time setup, logout and signing in again.
+ * The landing page's Sign Up / Sign In on a fresh install started with no PUBLIC_URL and browsed at
+ * http://127.0.0.1:PORT rather than localhost: the hosted (bundled OpenID Connect) pages work out of the box
+ * (every loopback name of the port is an accepted redirect) and wear the app's brand; code + PKCE back to the web
+ * app, first-time setup, logout that ends the provider session too, and signing in again.
  */
 import { createServer } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { freshUser } from '../support/browser.ts';
+import { docShot, freshUser } from '../support/browser.ts';
 import { browserSuite } from '../support/browser-suite.ts';
 
-/** A port free right now: the issuer URL (PUBLIC_URL) must be known before the server listens. */
+/** A port free right now: the provider names itself http://localhost:PORT, so the port must be known. */
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const s = createServer().listen(0, '127.0.0.1', () => {
@@ -17,21 +19,23 @@ async function freePort(): Promise<number> {
   });
 }
 
-const suite = browserSuite(async () => {
-  const port = await freePort();
-  return { PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` };
-});
+const suite = browserSuite(async () => ({ PORT: String(await freePort()), HOST: '127.0.0.1' }));
 
-describe('hosted sign-in (bundled OpenID Connect provider)', () => {
+describe('hosted sign-in (bundled OpenID Connect provider) from a loopback address', () => {
   it('signs up on the hosted page, lands in the app after setup, logs out, and signs in again', async () => {
     const page = await suite.newPage();
     const user = freshUser('hosted');
     const origin = suite.app.url;
+    expect(new URL(origin).hostname).toBe('127.0.0.1');
 
-    await page.goto('/');
+    await page.goto(`${origin}/`);
     await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
-    await page.waitForURL((u) => u.pathname.startsWith('/oidc/'));
+    await page.waitForURL((u) => u.pathname.startsWith('/oidc/interaction/'));
     await page.getByRole('heading', { name: 'Create your account' }).waitFor();
+    expect(await page.getByText('invalid_redirect_uri').count()).toBe(0);
+    // The provider's page wears the app's brand.
+    await page.getByRole('link', { name: 'Ladingwise' }).waitFor();
+    await docShot(page, 'hosted-sign-up');
     await page.getByLabel('Name').fill(user.name);
     await page.getByLabel('E-mail').fill(user.email);
     await page.getByLabel('Password').fill(user.password);
@@ -53,7 +57,6 @@ describe('hosted sign-in (bundled OpenID Connect provider)', () => {
     await page.getByRole('menuitem', { name: 'Logout' }).click();
     await page.waitForURL((u) => u.origin === origin && u.pathname === '/');
     expect(questions).toEqual([]);
-    await page.getByRole('button', { name: 'Sign In', exact: true }).waitFor();
 
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await page.getByRole('heading', { name: 'Sign in to Ladingwise' }).waitFor();
