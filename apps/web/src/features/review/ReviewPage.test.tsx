@@ -128,7 +128,7 @@ describe('review screen', () => {
     const ask = await screen.findByRole('dialog', { name: 'Send with problems?' });
     expect(calls.some((c) => c.url.endsWith('/approve'))).toBe(false);
     fireEvent.click(within(ask).getByRole('button', { name: 'Cancel' }));
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Send with problems?' })).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Send with problems?' })).toBeNull(), { timeout: 5000 });
     expect(calls.some((c) => c.url.endsWith('/approve'))).toBe(false);
 
     fireEvent.click(screen.getByRole('button', { name: /Approve & send EDI/ }));
