@@ -11,6 +11,12 @@ describe('upload checks', () => {
     expect(checkUpload(1, 'ACME', '  ')).toEqual(missing);
     expect(checkUpload(2, 'ACME', 'NORTHWIND')).toBeNull();
   });
+  it('stops files over 200 MB together before sending them, as the server would refuse them', () => {
+    expect(checkUpload(9, 'ACME', 'NORTHWIND', 9 * 24 * 1024 * 1024)).toEqual({
+      title: 'Upload too large', description: 'These files are 216 MB together; one upload takes at most 200 MB. Upload them in smaller batches.',
+    });
+    expect(checkUpload(8, 'ACME', 'NORTHWIND', 200 * 1024 * 1024)).toBeNull();
+  });
   it('falls back to the numbered generic upload error', () => {
     expect(uploadFailureText(new Error('File too large'))).toBe('File too large');
     expect(uploadFailureText(undefined)).toBe('02 There was a problem uploading your images. Please try again.');

@@ -1,6 +1,7 @@
 /** Upload page rules: accepted types, ID defaults and the pre-upload checks (spec section 5). */
 import { DEFAULT_INTERCHANGE_ID, INTERCHANGE_ID_MAX } from '@ladingwise/shared';
 import type { SavedIds } from '../api/account.ts';
+import { formatBytes } from './format.ts';
 
 export { DEFAULT_INTERCHANGE_ID, INTERCHANGE_ID_MAX };
 
@@ -17,6 +18,8 @@ export const ACCEPTED_IMAGES: Record<string, string[]> = {
 export const MAX_FILE_BYTES = 25 * 1024 * 1024;
 /** Files per upload, matching the server's default. */
 export const MAX_FILES = 50;
+/** All files of one upload together, matching the server's default (it refuses more as the bytes arrive). */
+export const MAX_UPLOAD_BYTES = 200 * 1024 * 1024;
 
 /** First saved ID of each list, else the product default (also used when loading failed: pass null). */
 export function defaultIds(saved: SavedIds | null): { sender: string; receiver: string } {
@@ -37,8 +40,11 @@ export interface UploadProblem {
 }
 
 /** The first problem that blocks an upload, or null when it may go ahead. */
-export function checkUpload(fileCount: number, senderId: string, receiverId: string): UploadProblem | null {
+export function checkUpload(fileCount: number, senderId: string, receiverId: string, totalBytes = 0): UploadProblem | null {
   if (fileCount === 0) return { title: 'No files selected', description: 'Please select at least one file to upload.' };
+  if (totalBytes > MAX_UPLOAD_BYTES) {
+    return { title: 'Upload too large', description: `These files are ${formatBytes(totalBytes)} together; one upload takes at most ${formatBytes(MAX_UPLOAD_BYTES)}. Upload them in smaller batches.` };
+  }
   if (!senderId.trim() || !receiverId.trim()) return { title: 'Missing IDs', description: 'Sender and Receiver IDs are required.' };
   return null;
 }

@@ -39,7 +39,7 @@ export function UploadPage() {
   }, [saved.isPending, saved.isError, saved.data, touched]);
 
   const submit = async () => {
-    const problem = checkUpload(files.length, sender, receiver);
+    const problem = checkUpload(files.length, sender, receiver, files.reduce((n, f) => n + f.size, 0));
     if (problem) {
       toastError(problem.title, problem.description);
       return;
