@@ -23,7 +23,7 @@ beforeAll(async () => {
 });
 afterAll(async () => { await t.close(); });
 
-interface Streamed { status: number; body: { success: boolean; message: string }; whileSending: boolean }
+interface Streamed { status: number; body: { success: boolean; message: string }; whileSending: boolean; connection: string | undefined }
 
 /**
  * Streams a multipart upload of `files` (each `head`, then filler up to `size` bytes) in 16 KB writes.
@@ -55,7 +55,7 @@ function streamUpload(auth: Record<string, string>, files: { name: string; head:
       res.on('data', (d: Buffer) => (text += d.toString()));
       res.on('end', () => {
         if (!ended) req.destroy();
-        resolve({ status: res.statusCode ?? 0, body: JSON.parse(text), whileSending });
+        resolve({ status: res.statusCode ?? 0, body: JSON.parse(text), whileSending, connection: res.headers.connection });
       });
     });
     // Once the server has answered and closed, writes still queued fail: that is the refusal working.
@@ -91,6 +91,8 @@ describe('upload limits, enforced as the bytes arrive', () => {
     expect(res.status).toBe(413);
     expect(res.body).toMatchObject({ success: false, message: 'This upload is larger than 1 MB in all, the limit for one upload. Nothing was uploaded; send the files in smaller batches.' });
     expect(res.whileSending).toBe(true);
+    // The rest of the body is not read: the connection closes, so the client stops sending.
+    expect(res.connection).toBe('close');
     expect(await jobCount(u.tenantId)).toBe(0);
     expect(await creditsHeld(u.tenantId)).toBe(0);
     expect(leftOnDisk(u.tenantId)).toEqual([]);
