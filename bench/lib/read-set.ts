@@ -40,7 +40,7 @@ export async function readSet(dir: string, files: readonly string[], factory: Oc
         try {
           const decoded = await decodePages(readFileSync(join(dir, file)), { name: file });
           const pages = await Promise.all(decoded.map((p, k) => pool.use((w) => readPage(p, k, w, () => {}, lines))));
-          if (cached) writeFileSync(cached, JSON.stringify(pages.map(({ toUpright: _, ...r }) => r)));
+          if (cached) writeFileSync(cached, JSON.stringify(pages.map(({ toUpright: _, image: _i, ...r }) => r)));
           out[i] = { file, pages, ocrSeconds: (performance.now() - t) / 1000 };
         } catch (e) {
           out[i] = { file, pages: [], ocrSeconds: (performance.now() - t) / 1000, error: e instanceof Error ? e.message : String(e) };

@@ -55,13 +55,23 @@ export async function drawDoc(planned: PlannedDoc, renderer: PageRenderer): Prom
   return { file: `${planned.name}.${out.ext}`, bytes: out.bytes, width: out.width, height: out.height };
 }
 
+/**
+ * The first `count` planned documents written as `writing` says (all: every one). A set of one writing is cut from a
+ * longer plan of the same seed, so its documents are those the mixed set of that seed would hold, and more of them.
+ */
+export function planWriting(count: number, seed: number, writing: TruthRow['writing'] | 'all' = 'all'): PlannedDoc[] {
+  if (writing === 'all') return planSet(count, seed);
+  // Handwriting is the rarer writing: a few in ten documents of a mixed plan.
+  return planSet(count * 12, seed).filter((p) => p.row.writing === writing).slice(0, count);
+}
+
 /** Generates `count` synthetic BOL images and their truth.json into `out`; returns the truth rows. */
-export async function generateSet(opts: { out: string; count: number; seed: number; renderer?: PageRenderer }): Promise<TruthRow[]> {
+export async function generateSet(opts: { out: string; count: number; seed: number; writing?: TruthRow['writing'] | 'all'; renderer?: PageRenderer }): Promise<TruthRow[]> {
   await mkdir(opts.out, { recursive: true });
   const renderer = opts.renderer ?? (await PageRenderer.launch());
   const rows: TruthRow[] = [];
   try {
-    for (const planned of planSet(opts.count, opts.seed)) {
+    for (const planned of planWriting(opts.count, opts.seed, opts.writing)) {
       const drawn = await drawDoc(planned, renderer);
       await writeFile(join(opts.out, drawn.file), drawn.bytes);
       rows.push({ file: drawn.file, ...planned.row });
@@ -74,17 +84,18 @@ export async function generateSet(opts: { out: string; count: number; seed: numb
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { out: { type: 'string' }, count: { type: 'string', default: '24' }, seed: { type: 'string', default: '1' } } });
+  const { values } = parseArgs({ options: { out: { type: 'string' }, count: { type: 'string', default: '24' }, seed: { type: 'string', default: '1' }, writing: { type: 'string', default: 'all' } } });
   const count = Number(values.count);
   const seed = Number(values.seed);
-  if (!values.out || !Number.isInteger(count) || count < 1 || !Number.isInteger(seed) || seed < 0) {
-    process.stderr.write('usage: npx tsx bench/synthetic/generate.ts --out DIR [--count N] [--seed S]\n');
+  const writing = values.writing as TruthRow['writing'] | 'all';
+  if (!values.out || !Number.isInteger(count) || count < 1 || !Number.isInteger(seed) || seed < 0 || !['all', 'printed', 'handwritten'].includes(writing)) {
+    process.stderr.write('usage: npx tsx bench/synthetic/generate.ts --out DIR [--count N] [--seed S] [--writing all|printed|handwritten]\n');
     process.exit(2);
   }
   const missing = missingHandFonts();
   if (missing.length) process.stderr.write(`warning: handwriting fonts missing (${missing.join(', ')}); other fonts stand in. Install: apt-get install ${HAND_FONT_PACKAGES.join(' ')}\n`);
   const t = Date.now();
-  const rows = await generateSet({ out: resolve(values.out), count, seed });
+  const rows = await generateSet({ out: resolve(values.out), count, seed, writing });
   process.stdout.write(`${rows.length} documents written to ${resolve(values.out)} in ${((Date.now() - t) / 1000).toFixed(1)} s\n`);
 }
 

@@ -2,29 +2,30 @@
 // in Debian's handwriting fonts, which the handwriting model never trained on). Prints character error rate and
 // whole-value accuracy per field kind for Tesseract, the print recogniser (PP-OCR), the handwriting model, the
 // handwriting model decoded under the field's kind, and the vote the extractor uses.
-// usage: npx tsx bench/tools/hand-lines.ts [--set training/heldout] [--readers tesseract,ppocr,ppocr+kind,hand,kind,vote] [--calibrate]
+// usage: npx tsx bench/tools/hand-lines.ts [--set training/heldout] [--readers tesseract,ppocr,ppocr+kind,hand,kind,vote,vote+kind] [--calibrate]
 //   --calibrate  prints, per reader, how often a line is read right at each confidence (run on training/calibration)
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import sharp from 'sharp';
 import type { Grey } from '../../packages/extract/src/image/analyze.ts';
-import { decoderFor, type FieldKind } from '../../packages/extract/src/ocr/field-decode.ts';
-import { createHandRecogniser, loadHandModel } from '../../packages/extract/src/ocr/hand-recogniser.ts';
-import { createLineRecogniser, loadPpOcr, recogniserFor, type LineModel, type LineRecogniser } from '../../packages/extract/src/ocr/line-recogniser.ts';
+import type { FieldKind } from '../../packages/extract/src/ocr/field-decode.ts';
+import { createHandRecogniser } from '../../packages/extract/src/ocr/hand-recogniser.ts';
+import { createLineRecogniser, type LineRecogniser } from '../../packages/extract/src/ocr/line-recogniser.ts';
 import { tesseractJsFactory } from '../../packages/extract/src/ocr/tesseract-js.ts';
 import { votingRecogniser } from '../../packages/extract/src/ocr/vote.ts';
 
 const { values } = parseArgs({ options: {
   set: { type: 'string', default: 'training/heldout' },
-  readers: { type: 'string', default: 'tesseract,ppocr,ppocr+kind,hand,kind,vote' },
+  readers: { type: 'string', default: 'tesseract,ppocr,ppocr+kind,hand,kind,vote,vote+kind' },
   calibrate: { type: 'boolean', default: false },
 } });
 const rows = readFileSync(join(values.set, 'labels.tsv'), 'utf8').trim().split('\n').slice(1).map((l) => {
   const [file, kind, font, text] = l.split('\t') as [string, string, string, string];
   return { file, kind, font, text };
 });
-const KIND_OF: Record<string, FieldKind> = { zip: 'zip', state: 'state', date: 'date' };
+// The decoding kind of each line kind, as the extractor maps fields to kinds (fields/reread-by-kind.ts).
+const KIND_OF: Record<string, FieldKind> = { zip: 'zip', state: 'state', date: 'date', weight: 'weight', pieces: 'count', bol: 'reference', po: 'reference', pro: 'reference', order: 'reference', scac: 'scac' };
 
 /** The line image enlarged to letter height about 40 px, with a margin of its own paper, as the extractor's crops are. */
 async function load(file: string): Promise<Grey> {
@@ -34,9 +35,10 @@ async function load(file: string): Promise<Grey> {
 }
 
 type Reader = (g: Grey, kind: string) => Promise<{ text: string; confidence: number }>;
-const viaLines = (r: LineRecogniser): Reader => async (g) => {
+/** A line reader's reading of a line; `byKind` decodes a line of a constrained kind under it, as the extractor does. */
+const viaLines = (r: LineRecogniser, byKind = false): Reader => async (g, kind) => {
   const box: [number, number, number, number] = [0, 0, g.width, g.height];
-  const out = await r.read(g, box, box, 'l');
+  const out = await r.read(g, box, box, 'l', undefined, byKind ? KIND_OF[kind] : undefined);
   return { text: out.words.map((w) => w.text).join(' '), confidence: out.confidence };
 };
 
@@ -54,20 +56,15 @@ if (wanted.has('tesseract')) {
 const pp = await createLineRecogniser();
 closers.push(() => pp.close());
 if (wanted.has('ppocr')) readers.push(['ppocr', viaLines(pp)]);
-/** A reader that decodes a line of a kind with constraints (zip, state, date) under them, else as `free` does. */
-async function kindReader(load: () => Promise<LineModel>, free: LineRecogniser): Promise<Reader> {
-  const byKind = new Map<FieldKind, LineRecogniser>();
-  for (const k of new Set(Object.values(KIND_OF))) { const r = recogniserFor(await load(), decoderFor(k)); byKind.set(k, r); closers.push(() => r.close()); }
-  return async (g, kind) => viaLines(KIND_OF[kind] ? byKind.get(KIND_OF[kind])! : free)(g, kind);
-}
 // The print recogniser decoded under the field's kind: what the constraints give without the handwriting model.
-if (wanted.has('ppocr+kind')) readers.push(['ppocr+kind', await kindReader(loadPpOcr, pp)]);
+if (wanted.has('ppocr+kind')) readers.push(['ppocr+kind', viaLines(pp, true)]);
 const needsHand = ['hand', 'kind', 'vote'].some((r) => wanted.has(r));
 const hand = needsHand ? await createHandRecogniser() : null;
 if (hand) closers.push(() => hand.close());
 if (hand && wanted.has('hand')) readers.push(['hand', viaLines(hand)]);
-if (hand && wanted.has('kind')) readers.push(['hand+kind', await kindReader(loadHandModel, hand)]);
+if (hand && wanted.has('kind')) readers.push(['hand+kind', viaLines(hand, true)]);
 if (hand && wanted.has('vote')) readers.push(['vote', viaLines(votingRecogniser(pp, hand))]);
+if (hand && wanted.has('vote+kind')) readers.push(['vote+kind', viaLines(votingRecogniser(pp, hand), true)]);
 
 function distance(a: string, b: string): number {
   let prev = Array.from({ length: b.length + 1 }, (_, j) => j);

@@ -30,7 +30,7 @@ await Promise.all(truth.map(async (doc) => {
   if (existsSync(out)) return;
   const pages = await decodePages(readFileSync(join(setDir, doc.file)), { name: doc.file });
   const read = await Promise.all(pages.map((p, i) => pool.use((w) => readPage(p, i, w, () => {}, lines))));
-  writeFileSync(out, JSON.stringify(read.map(({ toUpright: _, ...r }) => r)));
+  writeFileSync(out, JSON.stringify(read.map(({ toUpright: _, image: _i, ...r }) => r)));
 }));
 await pool.close();
 await lines?.close();

@@ -1,5 +1,6 @@
 import { extractFields, readLayout } from './fields/extract-fields.ts';
 import { chooseFields } from './fields/learned/combine.ts';
+import { rereadFieldsByKind } from './fields/reread-by-kind.ts';
 import { FieldTagger } from './fields/learned/tagger.ts';
 import { decodePages, DEFAULT_MAX_PIXELS, type DecodedPage } from './image/decode.ts';
 import { ExtractError, isExtractError } from './errors.ts';
@@ -51,7 +52,7 @@ export async function createExtractor(opts: ExtractorOptions = {}): Promise<Extr
       time('decode', Date.now() - t);
       for (const page of decoded) pages.push({ page, name: img.name });
     }
-    const read = await Promise.all(pages.map(({ page, name }, index) =>
+    let read = await Promise.all(pages.map(({ page, name }, index) =>
       pool.use(async (worker, discard, slot) => {
         const t0 = Date.now();
         let timer: NodeJS.Timeout | undefined;
@@ -76,9 +77,23 @@ export async function createExtractor(opts: ExtractorOptions = {}): Promise<Extr
           clearTimeout(timer);
         }
       })));
-    const t = Date.now();
-    const layout = readLayout(read);
-    const extractedData = tagger ? chooseFields(read, extractFields(read, layout), tagger, fieldsMode, layout) : extractFields(read, layout);
+    let t = Date.now();
+    const fieldsOf = (pages: ReadPage[]): ExtractedData => {
+      const layout = readLayout(pages);
+      return tagger ? chooseFields(pages, extractFields(pages, layout), tagger, fieldsMode, layout) : extractFields(pages, layout);
+    };
+    let extractedData = fieldsOf(read);
+    time('fields', Date.now() - t);
+    // Values of a known kind (ZIP, state, date, weight, count, reference, SCAC) read again under their kind; the
+    // fields are then read from the words with those readings in place.
+    if (lines && !read.some((r) => r.cutShort?.length)) {
+      t = Date.now();
+      // A failed second reading leaves the fields as first read.
+      const again = await rereadFieldsByKind(read, extractedData, lines, fieldsOf).catch(() => null);
+      if (again) ({ pages: read, data: extractedData } = again);
+      time('kind reread', Date.now() - t);
+    }
+    t = Date.now();
     const blank = read.filter((r) => r.blank).map((r) => r.index + 1);
     if (blank.length) extractedData.Warnings.push(`${blank.length === 1 ? 'Page' : 'Pages'} ${blank.join(', ')} ${blank.length === 1 ? 'looks' : 'look'} blank.`);
     holdCutShort(extractedData, read);

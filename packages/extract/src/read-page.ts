@@ -230,5 +230,6 @@ async function finishPage(sheet: Sheet, pass: Pass, full = true): Promise<ReadPa
     rules: prepared.rules.map(([x, y0, y1]) => [Math.round(x / s), Math.round(y0 / s), Math.round(y1 / s)]),
     blank: false,
     toUpright,
+    ...(full ? { image: { grey: prepared.grey, soft: prepared.soft, scale: s } } : {}),
   };
 }

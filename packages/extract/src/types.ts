@@ -1,3 +1,4 @@
+import type { Grey } from './image/analyze.ts';
 import type { VerticalRule } from './image/rulings.ts';
 import type { ExtractedData } from '@ladingwise/shared';
 import type { Barcode } from './barcodes.ts';
@@ -93,4 +94,9 @@ export interface ReadPage {
   /** Optional steps left out because the page ran past its time budget (its fields are then held for review). */
   cutShort?: string[];
   toUpright: (b: [number, number, number, number]) => [number, number, number, number];
+  /**
+   * The page as OCR read it (words' boxes times `scale`) and less processed (`soft`), kept while the document is read:
+   * fields are read again from it once their kind is known (see fields/reread-by-kind.ts). Never serialised.
+   */
+  image?: { grey: Grey; soft: Grey; scale: number };
 }

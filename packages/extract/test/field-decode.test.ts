@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { beamSearch, ctcScore, decoderFor, parsesAsDate } from '../src/ocr/field-decode.ts';
+import { beamSearch, ctcScore, decoderFor, parsesAsDate, validFor } from '../src/ocr/field-decode.ts';
 
 const DICT = [...'0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz/-., '];
 
@@ -62,6 +62,45 @@ describe('field-constrained decoding', () => {
     const s = output([{ 4: 0.9 }, { 5: 0.9 }]);
     const sure = decoderFor('digits')(s.data, s.steps, s.classes, DICT)!;
     expect(Math.min(...r.map((c) => c.p))).toBeLessThan(Math.min(...sure.map((c) => c.p)));
+  });
+
+  it('reads a weight as a number with its unit, a letter inside the number read as the digit it looks like', () => {
+    // 1,25O lbs with the O the likelier: no weight has a letter among its digits.
+    expect(read('weight', [{ 1: 0.9 }, { ',': 0.8 }, { 2: 0.9 }, { 5: 0.9 }, { O: 0.55, 0: 0.4 }, { ' ': 0.7 }, { l: 0.9 }, { b: 0.9 }, { s: 0.9 }])).toBe('1,250 lbs');
+    expect(read('weight', [{ 5: 0.9 }, { 6: 0.9 }, { 0: 0.9 }, { k: 0.9 }, { g: 0.9 }])).toBe('560kg');
+  });
+
+  it('reads a count as digits before its packaging word', () => {
+    expect(read('count', [{ S: 0.6, 5: 0.35 }, { 7: 0.9 }, { 8: 0.9 }, { ' ': 0.7 }, { p: 0.9 }, { c: 0.9 }, { s: 0.9 }])).toBe('578 pcs');
+    expect(read('count', [{ 2: 0.9 }, { l: 0.55, 1: 0.4 }])).toBe('21');
+  });
+
+  it('reads a reference number in capitals and digits, its word before it kept', () => {
+    // BC-8Z494: a Z among the digits after the hyphen is a 2; the letters of the prefix stay letters.
+    expect(read('reference', [{ B: 0.9 }, { C: 0.9 }, { '-': 0.8 }, { 8: 0.9 }, { Z: 0.55, 2: 0.4 }, { 4: 0.9 }, { 9: 0.9 }, { 4: 0.9 }])).toBe('BC-82494');
+    // A small o inside the code is a zero; "Pro" before it is a word.
+    expect(read('reference', [{ P: 0.9 }, { r: 0.9 }, { o: 0.9 }, { ' ': 0.7 }, { 6: 0.9 }, { o: 0.6, 0: 0.35 }, { 6: 0.9 }, { 5: 0.9 }])).toBe('Pro 6065');
+  });
+
+  it('reads a SCAC as capitals only, a digit in it taken for the letter it looks like', () => {
+    expect(read('scac', [{ C: 0.9 }, { P: 0.9 }, { 5: 0.6, S: 0.35 }, { T: 0.9 }])).toBe('CPST');
+  });
+
+  it('leaves a weight or a reference nobody could read to the free reading', () => {
+    expect(read('weight', [{ X: 0.9 }, { Y: 0.9 }])).toBeNull();
+    expect(read('reference', [{ A: 0.9 }, { B: 0.9 }])).toBeNull();
+  });
+});
+
+describe('valid values of each kind', () => {
+  it('accepts the shapes BOL values take and rejects look-alike misreadings', () => {
+    const ok: Array<[Parameters<typeof validFor>[0], string]> = [['zip', '64460'], ['zip', 'S8P 6C9'], ['zip', 'C.P.06545'], ['state', 'NL'], ['state', 'mex'],
+      ['weight', '21,775 Kg'], ['weight', '4036.3KG'], ['weight', '102 t'], ['count', '13 caisses'], ['count', '4'], ['reference', 'UGI-89502'],
+      ['reference', 'Pedido 0646270'], ['reference', '038-9176278'], ['scac', 'LORT'], ['date', '5/2/2026']];
+    const bad: Array<[Parameters<typeof validFor>[0], string]> = [['zip', '644G0'], ['state', 'TZ'], ['weight', '1,2S0 lbs'], ['weight', '0'], ['count', 'S78 pcs'],
+      ['reference', 'BC-8Z4'], ['reference', 'UGI-89S0Z'], ['scac', 'CP5T'], ['scac', 'C'], ['date', '13/13/2025']];
+    for (const [k, v] of ok) expect(validFor(k, v), `${k} ${v}`).toBe(true);
+    for (const [k, v] of bad) expect(validFor(k, v), `${k} ${v}`).toBe(false);
   });
 });
 

@@ -6,7 +6,7 @@ import type { BandDecoder, Emitted } from './line-recogniser.ts';
  * keeps the most probable reading that is a valid value (CTC prefix beam search), or scores the field's whole list of
  * values (states), instead of repairing a free reading afterwards.
  */
-export type FieldKind = 'digits' | 'zip' | 'state' | 'date';
+export type FieldKind = 'digits' | 'zip' | 'state' | 'date' | 'weight' | 'count' | 'reference' | 'scac';
 
 /** US states and DC, Canadian provinces and territories, Mexican states' usual abbreviations. */
 export const REGION_CODES = [
@@ -19,6 +19,45 @@ export const REGION_CODES = [
 
 // A Mexican código postal is often written after its C.P.
 const ZIP = /^((C\.? ?P\.? ?)?\d{5}(-\d{4})?|[ABCEGHJKLMNPRSTVXY]\d[A-Z] ?\d[A-Z]\d)$/;
+// A weight: a number (thousands grouped with , . or a space, a decimal part) and the unit written after it, if any.
+const WEIGHT = /^\d{1,3}(?:[,. ]?\d{3})*(?:[.,]\d{1,2})?\s?(?:lbs?\.?|pounds?|libras?|kgs?\.?|kilos?|kilograms?|kilogramos?|kilogrammes?|t|#)?$/i;
+// A count of pieces: a number and the packaging word after it, if any.
+const COUNT = /^\d{1,6}(?:\s?\p{L}{2,}\.?)?$/u;
+// A reference number: a word before it, if any (PRO, Pedido, No.), then a code of parts joined by - or /, each part
+// capitals, or digits with a few capitals before or after them (SO104572, VW1189K), with at least three digits in
+// all. A letter among digits, or one in small case inside the code, is a digit misread.
+const PART = '(?:[A-Z]{0,4}\\d+[A-Z]{0,2}|[A-Z]{1,4})';
+const REFERENCE = new RegExp(`^(?:\\p{L}{2,}\\.?\\s?#?\\s?)?${PART}(?:[-/]${PART})*$`, 'u');
+const SCAC = /^[A-Z]{2,4}$/;
+const UPPER = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', LOWER = 'abcdefghijklmnopqrstuvwxyz';
+const ALPHABETS: Record<Exclude<FieldKind, 'state'>, string> = {
+  digits: '0123456789',
+  zip: '0123456789-. ABCEGHJKLMNPRSTVWXYZ',
+  date: `0123456789/-., ${LOWER}éû${UPPER}`,
+  weight: `0123456789,. #${LOWER}${UPPER}`,
+  count: `0123456789 .${LOWER}${UPPER}`,
+  reference: `0123456789-/ .#${UPPER}${LOWER}`,
+  scac: UPPER,
+};
+
+/** Whether `text` is a valid value of `kind` (the shape each kind's decoding looks for). */
+export function validFor(kind: FieldKind, text: string): boolean {
+  const t = text.trim();
+  switch (kind) {
+    case 'digits': return /^\d+$/.test(t);
+    case 'zip': return ZIP.test(t);
+    case 'state': return REGION_CODES.includes(t.toUpperCase());
+    case 'date': return parsesAsDate(t);
+    case 'weight': return WEIGHT.test(t) && /[1-9]/.test(t);
+    case 'count': return COUNT.test(t) && /[1-9]/.test(t);
+    case 'reference': {
+      const code = t.split(/\s/).pop()!;
+      return REFERENCE.test(t) && (code.match(/\d/g) ?? []).length >= 3;
+    }
+    case 'scac': return SCAC.test(t);
+  }
+}
+
 const MONTHS = 'jan feb mar apr may jun jul aug sep oct nov dec ene abr ago dic janv fév févr avr mai juin juil août sept déc'.split(' ');
 
 /** Whether `text` is a calendar date in one of the forms BOLs use (numeric with / - . or with a month's name). */
@@ -128,6 +167,10 @@ function emit(data: Float32Array, steps: number, classes: number, dict: string[]
 
 const classesOf = (dict: string[], chars: string): number[] => [...chars].map((ch) => dict.indexOf(ch) + 1).filter((c) => c > 0);
 
+const KEEPS_ALPHABET = new Set<FieldKind>(['digits', 'zip', 'scac']);
+// Long values (references, weights with units) hold more look-alike pairs: more readings are kept to find a valid one.
+const WIDTH: Partial<Record<FieldKind, number>> = { reference: 24, weight: 20, count: 16 };
+
 /**
  * A band decoder for a field's kind: the likeliest reading that is a valid value of the kind, its sureness the share
  * of the likely readings' probability it holds. Where none is valid the likeliest reading in the kind's alphabet is
@@ -144,14 +187,12 @@ export function decoderFor(kind: FieldKind): BandDecoder {
       const best = scored[0]!;
       return emit(data, steps, classes, dict, classesOf(dict, best.code), Math.exp(best.logp - total));
     }
-    const alphabet = kind === 'digits' ? '0123456789' : kind === 'zip' ? '0123456789-. ABCEGHJKLMNPRSTVWXYZ'
-      : '0123456789/-., ' + 'abcdefghijklmnopqrstuvwxyzéûABCDEFGHIJKLMNOPQRSTUVWXYZ';
-    const beams = beamSearch(data, steps, classes, classesOf(dict, alphabet));
-    const valid = (t: string): boolean => (kind === 'digits' ? /^\d+$/.test(t) : kind === 'zip' ? ZIP.test(t.trim()) : parsesAsDate(t));
+    const beams = beamSearch(data, steps, classes, classesOf(dict, ALPHABETS[kind]), WIDTH[kind] ?? 12);
     const total = beams.reduce((s, b) => logAdd(s, b.logp), LOG0);
-    const pick = beams.find((b) => valid(text(b.labels)));
+    const pick = beams.find((b) => validFor(kind, text(b.labels)));
     if (pick) return emit(data, steps, classes, dict, pick.labels, Math.exp(pick.logp - total));
-    // No valid value among the likely readings: the likeliest in the kind's alphabet, or the free reading for a date.
-    return kind === 'date' || !beams[0] ? null : emit(data, steps, classes, dict, beams[0].labels, Math.exp(beams[0].logp - total));
+    // No valid value among the likely readings: for a kind whose alphabet alone says much (digits, postal codes,
+    // SCACs) the likeliest reading in it; for the others the free reading, rather than a value of the kind made up.
+    return !KEEPS_ALPHABET.has(kind) || !beams[0] ? null : emit(data, steps, classes, dict, beams[0].labels, Math.exp(beams[0].logp - total));
   };
 }

@@ -1,0 +1,152 @@
+import type { ExtractedData } from '@ladingwise/shared';
+import { validFor, type FieldKind } from '../ocr/field-decode.ts';
+import type { LineRecogniser } from '../ocr/line-recogniser.ts';
+import type { ReadPage, Word } from '../types.ts';
+
+/**
+ * Fields read again once their kind is known. The page's lines are read before anyone knows what they hold, so the
+ * line reader picks each letter or digit by shape alone; once the fields are found, a value the form says is a ZIP, a
+ * state, a date, a weight, a count, a reference number or a SCAC is read once more from its own box, decoded under
+ * what that kind allows (ocr/field-decode.ts). A valid reading that differs replaces the value's words, and the
+ * fields are then read again from the words.
+ */
+
+/** The kind of each field whose values have a shape a decoder can hold a reading to. */
+export function kindOfField(path: string): FieldKind | null {
+  if (/\.State$/.test(path)) return 'state';
+  if (/\.Zip$/.test(path)) return 'zip';
+  if (path.startsWith('Dates.')) return 'date';
+  if (path === 'ShipmentDetails.Weight') return 'weight';
+  if (path === 'ShipmentDetails.Pieces') return 'count';
+  if (path.startsWith('References.')) return 'reference';
+  if (path === 'Carrier.Scac') return 'scac';
+  return null;
+}
+
+// Values the product trusts without a look (>= 0.9) are left as they are: they were read well or passed a check.
+const TRUSTED = 0.9;
+// The line reader's sureness (mean letter probability, 0-100) a reading under the kind needs to replace a value.
+export const KIND_FLOOR = 45;
+// Words read so are trusted at most this much, as the line reader's are elsewhere (ocr/reread.ts).
+const KIND_CAP = 88;
+// A value read again is held for review: only its reading changed, not the evidence the fields were scored on.
+export const REREAD_HELD = 0.85;
+// Values read again a document, at most (each costs one line read).
+const MAX_FIELDS = 16;
+
+const bare = (t: string): string => t.normalize('NFC').toUpperCase().replace(/\s+/g, '');
+const overlap = (a: Word['bbox'], b: Word['bbox']): number => {
+  const w = Math.min(a[2], b[2]) - Math.max(a[0], b[0]), h = Math.min(a[3], b[3]) - Math.max(a[1], b[1]);
+  return w > 0 && h > 0 ? (w * h) / Math.max(1, (a[2] - a[0]) * (a[3] - a[1])) : 0;
+};
+
+/** One value read again: the words it replaces and the words read under its kind. */
+export interface KindReading { path: string; kind: FieldKind; page: number; before: Word[]; after: Word[] }
+
+/**
+ * Reads each untrusted field of a constrained kind again from its page's image under its kind; returns the readings
+ * that are valid values of the kind and differ from the words they were read from.
+ */
+export async function readFieldsByKind(pages: ReadPage[], data: ExtractedData, lines: LineRecogniser, floor = KIND_FLOOR): Promise<KindReading[]> {
+  const out: KindReading[] = [];
+  const taken = new Set<Word>();
+  const fields = Object.entries(data.FieldSources ?? {})
+    .filter(([path]) => kindOfField(path) && (data.ConfidenceScores[path] ?? 0) < TRUSTED)
+    .sort((a, b) => (data.ConfidenceScores[a[0]] ?? 0) - (data.ConfidenceScores[b[0]] ?? 0))
+    .slice(0, MAX_FIELDS);
+  for (const [path, src] of fields) {
+    const kind = kindOfField(path)!;
+    const page = pages.find((p) => p.index === src.page);
+    if (!page?.image) continue;
+    // The value's words: those its box was drawn around (a barcode's text is no reading to redo).
+    const words = page.words.filter((w) => overlap(w.bbox, src.bbox) > 0.6 && !taken.has(w));
+    if (!words.length || words.some((w) => w.line === 'barcode')) continue;
+    const box = wordsBox(words);
+    const crop = cropFor(box, page.words.filter((w) => !words.includes(w)), page.image.scale, page.image.grey);
+    if (!crop) continue;
+    const s = page.image.scale;
+    const core: Word['bbox'] = [box[0] * s, box[1] * s, box[2] * s, box[3] * s];
+    const read = await lines.read(page.image.grey, crop, core, words[0]!.line, page.image.soft, kind).catch(() => null);
+    if (!read || !read.words.length || read.confidence < floor) continue;
+    // A reading of ink at the crop's edge (a neighbour's last letter) rather than of the value itself is no reading of it.
+    const at = wordsBox(read.words), mid = (at[0] + at[2]) / 2;
+    if (mid < core[0] || mid > core[2]) continue;
+    // The reader may split a value at a wide gap between two letters ("13118K G"): valid spaced or joined.
+    const text = read.words.map((w) => w.text).join(' ');
+    const joined = !validFor(kind, text) && validFor(kind, text.replace(/\s+/g, ''));
+    if (!(validFor(kind, text) || joined) || bare(text) === bare(words.map((w) => w.text).join(' '))) continue;
+    const got = joined ? [{ text: text.replace(/\s+/g, ''), confidence: Math.min(...read.words.map((w) => w.confidence)), bbox: wordsBox(read.words) }] : read.words;
+    // The new words stand where the old ones stood, across as the reader placed them (its bands are cut taller than
+    // the engine's words, which would set them apart from their line).
+    const after = got.map((w, i): Word => ({
+      text: w.text,
+      confidence: Math.min(w.confidence, KIND_CAP) / 100,
+      bbox: [i ? Math.round(w.bbox[0] / s) : box[0], box[1], i < got.length - 1 ? Math.round(w.bbox[2] / s) : box[2], box[3]],
+      page: page.index,
+      line: words[0]!.line,
+    }));
+    for (const w of words) taken.add(w);
+    out.push({ path, kind, page: page.index, before: words, after });
+  }
+  return out;
+}
+
+/**
+ * The step as the extractor runs it: untrusted values of a constrained kind read again, and where any reading
+ * changed, the fields read again (`fieldsOf`) from the pages with those readings in place, each such value held
+ * for review. Returns the pages and fields to keep.
+ */
+export async function rereadFieldsByKind(pages: ReadPage[], data: ExtractedData, lines: LineRecogniser, fieldsOf: (pages: ReadPage[]) => ExtractedData, floor = KIND_FLOOR): Promise<{ pages: ReadPage[]; data: ExtractedData; readings: KindReading[] }> {
+  const readings = await readFieldsByKind(pages, data, lines, floor);
+  if (!readings.length) return { pages, data, readings };
+  const read = withReadings(pages, readings);
+  const again = fieldsOf(read);
+  holdReread(again, readings);
+  return { pages: read, data: again, readings };
+}
+
+/** The pages with each reading's words in place of those it was read from. */
+export function withReadings(pages: ReadPage[], readings: KindReading[]): ReadPage[] {
+  return pages.map((p) => {
+    const mine = readings.filter((r) => r.page === p.index);
+    if (!mine.length) return p;
+    const replaced = new Map<Word, KindReading>();
+    for (const r of mine) for (const w of r.before) replaced.set(w, r);
+    const words: Word[] = [];
+    const done = new Set<KindReading>();
+    for (const w of p.words) {
+      const r = replaced.get(w);
+      if (!r) { words.push(w); continue; }
+      if (!done.has(r)) { words.push(...r.after); done.add(r); }
+    }
+    return { ...p, words };
+  });
+}
+
+/**
+ * Confidence of the fields read again: at most REREAD_HELD, so a reviewer sees each (the rest of the evidence was
+ * weighed on the other reading).
+ */
+export function holdReread(data: ExtractedData, readings: KindReading[]): void {
+  for (const r of readings) {
+    if (data.ConfidenceScores[r.path] !== undefined) data.ConfidenceScores[r.path] = Math.min(data.ConfidenceScores[r.path]!, REREAD_HELD);
+  }
+}
+
+function wordsBox(words: ReadonlyArray<{ bbox: Word['bbox'] }>): Word['bbox'] {
+  return [Math.min(...words.map((w) => w.bbox[0])), Math.min(...words.map((w) => w.bbox[1])), Math.max(...words.map((w) => w.bbox[2])), Math.max(...words.map((w) => w.bbox[3]))];
+}
+
+/**
+ * The box to read, in the OCR image's pixels: the value's words with a margin for letters' ends the engine's boxes
+ * cut off, but short of the next word on the line (a state's crop taking in the ZIP's first digit reads as neither).
+ */
+function cropFor(box: Word['bbox'], others: Word[], scale: number, grey: { width: number; height: number }): Word['bbox'] | null {
+  const h = box[3] - box[1];
+  const level = others.filter((w) => Math.min(w.bbox[3], box[3]) - Math.max(w.bbox[1], box[1]) > 0.4 * Math.min(h, w.bbox[3] - w.bbox[1]));
+  const leftWall = Math.max(box[0] - 0.6 * h, ...level.filter((w) => w.bbox[2] <= box[0] + 0.2 * h).map((w) => (w.bbox[2] + box[0]) / 2));
+  const rightWall = Math.min(box[2] + 0.6 * h, ...level.filter((w) => w.bbox[0] >= box[2] - 0.2 * h).map((w) => (w.bbox[0] + box[2]) / 2));
+  const x0 = Math.max(0, Math.floor(leftWall * scale)), x1 = Math.min(grey.width, Math.ceil(rightWall * scale));
+  const y0 = Math.max(0, Math.floor((box[1] - 0.3 * h) * scale)), y1 = Math.min(grey.height, Math.ceil((box[3] + 0.3 * h) * scale));
+  return x1 - x0 >= 4 && y1 - y0 >= 4 ? [x0, y0, x1, y1] : null;
+}
