@@ -35,7 +35,7 @@ mkdirSync(cacheDir, { recursive: true });
 const rows = JSON.parse(readFileSync(join(setDir, 'truth.json'), 'utf8')) as Array<{ file: string; writing?: string }>;
 const lines = await createLineReader(values.handwriting);
 const tagger = FieldTagger.load();
-let pool: WorkerPool | null = null;
+let pool = null as WorkerPool | null;
 
 type Stored = Omit<ReadPage, 'toUpright' | 'image'> & { image?: { scale: number; grey: [number, number]; soft: [number, number] } };
 const saveGrey = (path: string, g: Grey): [number, number] => { writeFileSync(path, g.data); return [g.width, g.height]; };
@@ -45,9 +45,9 @@ const loadGrey = (path: string, [width, height]: [number, number]): Grey => ({ w
 async function pagesOf(file: string): Promise<ReadPage[]> {
   const json = join(cacheDir, `${file}.json`);
   if (existsSync(json)) {
-    return (JSON.parse(readFileSync(json, 'utf8')) as Stored[]).map((p) => ({
+    return (JSON.parse(readFileSync(json, 'utf8')) as Stored[]).map(({ image, ...p }): ReadPage => ({
       ...p, toUpright: (b) => b,
-      ...(p.image ? { image: { scale: p.image.scale, grey: loadGrey(join(cacheDir, `${file}.${p.index}.grey`), p.image.grey), soft: loadGrey(join(cacheDir, `${file}.${p.index}.soft`), p.image.soft) } } : {}),
+      ...(image ? { image: { scale: image.scale, grey: loadGrey(join(cacheDir, `${file}.${p.index}.grey`), image.grey), soft: loadGrey(join(cacheDir, `${file}.${p.index}.soft`), image.soft) } } : {}),
     }));
   }
   pool ??= new WorkerPool(await chooseEngine('auto', ['eng', 'spa', 'fra']), 1);
