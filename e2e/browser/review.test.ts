@@ -2,9 +2,13 @@
  * The review flow in a real browser against the real product: a held document is found under
  * "Needs review", opened beside its page with each field's box, a flagged field is confirmed and
  * another corrected (the EDI preview follows), the document is approved, and the sent EDI downloads.
+ * The scan is uploaded a quarter turn from upright, as a sheet fed sideways is: the screen shows it
+ * turned as the extractor read it, and a box holds the very words its field was read from.
  */
+import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { BOL_DEV, DEFAULT_ID, OCR_TIMEOUT_MS, downloadText, jobRow, seeToast, setReviewPolicy, signUp, uploadOnPage, x12Segments } from '../support/browser.ts';
 import { browserSuite } from '../support/browser-suite.ts';
@@ -20,8 +24,10 @@ describe('review before sending', () => {
     await signUp(page);
     await setReviewPolicy(page, 'always');
 
-    const file = 'd010.jpg';
-    const jobId = await uploadOnPage(page, [join(BOL_DEV, file)]);
+    mkdirSync(SHOTS, { recursive: true });
+    const file = 'd010-sideways.jpg';
+    await sharp(join(BOL_DEV, 'd010.jpg')).rotate(90).jpeg({ quality: 90 }).toFile(join(SHOTS, file));
+    const jobId = await uploadOnPage(page, [join(SHOTS, file)]);
     // The upload notice links straight to the review of the held document.
     await page.getByRole('button', { name: 'Review now' }).click({ timeout: OCR_TIMEOUT_MS });
     await expect.poll(() => new URL(page.url()).pathname).toBe(`/app/documents/${jobId}`);
@@ -39,7 +45,31 @@ describe('review before sending', () => {
     const boxes = page.getByRole('button', { name: /^Box: / });
     await boxes.first().waitFor();
     expect(await boxes.count()).toBeGreaterThan(5);
-    await page.locator('img[alt="d010.jpg page 1"]').waitFor();
+    // The stored scan lies on its side; the screen shows the page upright, as the extractor read it.
+    const image = page.locator(`img[alt="${file} page 1"]`);
+    await image.waitFor();
+    expect(Number(await image.getAttribute('data-turn')) % 180).toBe(90);
+    const shown = (await image.boundingBox())!;
+    const area = (await image.locator('..').boundingBox())!;
+    expect(shown.height).toBeGreaterThan(shown.width);
+    for (const k of ['x', 'y', 'width', 'height'] as const) expect(Math.abs(shown[k] - area[k])).toBeLessThan(2);
+    // A box holds the words its field was read from: the BOL number box, magnified, read again by Tesseract.
+    await page.getByRole('button', { name: 'Box: BOL number' }).click();
+    for (let i = 0; i < 2; i++) await page.getByRole('button', { name: 'Zoom in' }).click();
+    const bolBox = page.getByRole('button', { name: 'Box: BOL number' });
+    // The view scrolls smoothly to the selected box: read its place once it stops moving.
+    let last = '';
+    await expect.poll(async () => { const now = JSON.stringify(await bolBox.boundingBox()); const still = now === last; last = now; return still; }, { interval: 250 }).toBe(true);
+    const at = (await bolBox.boundingBox())!;
+    const bol = await page.locator('#review-field-References-BolNumber').inputValue();
+    expect(bol.length).toBeGreaterThan(4);
+    await page.addStyleTag({ content: '[aria-label^="Box: "] { visibility: hidden !important; }' });
+    const crop = join(SHOTS, 'bol-box.png');
+    await page.screenshot({ path: crop, clip: { x: at.x - 4, y: at.y - 4, width: at.width + 8, height: at.height + 8 } });
+    const read = execFileSync('tesseract', [crop, 'stdout', '--psm', '7'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+    expect(read.replace(/[^A-Za-z0-9]/g, '')).toContain(bol.replace(/[^A-Za-z0-9]/g, ''));
+    await page.addStyleTag({ content: '[aria-label^="Box: "] { visibility: visible !important; }' });
+    await page.getByRole('button', { name: 'Fit to width' }).click();
     const shipperBox = page.getByRole('button', { name: 'Box: Shipper name' });
     await shipperBox.click();
     await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('review-field-Shipper-Name');
@@ -59,7 +89,6 @@ describe('review before sending', () => {
     await page.getByLabel('PO number', { exact: true }).fill(po);
     const preview = page.locator('pre[data-edi-preview]');
     await preview.filter({ hasText: po }).waitFor();
-    mkdirSync(SHOTS, { recursive: true });
     await page.screenshot({ path: join(SHOTS, 'review-screen.png') });
 
     // Approve (Ctrl+Enter works too; the button is what a first-time user sees).

@@ -54,6 +54,42 @@ export async function waitForSignedIn(page: Page, user: TestUser): Promise<void>
   await page.locator('#setup-heading').waitFor({ state: 'detached', timeout: 30_000 });
 }
 
+/**
+ * Signs up on the bundled provider's hosted page (from the landing page's Sign Up) and waits for the app, set up.
+ * `onProviderPage` runs on the provider's "Create your account" page before it is filled in.
+ */
+export async function hostedSignUp(page: Page, origin: string, label: string, onProviderPage?: () => Promise<void>): Promise<TestUser> {
+  const user = freshUser(label);
+  await page.goto(`${origin}/`);
+  await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
+  await page.waitForURL((u) => u.pathname.startsWith('/oidc/interaction/'));
+  await page.getByRole('heading', { name: 'Create your account' }).waitFor();
+  await onProviderPage?.();
+  await page.getByLabel('Name').fill(user.name);
+  await page.getByLabel('E-mail').fill(user.email);
+  await page.getByLabel('Password').fill(user.password);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await page.waitForURL((u) => u.origin === origin && u.pathname === '/app/upload', { timeout: 30_000 });
+  await page.getByRole('button', { name: `My Account: ${user.name}` }).waitFor({ timeout: 30_000 });
+  await page.locator('#setup-heading').waitFor({ state: 'detached', timeout: 30_000 });
+  return user;
+}
+
+/** The hosted-login access token the page holds (oidc-client-ts keeps it in localStorage). */
+export async function oidcAccessToken(page: Page): Promise<string> {
+  const token = await page.evaluate(() => {
+    const key = Object.keys(localStorage).find((k) => k.startsWith('oidc.user:'));
+    return key ? (JSON.parse(localStorage.getItem(key)!) as { access_token: string }).access_token : null;
+  });
+  if (!token) throw new Error('no hosted-login user in localStorage');
+  return token;
+}
+
+/** What the API at `origin` says of a bearer token: 200 while its session lives, 401 after. */
+export async function tokenStatus(origin: string, token: string): Promise<number> {
+  return (await fetch(`${origin}/api/auth/validate`, { headers: { authorization: `Bearer ${token}` } })).status;
+}
+
 /** The stored password-login token of the signed-in page (for API calls made on the user's behalf). */
 export async function authTokenOf(page: Page): Promise<string> {
   const token = await page.evaluate(() => localStorage.getItem('authToken'));

@@ -198,7 +198,7 @@ function Review({ job, onChanged, onGone, refetch }: {
   const sizes = urls.map((_, i) => draft?.PageSizes?.[i]);
   const fieldProps = (def: FieldDef, showGroup?: string) => ({
     def, data: draft, flag: currentFlag(def.path), score: draft?.ConfidenceScores?.[def.path], hasBox: boxPaths.has(def.path),
-    selected: selected === def.path, reviewed: reviewed.has(def.path), disabled: !editable || busy !== null, showGroup,
+    selected: selected === def.path, reviewed: reviewed.has(def.path), sent: delivered, disabled: !editable || busy !== null, showGroup,
     onChange: (t: string) => edit(def, t), onConfirm: () => confirm(def.path), onFocus: () => setSelected(def.path), onEnter: () => next(def.path),
   });
   const sendLabel = held ? 'Approve & send EDI' : 'Save & send correction';
