@@ -7,7 +7,7 @@
 import { emptyExtractedData, type ExtractedData } from '@ladingwise/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestUser, startTestApp, type TestApp } from '../../test/harness.ts';
-import { textImage, upload } from '../../test/pipeline-helpers.ts';
+import { BOL_JPEG, upload } from '../../test/pipeline-helpers.ts';
 import { holdForReview } from '../pipeline/review-gate.ts';
 
 type Auth = Record<string, string>;
@@ -31,15 +31,11 @@ function heldData(): ExtractedData {
 
 describe('reviewing field by field', () => {
   let t: TestApp;
-  let png: Buffer;
-  beforeAll(async () => {
-    t = await startTestApp();
-    png = await textImage(['BILL OF LADING'], 'png', 400);
-  });
+  beforeAll(async () => { t = await startTestApp(); });
   afterAll(async () => { await t.close(); });
 
   async function heldJob(auth: Auth, tenantId: string): Promise<string> {
-    const id = (await upload(t.app, auth, [{ filename: 'b.png', data: png }])).json().data.jobId as string;
+    const id = (await upload(t.app, auth, [{ filename: 'bol.jpg', data: BOL_JPEG }])).json().data.jobId as string;
     expect(await holdForReview(t.ctx, { id, tenant_id: tenantId, attempts: 1 }, heldData(), ['unsure'])).toBe(true);
     return id;
   }
