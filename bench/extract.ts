@@ -1,4 +1,4 @@
-import { readFile, rm } from 'node:fs/promises';
+import { mkdir, readFile, rm } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -35,6 +35,8 @@ interface SetFigures {
   handwritten: ScoreReport | null;
   byProfile: Array<[string, ScoreReport]>;
   secondsPerPage: number[];
+  /** CPU-seconds per page (empty with several workers). */
+  cpuPerPage: number[];
   seconds: number;
   /** CPU-seconds of the bench process and its OCR child processes while the set was read. */
   cpu: number;
@@ -78,6 +80,7 @@ if (values.help || badLayouts || !Number.isInteger(count) || count < 1 || !Numbe
 const devDir = resolve(values.dev);
 const outDir = resolve(values.out);
 const scorer = join(devDir, 'score.mjs');
+await mkdir(outDir, { recursive: true });
 const log = (s: string): void => void process.stderr.write(`${s}\n`);
 
 const sets: Array<{ name: string; dir: string; truthPath: string; slug?: string }> = [];
@@ -121,7 +124,7 @@ try {
     log(`reading ${files.length} documents of ${set.name} with ${workers} worker(s)…`);
     steps = {};
     const cpu0 = cpuSeconds();
-    const run = await runSet(extractor, set.dir, files, workers, predsPath, (file, s, err) => log(`  ${file} ${s.toFixed(1)} s${err ? ` ERROR ${err}` : ''}`));
+    const run = await runSet(extractor, set.dir, files, workers, predsPath, (file, s, err, c) => log(`  ${file} ${s.toFixed(1)} s${c === undefined ? '' : `, ${c.toFixed(2)} CPU-s`}${err ? ` ERROR ${err}` : ''}`));
     const cpu = cpuSeconds() - cpu0;
     const setSteps = steps;
     // The yardstick: one plain native pass over the very same files, one at a time, after the extractor is done.
@@ -138,7 +141,7 @@ try {
       const r = await scoreSubset(scorer, rows, (x) => String(x.profile ?? 'unknown') === profile, join(outDir, `${slug}.truth-${profile}.json`), predsPath);
       if (r) byProfile.push([profile, r]);
     }
-    figures.push({ name: set.name, report, printed, handwritten, byProfile, secondsPerPage: run.secondsPerPage, seconds: run.seconds,
+    figures.push({ name: set.name, report, printed, handwritten, byProfile, secondsPerPage: run.secondsPerPage, cpuPerPage: run.cpuPerPage, seconds: run.seconds,
       cpu, pages: run.secondsPerPage.length, plainCpu, steps: setSteps });
   }
 } finally {
@@ -164,6 +167,10 @@ for (const f of figures) {
   lines.push(`seconds per page, median       ${quantile(f.secondsPerPage, 0.5).toFixed(2)}`);
   lines.push(`seconds per page, p95          ${quantile(f.secondsPerPage, 0.95).toFixed(2)}`);
   lines.push(`seconds per page, p95/median   ${(quantile(f.secondsPerPage, 0.95) / quantile(f.secondsPerPage, 0.5)).toFixed(2)}`);
+  if (f.cpuPerPage.length) {
+    const [m, p95] = [quantile(f.cpuPerPage, 0.5), quantile(f.cpuPerPage, 0.95)];
+    lines.push(`CPU-s per page, median / p95   ${m.toFixed(2)} / ${p95.toFixed(2)} (p95/median ${(p95 / m).toFixed(2)}; the tail without other work's waiting)`);
+  }
   lines.push(`wall time for the set          ${f.seconds.toFixed(1)} s`);
   lines.push(`CPU-seconds per page           ${(f.cpu / Math.max(1, f.pages)).toFixed(2)} (extraction, OCR processes included)`);
   if (f.plainCpu !== null) {
