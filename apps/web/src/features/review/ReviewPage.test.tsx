@@ -172,7 +172,7 @@ describe('review screen', () => {
     const send = await screen.findByRole('button', { name: /Save & send correction/ }) as HTMLButtonElement;
     expect(input('Consignee.Zip').dataset.flag).toBe('unsure');
     // Delivered without anyone confirming it, and the screen says so.
-    expect(screen.getByText(/Sent unchecked · 62% sure/)).toBeTruthy();
+    expect(screen.getByText(/Unchecked · 62% sure/)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Confirm Consignee zip / postal code' }));
     await waitFor(() => expect(calls.some((c) => c.url.endsWith('/job/job-1/confirm'))).toBe(true));
     expect(input('Consignee.Zip').dataset.flag).toBeUndefined();
