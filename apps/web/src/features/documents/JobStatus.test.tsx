@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { TooltipProvider } from '../../components/ui/Tooltip.tsx';
 import { JobStatus, statusLabel } from './JobStatus.tsx';
-import { splitThumbnails } from './Thumbnails.tsx';
+import { splitThumbnails, turnStyle } from './Thumbnails.tsx';
 import { shouldRefresh } from './DocumentsPage.tsx';
 import { readJob } from '../../api/jobs.ts';
 
@@ -31,6 +31,12 @@ describe('documents list', () => {
     expect(splitThumbnails(urls, 3)).toEqual({ shown: ['a', 'b', 'c'], more: 3 });
     expect(splitThumbnails(urls, 4)).toEqual({ shown: ['a', 'b', 'c', 'd'], more: 2 });
     expect(splitThumbnails(['a'], 3)).toEqual({ shown: ['a'], more: 0 });
+  });
+  it('turns a thumbnail the way the extractor read its page, and leaves upright pages alone', () => {
+    const turned = readJob({ JobId: 'j', Status: 'Completed', ExtractedData: { PageSizes: [{ width: 1700, height: 2200 }, { width: 1700, height: 2200, turn: 270 }] } });
+    expect(turnStyle(turned, 0)).toBeUndefined();
+    expect(turnStyle(turned, 1)).toEqual({ transform: 'rotate(270deg)' });
+    expect(turnStyle(job('InProgress'), 0)).toBeUndefined();
   });
   it('refreshes only while some listed job is InProgress', () => {
     expect(shouldRefresh([job('Completed'), job('InProgress')])).toBe(true);

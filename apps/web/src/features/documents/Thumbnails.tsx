@@ -2,6 +2,7 @@
 import { FileImage } from 'lucide-react';
 import type { Job } from '../../api/jobs.ts';
 import { AuthImage } from '../../components/AuthImage.tsx';
+import { normaliseTurn } from '../review/page-turn.ts';
 
 /** The thumbnails shown and how many are left for the "+N" tile. */
 export function splitThumbnails(urls: string[], max: number): { shown: string[]; more: number } {
@@ -20,7 +21,7 @@ export function Thumbnails({ job, max, onOpen, size = 'h-12 w-10' }: { job: Job;
     <div className="flex items-center gap-1.5">
       {shown.map((url, i) => (
         <button key={url} type="button" onClick={() => onOpen(i)} className="overflow-hidden rounded-md ring-1 ring-slate-200 hover:ring-2 hover:ring-brand-500" aria-label={`View page ${i + 1} of ${job.fileName}`}>
-          <AuthImage src={url} alt={`${job.fileName} page ${i + 1}`} className={`${size} object-cover`} />
+          <AuthImage src={url} alt={`${job.fileName} page ${i + 1}`} className={`${size} object-cover`} style={turnStyle(job, i)} />
         </button>
       ))}
       {more > 0 && (
@@ -30,4 +31,10 @@ export function Thumbnails({ job, max, onOpen, size = 'h-12 w-10' }: { job: Job;
       )}
     </div>
   );
+}
+
+/** A page the extractor read turned is shown turned the same way, as on the review screen. */
+export function turnStyle(job: Job, page: number): { transform: string } | undefined {
+  const turn = normaliseTurn(job.extractedData?.PageSizes?.[page]?.turn);
+  return turn ? { transform: `rotate(${turn}deg)` } : undefined;
 }

@@ -9,7 +9,7 @@ import { useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } f
 import { AuthImage } from '../../components/AuthImage.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { cx } from '../../components/ui/cx.ts';
-import { placeTurned } from './page-turn.ts';
+import { normaliseTurn, placeTurned } from './page-turn.ts';
 import type { Flag } from './review-flags.ts';
 
 export interface PageBox {
@@ -153,7 +153,7 @@ export function PageViewer({ title, urls, thumbs, pageSizes, boxes, selected, on
             <button key={u} type="button" role="tab" aria-selected={i === page} aria-label={`Page ${i + 1}`} onClick={() => setPage(i)}
               className={cx('relative shrink-0 overflow-hidden rounded ring-2', i === page ? 'ring-brand-400' : 'ring-transparent opacity-70 hover:opacity-100')}>
               <AuthImage src={thumbs[i] ?? u} alt={`${title} page ${i + 1} thumbnail`} className="h-16 w-12 bg-white object-cover"
-                style={pageSizes[i]?.turn ? { transform: `rotate(${placeTurned(pageSizes[i]!.turn, pageSizes[i]!).rotate}deg)` } : undefined} />
+                style={normaliseTurn(pageSizes[i]?.turn) ? { transform: `rotate(${normaliseTurn(pageSizes[i]?.turn)}deg)` } : undefined} />
               <span className="absolute bottom-0 right-0 rounded-tl bg-slate-900/80 px-1 text-[10px] text-white">{i + 1}</span>
             </button>
           ))}
