@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -30,13 +30,14 @@ surer of the two) — then reads the same words, and the figures are printed sid
   --dev DIR            the dev set with truth.json and score.mjs (default ../shared/bol-dev from the repo root)
   --heldout-data FILE  the field dataset's pages of HELD-OUT layout families, OCR words included (JSONL, default
                        training/data/fields/heldout.jsonl); read from their stored words, so this takes seconds
-  --train-data FILE    pages of TRAINED families (default training/data/fields/train.jsonl): only those kept out of the
-                       tagger's fit are scored; printed as their own set, never mixed with held-out families
+  --train-data FILES   pages of TRAINED families, comma-separated (default training/data/fields/train*.jsonl): only those
+                       kept out of the tagger's fit are scored; printed as their own set, never mixed with held-out families
   --families SEL       also generate fresh pages of the layout families (held-out, trained or both) and read them from
                        the image, OCR included: --layout-count N pages a split (default 30), --layout-seed S (default 7001)
   --count N, --seed S  the older synthetic template set (default 24 documents, seed 1); --no-synthetic leaves it out
   --ocr-cache DIR      keep image sets' OCR'd pages there and read them from there next time (field work in seconds)
   --engine E           native (default; the engine the training pages were read with) or tesseract.js
+  --model FILE         another field model than the committed one (a candidate being compared)
 The full pipeline's CPU and page-time bench (one reader, OCR profile, page limit) is npm run bench:pipeline.
 `;
 
@@ -44,7 +45,7 @@ const { values } = parseArgs({
   options: {
     dev: { type: 'string', default: resolve(REPO_ROOT, '../shared/bol-dev') },
     'heldout-data': { type: 'string', default: resolve(REPO_ROOT, 'training/data/fields/heldout.jsonl') },
-    'train-data': { type: 'string', default: resolve(REPO_ROOT, 'training/data/fields/train.jsonl') },
+    'train-data': { type: 'string' },
     families: { type: 'string' },
     'layout-count': { type: 'string', default: '30' },
     'layout-seed': { type: 'string', default: '7001' },
@@ -57,6 +58,7 @@ const { values } = parseArgs({
     out: { type: 'string', default: join(BENCH_DIR, 'out') },
     'no-dev': { type: 'boolean', default: false },
     'no-synthetic': { type: 'boolean', default: false },
+    model: { type: 'string' },
     help: { type: 'boolean', default: false },
   },
 });
@@ -73,7 +75,7 @@ const devDir = resolve(values.dev);
 const scorer = join(devDir, 'score.mjs');
 const log = (s: string): void => void process.stderr.write(`${s}\n`);
 const rssBefore = process.memoryUsage().rss;
-const tagger = FieldTagger.load();
+const tagger = FieldTagger.load(values.model ? resolve(values.model) : undefined);
 const modelRss = process.memoryUsage().rss - rssBefore;
 
 type Row = Record<string, unknown>;
@@ -112,13 +114,16 @@ async function imageSet(name: string, slug: string, dir: string): Promise<void> 
  * The field dataset's pages, read from their stored OCR words: held-out families' pages, and trained families' pages
  * kept out of the tagger's fit, each their own set (`which` says which split a file's pages are scored for).
  */
-async function datasetSet(path: string, which: 'heldout' | 'train'): Promise<void> {
-  if (!existsSync(path)) { log(`no field dataset at ${path}: ${which === 'heldout' ? 'held-out' : 'trained'} families not scored`); return; }
+async function datasetSet(paths: string[], which: 'heldout' | 'train'): Promise<void> {
+  paths = paths.filter((p) => existsSync(p) || void log(`no field dataset at ${p}`));
+  if (!paths.length) { log(`${which === 'heldout' ? 'held-out' : 'trained'} families not scored`); return; }
   const rss = watchRss();
-  const set = emptyReading(which === 'heldout' ? `HELD-OUT layout families (${path})` : `trained layout families, pages kept out of the fit (${path})`,
+  const set = emptyReading(which === 'heldout' ? `HELD-OUT layout families (${paths.join(', ')})` : `trained layout families, pages kept out of the fit (${paths.join(', ')})`,
     'OCR words stored with the dataset: seconds a page are field reading only (OCR: see the image sets)');
-  for await (const p of readTruthPages(path)) {
-    if (p.split !== which || (which === 'train' && !keptOutOfFit(p.id))) continue;
+  const seen = new Set<string>();
+  for (const path of paths) for await (const p of readTruthPages(path)) {
+    if (p.split !== which || (which === 'train' && !keptOutOfFit(p.id)) || seen.has(p.id)) continue;
+    seen.add(p.id);
     set.rows.push({ file: p.id, layout: p.family, profile: p.profile ?? 'unknown', writing: p.writing ?? 'printed', lang: p.lang, truth: p.truth });
     for (const [m, r] of fieldsByMode([asReadPage(p)], MODES, tagger)) {
       set.preds.get(m)!.push({ file: p.id, extractedData: r.data });
@@ -132,8 +137,10 @@ async function datasetSet(path: string, which: 'heldout' | 'train'): Promise<voi
 }
 
 if (!values['no-dev']) await imageSet(`dev set (${devDir})`, 'dev', devDir);
-await datasetSet(resolve(values['heldout-data']), 'heldout');
-await datasetSet(resolve(values['train-data']), 'train');
+const dataDir = resolve(REPO_ROOT, 'training/data/fields');
+await datasetSet([resolve(values['heldout-data'])], 'heldout');
+await datasetSet(values['train-data'] ? values['train-data'].split(',').map((p) => resolve(p))
+  : existsSync(dataDir) ? readdirSync(dataDir).filter((f) => /^train.*\.jsonl$/.test(f)).sort().map((f) => join(dataDir, f)) : [], 'train');
 if (values.families) {
   for (const l of await generateLayoutSets(outDir, values.families as FamilySelection, layoutCount, layoutSeed)) await imageSet(l.name, l.slug, l.dir);
 }

@@ -2,8 +2,8 @@
 # Trains the field tagger end to end: feature rows from the training pages, the tree model, its calibration.
 # Reproducible (fixed seeds, one thread) and kept out of CI: `npm run train:fields`. Held-out families are never read.
 #   FIELDS_DATA  folder with train.jsonl and any further train-*.jsonl (default training/data/fields)
-#   WORK         folder for the feature rows (default training/fields/.work); rows already exported for the same
-#                train.jsonl are reused, so a stopped run picks up at the model step
+#   WORK         folder for the feature rows (default training/fields/.work); rows already exported by the same
+#                feature code for the same first pages are kept, so a grown dataset or a stopped run only adds pages
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 DATA="${FIELDS_DATA:-training/data/fields}"
@@ -11,10 +11,6 @@ WORK="${WORK:-training/fields/.work}"
 MODEL=packages/extract/models/field-tagger.json
 mkdir -p "$WORK"
 PAGES=("$DATA"/train*.jsonl)
-stale=0
-for f in "${PAGES[@]}"; do [[ "$f" -nt "$WORK/meta.json" ]] && stale=1; done
-if [[ ! -f "$WORK/meta.json" || $stale == 1 ]]; then
-  nice -n 10 npx tsx training/fields/export-features.ts "$WORK" "${PAGES[@]}"
-fi
+nice -n 10 npx tsx training/fields/export-features.ts "$WORK" "${PAGES[@]}"
 OMP_NUM_THREADS=1 nice -n 10 /usr/bin/python3 training/fields/train.py "$WORK" "$MODEL" --check-rows packages/extract/test/fixtures/field-tagger-check.json "$@"
 nice -n 10 npx tsx training/fields/calibrate.ts "$MODEL" "$WORK" "${PAGES[@]}"

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { calibrate, confidenceOf, fitIsotonic } from '../src/fields/learned/calibration.ts';
 import { ALONE_MIN, chooseFields } from '../src/fields/learned/combine.ts';
 import { FEATURE_NAMES, pageFeatures } from '../src/fields/learned/features.ts';
-import { FieldTagger, groupWords, type TaggerJson } from '../src/fields/learned/tagger.ts';
+import { FieldTagger, groupWords, lineNeighbours, widen, type TaggerJson } from '../src/fields/learned/tagger.ts';
 import { TreeModel } from '../src/fields/learned/trees.ts';
 import { extractFields } from '../src/fields/extract-fields.ts';
 import type { ReadPage, Word } from '../src/types.ts';
@@ -87,6 +87,18 @@ describe('calibration', () => {
     expect(calibrate({ '*': t }, 'any', 0.8)).toBe(t.y[t.y.length - 1]);
   });
 
+  it('gives 0.9 or more to the top scores when all of them together are right 99.5 % of the time, and only then', () => {
+    // The top two thirds are wrong once in 700: no block between two errors shows 99.5 % at its lower bound on its own,
+    // but all of them together do; the bottom third is right half the time.
+    const points = Array.from({ length: 3000 }, (_, i) => ({ raw: i / 3000, right: i >= 1000 ? i % 700 !== 0 : i % 2 === 0 }));
+    const t = fitIsotonic(points);
+    const trusted = points.filter((p) => calibrate({ '*': t }, 'any', p.raw) >= 0.9);
+    expect(trusted.length).toBeGreaterThan(1000);
+    expect(trusted.filter((p) => p.right).length / trusted.length).toBeGreaterThanOrEqual(0.995);
+    const mixed = points.map((p, i) => ({ ...p, right: i % 50 !== 0 }));
+    expect(mixed.filter((p) => calibrate({ '*': fitIsotonic(mixed) }, 'any', p.raw) >= 0.9)).toEqual([]);
+  });
+
   it('gives 0.9 or more only to blocks right at least 99.5 % of the time, even at their lower bound', () => {
     expect(confidenceOf(1000, 1000)).toBeGreaterThanOrEqual(0.9);
     expect(confidenceOf(990, 1000)).toBeLessThan(0.9);
@@ -103,7 +115,21 @@ describe('decoding', () => {
     expect(groups.map((g) => g.map((x) => x.text).join(' '))).toEqual(['3275 HARBOR DR', 'FAR', 'PORTLAND']);
   });
 
-  it('takes per field the surer reading in combined mode (a rule value the tagger contradicts stays below 0.9, a weak value only the tagger read is left out), and only the tagger in learned mode', () => {
+  it('widens a value by the words printed right against it that the model gives no other field, never by a label or a far word', () => {
+    // "CITY: FORT WAYNE, IN": the model is sure of WAYNE only; FORT, a word space before it, has a small chance of the
+    // field and no other, so it belongs to the value; the label before it and a word a column away do not.
+    const words = [w('CITY:', 100, 100), w('FORT', 160, 100), w('WAYNE,', 210, 100), w('IN', 280, 100), w('46802', 600, 100)];
+    const [label, fort, wayne, state, zip] = words as [Word, Word, Word, Word, Word];
+    const p = (city: number, other = 0): Float64Array => Float64Array.from([1 - city - other, city, other]);
+    const probs = new Map<Word, Float64Array>([[label, p(0.1)], [fort, p(0.1)], [wayne, p(0.9)], [state, p(0.02, 0.9)], [zip, p(0.2)]]);
+    const side = lineNeighbours(words);
+    expect(side.get(wayne)).toEqual([fort, state]);
+    expect(side.get(zip)).toEqual([null, null]);
+    const run = widen([wayne], 1, side, probs, new Set([label]), new Map([[wayne, 0.9]]));
+    expect(run.map((x) => x.text)).toEqual(['FORT', 'WAYNE,']);
+  });
+
+  it('in combined mode takes each field from one of the two readers, keeps a contradicted value below 0.9 and leaves out a weak value only the tagger read; learned mode is the tagger alone', () => {
     const page = fixturePage();
     const rules = extractFields([page]);
     const learned = chooseFields([page], structuredClone(rules), tagger, 'learned');
@@ -111,29 +137,26 @@ describe('decoding', () => {
     const tagged = tagger.read([page], rules.FieldSources ?? {});
     const plain = (v: unknown): string => String(v ?? '').toUpperCase().replace(/[^A-Z0-9.]/g, '');
     let contradicted = 0;
-    let leftOut = 0;
     for (const [field, t] of tagged) {
       expect(learned.ConfidenceScores[field]).toBeCloseTo(t.confidence, 2);
       expect(valueAt(learned, field)).toEqual(t.value);
-      const ruleConf = rules.ConfidenceScores[field];
       const ruleValue = valueAt(rules, field);
-      if (ruleValue !== null && ruleValue !== undefined && ruleConf !== undefined && ruleConf >= t.confidence) {
-        expect(valueAt(combined, field)).toEqual(ruleValue);
-        const agree = plain(ruleValue) === plain(t.value);
-        if (!agree) contradicted++;
-        expect(combined.ConfidenceScores[field]).toBeCloseTo(agree ? ruleConf : Math.min(ruleConf, 0.85), 2);
-      } else if ((ruleValue === null || ruleValue === undefined) && t.confidence < ALONE_MIN) {
+      const ruleHas = ruleValue !== null && ruleValue !== undefined && ruleValue !== '';
+      const value = valueAt(combined, field);
+      if (!ruleHas && t.confidence < ALONE_MIN) {
         // Only the tagger read it, and more likely wrong than right: left for a person.
-        expect(valueAt(combined, field) ?? null).toBeNull();
+        expect(value ?? null).toBeNull();
         expect(combined.ConfidenceScores[field]).toBeUndefined();
-        leftOut++;
-      } else {
-        expect(valueAt(combined, field)).toEqual(t.value);
-        expect(combined.ConfidenceScores[field]).toBeCloseTo(t.confidence, 2);
+        continue;
+      }
+      expect([ruleValue, t.value]).toContainEqual(value);
+      if (ruleHas && plain(ruleValue) !== plain(t.value)) {
+        // Two readers read the field otherwise: whichever value is kept goes to review.
+        expect(combined.ConfidenceScores[field]).toBeLessThan(0.9);
+        contradicted++;
       }
     }
     expect(contradicted).toBeGreaterThan(0);
-    expect(leftOut).toBeGreaterThan(0);
     expect(chooseFields([page], rules, tagger, 'rules')).toBe(rules);
   });
 });

@@ -1,6 +1,7 @@
 /**
  * An isotonic calibration: the raw scores of values read on pages kept out of the fit, sorted, and the share of them
- * that were right, made non-decreasing (pool adjacent violators). `x` are the lowest raw scores of each block, `y` the
+ * that were right, made non-decreasing (pool adjacent violators); where all values from a block upwards together are
+ * right often enough for the 0.9 promise, the block is given 0.9 or more. `x` are the lowest raw scores of each block, `y` the
  * confidence given to the block (see `confidenceOf`).
  */
 export interface IsotonicTable { x: number[]; y: number[]; n: number }
@@ -25,8 +26,15 @@ export function fitIsotonic(points: Array<{ raw: number; right: boolean }>): Iso
       a.sum += b.sum; a.n += b.n;
     }
   }
+  // The promise is about the set of values scored 0.9 or more, so a block also earns the confidence of all the values
+  // from it upwards (right at least 99.5 % of the time at the lower bound, however small the block is on its own).
+  const tail: number[] = new Array(blocks.length);
+  for (let i = blocks.length - 1, right = 0, n = 0; i >= 0; i--) {
+    right += blocks[i]!.sum; n += blocks[i]!.n;
+    tail[i] = confidenceOf(right, n);
+  }
   let floor = 0;
-  const y = blocks.map((b) => (floor = Math.max(floor, confidenceOf(b.sum, b.n))));
+  const y = blocks.map((b, i) => (floor = Math.max(floor, confidenceOf(b.sum, b.n), tail[i]! >= 0.9 ? tail[i]! : 0)));
   return { x: blocks.map((b) => b.x), y: y.map((v) => Math.round(v * 1e4) / 1e4), n: sorted.length };
 }
 

@@ -10,8 +10,9 @@ export type FieldsMode = 'rules' | 'learned' | 'combined';
 /**
  * The fields of a document by `mode`, from the rule extractor's reading (`rules`, boxes still on the deskewed pages)
  * and the tagger. 'learned' takes every tagged field from the tagger (a field it did not find is empty); 'combined'
- * takes per field the value with the higher confidence, as both are calibrated to the same promise (0.9 and above
- * right 99.5 % of the time). Fields the tagger does not tag (line items, packaging) stay the rules'.
+ * takes per field the value with the higher confidence (both readers' scores stand for the same promise: 0.9 and
+ * above right 99.5 % of the time); a value the other reader contradicts stays below 0.9. Fields the tagger does not
+ * tag (line items, packaging) stay the rules'.
  */
 export function chooseFields(pages: ReadPage[], rules: ExtractedData, tagger: FieldTagger, mode: FieldsMode, layout: DocumentLayout = readLayout(pages)): ExtractedData {
   if (mode === 'rules') return rules;
@@ -19,19 +20,21 @@ export function chooseFields(pages: ReadPage[], rules: ExtractedData, tagger: Fi
   const data: ExtractedData = structuredClone(rules);
   for (const field of TAG_FIELDS) {
     const t = tagged.get(field);
-    const ruleConf = rules.ConfidenceScores[field];
     const ruleHas = hasValue(rules, field);
-    if (mode === 'combined' && ruleHas && (!t || (ruleConf ?? 0) >= t.confidence)) {
-      // The rules' value kept, but the tagger read another: two readers disagree, so the value is not to be trusted
+    const ruleConf = rules.ConfidenceScores[field] ?? 0;
+    const agree = !!t && sameReading(valueOf(rules, field), t.value);
+    if (mode === 'combined' && ruleHas && (!t || ruleConf >= t.confidence)) {
+      // The rules' value kept; where the tagger read another, two readers disagree and the value is not to be trusted
       // without review however sure the rules are (the rules' scores were fitted on the layouts they were written for).
-      if (t && ruleConf !== undefined && !sameReading(valueOf(rules, field), t.value)) data.ConfidenceScores[field] = Math.min(ruleConf, DISAGREED);
+      if (t && !agree) data.ConfidenceScores[field] = Math.min(ruleConf, DISAGREED);
       continue;
     }
     // A value only the tagger found, and that its calibration calls more likely wrong than right, is left out: an
     // empty field sends the document to a person, a wrong one can pass unseen (random specks tag as something).
     if (mode === 'combined' && !ruleHas && t && t.confidence < ALONE_MIN) continue;
     clearField(data, field);
-    if (t) writeTagged(data, t);
+    // The tagger's value taken over a rule value it contradicts is held below 0.9 alike.
+    if (t) writeTagged(data, mode === 'combined' && ruleHas && !agree ? { ...t, confidence: Math.min(t.confidence, DISAGREED) } : t);
   }
   // The weight unit stays only with a weight to go with it (a learned weight printed without one keeps the rules' unit).
   if (data.ShipmentDetails.Weight === null) data.ShipmentDetails.WeightUnit = null;
@@ -58,7 +61,7 @@ const DISAGREED = 0.85;
 export const ALONE_MIN = 0.5;
 
 /** Two readings of a field compared as printed values: case, spaces and marks aside. */
-const sameReading = (a: unknown, b: unknown): boolean => String(a ?? '').toUpperCase().replace(/[^A-Z0-9.]/g, '') === String(b ?? '').toUpperCase().replace(/[^A-Z0-9.]/g, '');
+export const sameReading = (a: unknown, b: unknown): boolean => String(a ?? '').toUpperCase().replace(/[^A-Z0-9.]/g, '') === String(b ?? '').toUpperCase().replace(/[^A-Z0-9.]/g, '');
 
 function valueOf(data: ExtractedData, field: string): unknown {
   const [a, b] = field.split('.') as [keyof ExtractedData, string | undefined];

@@ -80,6 +80,13 @@ function computeShape(text: string): number[] {
 const NEIGHBOUR_SHAPE = ['len', 'digitShare', 'zip5', 'caHalf', 'stateCode', 'date', 'street', 'company'] as const;
 const neighbourIdx = NEIGHBOUR_SHAPE.map((n) => SHAPE_NAMES.indexOf(n));
 
+/**
+ * What a printed line (segment) holds as a whole: a word is read in the context of its line and of the lines above and
+ * below it (a party's name line sits above a street line, a street line above a line with a postal code).
+ */
+const LINE_TRAITS = ['postal', 'state', 'startsDigit', 'street', 'company', 'date', 'label', 'digitShare', 'country', 'words'] as const;
+const SHAPE_AT = (n: (typeof SHAPE_NAMES)[number]): number => SHAPE_NAMES.indexOf(n);
+
 /** Names of the features in the order `pageFeatures` gives them. */
 export const FEATURE_NAMES: readonly string[] = [
   'conf', ...SHAPE_NAMES.map((n) => `shape.${n}`),
@@ -89,6 +96,8 @@ export const FEATURE_NAMES: readonly string[] = [
   ...LABEL_KINDS.flatMap((k) => [`left.${k}.dx`, `above.${k}.dy`, `above.${k}.dx`, `near.${k}.d`]),
   ...['prev', 'next', 'up', 'down'].flatMap((d) => [...NEIGHBOUR_SHAPE.map((n) => `${d}.${n}`), `${d}.label`, `${d}.gap`]),
   ...RULE_FIELDS.map((f) => `rule.${f}`),
+  ...LINE_TRAITS.map((t) => `line.${t}`), ...LINE_TRAITS.map((t) => `lineAbove.${t}`), ...LINE_TRAITS.map((t) => `lineBelow.${t}`),
+  'block.linesAbove', 'block.linesBelow', 'block.headKind', 'block.headXOverlap', 'block.lineIndexShare',
 ];
 
 /** What the features of a page are computed from: its words (engine order), size and cell rulings. */
@@ -149,6 +158,49 @@ export function readFeatures(page: FeaturePage, rules: RuleSources, layout: Docu
   const rowRank = new Map<Segment, number>();
   for (const s of segments) rowRank.set(s, segments.filter((o) => o !== s && Math.abs(o.bbox[1] - s.bbox[1]) < 0.5 * s.lineHeight && o.bbox[0] < s.bbox[0]).length);
   const kindIndex = (h: LabelHit | null): number => (h ? LABEL_KINDS.indexOf(h.field) : -1);
+  const hitsOf = new Map<Segment, LabelHit[]>();
+  for (const h of hits) hitsOf.set(h.segment, [...(hitsOf.get(h.segment) ?? []), h]);
+  const traitCache = new Map<Segment, number[]>();
+  /** The traits of a printed line (all missing where the word is on none). */
+  const lineTraits = (s: Segment | null): number[] => {
+    if (!s) return LINE_TRAITS.map(() => NaN);
+    let t = traitCache.get(s);
+    if (!t) {
+      const sh = s.words.map((x) => shapeOf(x.text));
+      const any = (...names: Array<(typeof SHAPE_NAMES)[number]>): number => (sh.some((v) => names.some((n) => v[SHAPE_AT(n)] === 1)) ? 1 : 0);
+      const chars = s.words.reduce((a, x) => a + x.text.length, 0) || 1;
+      const digits = s.words.reduce((a, x) => a + (x.text.match(/\p{N}/gu) ?? []).length, 0);
+      traitCache.set(s, t = [any('zip5', 'zip9', 'caPostal', 'caHalf'), any('stateCode'), /^\d/.test(s.words[0]?.text ?? '') ? 1 : 0, any('street'),
+        any('company'), any('date', 'month'), hitsOf.has(s) ? 1 : 0, digits / chars, any('country'), s.words.length]);
+    }
+    return t;
+  };
+  /**
+   * Where a word's line stands in its block: the lines of its column between the nearest line above that holds a
+   * label (the block's heading) and the next such line below. A party's lines, a table's rows and a box's value are
+   * told apart by their order under their heading, whatever the distances on the page.
+   */
+  const byTop = [...segments].sort((a, b) => a.bbox[1] - b.bbox[1]);
+  const blockPlace = (s: Segment | null, w: Word): number[] => {
+    const span: [number, number] = s ? [s.bbox[0], s.bbox[2]] : [w.bbox[0], w.bbox[2]];
+    const top = s ? s.bbox[1] : w.bbox[1], bottom = s ? s.bbox[3] : w.bbox[3];
+    const across = (o: Segment): boolean => Math.min(o.bbox[2], span[1]) - Math.max(o.bbox[0], span[0]) > 0;
+    let above = 0, below = 0, head: Segment | null = null, closed = false;
+    for (let k = byTop.length - 1; k >= 0; k--) {
+      const o = byTop[k]!;
+      if (o === s || o.bbox[3] > top + 0.3 * (bottom - top) || !across(o)) continue;
+      if (hitsOf.has(o)) { head = o; break; }
+      above++;
+    }
+    for (const o of byTop) {
+      if (o === s || o.bbox[1] < bottom - 0.3 * (bottom - top) || !across(o)) continue;
+      if (hitsOf.has(o)) { closed = true; break; }
+      below++;
+    }
+    const headHit = head ? hitsOf.get(head)!.find((h) => Math.min(h.bbox[2], span[1]) - Math.max(h.bbox[0], span[0]) > 0) ?? hitsOf.get(head)![0]! : null;
+    const overlapShare = headHit ? Math.max(0, Math.min(headHit.bbox[2], w.bbox[2]) - Math.max(headHit.bbox[0], w.bbox[0])) / Math.max(1, w.bbox[2] - w.bbox[0]) : NaN;
+    return [head ? above : NaN, closed ? below : NaN, kindIndex(headHit), overlapShare, head && closed ? above / Math.max(1, above + below) : NaN];
+  };
 
   const rows = words.map((w, i) => {
     const out: number[] = [];
@@ -209,6 +261,8 @@ export function readFeatures(page: FeaturePage, rules: RuleSources, layout: Docu
       const b = src && src.page === w.page ? src.bbox : null;
       out.push(b && cx >= b[0] && cx <= b[2] && cy >= b[1] && cy <= b[3] ? 1 : 0);
     }
+    out.push(...lineTraits(seg), ...lineTraits(up ? places[words.indexOf(up)]!.seg : null), ...lineTraits(down ? places[words.indexOf(down)]!.seg : null));
+    out.push(...blockPlace(seg, w));
     return Float32Array.from(out);
   });
   return { rows, hits };

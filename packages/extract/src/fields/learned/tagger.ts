@@ -56,11 +56,18 @@ export class FieldTagger {
   read(pages: ReadPage[], rules: RuleSources, layout: DocumentLayout = readLayout(pages)): Map<string, TaggedField> {
     const marked: Array<{ word: Word; probs: Float64Array }> = [];
     const lang = { en: 0, es: 0, fr: 0 };
+    const labelWords = new Set<Word>();
+    const side = new Map<Word, [Word | null, Word | null]>();
     for (const page of pages) {
       const { probs, hits } = this.wordProbabilities(page, rules, layout);
       page.words.forEach((word, i) => marked.push({ word, probs: probs[i]! }));
-      for (const h of hits) if (h.field !== 'stop') lang[h.lang] += h.label.length;
+      for (const h of hits) {
+        if (h.field !== 'stop') lang[h.lang] += h.label.length;
+        for (const w of h.labelWords) labelWords.add(w);
+      }
+      for (const [w, n] of lineNeighbours(page.words)) side.set(w, n);
     }
+    const probsOf = new Map(marked.map((m) => [m.word, m.probs]));
     const order: DateOrder = lang.en >= lang.es && lang.en >= lang.fr ? 'MDY' : 'DMY';
     // Every field's candidate groups, read by the field's parser; then, surest first, each field takes its best group
     // whose words no surer field has taken (a word is one field's, however the groups around it were cut).
@@ -69,13 +76,16 @@ export class FieldTagger {
       if (c === 0) return;
       // A word the model gives the field as its likeliest class, or a fair chance of it: a value's weaker words (a
       // short word inside a city name) stay in its group, but a group needs one word the model is sure of.
-      const mine = new Map(marked.filter((m) => m.probs[c]! >= JOIN_SHARE || argmax(m.probs) === c).map((m) => [m.word, m.probs[c]!]));
+      // A label's word joins a value only where the model takes it for the field outright: a value does not run on
+      // into the label that follows it.
+      const mine = new Map(marked.filter((m) => argmax(m.probs) === c || (m.probs[c]! >= JOIN_SHARE && !labelWords.has(m.word))).map((m) => [m.word, m.probs[c]!]));
       const sure = new Set(marked.filter((m) => argmax(m.probs) === c).map((m) => m.word));
-      for (const ws of groupWords([...mine.keys()])) {
-        if (!ws.some((w) => sure.has(w))) continue;
+      for (const core of groupWords([...mine.keys()])) {
+        if (!core.some((w) => sure.has(w))) continue;
+        const ws = widen(core, c, side, probsOf, labelWords, mine);
         const v = readValue(field, ws.map((w) => w.text).join(' '), order);
         if (!v) continue;
-        const p = ws.map((w) => mine.get(w)!);
+        const p = core.map((w) => mine.get(w)!);
         const raw = rawScore(p.reduce((a, b) => a + b, 0) / p.length, Math.min(...p), Math.min(...ws.map((w) => w.confidence)), v);
         candidates.push({ ...v, field, raw, confidence: calibrate(this.calibration, field, raw), words: ws });
       }
@@ -99,6 +109,43 @@ export function rawScore(mean: number, min: number, ocr: number, v: ReadValue): 
 
 // Probability of a field at which a word joins that field's group beside a word of it the model is sure of.
 const JOIN_SHARE = 0.25;
+// Probability of a field at which a word printed right against a value's run, and given to no other field, is taken
+// into it: a value is printed as one unbroken run, so its edge words need less evidence than a word on its own.
+const EDGE_SHARE = 0.05;
+
+/**
+ * A run widened by the words printed right against its ends on the same line (no wider apart than a word space) that
+ * the model gives no other field and some chance of this one; a label's word never joins.
+ */
+export function widen(core: Word[], c: number, side: Map<Word, [Word | null, Word | null]>, probsOf: Map<Word, Float64Array>, labels: Set<Word>, taken: Map<Word, number>): Word[] {
+  const ws = [...core];
+  const fits = (w: Word | null | undefined): w is Word => {
+    if (!w || labels.has(w) || taken.has(w) || ws.includes(w)) return false;
+    const p = probsOf.get(w);
+    return !!p && p[c]! >= EDGE_SHARE && argmax(p) === 0;
+  };
+  for (let w = side.get(ws[0]!)?.[0]; fits(w); w = side.get(w)?.[0]) ws.unshift(w);
+  for (let w = side.get(ws[ws.length - 1]!)?.[1]; fits(w); w = side.get(w)?.[1]) ws.push(w);
+  return ws;
+}
+
+/** Each word's nearest neighbours left and right on its line, where no more than a word space apart. */
+export function lineNeighbours(words: Word[]): Map<Word, [Word | null, Word | null]> {
+  const out = new Map<Word, [Word | null, Word | null]>(words.map((w) => [w, [null, null]]));
+  for (const a of words) {
+    const h = a.bbox[3] - a.bbox[1];
+    let best: Word | null = null, bestGap = Infinity;
+    for (const b of words) {
+      if (b === a || b.page !== a.page) continue;
+      const lh = Math.max(h, b.bbox[3] - b.bbox[1]);
+      if (Math.abs((a.bbox[1] + a.bbox[3]) / 2 - (b.bbox[1] + b.bbox[3]) / 2) >= 0.5 * lh) continue;
+      const gap = b.bbox[0] - a.bbox[2];
+      if (gap > -0.3 * lh && gap < 1.2 * lh && gap < bestGap) { bestGap = gap; best = b; }
+    }
+    if (best && !out.get(best)![0]) { out.get(a)![1] = best; out.get(best)![0] = a; }
+  }
+  return out;
+}
 
 const argmax = (p: Float64Array): number => {
   let best = 0;
