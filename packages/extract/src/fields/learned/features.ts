@@ -150,6 +150,7 @@ export function readFeatures(page: FeaturePage, rules: RuleSources, layout: Docu
   const segments = layout.segments.filter((s) => s.page === pageIndex);
   const hits = layout.hits.filter((h) => h.segment.page === pageIndex);
   const places = placeWords(words, segments);
+  const indexOf = new Map(words.map((w, i) => [w, i]));
   const heights = words.map((w) => w.bbox[3] - w.bbox[1]).sort((a, b) => a - b);
   const medH = Math.max(1, heights[Math.floor(heights.length / 2)]!);
   const shapes = words.map((w) => shapeOf(w.text));
@@ -261,7 +262,7 @@ export function readFeatures(page: FeaturePage, rules: RuleSources, layout: Docu
       const b = src && src.page === w.page ? src.bbox : null;
       out.push(b && cx >= b[0] && cx <= b[2] && cy >= b[1] && cy <= b[3] ? 1 : 0);
     }
-    out.push(...lineTraits(seg), ...lineTraits(up ? places[words.indexOf(up)]!.seg : null), ...lineTraits(down ? places[words.indexOf(down)]!.seg : null));
+    out.push(...lineTraits(seg), ...lineTraits(up ? places[indexOf.get(up)!]!.seg : null), ...lineTraits(down ? places[indexOf.get(down)!]!.seg : null));
     out.push(...blockPlace(seg, w));
     return Float32Array.from(out);
   });
