@@ -1,4 +1,3 @@
-import { CORE_FIELDS } from '@ladingwise/shared';
 import { readFormBarcodes } from './barcodes.ts';
 import type { DecodedPage } from './image/decode.ts';
 import { analyzePage, preparePage, type PreparedPage } from './image/prepare.ts';
@@ -8,7 +7,7 @@ import type { EngineWord, OcrWorker } from './ocr/engine.ts';
 import type { LineRecogniser } from './ocr/line-recogniser.ts';
 import { rereadWeakLines } from './ocr/reread.ts';
 import { secondLook } from './ocr/second-look.ts';
-import { extractFields } from './fields/extract-fields.ts';
+import { fieldsInDoubt, type Doubts } from './fields/in-doubt.ts';
 import { startsWithLabel } from './fields/find-labels.ts';
 import type { ReadPage, Word } from './types.ts';
 
@@ -82,17 +81,23 @@ export async function readPage(
   time('unwarp', Date.now() - t);
   const sheet: Sheet = { original, page, flat, pageIndex, worker, time, lines, budget, skipped: new Set() };
   const first = await pagePass(sheet, analysis.candidates, analysis.skew);
-  const worthEnlarging = first.q < POOR_PASS && first.prepared.grey.width * 1.2 <= ENLARGED_WIDTH;
+  // What the fields make of the page pass decides what more is read: nothing when every core field it shows was
+  // read surely, else only the lines where the fields in doubt stand.
+  t = Date.now();
+  const doubts = fieldsInDoubt(await finishPage(sheet, first, null));
+  time('doubts', Date.now() - t);
+  const worthEnlarging = doubts.fields.length > 0 && first.q < POOR_PASS && first.prepared.grey.width * 1.2 <= ENLARGED_WIDTH;
   if (worthEnlarging && budget.spent()) sheet.skipped.add('enlarged pass');
-  if (!worthEnlarging || budget.spent()) return withSkipped(await finishPage(sheet, first), sheet);
+  if (!worthEnlarging || budget.spent()) return withSkipped(await finishPage(sheet, first, doubts), sheet);
   // Which reading is better shows in what the fields make of it, not in the OCR's own confidence (measured: a page
   // read at 47 then 52 gave 18 then 16 wrong fields; one read at 71 then 53 gave 12 then 2). The two page passes are
   // compared as read; only the better one has its weak lines read again (that second read cost as much as the pass).
   t = Date.now();
   const again = await pagePass(sheet, [first.prepared.quarterTurn], analysis.skew, ENLARGED_WIDTH);
-  const kept = fieldYield(await finishPage(sheet, again, false)) > fieldYield(await finishPage(sheet, first, false));
+  const againDoubts = fieldsInDoubt(await finishPage(sheet, again, null));
+  const kept = againDoubts.found > doubts.found;
   time(kept ? 'enlarged kept' : 'enlarged dropped', Date.now() - t);
-  return withSkipped(await finishPage(sheet, kept ? again : first), sheet);
+  return withSkipped(await finishPage(sheet, kept ? again : first, kept ? againDoubts : doubts), sheet);
 }
 
 /** The page as read, with the steps its budget cut short named (its fields' confidence is then lowered). */
@@ -168,28 +173,25 @@ async function otherWayReadsBetter(worker: OcrWorker, pass: Pass, budget: PageBu
   return (q === 0 && qTurned === 0) || qTurned > q;
 }
 
-/** How much the fields make of a reading: the confidence summed over the core fields found. */
-function fieldYield(page: ReadPage): number {
-  const data = extractFields([page]);
-  return CORE_FIELDS.reduce((sum, f) => sum + (data.MissingFields.includes(f) ? 0 : data.ConfidenceScores[f] ?? 0), 0);
-}
-
 /**
- * Weak lines read again, barcodes, and the words mapped back onto the page as the user sees it; `full` false maps the
- * page pass's words alone (to compare two passes).
+ * Weak lines where `doubts` places fields read again, barcodes, and the words mapped back onto the page as the user
+ * sees it; with `doubts` null, the page pass's words alone are mapped (to judge a pass by its fields).
  */
-async function finishPage(sheet: Sheet, pass: Pass, full = true): Promise<ReadPage> {
+async function finishPage(sheet: Sheet, pass: Pass, doubts: Doubts | null): Promise<ReadPage> {
   const { original, page, flat, pageIndex, worker, time, lines, budget } = sheet;
   const { prepared } = pass;
   // Boxes on the straightened sheet, mapped onto the original image as the user sees it.
   const onOriginal = (b: [number, number, number, number]): [number, number, number, number] => (flat ? boxOnPhoto(b, prepared.quarterTurn, flat, original) : b);
+  const full = doubts !== null;
   let words = pass.words;
-  // Small print, stamps and handwriting read weakly in the page pass: read those lines again, enlarged.
+  // Small print, stamps and handwriting read weakly in the page pass: those lines where a field is in doubt are read
+  // again, enlarged, and where one is missing, inked lines the page pass returned nothing for are looked for.
   let t = Date.now();
-  if (full && budget.spent()) sheet.skipped.add('weak lines read again');
-  else if (full) {
+  const within = (doubts?.regions ?? []).map(([x0, y0, x1, y1]): [number, number, number, number] => [x0 * prepared.scale, y0 * prepared.scale, x1 * prepared.scale, y1 * prepared.scale]);
+  if (full && doubts.fields.length && budget.spent()) sheet.skipped.add('weak lines read again');
+  else if (full && doubts.fields.length) {
     try {
-      words = (await rereadWeakLines(prepared.grey, words, worker, { known: startsWithLabel, rules: prepared.rules, soft: prepared.soft, ...(lines ? { lines } : {}) })).words;
+      words = (await rereadWeakLines(prepared.grey, words, worker, { known: startsWithLabel, rules: prepared.rules, soft: prepared.soft, within, missed: doubts.missing, ...(lines ? { lines } : {}) })).words;
     } catch {
       // The page pass already has words for these lines; keep them.
     }

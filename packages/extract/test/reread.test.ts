@@ -54,6 +54,25 @@ describe('second OCR pass with the line reader', () => {
     expect(out.words.map((w) => w.text)).toEqual(['READ100', 'READ220', 'READ340', 'READ460', 'READ580']);
   });
 
+  it('reads again only the weak lines where a field in doubt stands, when told where those are', async () => {
+    const width = 1200, height = 800;
+    const data = new Uint8Array(width * height).fill(235);
+    // Three weak lines; the fields read off the first reading doubt only what stands around the middle one.
+    const words: EngineWord[] = [0, 1, 2].map((i) => ({ text: `w${i}`, confidence: 30, bbox: [100, 100 + 200 * i, 1100, 130 + 200 * i], line: `l${i}` }));
+    const read: number[] = [];
+    const reader: LineRecogniser = {
+      read: async (_g, _crop, core, line) => { read.push(core[1]); return { words: [{ text: `READ${core[1]}`, confidence: 95, bbox: core, line }], confidence: 95 }; },
+      close: async () => {},
+    };
+    const out = await rereadWeakLines({ width, height, data }, words, silentEngine, { lines: reader, within: [[0, 280, 1200, 360]] });
+    expect(read).toEqual([300]);
+    expect(out.words.map((w) => w.text)).toEqual(['w0', 'READ300', 'w2']);
+    // Told nothing, every weak line is read again.
+    read.length = 0;
+    await rereadWeakLines({ width, height, data }, words, silentEngine, { lines: reader });
+    expect(read.sort()).toEqual([100, 300, 500]);
+  });
+
   it('keeps an unsure line reading beside the page pass\'s words as a hint, and none when it is unsurer still', async () => {
     const width = 600, height = 200;
     const data = new Uint8Array(width * height).fill(235);

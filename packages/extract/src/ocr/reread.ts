@@ -26,6 +26,11 @@ export interface RereadOptions {
   lines?: LineRecogniser;
   /** The page less processed (same geometry), for the neural reader's eyes. */
   soft?: Grey;
+  /**
+   * Only lines that overlap one of these boxes (OCR image pixels) are read again: where the fields still in doubt
+   * stand. Left out, every weak line is.
+   */
+  within?: Array<[number, number, number, number]>;
 }
 
 /** A weak line: its words, its box in the OCR image and the mean confidence it was read with. */
@@ -50,6 +55,11 @@ function overlapShare(a: [number, number, number, number], b: [number, number, n
   const w = Math.min(a[2], b[2]) - Math.max(a[0], b[0]), h = Math.min(a[3], b[3]) - Math.max(a[1], b[1]);
   const area = Math.max(1, (a[2] - a[0]) * (a[3] - a[1]));
   return w > 0 && h > 0 ? (w * h) / area : 0;
+}
+
+/** Whether box `b` overlaps any of `boxes`. */
+function overlapsAny(b: [number, number, number, number], boxes: ReadonlyArray<[number, number, number, number]>): boolean {
+  return boxes.some((r) => b[0] < r[2] && b[2] > r[0] && b[1] < r[3] && b[3] > r[1]);
 }
 
 /** Mean confidence of a line's words, weighted by how many letters and digits each holds. */
@@ -96,6 +106,7 @@ export function weakLines(words: EngineWord[], opts: RereadOptions = {}): WeakLi
     // Tall boxes are pictures, logos or barcodes read as text; long runs are sentences that read fine anyway.
     if (h < 6 || h > 200 || ws.length > 8) return;
     const confidence = lineConfidence(ws);
+    if (opts.within && !overlapsAny(bbox, opts.within)) return;
     if (confidence < maxConf) out.push({ line: `${ws[0]!.line}#${i}`, words: ws, bbox, confidence });
   });
   return out.sort((a, b) => a.confidence - b.confidence).slice(0, opts.maxLines ?? 20);
@@ -267,7 +278,7 @@ export function joinFragments(reading: EngineWord[], page: EngineWord[]): { word
 export async function rereadWeakLines(grey: Grey, words: EngineWord[], worker: OcrWorker, opts: RereadOptions = {}): Promise<{ words: EngineWord[]; replaced: number; tried: number }> {
   const weak = weakLines(words, opts);
   if (opts.missed !== false) {
-    missedRegions(grey, words, 10, opts.rules).forEach((box, i) => weak.push({ line: `missed#${i}`, words: [], bbox: box, confidence: MISSED_FLOOR }));
+    missedRegions(grey, words, opts.within ? 40 : 10, opts.rules).filter((box) => !opts.within || overlapsAny(box, opts.within)).slice(0, 10).forEach((box, i) => weak.push({ line: `missed#${i}`, words: [], bbox: box, confidence: MISSED_FLOOR }));
   }
   if (!weak.length) return { words, replaced: 0, tried: 0 };
   const target = opts.targetHeight ?? 40;

@@ -1,0 +1,81 @@
+import { CORE_FIELDS } from '@ladingwise/shared';
+import type { ReadPage } from '../types.ts';
+import { extractFields, readLayout } from './extract-fields.ts';
+import type { LabelField } from './lexicon.ts';
+
+type Box = [number, number, number, number];
+
+// A field the product trusts without a look (the review gate's threshold): reading its lines again cannot help it.
+export const SURE_FIELD = 0.9;
+
+// Core fields many bills do not have at all: an order number, a delivery date.
+const OFTEN_ABSENT: ReadonlySet<string> = new Set(['References.OrderNumber', 'Dates.Delivery']);
+// The fields that go into the EDI beside the core ones (carrier and PRO number).
+const EXTENDED = ['Carrier.Name', 'Carrier.Scac', 'References.ProNumber'] as const;
+type Field = (typeof CORE_FIELDS)[number] | (typeof EXTENDED)[number];
+
+// The form labels under which each field's value is printed; a party's parts stand under its heading.
+const LABELS_OF: Record<Field, LabelField[]> = {
+  'Shipper.Name': ['shipper'], 'Shipper.Address': ['shipper'], 'Shipper.City': ['shipper'], 'Shipper.State': ['shipper'], 'Shipper.Zip': ['shipper'],
+  'Consignee.Name': ['consignee'], 'Consignee.Address': ['consignee'], 'Consignee.City': ['consignee'], 'Consignee.State': ['consignee'], 'Consignee.Zip': ['consignee'],
+  'ShipmentDetails.Weight': ['weight'], 'ShipmentDetails.Pieces': ['pieces', 'handlingUnits'], 'ShipmentDetails.Commodity': ['commodity'],
+  'ShipmentDetails.FreightClass': ['freightClass', 'nmfc'], 'Dates.Pickup': ['pickupDate'], 'Dates.Delivery': ['deliveryDate'],
+  'References.BolNumber': ['bol'], 'References.PoNumber': ['po'], 'References.OrderNumber': ['order'],
+  'Carrier.Name': ['carrier'], 'Carrier.Scac': ['scac', 'carrier'], 'References.ProNumber': ['pro'],
+};
+
+/** What the fields make of a page as first read: the fields not read surely, and where on the page they stand. */
+export interface Doubts {
+  /** Core and carrier fields read below SURE_FIELD, or missing under a label the page shows. */
+  fields: string[];
+  /** Whether one of them was not read at all (its value may stand in a line the page pass returned nothing for). */
+  missing: boolean;
+  /** Where those fields' values stand (page coordinates of `ReadPage.words`): their words, or below and beside their label. */
+  regions: Box[];
+  /** How much the fields make of the reading: the confidence summed over the core fields found (to compare two). */
+  found: number;
+}
+
+/**
+ * The core and carrier fields a page's first reading leaves in doubt. A field read surely needs nothing more; a weak
+ * one is looked at where its words and its label are; a missing one where its label is (its value stands beside or
+ * below it). A field missing with no label on the page cannot be placed: where bills often lack the field it is not
+ * counted (the form may not have it); any other such field means a label was misread, and all the page is in doubt.
+ */
+export function fieldsInDoubt(page: ReadPage): Doubts {
+  const layout = readLayout([page]);
+  const data = extractFields([page], layout);
+  const hs = page.words.map((w) => w.bbox[3] - w.bbox[1]).filter((h) => h > 2).sort((a, b) => a - b);
+  const lh = hs[Math.floor(hs.length / 2)] ?? 20;
+  const fields: string[] = [], regions: Box[] = [], unplaced: string[] = [];
+  let found = 0, anyMissing = false;
+  for (const f of [...CORE_FIELDS, ...EXTENDED]) {
+    const conf = data.ConfidenceScores[f];
+    const missing = conf === undefined || data.MissingFields.includes(f);
+    if (!missing && (CORE_FIELDS as readonly string[]).includes(f)) found += conf;
+    if (!missing && conf >= SURE_FIELD) continue;
+    const src = data.FieldSources?.[f];
+    const labels = layout.hits.filter((h) => LABELS_OF[f].includes(h.field));
+    // A value stands right of its label or below it, in the label's cell or party block; a weak one may be the wrong
+    // words, the right ones read weakly under the label.
+    for (const h of labels) regions.push([h.bbox[0] - lh, h.bbox[1] - 0.5 * lh, Math.min(page.width, h.bbox[2] + 0.45 * page.width), h.bbox[3] + 7 * lh]);
+    if (!missing && src) {
+      const [x0, y0, x1, y1] = src.bbox;
+      // The words read, a line above and below (a value read on the wrong line of an address block) and letters the
+      // engine's box cut off either side.
+      regions.push([x0 - 2 * lh, y0 - 1.5 * lh, x1 + 2 * lh, y1 + 1.5 * lh]);
+      fields.push(f);
+      continue;
+    }
+    if (!labels.length) { if ((CORE_FIELDS as readonly string[]).includes(f) && !OFTEN_ABSENT.has(f)) unplaced.push(f); continue; }
+    fields.push(f);
+    anyMissing = true;
+  }
+  // Any other core field missing with no label read means its label was misread: the whole page is in doubt.
+  if (unplaced.length) {
+    fields.push(...unplaced);
+    regions.push([0, 0, page.width, page.height]);
+    anyMissing = true;
+  }
+  return { fields, missing: anyMissing, regions, found };
+}
