@@ -96,7 +96,7 @@ describe('valid values of each kind', () => {
   it('accepts the shapes BOL values take and rejects look-alike misreadings', () => {
     const ok: Array<[Parameters<typeof validFor>[0], string]> = [['zip', '64460'], ['zip', 'S8P 6C9'], ['zip', 'C.P.06545'], ['state', 'NL'], ['state', 'mex'],
       ['weight', '21,775 Kg'], ['weight', '4036.3KG'], ['weight', '102 t'], ['count', '13 caisses'], ['count', '4'], ['reference', 'UGI-89502'],
-      ['reference', 'Pedido 0646270'], ['reference', '038-9176278'], ['scac', 'LORT'], ['date', '5/2/2026']];
+      ['reference', 'Pedido 0646270'], ['reference', 'P.O. 6787318'], ['reference', 'BOL# 17057'], ['reference', '038-9176278'], ['scac', 'LORT'], ['date', '5/2/2026']];
     const bad: Array<[Parameters<typeof validFor>[0], string]> = [['zip', '644G0'], ['state', 'TZ'], ['weight', '1,2S0 lbs'], ['weight', '0'], ['count', 'S78 pcs'],
       ['reference', 'BC-8Z4'], ['reference', 'UGI-89S0Z'], ['scac', 'CP5T'], ['scac', 'C'], ['date', '13/13/2025']];
     for (const [k, v] of ok) expect(validFor(k, v), `${k} ${v}`).toBe(true);

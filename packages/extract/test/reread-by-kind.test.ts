@@ -3,16 +3,22 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { extractFields } from '../src/fields/extract-fields.ts';
 import { kindOfField, readFieldsByKind, REREAD_HELD, rereadFieldsByKind } from '../src/fields/reread-by-kind.ts';
 import type { Grey } from '../src/image/analyze.ts';
+import { createHandRecogniser } from '../src/ocr/hand-recogniser.ts';
 import { createLineRecogniser, type LineRecogniser } from '../src/ocr/line-recogniser.ts';
+import { votingRecogniser } from '../src/ocr/vote.ts';
 import type { ReadPage, Word } from '../src/types.ts';
 
 // A shipper block whose territory was written by hand in a font the models never trained on (DkgHandwriting italic,
 // Debian's fonts-dkg-handwriting: training/heldout/state-016.png, "NU"). The page pass took it for another code, NV.
 const STATE_LINE = new URL('./fixtures/handwriting/state-016.png', import.meta.url).pathname;
 
-let lines: LineRecogniser;
-beforeAll(async () => { lines = await createLineRecogniser(); });
-afterAll(async () => { await lines.close(); });
+let lines: LineRecogniser, vote: LineRecogniser;
+beforeAll(async () => {
+  lines = await createLineRecogniser();
+  // The extractor's reader with handwritingReader on: PP-OCR and the handwriting model, each decoding under the kind.
+  vote = votingRecogniser(await createLineRecogniser(), await createHandRecogniser());
+});
+afterAll(async () => { await lines.close(); await vote.close(); });
 
 /** A white page with the handwritten line pasted where the block's state stands; the other words are typed in. */
 async function page(stateRead: string): Promise<ReadPage> {
@@ -50,6 +56,12 @@ describe('fields read again under their kind', () => {
     expect(data.ConfidenceScores['Shipper.State']).toBeLessThanOrEqual(REREAD_HELD);
     // The words given back say what was read, where it was written.
     expect(pages[0]!.words.find((w) => w.text === 'NU')?.bbox[0]).toBeGreaterThanOrEqual(240);
+  });
+
+  it('reads it so through the vote with the handwriting model as well', async () => {
+    const p = await page('NV');
+    const { data } = await rereadFieldsByKind([p], extractFields([p]), vote, (ps) => extractFields(ps));
+    expect(data.Shipper?.State).toBe('NU');
   });
 
   it('leaves a value the product trusts as it was read', async () => {

@@ -23,11 +23,11 @@ const ZIP = /^((C\.? ?P\.? ?)?\d{5}(-\d{4})?|[ABCEGHJKLMNPRSTVXY]\d[A-Z] ?\d[A-Z
 const WEIGHT = /^\d{1,3}(?:[,. ]?\d{3})*(?:[.,]\d{1,2})?\s?(?:lbs?\.?|pounds?|libras?|kgs?\.?|kilos?|kilograms?|kilogramos?|kilogrammes?|t|#)?$/i;
 // A count of pieces: a number and the packaging word after it, if any.
 const COUNT = /^\d{1,6}(?:\s?\p{L}{2,}\.?)?$/u;
-// A reference number: a word before it, if any (PRO, Pedido, No.), then a code of parts joined by - or /, each part
+// A reference number: a word before it, if any (PRO, Pedido, No., P.O.), then a code of parts joined by - or /, each part
 // capitals, or digits with a few capitals before or after them (SO104572, VW1189K), with at least three digits in
 // all. A letter among digits, or one in small case inside the code, is a digit misread.
 const PART = '(?:[A-Z]{0,4}\\d+[A-Z]{0,2}|[A-Z]{1,4})';
-const REFERENCE = new RegExp(`^(?:\\p{L}{2,}\\.?\\s?#?\\s?)?${PART}(?:[-/]${PART})*$`, 'u');
+const REFERENCE = new RegExp(`^(?:(?:\\p{L}{2,}\\.?|(?:\\p{L}\\.){2,3})\\s?#?\\s?)?${PART}(?:[-/]${PART})*$`, 'u');
 const SCAC = /^[A-Z]{2,4}$/;
 const UPPER = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', LOWER = 'abcdefghijklmnopqrstuvwxyz';
 const ALPHABETS: Record<Exclude<FieldKind, 'state'>, string> = {
