@@ -24,7 +24,7 @@ const MODES: readonly FieldsMode[] = ['rules', 'learned', 'combined'];
 
 const USAGE = `usage: npm run bench:extract -- [--dev DIR] [--no-dev] [--heldout-data FILE] [--train-data FILE] [--families train|heldout|all]
                                [--layout-count N] [--layout-seed S] [--count N] [--seed S] [--no-synthetic]
-                               [--workers N] [--engine native|tesseract.js] [--handwriting] [--ocr-cache DIR] [--out DIR]
+                               [--workers N] [--engine native|tesseract.js] [--no-handwriting] [--ocr-cache DIR] [--out DIR]
 Each set is read by OCR once; every field reader — rules, learned (the field tagger alone), combined (per field the
 surer of the two) — then reads the same words, and the figures are printed side by side.
   --dev DIR            the dev set with truth.json and score.mjs (default ../shared/bol-dev from the repo root)
@@ -54,7 +54,7 @@ const { values } = parseArgs({
     workers: { type: 'string', default: '1' },
     engine: { type: 'string', default: 'native' },
     'ocr-cache': { type: 'string' },
-    handwriting: { type: 'boolean' },
+    'no-handwriting': { type: 'boolean', default: false },
     out: { type: 'string', default: join(BENCH_DIR, 'out') },
     'no-dev': { type: 'boolean', default: false },
     'no-synthetic': { type: 'boolean', default: false },
@@ -89,7 +89,7 @@ async function imageSet(name: string, slug: string, dir: string): Promise<void> 
   const rss = watchRss();
   const rows = JSON.parse(readFileSync(join(dir, 'truth.json'), 'utf8')) as Row[];
   const factory = values.engine === 'native' ? nativeTesseractFactory(['eng', 'spa', 'fra']) : tesseractJsFactory(['eng', 'spa', 'fra']);
-  const lines = await createLineReader(values.handwriting === true).catch(() => undefined);
+  const lines = await createLineReader(!values['no-handwriting']).catch(() => undefined);
   log(`reading ${rows.length} documents of ${name} with ${workers} worker(s)…`);
   const cache = values['ocr-cache'] ? join(resolve(values['ocr-cache']), slug) : undefined;
   const docs = await readSet(dir, rows.map((r) => String(r.file)), factory, workers, lines, cache, (d) => log(`  ${d.file} ${d.ocrSeconds.toFixed(1)} s${d.error ? ` ERROR ${d.error}` : ''}`));

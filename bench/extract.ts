@@ -15,12 +15,12 @@ import type { FamilySelection } from './layouts/families.ts';
 const BENCH_DIR = dirname(fileURLToPath(import.meta.url));
 const REPO_ROOT = resolve(BENCH_DIR, '..');
 
-const USAGE = `usage: npm run bench:pipeline -- [--dev DIR] [--count N] [--seed S] [--workers N] [--engine auto|tesseract.js|native] [--page-timeout S] [--handwriting] [--out DIR] [--no-dev] [--no-synthetic]
+const USAGE = `usage: npm run bench:pipeline -- [--dev DIR] [--count N] [--seed S] [--workers N] [--engine auto|tesseract.js|native] [--page-timeout S] [--no-handwriting] [--out DIR] [--no-dev] [--no-synthetic]
                              [--families train|heldout|all] [--layout-count N] [--layout-seed S]
   --dev DIR      the dev set with truth.json and score.mjs (default ../shared/bol-dev from the repo root)
   --count N      synthetic documents to generate (default 24), --seed S their seed (default 1)
   --workers N    OCR workers, one core each (default 1)
-  --handwriting  also read weak lines with the handwriting model (voting with the print recogniser)
+  --no-handwriting  read weak lines with the print recogniser alone (by default the handwriting model votes with it)
   --engine E     auto (default: native Tesseract where installed), native or tesseract.js
   --page-timeout S  hard limit a page in seconds (default 60, the extractor's); its soft budget is 40 % of it
   --families SEL also read fresh pages of the layout-randomising generator (bench/layouts): held-out families,
@@ -58,7 +58,7 @@ const { values } = parseArgs({
     out: { type: 'string', default: join(BENCH_DIR, 'out') },
     'no-dev': { type: 'boolean', default: false },
     'no-synthetic': { type: 'boolean', default: false },
-    handwriting: { type: 'boolean' },
+    'no-handwriting': { type: 'boolean', default: false },
     families: { type: 'string' },
     'layout-count': { type: 'string', default: '30' },
     'layout-seed': { type: 'string', default: '7001' },
@@ -105,7 +105,7 @@ let steps: Record<string, number> = {};
 let engineUsed = String(values.engine);
 const opts: ExtractorOptions = {
   workers, engine: values.engine as ExtractorOptions['engine'], pageTimeoutMs: Number(values['page-timeout']) * 1000,
-  ...(values.handwriting === undefined ? {} : { handwritingReader: values.handwriting }),
+  ...(values['no-handwriting'] ? { handwritingReader: false } : {}),
   logger: (e) => {
     if (e.step === 'engine') engineUsed = String(e.engine);
     // The enlarged pass's own steps are already counted under their names.

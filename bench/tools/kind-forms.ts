@@ -3,7 +3,8 @@
 // usage: npx tsx bench/tools/kind-forms.ts SET_DIR CACHE_DIR [--handwriting] [--dev DIR] [--floor N] [--verbose]
 //   SET_DIR   a folder with truth.json (e.g. npx tsx bench/synthetic/generate.ts --out DIR --writing handwritten)
 //   CACHE_DIR where each document's pages are kept after their first reading (one folder per line reader)
-//   --handwriting  the line reader votes with the handwriting model, as the extractor's handwritingReader option
+//   --handwriting  the line reader votes with the handwriting model, as the extractor's does by default
+//                  (handwritingReader); without it, the print recogniser reads alone
 //   --floor N      the sureness (0-100) a reading under the kind needs to replace a value (default: the extractor's)
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';

@@ -33,7 +33,7 @@ export async function createExtractor(opts: ExtractorOptions = {}): Promise<Extr
   const fieldsMode = opts.fields ?? DEFAULT_FIELDS;
   const tagger = fieldsMode === 'rules' ? null : FieldTagger.load();
   // The neural line reader is a second opinion: should its runtime not load here, pages are read with Tesseract alone.
-  const lines = opts.lineReader === false ? undefined : await createLineReader(opts.handwritingReader === true).catch((e: unknown) => {
+  const lines = opts.lineReader === false ? undefined : await createLineReader(opts.handwritingReader !== false).catch((e: unknown) => {
     log?.({ step: 'line-reader-unavailable', ms: 0, error: e instanceof Error ? e.message : String(e) });
     return undefined;
   });

@@ -19,7 +19,7 @@ export async function createPageReader(opts: Pick<ExtractorOptions, 'engine' | '
   const languages = opts.languages?.length ? opts.languages : ['eng', 'spa', 'fra'];
   const factory = await chooseEngine(opts.engine ?? 'auto', languages, opts.tesseractBinary);
   const worker = await factory.create();
-  const lines = opts.lineReader === false ? undefined : await createLineReader(opts.handwritingReader === true).catch(() => undefined);
+  const lines = opts.lineReader === false ? undefined : await createLineReader(opts.handwritingReader !== false).catch(() => undefined);
   return {
     async read(bytes, name) {
       const pages = await decodePages(bytes, { name, maxPixels: opts.maxPixels ?? DEFAULT_MAX_PIXELS });

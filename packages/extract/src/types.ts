@@ -32,7 +32,8 @@ export interface ExtractorOptions {
   lineReader?: boolean;
   /**
    * With the line reader on, also read weak lines with the handwriting model trained in training/ and keep the reading
-   * the two models are likelier right about (default false: see docs/decisions.md for the bench figures).
+   * the two models are likelier right about (default true; false reads with the print recogniser alone). The bench
+   * figures behind the default: training/MODEL_CARD-handwriting.md.
    */
   handwritingReader?: boolean;
   /**
