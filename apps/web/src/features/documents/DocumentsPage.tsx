@@ -112,7 +112,7 @@ export function DocumentsPage() {
         </nav>
       )}
       {viewer && (
-        <ImageViewer title={viewer.job.fileName} start={viewer.index}
+        <ImageViewer title={viewer.job.fileName} start={viewer.index} pageSizes={viewer.job.extractedData?.PageSizes ?? []}
           urls={viewer.job.displayUrls.length ? viewer.job.displayUrls : viewer.job.imageUrls.length ? viewer.job.imageUrls : thumbnailUrls(viewer.job)}
           onClose={() => setViewer(null)} />
       )}

@@ -9,7 +9,7 @@ import { useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } f
 import { AuthImage } from '../../components/AuthImage.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { cx } from '../../components/ui/cx.ts';
-import { normaliseTurn, placeTurned } from './page-turn.ts';
+import { normaliseTurn, placeTurned, turnedImageStyle } from './page-turn.ts';
 import type { Flag } from './review-flags.ts';
 
 export interface PageBox {
@@ -124,10 +124,7 @@ export function PageViewer({ title, urls, thumbs, pageSizes, boxes, selected, on
           {urls[page] ? (
             <AuthImage key={urls[page]} src={urls[page]} alt={`${title} page ${page + 1}`} draggable={false} data-turn={turned?.rotate}
               className={cx('rounded bg-white shadow-lg', turned ? 'absolute max-w-none' : 'block h-auto min-h-40 w-full')}
-              style={turned ? {
-                left: `${turned.left}%`, top: `${turned.top}%`, width: `${turned.width}%`, height: `${turned.height}%`,
-                transform: `rotate(${turned.rotate}deg)`,
-              } : undefined}
+              style={turned ? turnedImageStyle(turned) : undefined}
               onLoad={(e) => {
                 const img = e.currentTarget;
                 setNatural((n) => ({ ...n, [page]: { width: img.naturalWidth, height: img.naturalHeight } }));

@@ -32,6 +32,11 @@ export function placeTurned(turn: number | undefined, upright: { width: number; 
   return { left: ((w - h) / 2 / w) * 100, top: ((h - w) / 2 / h) * 100, width: (h / w) * 100, height: (w / h) * 100, rotate };
 }
 
+/** The served image's CSS inside the upright page area (positioned absolutely there): its placement and turn. */
+export function turnedImageStyle(p: TurnedPlacement): { left: string; top: string; width: string; height: string; transform: string } {
+  return { left: `${p.left}%`, top: `${p.top}%`, width: `${p.width}%`, height: `${p.height}%`, transform: `rotate(${p.rotate}deg)` };
+}
+
 /**
  * A point of the served image (x right, y down, in its own pixels) as it shows on the upright page: the same
  * turn the extractor applied, so tests can check the placement against it.
