@@ -7,8 +7,10 @@ import { lineFieldDefs } from './line-items.ts';
 import { ReviewField } from './ReviewField.tsx';
 import type { FieldDef } from './review-fields.ts';
 
-export function LineItemsEditor({ data, fieldProps, disabled, onAdd, onRemove }: {
+export function LineItemsEditor({ data, fieldProps, shownAbove, disabled, onAdd, onRemove }: {
   data: ExtractedData;
+  /** Fields already shown in "Check these first": each field has one input on the screen. */
+  shownAbove: ReadonlySet<string>;
   fieldProps: (def: FieldDef) => ComponentProps<typeof ReviewField>;
   disabled: boolean;
   onAdd: () => void;
@@ -31,7 +33,7 @@ export function LineItemsEditor({ data, fieldProps, disabled, onAdd, onRemove }:
               </Button>
             </div>
             <div className="grid gap-1 sm:grid-cols-3">
-              {lineFieldDefs(i).map((def) => (
+              {lineFieldDefs(i).filter((def) => !shownAbove.has(def.path)).map((def) => (
                 <div key={def.path} className={def.path.endsWith('.Commodity') ? 'sm:col-span-3' : undefined}>
                   <ReviewField {...fieldProps(def)} />
                 </div>

@@ -180,6 +180,29 @@ describe('review screen', () => {
     expect(calls.filter((c) => c.method !== 'GET' && !c.url.endsWith('/edi-preview')).map((c) => c.url)).toEqual(['/api/processing/job/job-1/confirm']);
   });
 
+  it("puts an unsure commodity line field in Check these first, once, and Enter reaches it", async () => {
+    const line = { HandlingUnits: 2, PackagingType: 'PLT', Pieces: 40, Weight: 1200, Commodity: 'Paper', FreightClass: '70' };
+    const ed = heldJobDto.ExtractedData;
+    serve({ ...heldJobDto, ExtractedData: { ...ed, LineItems: [line], ConfidenceScores: { ...ed.ConfidenceScores, 'LineItems.0.Weight': 0.4 } } });
+    open('job-2');
+    await screen.findByRole('button', { name: /Approve & send EDI/ });
+    const flagged = screen.getByRole('region', { name: 'Check these first' });
+    const order = [...flagged.querySelectorAll('[data-field]')].map((e) => e.getAttribute('data-field'));
+    expect(order).toEqual(['Carrier.Scac', 'LineItems.0.Weight', 'Consignee.Zip', 'References.PoNumber']);
+    expect(within(flagged).getByRole('textbox', { name: 'Line 1 weight' })).toBe(input('LineItems.0.Weight'));
+    // One input per field: the line's weight is not repeated under the commodity lines.
+    expect(document.querySelectorAll(`[id="${fieldInputId('LineItems.0.Weight')}"]`)).toHaveLength(1);
+    const lines = within(screen.getByRole('group', { name: 'Commodity lines' }));
+    expect(lines.queryByRole('textbox', { name: 'Weight' })).toBeNull();
+    expect(lines.getByRole('textbox', { name: 'Pieces' })).toBeTruthy();
+    act(() => input('Carrier.Scac').focus());
+    fireEvent.keyDown(input('Carrier.Scac'), { key: 'Enter' });
+    expect(document.activeElement).toBe(input('LineItems.0.Weight'));
+    fireEvent.keyDown(input('LineItems.0.Weight'), { key: 'Enter' });
+    expect(input('LineItems.0.Weight').dataset.flag).toBeUndefined();
+    expect(document.activeElement).toBe(input('Consignee.Zip'));
+  });
+
   it('edits commodity lines like any field: add a line from the totals, flag a bad value, remove a line, approve with the lines', async () => {
     const calls = serve(heldJobDto);
     open('job-2');

@@ -28,7 +28,7 @@ import { flaggedFields, flagOf, invalidPaths } from './review-flags.ts';
 import { FIELD_GROUPS, markReviewed, setField, type FieldDef } from './review-fields.ts';
 import { useEdiPreview } from './useEdiPreview.ts';
 import { LineItemsEditor } from './LineItemsEditor.tsx';
-import { addLineItem, removeLineItem } from './line-items.ts';
+import { addLineItem, lineIndexOf, onExistingLine, removeLineItem } from './line-items.ts';
 
 /** Shown when the server has no such job for this account (deleted, or another tenant's link). */
 export const NOT_FOUND_TEXT = 'This document was not found. It may have been deleted, or it belongs to another account.';
@@ -257,7 +257,7 @@ function Review({ job, onChanged, onGone, refetch }: {
                 <section aria-labelledby="flagged-heading" className="rounded-xl border border-amber-200 bg-white p-3 shadow-sm">
                   <h2 id="flagged-heading" className="mb-1 px-2 text-sm font-semibold text-slate-900">Check these first</h2>
                   <div className="grid gap-1 sm:grid-cols-2">
-                    {firstFlagged.map((f) => <ReviewField key={f.def.path} {...fieldProps(f.def, groupTitleOf(f.def.path))} />)}
+                    {firstFlagged.filter((f) => onExistingLine(draft, f.def.path)).map((f) => <ReviewField key={f.def.path} {...fieldProps(f.def, groupTitleOf(f.def.path))} />)}
                   </div>
                 </section>
               )}
@@ -273,7 +273,7 @@ function Review({ job, onChanged, onGone, refetch }: {
                   </fieldset>
                 );
               })}
-              <LineItemsEditor data={draft} fieldProps={(def) => fieldProps(def)} disabled={!editable || busy !== null}
+              <LineItemsEditor data={draft} fieldProps={(def) => fieldProps(def)} shownAbove={firstPaths} disabled={!editable || busy !== null}
                 onAdd={() => changeLines(addLineItem)} onRemove={(i) => changeLines((d) => removeLineItem(d, i))} />
             </>
           ) : (
@@ -290,6 +290,8 @@ function Review({ job, onChanged, onGone, refetch }: {
 }
 
 function groupTitleOf(path: string): string | undefined {
+  const line = lineIndexOf(path);
+  if (line !== null) return `Line ${line + 1}`;
   const g = FIELD_GROUPS.find((x) => x.fields.some((f) => f.path === path));
   return g && !['Dates', 'References', 'ShipmentDetails'].includes(g.key) ? g.title : undefined;
 }

@@ -20,6 +20,18 @@ export function lineFieldDefs(index: number): FieldDef[] {
   return LINE_FIELDS.map(({ key, ...f }) => ({ ...f, path: `LineItems.${index}.${key}`, title: `Line ${index + 1} ${f.label.toLowerCase()}` }));
 }
 
+/** The 0-based line a field path is on, or null for a field outside the lines. */
+export function lineIndexOf(path: string): number | null {
+  const m = /^LineItems\.(\d+)\./.exec(path);
+  return m ? Number(m[1]) : null;
+}
+
+/** Whether a field path is on a line the data still has (a line path past the last line is not; any other path is). */
+export function onExistingLine(data: ExtractedData, path: string): boolean {
+  const line = lineIndexOf(path);
+  return line === null || line < (data.LineItems ?? []).length;
+}
+
 /**
  * A copy of data with one more line. The first line starts from the shipment's totals (one line is the whole
  * shipment); later lines start empty.

@@ -21,6 +21,16 @@ describe('review flags', () => {
     expect(flaggedFields(edited, []).map((f) => f.def.path)).toEqual(['Consignee.Zip']);
   });
 
+  it("flags a commodity line's fields like any other, named by their line", () => {
+    const line = { HandlingUnits: 2, PackagingType: 'PLT', Pieces: 40, Weight: 1200, Commodity: 'Paper', FreightClass: '70' };
+    const d = { ...data(), LineItems: [line, line], ConfidenceScores: { ...data().ConfidenceScores, 'LineItems.1.Weight': 0.5 } };
+    const flagged = flaggedFields(d, ['LineItems.0.FreightClass must be a valid NMFC class']);
+    expect(flagged.map((f) => `${f.flag} ${f.def.path}`)).toEqual([
+      'invalid LineItems.0.FreightClass', 'unsure LineItems.1.Weight', 'unsure Consignee.Zip', 'unsure References.PoNumber',
+    ]);
+    expect(flagged[1]!.def.title).toBe('Line 2 weight');
+  });
+
   it('uses the tenant threshold when given', () => {
     expect(flaggedFields(data(), [], 0.96).map((f) => f.def.path)).toEqual(['Consignee.Zip', 'References.PoNumber', 'Dates.Pickup']);
   });

@@ -5,6 +5,7 @@
  * re-validated draft drops fixed messages, so both flags clear without a reload.
  */
 import { DEFAULT_REVIEW_THRESHOLD, type ExtractedData } from '@ladingwise/shared';
+import { lineFieldDefs } from './line-items.ts';
 import { pathsIn } from './plain-words.ts';
 import { ALL_FIELDS, type FieldDef } from './review-fields.ts';
 
@@ -27,11 +28,14 @@ export function flagOf(data: ExtractedData | null, invalid: ReadonlySet<string>,
   return typeof score === 'number' && score < threshold ? 'unsure' : null;
 }
 
-/** Flagged fields, invalid ones first, then unsure ones from the lowest score; form order within each. */
+/**
+ * Flagged fields, invalid ones first, then unsure ones from the lowest score; form order within each. The commodity
+ * lines' fields count like any other: a misread line weight or class goes into the EDI just the same.
+ */
 export function flaggedFields(data: ExtractedData | null, validation: readonly string[], threshold = DEFAULT_REVIEW_THRESHOLD): FlaggedField[] {
   const invalid = invalidPaths(validation);
   const out: FlaggedField[] = [];
-  for (const def of ALL_FIELDS) {
+  for (const def of [...ALL_FIELDS, ...(data?.LineItems ?? []).flatMap((_, i) => lineFieldDefs(i))]) {
     const flag = flagOf(data, invalid, def.path, threshold);
     if (flag) out.push({ def, flag });
   }
