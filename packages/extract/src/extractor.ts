@@ -1,5 +1,6 @@
 import { extractFields, readLayout } from './fields/extract-fields.ts';
 import { chooseFields } from './fields/learned/combine.ts';
+import { keptReading } from './fields/page-reading.ts';
 import { rereadFieldsByKind } from './fields/reread-by-kind.ts';
 import { FieldTagger } from './fields/learned/tagger.ts';
 import { decodePages, DEFAULT_MAX_PIXELS, type DecodedPage } from './image/decode.ts';
@@ -79,8 +80,11 @@ export async function createExtractor(opts: ExtractorOptions = {}): Promise<Extr
       })));
     let t = Date.now();
     const fieldsOf = (pages: ReadPage[]): ExtractedData => {
-      const layout = readLayout(pages);
-      return tagger ? chooseFields(pages, extractFields(pages, layout), tagger, fieldsMode, layout) : extractFields(pages, layout);
+      // A page whose words are as they were when its fields were judged keeps that reading (the rules are deterministic).
+      const kept = keptReading(pages);
+      const layout = kept?.layout ?? readLayout(pages);
+      const rules = kept?.data ?? extractFields(pages, layout);
+      return tagger ? chooseFields(pages, rules, tagger, fieldsMode, layout) : rules;
     };
     let extractedData = fieldsOf(read);
     time('fields', Date.now() - t);

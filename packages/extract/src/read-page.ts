@@ -9,6 +9,7 @@ import { rereadWeakLines } from './ocr/reread.ts';
 import { secondLook } from './ocr/second-look.ts';
 import { fieldsInDoubt, type Doubts } from './fields/in-doubt.ts';
 import { startsWithLabel } from './fields/find-labels.ts';
+import { keepReading } from './fields/page-reading.ts';
 import type { ReadPage, Word } from './types.ts';
 
 /**
@@ -88,7 +89,7 @@ export async function readPage(
   time('doubts', Date.now() - t);
   const worthEnlarging = doubts.fields.length > 0 && first.q < POOR_PASS && first.prepared.grey.width * 1.2 <= ENLARGED_WIDTH;
   if (worthEnlarging && budget.spent()) sheet.skipped.add('enlarged pass');
-  if (!worthEnlarging || budget.spent()) return withSkipped(await finishPage(sheet, first, doubts), sheet);
+  if (!worthEnlarging || budget.spent()) return finished(await finishPage(sheet, first, doubts), sheet, doubts);
   // Which reading is better shows in what the fields make of it, not in the OCR's own confidence (measured: a page
   // read at 47 then 52 gave 18 then 16 wrong fields; one read at 71 then 53 gave 12 then 2). The two page passes are
   // compared as read; only the better one has its weak lines read again (that second read cost as much as the pass).
@@ -97,12 +98,15 @@ export async function readPage(
   const againDoubts = fieldsInDoubt(await finishPage(sheet, again, null));
   const kept = againDoubts.found > doubts.found;
   time(kept ? 'enlarged kept' : 'enlarged dropped', Date.now() - t);
-  return withSkipped(await finishPage(sheet, kept ? again : first, kept ? againDoubts : doubts), sheet);
+  return finished(await finishPage(sheet, kept ? again : first, kept ? againDoubts : doubts), sheet, kept ? againDoubts : doubts);
 }
 
-/** The page as read, with the steps its budget cut short named (its fields' confidence is then lowered). */
-function withSkipped(read: ReadPage, sheet: Sheet): ReadPage {
-  return sheet.skipped.size ? { ...read, cutShort: [...sheet.skipped] } : read;
+/**
+ * The page as read, with the steps its budget cut short named (its fields' confidence is then lowered); where nothing
+ * was read again or found since the fields were judged, their reading goes with it so the rules need not run again.
+ */
+function finished(read: ReadPage, sheet: Sheet, doubts: Doubts): ReadPage {
+  return keepReading(sheet.skipped.size ? { ...read, cutShort: [...sheet.skipped] } : read, doubts.reading);
 }
 
 interface Sheet {

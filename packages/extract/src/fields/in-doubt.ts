@@ -1,7 +1,7 @@
 import { CORE_FIELDS } from '@ladingwise/shared';
 import type { ReadPage } from '../types.ts';
-import { extractFields, readLayout } from './extract-fields.ts';
 import type { LabelField } from './lexicon.ts';
+import { readPageFields, type PageReading } from './page-reading.ts';
 
 type Box = [number, number, number, number];
 
@@ -34,6 +34,8 @@ export interface Doubts {
   regions: Box[];
   /** How much the fields make of the reading: the confidence summed over the core fields found (to compare two). */
   found: number;
+  /** The layout and fields read to judge the page, to be reused while the page's words stay as they were. */
+  reading: PageReading;
 }
 
 /**
@@ -43,8 +45,8 @@ export interface Doubts {
  * counted (the form may not have it); any other such field means a label was misread, and all the page is in doubt.
  */
 export function fieldsInDoubt(page: ReadPage): Doubts {
-  const layout = readLayout([page]);
-  const data = extractFields([page], layout);
+  const reading = readPageFields(page);
+  const { layout, data } = reading;
   const hs = page.words.map((w) => w.bbox[3] - w.bbox[1]).filter((h) => h > 2).sort((a, b) => a - b);
   const lh = hs[Math.floor(hs.length / 2)] ?? 20;
   const fields: string[] = [], regions: Box[] = [], unplaced: string[] = [];
@@ -77,5 +79,5 @@ export function fieldsInDoubt(page: ReadPage): Doubts {
     regions.push([0, 0, page.width, page.height]);
     anyMissing = true;
   }
-  return { fields, missing: anyMissing, regions, found };
+  return { fields, missing: anyMissing, regions, found, reading };
 }
