@@ -1,6 +1,8 @@
 import type { ExtractedData } from '@ladingwise/shared';
 import { validFor, type FieldKind } from '../ocr/field-decode.ts';
 import type { LineRecogniser } from '../ocr/line-recogniser.ts';
+import { overlapShare } from '../ocr/reread.ts';
+import { boxAround } from '../layout.ts';
 import type { ReadPage, Word } from '../types.ts';
 
 /**
@@ -35,10 +37,6 @@ export const REREAD_HELD = 0.85;
 const MAX_FIELDS = 16;
 
 const bare = (t: string): string => t.normalize('NFC').toUpperCase().replace(/\s+/g, '');
-const overlap = (a: Word['bbox'], b: Word['bbox']): number => {
-  const w = Math.min(a[2], b[2]) - Math.max(a[0], b[0]), h = Math.min(a[3], b[3]) - Math.max(a[1], b[1]);
-  return w > 0 && h > 0 ? (w * h) / Math.max(1, (a[2] - a[0]) * (a[3] - a[1])) : 0;
-};
 
 /** One value read again: the words it replaces and the words read under its kind. */
 export interface KindReading { path: string; kind: FieldKind; page: number; before: Word[]; after: Word[] }
@@ -59,9 +57,9 @@ export async function readFieldsByKind(pages: ReadPage[], data: ExtractedData, l
     const page = pages.find((p) => p.index === src.page);
     if (!page?.image) continue;
     // The value's words: those its box was drawn around (a barcode's text is no reading to redo).
-    const words = page.words.filter((w) => overlap(w.bbox, src.bbox) > 0.6 && !taken.has(w));
+    const words = page.words.filter((w) => overlapShare(w.bbox, src.bbox) > 0.6 && !taken.has(w));
     if (!words.length || words.some((w) => w.line === 'barcode')) continue;
-    const box = wordsBox(words);
+    const box = boxAround(words);
     const crop = cropFor(box, page.words.filter((w) => !words.includes(w)), page.image.scale, page.image.grey);
     if (!crop) continue;
     const s = page.image.scale;
@@ -69,13 +67,13 @@ export async function readFieldsByKind(pages: ReadPage[], data: ExtractedData, l
     const read = await lines.read(page.image.grey, crop, core, words[0]!.line, page.image.soft, kind).catch(() => null);
     if (!read || !read.words.length || read.confidence < floor) continue;
     // A reading of ink at the crop's edge (a neighbour's last letter) rather than of the value itself is no reading of it.
-    const at = wordsBox(read.words), mid = (at[0] + at[2]) / 2;
+    const at = boxAround(read.words), mid = (at[0] + at[2]) / 2;
     if (mid < core[0] || mid > core[2]) continue;
     // The reader may split a value at a wide gap between two letters ("13118K G"): valid spaced or joined.
     const text = read.words.map((w) => w.text).join(' ');
     const joined = !validFor(kind, text) && validFor(kind, text.replace(/\s+/g, ''));
     if (!(validFor(kind, text) || joined) || bare(text) === bare(words.map((w) => w.text).join(' '))) continue;
-    const got = joined ? [{ text: text.replace(/\s+/g, ''), confidence: Math.min(...read.words.map((w) => w.confidence)), bbox: wordsBox(read.words) }] : read.words;
+    const got = joined ? [{ text: text.replace(/\s+/g, ''), confidence: Math.min(...read.words.map((w) => w.confidence)), bbox: boxAround(read.words) }] : read.words;
     // The new words stand where the old ones stood, across as the reader placed them (its bands are cut taller than
     // the engine's words, which would set them apart from their line).
     const after = got.map((w, i): Word => ({
@@ -131,10 +129,6 @@ export function holdReread(data: ExtractedData, readings: KindReading[]): void {
   for (const r of readings) {
     if (data.ConfidenceScores[r.path] !== undefined) data.ConfidenceScores[r.path] = Math.min(data.ConfidenceScores[r.path]!, REREAD_HELD);
   }
-}
-
-function wordsBox(words: ReadonlyArray<{ bbox: Word['bbox'] }>): Word['bbox'] {
-  return [Math.min(...words.map((w) => w.bbox[0])), Math.min(...words.map((w) => w.bbox[1])), Math.max(...words.map((w) => w.bbox[2])), Math.max(...words.map((w) => w.bbox[3]))];
 }
 
 /**

@@ -51,7 +51,7 @@ const MAX_CANVAS = 1_200_000;
 const letters = (t: string): number => t.replace(/[^\p{L}\p{N}]/gu, '').length;
 
 /** Share of box `a` covered by box `b`. */
-function overlapShare(a: [number, number, number, number], b: [number, number, number, number]): number {
+export function overlapShare(a: [number, number, number, number], b: [number, number, number, number]): number {
   const w = Math.min(a[2], b[2]) - Math.max(a[0], b[0]), h = Math.min(a[3], b[3]) - Math.max(a[1], b[1]);
   const area = Math.max(1, (a[2] - a[0]) * (a[3] - a[1]));
   return w > 0 && h > 0 ? (w * h) / area : 0;
