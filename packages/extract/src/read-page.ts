@@ -10,6 +10,7 @@ import { secondLook } from './ocr/second-look.ts';
 import { fieldsInDoubt, type Doubts } from './fields/in-doubt.ts';
 import { startsWithLabel } from './fields/find-labels.ts';
 import { keepReading } from './fields/page-reading.ts';
+import type { VerticalRule } from './image/rulings.ts';
 import type { ReadPage, Word } from './types.ts';
 
 /**
@@ -123,7 +124,16 @@ interface Sheet {
   skipped: Set<string>;
 }
 
-interface Pass { prepared: PreparedPage; words: EngineWord[]; q: number }
+interface Pass {
+  prepared: PreparedPage;
+  words: EngineWord[];
+  q: number;
+  /**
+   * The pass's own words and rulings in page coordinates, mapped once: every page built from the pass with nothing read
+   * again shares these arrays, so their identity says that the words are those the fields were judged on.
+   */
+  onPage?: { words: Word[]; rules: VerticalRule[] };
+}
 
 /** The page pass: prepares and reads the page in each orientation given until one reads well. */
 async function pagePass(sheet: Sheet, turns: number[], skew: number, targetWidth?: number): Promise<Pass> {
@@ -216,14 +226,7 @@ async function finishPage(sheet: Sheet, pass: Pass, doubts: Doubts | null): Prom
   time('barcodes', Date.now() - t);
   // Layout works on deskewed boxes (lines stay level); boxes given to callers are mapped back to the upright page.
   const s = prepared.scale;
-  const out: Word[] = words.map((w) => ({
-    text: w.text,
-    confidence: Math.max(0, Math.min(1, w.confidence / 100)),
-    bbox: [Math.round(w.bbox[0] / s), Math.round(w.bbox[1] / s), Math.round(w.bbox[2] / s), Math.round(w.bbox[3] / s)],
-    page: pageIndex,
-    line: w.line,
-    ...(w.alt ? { alt: w.alt } : {}),
-  }));
+  const mapped = words === pass.words ? (pass.onPage ??= onPage(pass.words, prepared, pageIndex)) : onPage(words, prepared, pageIndex);
   const toUpright = (b: [number, number, number, number]): [number, number, number, number] => onOriginal(prepared.toUpright([b[0] * s, b[1] * s, b[2] * s, b[3] * s]));
   return {
     index: pageIndex,
@@ -231,11 +234,27 @@ async function finishPage(sheet: Sheet, pass: Pass, doubts: Doubts | null): Prom
     height: prepared.quarterTurn % 180 === 0 ? original.height : original.width,
     rotation: (page.exifRotation + prepared.quarterTurn) % 360,
     turn: prepared.quarterTurn,
-    words: out,
+    words: mapped.words,
     barcodes,
-    rules: prepared.rules.map(([x, y0, y1]) => [Math.round(x / s), Math.round(y0 / s), Math.round(y1 / s)]),
+    rules: mapped.rules,
     blank: false,
     toUpright,
     ...(full ? { image: { grey: prepared.grey, soft: prepared.soft, scale: s } } : {}),
+  };
+}
+
+/** Engine words and the pass's rulings in the page's deskewed coordinates (the prepared image's scale undone). */
+function onPage(words: EngineWord[], prepared: PreparedPage, pageIndex: number): { words: Word[]; rules: VerticalRule[] } {
+  const s = prepared.scale;
+  return {
+    words: words.map((w) => ({
+      text: w.text,
+      confidence: Math.max(0, Math.min(1, w.confidence / 100)),
+      bbox: [Math.round(w.bbox[0] / s), Math.round(w.bbox[1] / s), Math.round(w.bbox[2] / s), Math.round(w.bbox[3] / s)],
+      page: pageIndex,
+      line: w.line,
+      ...(w.alt ? { alt: w.alt } : {}),
+    })),
+    rules: prepared.rules.map(([x, y0, y1]) => [Math.round(x / s), Math.round(y0 / s), Math.round(y1 / s)]),
   };
 }

@@ -89,7 +89,12 @@ export interface Word extends OcrWord {
 
 /** Internal: a page with words in deskewed page coordinates, and the map from those to the upright page. */
 export interface ReadPage {
-  index: number; width: number; height: number; rotation: number; turn?: number; words: Word[]; barcodes: Barcode[]; blank: boolean;
+  index: number; width: number; height: number; rotation: number; turn?: number; barcodes: Barcode[]; blank: boolean;
+  /**
+   * Never changed in place: a page with other words (a line read again) gets a new array, so the array's identity says
+   * whether the words are those a reading of the page was made from (see fields/page-reading.ts).
+   */
+  words: Word[];
   /** Vertical rulings (cell borders) in the words' coordinates. */
   rules?: VerticalRule[];
   /** Optional steps left out because the page ran past its time budget (its fields are then held for review). */

@@ -24,8 +24,8 @@ const FORM = [
 describe('the field reading made to judge a page, reused', () => {
   it('gives the fields of a page whose words did not change without reading them again, equal to a fresh reading', () => {
     const reading = readPageFields(pageOf(FORM));
-    // The page as finished: the same words mapped anew, with the image kept for later steps.
-    const finished = keepReading({ ...pageOf(FORM), cutShort: ['second look'] }, reading);
+    // The page as finished: the words and rulings the check read, with what later steps add.
+    const finished = keepReading({ ...reading.page, cutShort: ['second look'] }, reading);
     const kept = keptReading([finished]);
     expect(kept).not.toBeNull();
     // The layout is the one already read (not laid out again) and the fields are those already read, as a copy.
@@ -43,16 +43,23 @@ describe('the field reading made to judge a page, reused', () => {
     expect(keptReading([finished])).toBeNull();
   });
 
+  it('reads the page again when its words were read anew, even to the same values (only the same words are trusted)', () => {
+    const reading = readPageFields(pageOf(FORM));
+    expect(keptReading([keepReading(pageOf(FORM), reading)])).toBeNull();
+  });
+
   it('keeps the layout but reads the fields again when a barcode was found after the check', () => {
     const reading = readPageFields(pageOf(FORM));
-    const finished = keepReading({ ...pageOf(FORM), barcodes: [{ format: 'Code128', text: '4471902', bbox: [900, 60, 1300, 120] }] }, reading);
+    const finished = keepReading({ ...reading.page, barcodes: [{ format: 'Code128', text: '4471902', bbox: [900, 60, 1300, 120] }] }, reading);
     const kept = keptReading([finished]);
     expect(kept?.layout).toBe(reading.layout);
     expect(kept?.data).toBeNull();
   });
 
   it('reads a document of several pages afresh', () => {
-    const finished = keepReading(pageOf(FORM), readPageFields(pageOf(FORM)));
+    const reading = readPageFields(pageOf(FORM));
+    const finished = keepReading(reading.page, reading);
+    expect(keptReading([finished])).not.toBeNull();
     expect(keptReading([finished, { ...pageOf(['PAGE 2']), index: 1 }])).toBeNull();
   });
 });

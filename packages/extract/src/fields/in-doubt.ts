@@ -1,6 +1,6 @@
 import { CORE_FIELDS } from '@ladingwise/shared';
 import type { ReadPage } from '../types.ts';
-import type { LabelField } from './lexicon.ts';
+import { LABELS_OF_FIELD, type LabelledField } from './lexicon.ts';
 import { readPageFields, type PageReading } from './page-reading.ts';
 
 type Box = [number, number, number, number];
@@ -10,19 +10,9 @@ export const SURE_FIELD = 0.9;
 
 // Core fields many bills do not have at all: an order number, a delivery date.
 const OFTEN_ABSENT: ReadonlySet<string> = new Set(['References.OrderNumber', 'Dates.Delivery']);
-// The fields that go into the EDI beside the core ones (carrier and PRO number).
-const EXTENDED = ['Carrier.Name', 'Carrier.Scac', 'References.ProNumber'] as const;
-type Field = (typeof CORE_FIELDS)[number] | (typeof EXTENDED)[number];
-
-// The form labels under which each field's value is printed; a party's parts stand under its heading.
-const LABELS_OF: Record<Field, LabelField[]> = {
-  'Shipper.Name': ['shipper'], 'Shipper.Address': ['shipper'], 'Shipper.City': ['shipper'], 'Shipper.State': ['shipper'], 'Shipper.Zip': ['shipper'],
-  'Consignee.Name': ['consignee'], 'Consignee.Address': ['consignee'], 'Consignee.City': ['consignee'], 'Consignee.State': ['consignee'], 'Consignee.Zip': ['consignee'],
-  'ShipmentDetails.Weight': ['weight'], 'ShipmentDetails.Pieces': ['pieces', 'handlingUnits'], 'ShipmentDetails.Commodity': ['commodity'],
-  'ShipmentDetails.FreightClass': ['freightClass', 'nmfc'], 'Dates.Pickup': ['pickupDate'], 'Dates.Delivery': ['deliveryDate'],
-  'References.BolNumber': ['bol'], 'References.PoNumber': ['po'], 'References.OrderNumber': ['order'],
-  'Carrier.Name': ['carrier'], 'Carrier.Scac': ['scac', 'carrier'], 'References.ProNumber': ['pro'],
-};
+// The fields judged: the core fields and those that go into the EDI beside them (carrier and PRO number).
+const JUDGED = Object.keys(LABELS_OF_FIELD) as LabelledField[];
+const isCore = (f: string): boolean => (CORE_FIELDS as readonly string[]).includes(f);
 
 /** What the fields make of a page as first read: the fields not read surely, and where on the page they stand. */
 export interface Doubts {
@@ -51,13 +41,13 @@ export function fieldsInDoubt(page: ReadPage): Doubts {
   const lh = hs[Math.floor(hs.length / 2)] ?? 20;
   const fields: string[] = [], regions: Box[] = [], unplaced: string[] = [];
   let found = 0, anyMissing = false;
-  for (const f of [...CORE_FIELDS, ...EXTENDED]) {
+  for (const f of JUDGED) {
     const conf = data.ConfidenceScores[f];
     const missing = conf === undefined || data.MissingFields.includes(f);
-    if (!missing && (CORE_FIELDS as readonly string[]).includes(f)) found += conf;
+    if (!missing && isCore(f)) found += conf;
     if (!missing && conf >= SURE_FIELD) continue;
     const src = data.FieldSources?.[f];
-    const labels = layout.hits.filter((h) => LABELS_OF[f].includes(h.field));
+    const labels = layout.hits.filter((h) => LABELS_OF_FIELD[f].includes(h.field));
     // A value stands right of its label or below it, in the label's cell or party block; a weak one may be the wrong
     // words, the right ones read weakly under the label.
     for (const h of labels) regions.push([h.bbox[0] - lh, h.bbox[1] - 0.5 * lh, Math.min(page.width, h.bbox[2] + 0.45 * page.width), h.bbox[3] + 7 * lh]);
@@ -69,7 +59,7 @@ export function fieldsInDoubt(page: ReadPage): Doubts {
       fields.push(f);
       continue;
     }
-    if (!labels.length) { if ((CORE_FIELDS as readonly string[]).includes(f) && !OFTEN_ABSENT.has(f)) unplaced.push(f); continue; }
+    if (!labels.length) { if (isCore(f) && !OFTEN_ABSENT.has(f)) unplaced.push(f); continue; }
     fields.push(f);
     anyMissing = true;
   }

@@ -1,3 +1,5 @@
+import type { CORE_FIELDS } from '@ladingwise/shared';
+
 /** Field a label introduces. Party sub-labels (name, address...) and "stop" labels end a value without giving one. */
 export type LabelField =
   | 'shipper' | 'consignee' | 'billTo' | 'carrier' | 'scac'
@@ -6,6 +8,19 @@ export type LabelField =
   | 'weight' | 'pieces' | 'handlingUnits' | 'commodity' | 'freightClass' | 'nmfc' | 'freightTerms'
   | 'name' | 'address' | 'cityStateZip' | 'city' | 'state' | 'zip'
   | 'stop';
+
+/** The fields read under a form's labels (dotted paths of ExtractedData): the core fields and the carrier's. */
+export type LabelledField = (typeof CORE_FIELDS)[number] | 'Carrier.Name' | 'Carrier.Scac' | 'References.ProNumber';
+
+/** The labels under which each field's value is printed; a party's parts stand under its heading. */
+export const LABELS_OF_FIELD: Readonly<Record<LabelledField, readonly LabelField[]>> = {
+  'Shipper.Name': ['shipper'], 'Shipper.Address': ['shipper'], 'Shipper.City': ['shipper'], 'Shipper.State': ['shipper'], 'Shipper.Zip': ['shipper'],
+  'Consignee.Name': ['consignee'], 'Consignee.Address': ['consignee'], 'Consignee.City': ['consignee'], 'Consignee.State': ['consignee'], 'Consignee.Zip': ['consignee'],
+  'ShipmentDetails.Weight': ['weight'], 'ShipmentDetails.Pieces': ['pieces', 'handlingUnits'], 'ShipmentDetails.Commodity': ['commodity'],
+  'ShipmentDetails.FreightClass': ['freightClass', 'nmfc'], 'Dates.Pickup': ['pickupDate'], 'Dates.Delivery': ['deliveryDate'],
+  'References.BolNumber': ['bol'], 'References.PoNumber': ['po'], 'References.OrderNumber': ['order'],
+  'Carrier.Name': ['carrier'], 'Carrier.Scac': ['scac', 'carrier'], 'References.ProNumber': ['pro'],
+};
 
 export type Lang = 'en' | 'es' | 'fr';
 

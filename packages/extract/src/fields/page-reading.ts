@@ -1,4 +1,5 @@
 import type { ExtractedData } from '@ladingwise/shared';
+import type { Barcode } from '../barcodes.ts';
 import type { ReadPage } from '../types.ts';
 import { extractFields, readLayout, type DocumentLayout } from './extract-fields.ts';
 
@@ -15,15 +16,13 @@ export function readPageFields(page: ReadPage): PageReading {
 const kept = new WeakMap<ReadPage, PageReading>();
 
 /**
- * The page handed on with `reading` kept for it, when the words and rulings the layout is read from are those of the
- * reading (no line read again): the layout and the rules are deterministic, so the same input gives the same result.
- * The page then carries the reading's own word objects (equal in every value), so the kept layout points into its words.
+ * The page, with `reading` kept for it when the words and rulings the layout is read from are those of the
+ * reading: the same arrays, since a page's words are never changed in place (a line read again gives the page a new
+ * array). The layout and the rules are deterministic, so the same input gives the same result.
  */
 export function keepReading(page: ReadPage, reading: PageReading): ReadPage {
-  if (layoutInput(page) !== layoutInput(reading.page)) return page;
-  const out: ReadPage = { ...page, words: reading.page.words };
-  kept.set(out, reading);
-  return out;
+  if (sameLayoutInput(page, reading.page)) kept.set(page, reading);
+  return page;
 }
 
 /**
@@ -34,11 +33,19 @@ export function keepReading(page: ReadPage, reading: PageReading): ReadPage {
 export function keptReading(pages: ReadPage[]): { layout: DocumentLayout; data: ExtractedData | null } | null {
   const page = pages.length === 1 ? pages[0]! : null;
   const reading = page ? kept.get(page) : undefined;
-  if (!page || !reading || page.words !== reading.page.words || layoutInput(page) !== layoutInput(reading.page)) return null;
-  return { layout: reading.layout, data: rulesInput(page) === rulesInput(reading.page) ? structuredClone(reading.data) : null };
+  if (!page || !reading || !sameLayoutInput(page, reading.page)) return null;
+  return { layout: reading.layout, data: sameRulesInput(page, reading.page) ? structuredClone(reading.data) : null };
 }
 
-/** What a page's layout is read from: its words and rulings. */
-const layoutInput = (p: ReadPage): string => JSON.stringify([p.index, p.words, p.rules ?? []]);
-/** What else the rules read of a page: its size and barcodes. */
-const rulesInput = (p: ReadPage): string => JSON.stringify([p.width, p.height, p.barcodes]);
+/** Whether two pages give the layout the same input: the same words and rulings (by identity) at the same index. */
+const sameLayoutInput = (a: ReadPage, b: ReadPage): boolean => a.index === b.index && a.words === b.words && (a.rules ?? NONE) === (b.rules ?? NONE);
+const NONE: NonNullable<ReadPage['rules']> = [];
+
+/** Whether the rest of what the rules read of two pages is the same: their size and barcodes. */
+function sameRulesInput(a: ReadPage, b: ReadPage): boolean {
+  return a.width === b.width && a.height === b.height && a.barcodes.length === b.barcodes.length
+    && a.barcodes.every((x, i) => sameBarcode(x, b.barcodes[i]!));
+}
+
+const sameBarcode = (x: Barcode, y: Barcode): boolean =>
+  x.format === y.format && x.text === y.text && (x.bbox === y.bbox || (!!x.bbox && !!y.bbox && x.bbox.every((v, i) => v === y.bbox![i])));

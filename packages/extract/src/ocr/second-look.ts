@@ -44,5 +44,6 @@ export async function secondLook(grey: Grey, words: EngineWord[], lines: LineRec
     const redigit = digits && same && read.confidence >= DIGIT_FLOOR && /^\d+$/.test(text) && [...text].filter((c, i) => c !== w.text[i]).length === 1;
     out.push(lettered || redigit ? { ...w, text, confidence: Math.min(w.confidence, NEURAL_CAP) } : w);
   }
-  return out;
+  // Nothing changed: the words handed in, so that callers can tell by identity that none was read differently.
+  return out.every((w, i) => w === words[i]) ? words : out;
 }
