@@ -21,6 +21,12 @@ EVAL_DIRS = ["/usr/share/fonts/opentype/comic-neue", "/usr/share/fonts/truetype/
 def training_fonts():
     """(hand paths, print paths): the Latin subset of each family, regular and, where there is one, bold."""
     hand, prints = [], []
+    # A folder of the same fonts as TrueType files (woff2_decompress'd), for machines whose FreeType lacks WOFF2.
+    flat = os.environ.get("LW_TRAINING_FONT_DIR")
+    if flat:
+        for f in sorted(glob.glob(os.path.join(flat, "*-latin-*.ttf"))):
+            (prints if family(f) in PRINT else hand).append(f)
+        return hand, prints
     for pkg in sorted(glob.glob(os.path.join(ROOT, "node_modules", "@fontsource", "*"))):
         name = os.path.basename(pkg)
         files = sorted(glob.glob(os.path.join(pkg, "files", f"{name}-latin-[0-9]*-normal.woff2")))
