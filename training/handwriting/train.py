@@ -56,6 +56,24 @@ def save(path, model, opt, step):
     os.replace(tmp, path)
 
 
+def fresh():
+    """A new model and its optimiser."""
+    model = LineModel(len(charset.CHARSET) + 1)
+    return model, torch.optim.AdamW(model.parameters(), lr=1e-3, weight_decay=1e-4)
+
+
+def resume(path, model, opt):
+    """Loads the checkpoint at `path` into model and optimiser when there is one; returns its step (0 without)."""
+    if not os.path.exists(path):
+        return 0
+    ck = torch.load(path, map_location="cpu")
+    if ck.get("charset") != charset.CHARSET:
+        raise SystemExit("checkpoint alphabet differs from charset.py; move the checkpoint away to start anew")
+    model.load_state_dict(ck["model"])
+    opt.load_state_dict(ck["opt"])
+    return ck["step"]
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--steps", type=int, default=20000)
@@ -67,16 +85,9 @@ def main():
     a = ap.parse_args()
     torch.set_num_threads(a.threads)
     torch.manual_seed(a.seed)
-    model = LineModel(len(charset.CHARSET) + 1)
-    opt = torch.optim.AdamW(model.parameters(), lr=1e-3, weight_decay=1e-4)
-    step = 0
-    if os.path.exists(a.ckpt):
-        ck = torch.load(a.ckpt, map_location="cpu")
-        if ck.get("charset") != charset.CHARSET:
-            raise SystemExit("checkpoint alphabet differs from charset.py; move the checkpoint away to start anew")
-        model.load_state_dict(ck["model"])
-        opt.load_state_dict(ck["opt"])
-        step = ck["step"]
+    model, opt = fresh()
+    step = resume(a.ckpt, model, opt)
+    if step:
         print(f"resumed at step {step}", flush=True)
     os.makedirs(os.path.dirname(a.ckpt), exist_ok=True)
     # A different stream of lines after each resume, so a resumed run does not replay the lines it has seen.

@@ -15,9 +15,8 @@ import time
 import numpy as np
 import torch
 
-from . import charset, data
-from .model import LineModel
-from .train import CKPT, lr_at, save, validate
+from . import data
+from .train import CKPT, fresh, lr_at, resume, save, validate
 
 
 class Lines(torch.utils.data.IterableDataset):
@@ -50,16 +49,8 @@ def main():
     deadline = time.time() + a.minutes * 60
     dev = torch.device("cuda" if torch.cuda.is_available() else "cpu")
     torch.manual_seed(a.seed)
-    model = LineModel(len(charset.CHARSET) + 1)
-    opt = torch.optim.AdamW(model.parameters(), lr=1e-3, weight_decay=1e-4)
-    step = 0
-    if os.path.exists(a.ckpt):
-        ck = torch.load(a.ckpt, map_location="cpu")
-        if ck.get("charset") != charset.CHARSET:
-            raise SystemExit("checkpoint alphabet differs from charset.py")
-        model.load_state_dict(ck["model"])
-        opt.load_state_dict(ck["opt"])
-        step = ck["step"]
+    model, opt = fresh()
+    step = resume(a.ckpt, model, opt)
     model.to(dev)
     for state in opt.state.values():
         for k, v in state.items():
