@@ -74,6 +74,20 @@ def resume(path, model, opt):
     return ck["step"]
 
 
+def train_step(model, opt, ctc, x, targets, lengths, lr):
+    """One CTC step at learning rate `lr` (inputs on the model's device); returns the loss."""
+    for g in opt.param_groups:
+        g["lr"] = lr
+    out = model(x)
+    steps = torch.full((x.shape[0],), out.shape[1], dtype=torch.long, device=out.device)
+    loss = ctc(out.permute(1, 0, 2), targets, steps, lengths)
+    opt.zero_grad()
+    loss.backward()
+    torch.nn.utils.clip_grad_norm_(model.parameters(), 5.0)
+    opt.step()
+    return loss.item()
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--steps", type=int, default=20000)
@@ -102,20 +116,12 @@ def main():
     model.train()
     t0, avg = time.time(), None
     while step < a.steps:
-        for g in opt.param_groups:
-            g["lr"] = lr_at(step, a.steps)
         src.level = level_at(step)
         src.refresh(a.batch // 4)
         x, targets, lengths, _ = src.batch(a.batch)
-        out = model(x)
-        steps = torch.full((x.shape[0],), out.shape[1], dtype=torch.long)
-        loss = ctc(out.permute(1, 0, 2), targets, steps, lengths)
-        opt.zero_grad()
-        loss.backward()
-        torch.nn.utils.clip_grad_norm_(model.parameters(), 5.0)
-        opt.step()
+        loss = train_step(model, opt, ctc, x, targets, lengths, lr_at(step, a.steps))
         step += 1
-        avg = loss.item() if avg is None else 0.98 * avg + 0.02 * loss.item()
+        avg = loss if avg is None else 0.98 * avg + 0.02 * loss
         if step % 25 == 0:
             print(f"step {step} loss {avg:.3f} lr {lr_at(step, a.steps):.2e} {(time.time() - t0) / 25:.2f}s/step", flush=True)
             t0 = time.time()

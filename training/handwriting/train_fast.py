@@ -16,7 +16,7 @@ import numpy as np
 import torch
 
 from . import data
-from .train import CKPT, fresh, lr_at, resume, save, validate
+from .train import CKPT, fresh, lr_at, resume, save, train_step, validate
 
 
 class Lines(torch.utils.data.IterableDataset):
@@ -89,18 +89,10 @@ def main():
         goal = total if total is not None else step + 10 ** 9
         if step >= goal:
             break
-        for g in opt.param_groups:
-            g["lr"] = lr_at(step, total if total is not None else 10 ** 6)
-        x = x.to(dev, non_blocking=True)
-        out = model(x)
-        steps = torch.full((x.shape[0],), out.shape[1], dtype=torch.long)
-        loss = ctc(out.permute(1, 0, 2), targets.to(dev), steps.to(dev), lengths.to(dev))
-        opt.zero_grad()
-        loss.backward()
-        torch.nn.utils.clip_grad_norm_(model.parameters(), 5.0)
-        opt.step()
+        lr = lr_at(step, total if total is not None else 10 ** 6)
+        loss = train_step(model, opt, ctc, x.to(dev, non_blocking=True), targets.to(dev), lengths.to(dev), lr)
         step += 1
-        avg = loss.item() if avg is None else 0.98 * avg + 0.02 * loss.item()
+        avg = loss if avg is None else 0.98 * avg + 0.02 * loss
         if step % 500 == 0:
             print(f"step {step} loss {avg:.3f} lr {lr_at(step, total or 10 ** 6):.2e}", flush=True)
         if time.time() - last_save > 90:
