@@ -58,8 +58,11 @@ function streamUpload(auth: Record<string, string>, files: { name: string; head:
         resolve({ status: res.statusCode ?? 0, body: JSON.parse(text), whileSending, connection: res.headers.connection });
       });
     });
-    // Once the server has answered and closed, writes still queued fail: that is the refusal working.
-    req.on('error', (err) => { if (!answered) reject(err); });
+    // Writes still in flight when the answer arrives may meet the closing connection; before the answer, any
+    // error is a failure: the client must get the refusal, not a reset.
+    req.on('error', (err: NodeJS.ErrnoException) => {
+      if (!answered || (err.code !== 'EPIPE' && err.code !== 'ECONNRESET')) reject(err);
+    });
     const pump = (i: number): void => {
       if (answered) return;
       if (i === pieces.length) {

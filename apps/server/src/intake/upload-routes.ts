@@ -8,6 +8,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import type { Config } from '../config.ts';
 import { ok } from '../http/envelope.ts';
+import { closeLingering } from '../http/lingering-close.ts';
 import { DomainError } from '../errors/domain-error.ts';
 import { errors } from '../errors/catalogue.ts';
 import { principalOf, requireTenant } from '../auth/principal.ts';
@@ -43,8 +44,9 @@ export async function uploadRoutes(app: FastifyInstance, ctx: AppContext): Promi
     const staging = await StagingArea.open(config.dataDir, { maxFileBytes: config.UPLOAD_MAX_FILE_BYTES, maxTotalBytes: config.UPLOAD_MAX_REQUEST_BYTES });
     try {
       const form = await readForm(request, staging, config).catch((err: unknown) => {
-        // The rest of the body is not wanted: closing the connection stops the client sending it.
-        reply.header('connection', 'close');
+        // The rest of the body is not wanted: closing the connection stops the client sending it. The close
+        // lingers, so that the refusal reaches the client rather than a connection reset.
+        closeLingering(request.raw, reply.raw);
         throw err;
       });
       const { jobId, jobIds } = await acceptUpload(ctx, {
