@@ -23,33 +23,66 @@ export interface TreeModelJson {
  * Evaluates a multi-class gradient-boosted tree model (xgboost's softprob) exactly as xgboost does: values are
  * compared as 32-bit floats, NaN takes the tree's default branch, each class's leaf values are summed from the base
  * score and turned into probabilities by softmax.
+ *
+ * Every tree's nodes live in one set of flat typed arrays (child indices absolute), and a row is rounded to 32-bit
+ * floats once rather than at each node: a page's words walk thousands of trees, so memory locality is the cost.
  */
 export class TreeModel {
   readonly classes: string[];
   readonly features: string[];
   private readonly base: number;
-  private readonly trees: Array<{ cls: number; f: Int32Array; v: Float64Array; l: Int32Array; r: Int32Array; d: Uint8Array }>;
+  private readonly roots: Int32Array;
+  private readonly cls: Int32Array;
+  private readonly feature: Int32Array;
+  private readonly value: Float32Array;
+  private readonly left: Int32Array;
+  private readonly right: Int32Array;
+  private readonly defaultLeft: Uint8Array;
+  private readonly row: Float32Array;
 
   constructor(json: TreeModelJson) {
     this.classes = json.classes;
     this.features = json.features;
     this.base = json.baseScore;
-    this.trees = json.trees.map((t) => ({
-      cls: t.class, f: Int32Array.from(t.feature), v: Float64Array.from(t.value), l: Int32Array.from(t.left), r: Int32Array.from(t.right), d: Uint8Array.from(t.defaultLeft),
-    }));
+    const nodes = json.trees.reduce((n, t) => n + t.feature.length, 0);
+    this.roots = new Int32Array(json.trees.length);
+    this.cls = new Int32Array(json.trees.length);
+    this.feature = new Int32Array(nodes);
+    this.value = new Float32Array(nodes);
+    this.left = new Int32Array(nodes);
+    this.right = new Int32Array(nodes);
+    this.defaultLeft = new Uint8Array(nodes);
+    let at = 0;
+    json.trees.forEach((t, i) => {
+      this.roots[i] = at;
+      this.cls[i] = t.class;
+      for (let n = 0; n < t.feature.length; n++) {
+        this.feature[at + n] = t.feature[n]!;
+        this.value[at + n] = t.value[n]!;
+        this.left[at + n] = at + t.left[n]!;
+        this.right[at + n] = at + t.right[n]!;
+        this.defaultLeft[at + n] = t.defaultLeft[n]!;
+      }
+      at += t.feature.length;
+    });
+    this.row = new Float32Array(json.features.length);
   }
 
   /** Class probabilities for one row of features (in the model's own feature order). */
-  predict(row: ArrayLike<number>): Float64Array {
+  predict(values: ArrayLike<number>): Float64Array {
+    const row = this.row;
+    for (let i = 0; i < row.length; i++) row[i] = values[i]!;
+    const { feature, value, left, right, defaultLeft, roots, cls } = this;
     const margin = new Float64Array(this.classes.length).fill(this.base);
-    // xgboost adds leaf values in 32-bit floats per class.
-    for (const t of this.trees) {
-      let n = 0;
-      while (t.f[n]! >= 0) {
-        const x = row[t.f[n]!]!;
-        n = Number.isNaN(x) ? (t.d[n] ? t.l[n]! : t.r[n]!) : Math.fround(x) < t.v[n]! ? t.l[n]! : t.r[n]!;
+    for (let t = 0; t < roots.length; t++) {
+      let n = roots[t]!;
+      while (feature[n]! >= 0) {
+        const x = row[feature[n]!]!;
+        // NaN compares false both ways: it takes the node's default branch.
+        n = x !== x ? (defaultLeft[n] ? left[n]! : right[n]!) : x < value[n]! ? left[n]! : right[n]!;
       }
-      margin[t.cls] = Math.fround(margin[t.cls]! + t.v[n]!);
+      // xgboost adds leaf values in 32-bit floats per class.
+      margin[cls[t]!] = Math.fround(margin[cls[t]!]! + value[n]!);
     }
     let max = -Infinity;
     for (const m of margin) max = Math.max(max, m);
