@@ -1,6 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FieldsMode } from '../../packages/extract/src/fields/learned/combine.ts';
+import { confidenceCurve, type CurvePoint } from './confidence-curve.ts';
 import { score, type ScoreReport } from './score.ts';
 import { quantile } from './stats.ts';
 
@@ -19,7 +20,7 @@ export interface SetReading {
 }
 
 /** One group of a set's documents (all, printed, a family, a capture profile) scored for one reader. */
-export interface GroupFigures { summary: ScoreReport['summary']; median: number; p95: number }
+export interface GroupFigures { summary: ScoreReport['summary']; median: number; p95: number; curve: CurvePoint[] }
 
 /** A set's figures: per group (in print order), per reader. */
 export interface SetFigures { name: string; note: string; peakRss: number; groups: Array<{ label: string; byMode: Map<FieldsMode, GroupFigures> }> }
@@ -50,7 +51,7 @@ export async function scoreSet(set: SetReading, modes: readonly FieldsMode[], sc
       const predsPath = join(outDir, `${slug}.${mode}.preds.ndjson`);
       if (g.label === 'all') await writeFile(predsPath, `${set.preds.get(mode)!.map((r) => JSON.stringify(r)).join('\n')}\n`);
       const secs = rows.flatMap((r) => set.seconds.get(mode)!.get(String(r.file)) ?? []);
-      byMode.set(mode, { summary: (await score(scorer, truthPath, predsPath)).summary, median: quantile(secs, 0.5), p95: quantile(secs, 0.95) });
+      byMode.set(mode, { summary: (await score(scorer, truthPath, predsPath)).summary, median: quantile(secs, 0.5), p95: quantile(secs, 0.95), curve: confidenceCurve(rows, set.preds.get(mode)!) });
     }
     out.groups.push({ label: g.label, byMode });
   }
@@ -75,6 +76,10 @@ export function formatSet(f: SetFigures, modes: readonly FieldsMode[]): string[]
   row('extended-field accuracy', (m) => pct(m.summary.extendedFieldAccuracy));
   row('confidence>=0.9 precision', (m) => `${pct(m.summary.highConfidence.precision)} (${m.summary.highConfidence.fields} fields)`);
   row('confidence>=0.9 coverage', (m) => pct(m.summary.highConfidence.coverage));
+  for (const [i, t] of all.byMode.get(modes[0]!)!.curve.entries()) {
+    if (t.threshold === 0.9) continue;
+    row(`confidence>=${t.threshold} prec @ cov`, (m) => `${pct(m.curve[i]!.precision)} @ ${pct(m.curve[i]!.coverage)}`);
+  }
   row('seconds a page, median / p95', (m) => `${m.median.toFixed(3)} / ${m.p95.toFixed(3)}`);
   lines.push(`peak RSS while read: ${(f.peakRss / 1024 / 1024).toFixed(0)} MiB (bench process: OCR, the rules and the field model together)`);
   lines.push(`${'by group: core, fully right, '.padEnd(30)}${modes.map(() => col('core  right  prec@cov  s med/p95')).join('')}`);

@@ -19,9 +19,17 @@ import numpy as np
 import xgboost as xgb
 
 
+FOLDS = 5
+
+
+def fold_of(page_id: str) -> int:
+    """A page's fold, fixed by its id: fold 0 is kept out of the committed model's fit (early stopping, calibration);
+    each fold is read by a model fitted on the other four for the out-of-fold values the confidence is fitted on."""
+    return int(hashlib.sha1(page_id.encode()).hexdigest()[:8], 16) % FOLDS
+
+
 def calibration_page(page_id: str) -> bool:
-    """A fifth of the training pages, fixed by their id, is kept out of the fit (early stopping, calibration)."""
-    return int(hashlib.sha1(page_id.encode()).hexdigest()[:8], 16) % 5 == 0
+    return fold_of(page_id) == 0
 
 
 def main() -> None:
@@ -34,6 +42,8 @@ def main() -> None:
     ap.add_argument('--none-share', type=float, default=0.3, help='share of "none" words kept for the fit')
     ap.add_argument('--drop', default='', help='feature name prefixes left out (e.g. "rule." to train without the rules)')
     ap.add_argument('--check-rows', default='', help='where to write a few rows with xgboost predictions')
+    ap.add_argument('--fold', type=int, default=0,
+                    help='the fold kept out of the fit; above 0, a fold model for out-of-fold values: --rounds rounds, no early stopping')
     args = ap.parse_args()
 
     meta = json.load(open(os.path.join(args.data, 'meta.json')))
@@ -49,7 +59,7 @@ def main() -> None:
     used = [names[i] for i in keep]
 
     is_train = np.array([p['split'] == 'train' for p in pages])
-    is_cal = np.array([calibration_page(p['id']) for p in pages])
+    is_cal = np.array([fold_of(p['id']) == args.fold for p in pages])
     fit_rows = is_train[page] & ~is_cal[page]
     cal_rows = is_train[page] & is_cal[page]
     rng = np.random.default_rng(0)
@@ -66,7 +76,8 @@ def main() -> None:
         'seed': 0, 'eval_metric': 'mlogloss',
     }
     t = time.time()
-    evals = [(dcal, 'calibration')] if cal_rows.any() else []
+    # A fold model runs the committed model's rounds: stopping early on the fold it then reads would flatter it.
+    evals = [(dcal, 'calibration')] if cal_rows.any() and args.fold == 0 else []
     booster = xgb.train(params, dfit, num_boost_round=args.rounds, evals=evals,
                         early_stopping_rounds=15 if evals else None, verbose_eval=10)
     rounds = (booster.best_iteration + 1) if evals else args.rounds
@@ -98,6 +109,8 @@ def main() -> None:
     with open(args.model, 'w') as f:
         json.dump(model, f, separators=(',', ':'))
     print(f'wrote {args.model}: {len(trees)} trees, {os.path.getsize(args.model) / 1e6:.1f} MB', file=sys.stderr)
+    if args.fold:
+        return
     with open(os.path.join(args.data, 'split.json'), 'w') as f:
         json.dump({'calibration': [p['id'] for p in pages if p['split'] == 'train' and calibration_page(p['id'])]}, f)
     if args.check_rows:

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Trains the field tagger end to end: feature rows from the training pages, the tree model, its calibration.
+# Trains the field tagger end to end: feature rows from the training pages, the tree model, its calibration, then the
+# confidence model from out-of-fold values (a tagger per fold fitted without it; every training page read once).
 # Reproducible (fixed seeds, one thread) and kept out of CI: `npm run train:fields`. Held-out families are never read.
 #   FIELDS_DATA  folder with train.jsonl and any further train-*.jsonl (default training/data/fields)
 #   WORK         folder for the feature rows (default training/fields/.work); rows already exported by the same
@@ -9,8 +10,12 @@ cd "$(dirname "$0")/../.."
 DATA="${FIELDS_DATA:-training/data/fields}"
 WORK="${WORK:-training/fields/.work}"
 MODEL=packages/extract/models/field-tagger.json
+CONFIDENCE=packages/extract/models/field-confidence.json
 mkdir -p "$WORK"
 PAGES=("$DATA"/train*.jsonl)
 nice -n 10 npx tsx training/fields/export-features.ts "$WORK" "${PAGES[@]}"
 OMP_NUM_THREADS=1 nice -n 10 /usr/bin/python3 training/fields/train.py "$WORK" "$MODEL" --check-rows packages/extract/test/fixtures/field-tagger-check.json "$@"
 nice -n 10 npx tsx training/fields/calibrate.ts "$MODEL" "$WORK" "${PAGES[@]}"
+bash training/fields/fold-models.sh "$WORK" "$MODEL"
+nice -n 10 npx tsx training/fields/oof-values.ts "$WORK" "${PAGES[@]}"
+OMP_NUM_THREADS=1 nice -n 10 /usr/bin/python3 training/fields/fit-confidence.py "$WORK/folds" "$CONFIDENCE"

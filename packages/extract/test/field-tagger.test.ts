@@ -129,11 +129,11 @@ describe('decoding', () => {
     expect(run.map((x) => x.text)).toEqual(['FORT', 'WAYNE,']);
   });
 
-  it('in combined mode takes each field from one of the two readers, keeps a contradicted value below 0.9 and leaves out a weak value only the tagger read; learned mode is the tagger alone', () => {
+  it('without the confidence model, in combined mode takes each field from one of the two readers, keeps a contradicted value below 0.9 and leaves out a weak value only the tagger read; learned mode is the tagger alone', () => {
     const page = fixturePage();
     const rules = extractFields([page]);
-    const learned = chooseFields([page], structuredClone(rules), tagger, 'learned');
-    const combined = chooseFields([page], structuredClone(rules), tagger, 'combined');
+    const learned = chooseFields([page], structuredClone(rules), tagger, 'learned', undefined, null);
+    const combined = chooseFields([page], structuredClone(rules), tagger, 'combined', undefined, null);
     const tagged = tagger.read([page], rules.FieldSources ?? {});
     const plain = (v: unknown): string => String(v ?? '').toUpperCase().replace(/[^A-Z0-9.]/g, '');
     let contradicted = 0;

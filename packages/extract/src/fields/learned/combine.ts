@@ -2,6 +2,8 @@ import { CORE_FIELDS, type ExtractedData } from '@ladingwise/shared';
 import type { ReadPage } from '../../types.ts';
 import { extractFields, readLayout, type DocumentLayout } from '../extract-fields.ts';
 import { TAG_FIELDS, type RuleSources } from './features.ts';
+import { ValueConfidence } from './value-confidence.ts';
+import { pageQuality, rulesCandidate, valueFeatures, type FieldCandidates } from './value-features.ts';
 import { writeTagged, type FieldTagger, type TaggedField } from './tagger.ts';
 
 /** Which reader gives the fields: the hand-written rules, the learned tagger, or per field the surer of the two. */
@@ -14,33 +16,55 @@ export type FieldsMode = 'rules' | 'learned' | 'combined';
  * above right 99.5 % of the time); a value the other reader contradicts stays below 0.9. Fields the tagger does not
  * tag (line items, packaging) stay the rules'.
  */
-export function chooseFields(pages: ReadPage[], rules: ExtractedData, tagger: FieldTagger, mode: FieldsMode, layout: DocumentLayout = readLayout(pages)): ExtractedData {
+export function chooseFields(pages: ReadPage[], rules: ExtractedData, tagger: FieldTagger, mode: FieldsMode, layout: DocumentLayout = readLayout(pages),
+  confidence: ValueConfidence | null = ValueConfidence.committed(), byChance = CHOOSE_BY_CHANCE): ExtractedData {
   if (mode === 'rules') return rules;
-  const tagged = tagger.read(...taggerView(pages, rules, layout));
+  const { candidates, quality } = readCandidates(pages, rules, tagger, layout);
   const data: ExtractedData = structuredClone(rules);
-  for (const field of TAG_FIELDS) {
-    const t = tagged.get(field);
-    const ruleHas = hasValue(rules, field);
-    const ruleConf = rules.ConfidenceScores[field] ?? 0;
-    const agree = !!t && sameReading(valueOf(rules, field), t.value);
-    if (mode === 'combined' && ruleHas && (!t || ruleConf >= t.confidence)) {
-      // The rules' value kept; where the tagger read another, two readers disagree and the value is not to be trusted
-      // without review however sure the rules are (the rules' scores were fitted on the layouts they were written for).
-      if (t && !agree) data.ConfidenceScores[field] = Math.min(ruleConf, DISAGREED);
-      continue;
-    }
-    // A value only the tagger found, and that its calibration calls more likely wrong than right, is left out: an
-    // empty field sends the document to a person, a wrong one can pass unseen (random specks tag as something).
-    if (mode === 'combined' && !ruleHas && t && t.confidence < ALONE_MIN) continue;
-    clearField(data, field);
-    // The tagger's value taken over a rule value it contradicts is held below 0.9 alike.
-    if (t) writeTagged(data, mode === 'combined' && ruleHas && !agree ? { ...t, confidence: Math.min(t.confidence, DISAGREED) } : t);
+  for (const c of candidates) {
+    const chance = confidence && byChance ? (reader: 'rules' | 'tagger'): number => confidence.probability(valueFeatures(c, reader, quality)) : undefined;
+    const pick = pickReader(c, mode, chance);
+    if (pick !== 'rules') clearField(data, c.field);
+    if (pick === 'tagger') writeTagged(data, c.tagger!);
+    if (!pick) continue;
+    // The value's confidence: the chance it is right, as the confidence model learned it from both readers' evidence
+    // on pages neither was fitted on (without that model, the reader's own score, held below 0.9 where the other
+    // reader read the field otherwise: two readers disagreeing is not to be trusted without review).
+    if (confidence) data.ConfidenceScores[c.field] = Math.round(confidence.score(valueFeatures(c, pick, quality)) * 1000) / 1000;
+    else if (mode === 'combined' && c.rules && c.tagger && !c.agree) data.ConfidenceScores[c.field] = Math.min(data.ConfidenceScores[c.field]!, DISAGREED);
   }
   // The weight unit stays only with a weight to go with it (a learned weight printed without one keeps the rules' unit).
   if (data.ShipmentDetails.Weight === null) data.ShipmentDetails.WeightUnit = null;
   tidyParties(data);
   data.MissingFields = CORE_FIELDS.filter((f) => !hasValue(data, f));
   return data;
+}
+
+/** Every tagged field's two readings, and how well the pages were read: what the choice and the confidence are made of. */
+export function readCandidates(pages: ReadPage[], rules: ExtractedData, tagger: FieldTagger, layout: DocumentLayout = readLayout(pages)): { candidates: FieldCandidates[]; quality: ReturnType<typeof pageQuality> } {
+  const { fields: tagged, probs } = tagger.readWords(...taggerView(pages, rules, layout));
+  const candidates = TAG_FIELDS.map((field): FieldCandidates => {
+    const t = tagged.get(field) ?? null;
+    const r = rulesCandidate(pages, rules, field, valueOf(rules, field), probs, tagger.classes.indexOf(field));
+    return { field, rules: r, tagger: t, agree: !!t && !!r && sameReading(r.value, t.value) };
+  });
+  return { candidates, quality: pageQuality(pages) };
+}
+
+/**
+ * Whose value a field takes: 'learned' every tagged field from the tagger; 'combined' the rules' value where the
+ * tagger read none or is no surer, else the tagger's, except that a value only the tagger found and that its
+ * calibration calls more likely wrong than right is left out (an empty field sends the document to a person, a wrong
+ * one can pass unseen: random specks tag as something). Null: the field stays empty.
+ */
+export function pickReader(c: FieldCandidates, mode: Exclude<FieldsMode, 'rules'>, chance?: (reader: 'rules' | 'tagger') => number): 'rules' | 'tagger' | null {
+  const { rules: r, tagger: t } = c;
+  if (mode === 'learned') return t ? 'tagger' : null;
+  if (chance && r && t && !c.agree) return chance('tagger') > chance('rules') ? 'tagger' : 'rules';
+  if (chance && !r && t) return chance('tagger') >= 0.5 ? 'tagger' : null;
+  if (r && (!t || r.score >= t.confidence)) return 'rules';
+  if (!r && t && t.confidence < ALONE_MIN) return null;
+  return t ? 'tagger' : null;
 }
 
 /**
@@ -54,6 +78,9 @@ function taggerView(pages: ReadPage[], rules: ExtractedData, layout: DocumentLay
   const bareLayout = readLayout(bare);
   return [bare, extractFields(bare, bareLayout).FieldSources ?? {}, bareLayout];
 }
+
+/** Whether 'combined' settles disputes by the confidence model's chance right (else by each reader's own score). */
+export const CHOOSE_BY_CHANCE = false;
 
 // The highest confidence a value may keep when the other reader read the field otherwise: below the 0.9 trust line.
 const DISAGREED = 0.85;

@@ -14,8 +14,15 @@ export interface TaggerJson extends TreeModelJson { calibration?: Calibration }
 
 export const MODEL_PATH = new URL('../../../models/field-tagger.json', import.meta.url);
 
-/** A field the tagger read: its value, calibrated confidence, the score it was calibrated from and its words. */
-export interface TaggedField extends ReadValue { field: string; confidence: number; raw: number; words: Word[] }
+/**
+ * A field the tagger read: its value, calibrated confidence, the score it was calibrated from and its words; how sure
+ * the model was of its words (mean and least probability of the field, and its mean lead over the next class); and
+ * the raw score of the best other group read for the same field (0 when none: the field was not in doubt).
+ */
+export interface TaggedField extends ReadValue {
+  field: string; confidence: number; raw: number; words: Word[];
+  mean: number; min: number; margin: number; rival: number;
+}
 
 /** The field tagger: a tree model over each OCR word's features, its words grouped into values, values parsed. */
 export class FieldTagger {
@@ -54,6 +61,11 @@ export class FieldTagger {
 
   /** The fields of a document: per field, the best group of words marked for it that its parser reads. */
   read(pages: ReadPage[], rules: RuleSources, layout: DocumentLayout = readLayout(pages)): Map<string, TaggedField> {
+    return this.readWords(pages, rules, layout).fields;
+  }
+
+  /** The fields of a document, and every word's class probabilities (what the model thinks of another reader's words). */
+  readWords(pages: ReadPage[], rules: RuleSources, layout: DocumentLayout = readLayout(pages)): { fields: Map<string, TaggedField>; probs: Map<Word, Float64Array> } {
     const marked: Array<{ word: Word; probs: Float64Array }> = [];
     const lang = { en: 0, es: 0, fr: 0 };
     const labelWords = new Set<Word>();
@@ -86,18 +98,22 @@ export class FieldTagger {
         const v = readValue(field, ws.map((w) => w.text).join(' '), order);
         if (!v) continue;
         const p = core.map((w) => mine.get(w)!);
-        const raw = rawScore(p.reduce((a, b) => a + b, 0) / p.length, Math.min(...p), Math.min(...ws.map((w) => w.confidence)), v);
-        candidates.push({ ...v, field, raw, confidence: calibrate(this.calibration, field, raw), words: ws });
+        const mean = p.reduce((a, b) => a + b, 0) / p.length, min = Math.min(...p);
+        const margin = core.reduce((s, w) => s + lead(probsOf.get(w)!, c), 0) / core.length;
+        const raw = rawScore(mean, min, Math.min(...ws.map((w) => w.confidence)), v);
+        candidates.push({ ...v, field, raw, confidence: calibrate(this.calibration, field, raw), words: ws, mean, min, margin, rival: 0 });
       }
     });
     const out = new Map<string, TaggedField>();
     const used = new Set<Word>();
     for (const t of candidates.sort((a, b) => b.raw - a.raw || b.words.length - a.words.length)) {
-      if (out.has(t.field) || t.words.some((w) => used.has(w))) continue;
+      const taken = out.get(t.field);
+      if (taken) { if (!taken.rival) taken.rival = t.raw; continue; }
+      if (t.words.some((w) => used.has(w))) continue;
       out.set(t.field, t);
       for (const w of t.words) used.add(w);
     }
-    return out;
+    return { fields: out, probs: probsOf };
   }
 }
 
@@ -146,6 +162,13 @@ export function lineNeighbours(words: Word[]): Map<Word, [Word | null, Word | nu
   }
   return out;
 }
+
+/** How far a class's probability stands above the likeliest other class (negative where another is likelier). */
+const lead = (p: Float64Array, c: number): number => {
+  let other = 0;
+  for (let i = 0; i < p.length; i++) if (i !== c) other = Math.max(other, p[i]!);
+  return p[c]! - other;
+};
 
 const argmax = (p: Float64Array): number => {
   let best = 0;

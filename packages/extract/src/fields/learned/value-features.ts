@@ -1,0 +1,101 @@
+import type { ExtractedData } from '@ladingwise/shared';
+import type { ReadPage, Word } from '../../types.ts';
+import { TAG_FIELDS } from './features.ts';
+import type { TaggedField } from './tagger.ts';
+import { readValue } from './values.ts';
+
+// What the confidence model knows of one value a reader offers for a field: both readers' own scores, whether they read
+// the same, whether the field's parser and knowledge checks accept the value, the kind of field, and how well the page
+// was captured. One module computes these rows for training (training/fields/oof-values.ts) and at run time.
+
+/** A field's two readings: the rules' value with their score and the words of its source box, and the tagger's. */
+export interface FieldCandidates {
+  field: string;
+  /** The rules' value, score and source words, with the tagger's probability of the field on those words. */
+  rules: { value: unknown; score: number; words: Word[]; support: number[] } | null;
+  tagger: TaggedField | null;
+  /** Whether the two read the same printed value. */
+  agree: boolean;
+}
+
+/** How well a page was read, the same for every value on it. */
+export interface PageQuality { words: number; ocrMean: number; ocrLow: number }
+
+const KINDS = ['Name', 'Address', 'City', 'State', 'Zip', 'Country', 'Carrier', 'Reference', 'Date', 'Amount', 'Text', 'Code'] as const;
+/** The kind of a field: values of one kind fail alike (a street runs into a city; a date's digits are misread). */
+export function fieldKind(field: string): (typeof KINDS)[number] {
+  const [head, leaf] = field.split('.') as [string, string | undefined];
+  if (['Shipper', 'Consignee', 'BillTo'].includes(head)) return leaf as (typeof KINDS)[number];
+  if (head === 'Carrier') return leaf === 'Scac' ? 'Code' : 'Carrier';
+  if (head === 'References') return 'Reference';
+  if (head === 'Dates') return 'Date';
+  if (leaf === 'Commodity') return 'Text';
+  if (leaf === 'Weight' || leaf === 'Pieces' || leaf === 'HandlingUnits') return 'Amount';
+  return 'Code';
+}
+
+export const VALUE_FEATURE_NAMES: readonly string[] = [
+  'reader.tagger', 'agree', 'other.has',
+  'rules.has', 'rules.score', 'rules.ocrMin', 'rules.ocrMean', 'rules.words', 'rules.taggerMean', 'rules.taggerMin', 'shared',
+  'tagger.has', 'tagger.raw', 'tagger.conf', 'tagger.mean', 'tagger.min', 'tagger.margin', 'tagger.rival', 'tagger.words', 'tagger.ocrMin', 'tagger.ocrMean',
+  'value.parsed', 'value.checked', 'value.repaired', 'value.farYear', 'value.length', 'value.digitShare', 'value.letterShare', 'value.tokens',
+  'page.words', 'page.ocrMean', 'page.ocrLow',
+  ...KINDS.map((k) => `kind.${k}`),
+  ...TAG_FIELDS.map((f) => `field.${f}`),
+];
+
+export function pageQuality(pages: ReadPage[]): PageQuality {
+  const conf = pages.flatMap((p) => p.words.map((w) => w.confidence));
+  return {
+    words: conf.length,
+    ocrMean: conf.length ? conf.reduce((a, b) => a + b, 0) / conf.length : 0,
+    ocrLow: conf.length ? conf.filter((c) => c < 0.6).length / conf.length : 0,
+  };
+}
+
+/** The words whose middle lies in a source box: the words a rule value was read from. */
+export function wordsIn(pages: ReadPage[], page: number, box: readonly [number, number, number, number]): Word[] {
+  return (pages.find((p) => p.index === page)?.words ?? []).filter((w) => {
+    const x = (w.bbox[0] + w.bbox[2]) / 2, y = (w.bbox[1] + w.bbox[3]) / 2;
+    return x >= box[0] && x <= box[2] && y >= box[1] && y <= box[3];
+  });
+}
+
+/**
+ * The rules' reading of a field as a candidate (null when they read nothing), with the tagger's say on the words it was
+ * read from (`probs` of each word, `cls` the field's class): a second opinion on where the value stands.
+ */
+export function rulesCandidate(pages: ReadPage[], rules: ExtractedData, field: string, value: unknown, probs: Map<Word, Float64Array>, cls: number): FieldCandidates['rules'] {
+  if (value === null || value === undefined || value === '') return null;
+  const src = rules.FieldSources?.[field];
+  const words = src ? wordsIn(pages, src.page, src.bbox) : [];
+  return { value, score: rules.ConfidenceScores[field] ?? 0, words, support: words.map((w) => probs.get(w)?.[cls] ?? 0) };
+}
+
+const mean = (xs: number[]): number => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : Number.NaN);
+const min = (xs: number[]): number => (xs.length ? Math.min(...xs) : Number.NaN);
+
+/** The feature row of one reader's value for a field (NaN where a reader has nothing to say). */
+export function valueFeatures(c: FieldCandidates, reader: 'rules' | 'tagger', page: PageQuality): Float64Array {
+  const { rules: r, tagger: t } = c;
+  const value = reader === 'rules' ? r?.value : t?.value;
+  const text = String(value ?? '');
+  const v = readValue(c.field, text, 'MDY');
+  const kind = fieldKind(c.field);
+  const row = [
+    reader === 'tagger' ? 1 : 0, c.agree ? 1 : 0, (reader === 'rules' ? t : r) ? 1 : 0,
+    r ? 1 : 0, r?.score ?? Number.NaN, min(r?.words.map((w) => w.confidence) ?? []), mean(r?.words.map((w) => w.confidence) ?? []), r ? r.words.length : Number.NaN,
+    mean(r?.support ?? []), min(r?.support ?? []),
+    // The share of the tagger's words that the rules read the value from: the two readers found it in the same place.
+    r && t && t.words.length ? t.words.filter((w) => r.words.includes(w)).length / t.words.length : Number.NaN,
+    t ? 1 : 0, t?.raw ?? Number.NaN, t?.confidence ?? Number.NaN, t?.mean ?? Number.NaN, t?.min ?? Number.NaN, t?.margin ?? Number.NaN, t ? t.rival : Number.NaN,
+    t ? t.words.length : Number.NaN, min(t?.words.map((w) => w.confidence) ?? []), mean(t?.words.map((w) => w.confidence) ?? []),
+    v ? 1 : 0, v?.checked ? 1 : 0, v?.repaired ? 1 : 0, v?.farYear ? 1 : 0, text.length,
+    text.length ? (text.match(/\d/g)?.length ?? 0) / text.length : 0, text.length ? (text.match(/\p{L}/gu)?.length ?? 0) / text.length : 0,
+    text.split(/\s+/).filter(Boolean).length,
+    page.words, page.ocrMean, page.ocrLow,
+    ...KINDS.map((k) => (k === kind ? 1 : 0)),
+    ...TAG_FIELDS.map((f) => (f === c.field ? 1 : 0)),
+  ];
+  return Float64Array.from(row);
+}

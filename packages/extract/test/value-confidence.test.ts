@@ -1,0 +1,70 @@
+import { readFileSync } from 'node:fs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { CORE_FIELDS } from '@ladingwise/shared';
+import { chooseFields, readCandidates } from '../src/fields/learned/combine.ts';
+import { FieldTagger } from '../src/fields/learned/tagger.ts';
+import { TreeModel } from '../src/fields/learned/trees.ts';
+import { ValueConfidence, type ValueConfidenceJson } from '../src/fields/learned/value-confidence.ts';
+import { VALUE_FEATURE_NAMES, valueFeatures } from '../src/fields/learned/value-features.ts';
+import { extractFields, readLayout } from '../src/fields/extract-fields.ts';
+import type { ReadPage, Word } from '../src/types.ts';
+
+/** The committed fixture page: a generated page's OCR words as the page reader gave them (from the field dataset). */
+function fixturePage(): ReadPage {
+  const p = JSON.parse(readFileSync(new URL('./fixtures/field-page.json', import.meta.url), 'utf8')) as { width: number; height: number; words: Array<{ text: string; conf: number; box: Word['bbox']; line: string }> };
+  return {
+    index: 0, width: p.width, height: p.height, rotation: 0, barcodes: [], blank: false, toUpright: (b) => b,
+    words: p.words.map((w) => ({ text: w.text, confidence: w.conf / 100, bbox: w.box, page: 0, line: String(w.line) })),
+  };
+}
+
+let json: ValueConfidenceJson;
+let confidence: ValueConfidence;
+let tagger: FieldTagger;
+beforeAll(() => {
+  json = JSON.parse(readFileSync(new URL('../models/field-confidence.json', import.meta.url), 'utf8')) as ValueConfidenceJson;
+  confidence = new ValueConfidence(json);
+  tagger = FieldTagger.load();
+});
+
+describe('value confidence model', () => {
+  it('evaluates its trees as xgboost did on the rows written at fitting time, over features the code computes', () => {
+    for (const f of json.model.features) expect(VALUE_FEATURE_NAMES).toContain(f);
+    const check = json.fitted!.check as { rows: Array<Array<number | null>>; probabilities: number[] };
+    const model = new TreeModel(json.model);
+    check.rows.forEach((row, i) => expect(model.predict(row.map((v) => v ?? Number.NaN))[1]).toBeCloseTo(check.probabilities[i]!, 5));
+  });
+
+  it('maps a higher chance right to a confidence never lower, with 0.9 reached only at the top', () => {
+    const { x, y } = json.table;
+    for (let i = 1; i < y.length; i++) { expect(x[i]!).toBeGreaterThan(x[i - 1]!); expect(y[i]!).toBeGreaterThanOrEqual(y[i - 1]!); }
+    expect(y[0]!).toBeLessThan(0.5);
+    expect(y[y.length - 1]!).toBeGreaterThanOrEqual(0.9);
+  });
+
+  it('scores every core value both readers read alike above every core value the two readers dispute', () => {
+    // The fixture page: a generated page of a trained family (seed 101), not among the pages either model was fitted on.
+    const page = fixturePage();
+    const rules = extractFields([page]);
+    const { candidates } = readCandidates([page], rules, tagger, readLayout([page]));
+    const data = chooseFields([page], structuredClone(rules), tagger, 'combined', undefined, confidence);
+    const score = (f: string): number => data.ConfidenceScores[f]!;
+    const core = candidates.filter((c) => (CORE_FIELDS as readonly string[]).includes(c.field) && c.rules && c.tagger);
+    const agreed = core.filter((c) => c.agree).map((c) => c.field);
+    const disputed = core.filter((c) => !c.agree).map((c) => c.field);
+    expect(agreed.length).toBeGreaterThanOrEqual(5);
+    expect(disputed.length).toBeGreaterThanOrEqual(2);
+    expect(Math.min(...agreed.map(score))).toBeGreaterThan(Math.max(...disputed.map(score)));
+  });
+
+  it('lowers the same value when the other reader contradicts it', () => {
+    const page = fixturePage();
+    const rules = extractFields([page]);
+    const { candidates, quality } = readCandidates([page], rules, tagger, readLayout([page]));
+    const po = candidates.find((c) => c.field === 'References.PoNumber' && c.agree)!;
+    expect(po).toBeDefined();
+    const alone = confidence.score(valueFeatures(po, 'rules', quality));
+    const contradicted = { ...po, agree: false, tagger: { ...po.tagger!, value: '1234567', words: [] } };
+    expect(confidence.score(valueFeatures(contradicted, 'rules', quality))).toBeLessThan(alone);
+  });
+});

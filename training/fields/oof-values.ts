@@ -1,0 +1,58 @@
+// Out-of-fold values: every training page read by the rules and by a tagger fitted without its fold
+// (WORK/folds/fold-K.json, fold-models.sh), each reader's value of each field written as a feature row
+// (packages/extract/src/fields/learned/value-features.ts, the rows the extractor computes at run time) with whether it
+// is right against the page's truth and which reader the combined and learned readers take. These rows fit the
+// confidence model (fit-confidence.py). A fold's rows are kept while its model, the reading code and its pages are
+// unchanged (WORK/folds/values-K.jsonl with a fingerprint), so a stopped run only reads the folds it had not.
+// usage: npx tsx training/fields/oof-values.ts WORK PAGES.jsonl...
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { asReadPage, foldOf, readTruthPages } from '../../bench/lib/field-pages.ts';
+import { extractFields, readLayout } from '../../packages/extract/src/fields/extract-fields.ts';
+import { pickReader, readCandidates } from '../../packages/extract/src/fields/learned/combine.ts';
+import { sameValue, valueAt } from '../../packages/extract/src/fields/learned/field-truth.ts';
+import { FieldTagger, MODEL_PATH, type TaggerJson } from '../../packages/extract/src/fields/learned/tagger.ts';
+import { VALUE_FEATURE_NAMES, valueFeatures } from '../../packages/extract/src/fields/learned/value-features.ts';
+
+export interface ValueRow { page: string; family: string; fold: number; field: string; reader: 'rules' | 'tagger'; right: boolean; combined: boolean; learned: boolean; x: Array<number | null> }
+
+const [work, ...inputs] = process.argv.slice(2);
+if (!work || !inputs.length) { console.error('usage: oof-values.ts WORK PAGES.jsonl...'); process.exit(2); }
+// The committed model's calibration is the one the combined reader compares scores with: the fold models use it too.
+const calibration = (JSON.parse(readFileSync(MODEL_PATH, 'utf8')) as TaggerJson).calibration;
+const sha = (s: string | Buffer): string => createHash('sha1').update(s).digest('hex').slice(0, 12);
+const code = sha(['value-features.ts', 'combine.ts', 'tagger.ts', 'values.ts'].map((f) => readFileSync(new URL(`../../packages/extract/src/fields/learned/${f}`, import.meta.url), 'utf8')).join('\n')
+  + JSON.stringify(calibration) + inputs.join(','));
+const t0 = Date.now();
+for (let fold = 0; fold < 5; fold++) {
+  const modelPath = join(work, 'folds', `fold-${fold}.json`);
+  const out = join(work, 'folds', `values-${fold}.jsonl`);
+  if (!existsSync(modelPath)) { console.error(`fold ${fold}: no model yet (fold-models.sh)`); continue; }
+  const stamp = `${code}-${sha(readFileSync(modelPath))}`;
+  if (existsSync(out) && existsSync(`${out}.stamp`) && readFileSync(`${out}.stamp`, 'utf8') === stamp) { console.error(`fold ${fold}: kept`); continue; }
+  const tagger = new FieldTagger({ ...(JSON.parse(readFileSync(modelPath, 'utf8')) as TaggerJson), calibration });
+  const rows: string[] = [];
+  const seen = new Set<string>();
+  for (const input of inputs) for await (const p of readTruthPages(input)) {
+    if (p.split !== 'train' || foldOf(p.id) !== fold || seen.has(p.id)) continue;
+    seen.add(p.id);
+    const page = asReadPage(p);
+    const layout = readLayout([page]);
+    const { candidates, quality } = readCandidates([page], extractFields([page], layout), tagger, layout);
+    for (const c of candidates) {
+      const truth = valueAt(p.truth, c.field);
+      for (const reader of ['rules', 'tagger'] as const) {
+        const value = reader === 'rules' ? c.rules?.value : c.tagger?.value;
+        if (value === undefined) continue;
+        const x = Array.from(valueFeatures(c, reader, quality), (v) => (Number.isNaN(v) ? null : Math.round(v * 1e6) / 1e6));
+        rows.push(JSON.stringify({ page: p.id, family: p.family, fold, field: c.field, reader, right: sameValue(c.field, truth, value),
+          combined: pickReader(c, 'combined') === reader, learned: pickReader(c, 'learned') === reader, x } satisfies ValueRow));
+      }
+    }
+  }
+  writeFileSync(out, `${rows.join('\n')}\n`);
+  writeFileSync(`${out}.stamp`, stamp);
+  console.error(`fold ${fold}: ${seen.size} pages, ${rows.length} values, ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+}
+writeFileSync(join(work, 'folds', 'features.json'), JSON.stringify(VALUE_FEATURE_NAMES));
