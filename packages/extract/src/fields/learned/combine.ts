@@ -48,7 +48,7 @@ export function readCandidates(pages: ReadPage[], rules: ExtractedData, tagger: 
     const r = rulesCandidate(pages, rules, field, valueOf(rules, field), probs, tagger.classes.indexOf(field));
     return { field, rules: r, tagger: t, agree: !!t && !!r && sameReading(r.value, t.value) };
   });
-  return { candidates, quality: pageQuality(pages) };
+  return { candidates, quality: pageQuality(pages, candidates) };
 }
 
 /**

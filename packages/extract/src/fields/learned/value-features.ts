@@ -18,8 +18,12 @@ export interface FieldCandidates {
   agree: boolean;
 }
 
-/** How well a page was read, the same for every value on it. */
-export interface PageQuality { words: number; ocrMean: number; ocrLow: number }
+/**
+ * How well a page was read, the same for every value on it: the OCR's certainty, and how far the two readers agree
+ * over the whole page (two independent readers that agree on most fields have found the form's layout; where they
+ * agree on few, even their agreed values stand on less).
+ */
+export interface PageQuality { words: number; ocrMean: number; ocrLow: number; agreeShare: number; rulesSure: number; both: number }
 
 const KINDS = ['Name', 'Address', 'City', 'State', 'Zip', 'Country', 'Carrier', 'Reference', 'Date', 'Amount', 'Text', 'Code'] as const;
 /** The kind of a field: values of one kind fail alike (a street runs into a city; a date's digits are misread). */
@@ -39,14 +43,19 @@ export const VALUE_FEATURE_NAMES: readonly string[] = [
   'rules.has', 'rules.score', 'rules.ocrMin', 'rules.ocrMean', 'rules.words', 'rules.taggerMean', 'rules.taggerMin', 'shared',
   'tagger.has', 'tagger.raw', 'tagger.conf', 'tagger.mean', 'tagger.min', 'tagger.margin', 'tagger.rival', 'tagger.words', 'tagger.ocrMin', 'tagger.ocrMean',
   'value.parsed', 'value.checked', 'value.repaired', 'value.farYear', 'value.length', 'value.digitShare', 'value.letterShare', 'value.tokens',
-  'page.words', 'page.ocrMean', 'page.ocrLow',
+  'page.words', 'page.ocrMean', 'page.ocrLow', 'page.agreeShare', 'page.rulesSure', 'page.both',
   ...KINDS.map((k) => `kind.${k}`),
   ...TAG_FIELDS.map((f) => `field.${f}`),
 ];
 
-export function pageQuality(pages: ReadPage[]): PageQuality {
+export function pageQuality(pages: ReadPage[], candidates: readonly FieldCandidates[]): PageQuality {
   const conf = pages.flatMap((p) => p.words.map((w) => w.confidence));
+  const both = candidates.filter((c) => c.rules && c.tagger);
+  const ruled = candidates.filter((c) => c.rules);
   return {
+    agreeShare: both.length ? both.filter((c) => c.agree).length / both.length : Number.NaN,
+    rulesSure: ruled.length ? ruled.filter((c) => c.rules!.score >= 0.9).length / ruled.length : Number.NaN,
+    both: both.length,
     words: conf.length,
     ocrMean: conf.length ? conf.reduce((a, b) => a + b, 0) / conf.length : 0,
     ocrLow: conf.length ? conf.filter((c) => c < 0.6).length / conf.length : 0,
@@ -93,7 +102,7 @@ export function valueFeatures(c: FieldCandidates, reader: 'rules' | 'tagger', pa
     v ? 1 : 0, v?.checked ? 1 : 0, v?.repaired ? 1 : 0, v?.farYear ? 1 : 0, text.length,
     text.length ? (text.match(/\d/g)?.length ?? 0) / text.length : 0, text.length ? (text.match(/\p{L}/gu)?.length ?? 0) / text.length : 0,
     text.split(/\s+/).filter(Boolean).length,
-    page.words, page.ocrMean, page.ocrLow,
+    page.words, page.ocrMean, page.ocrLow, page.agreeShare, page.rulesSure, page.both,
     ...KINDS.map((k) => (k === kind ? 1 : 0)),
     ...TAG_FIELDS.map((f) => (f === c.field ? 1 : 0)),
   ];
