@@ -1,6 +1,7 @@
 // CPU-seconds by extraction step, pages read one at a time so each step's CPU is its own (this process's threads,
 // native OCR included), next to one plain `tesseract FILE - -l eng` pass over the same files.
-// usage: npx tsx bench/tools/profile-steps.ts FILE... [--engine auto|native|tesseract.js] [--no-line-reader]
+// usage: npx tsx bench/tools/profile-steps.ts FILE... [--engine auto|native|tesseract.js] [--no-line-reader] [--warm FILE]
+// --warm reads one file first, uncounted: a worker pays its first call's code compilation and model set-up once, not a page.
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -8,7 +9,7 @@ import { createExtractor } from '../../packages/extract/src/index.ts';
 import { cpuSeconds, plainTesseractCpu } from '../lib/cpu.ts';
 
 const { positionals: files, values } = parseArgs({ allowPositionals: true, options: {
-  engine: { type: 'string', default: 'auto' }, 'no-line-reader': { type: 'boolean', default: false },
+  engine: { type: 'string', default: 'auto' }, 'no-line-reader': { type: 'boolean', default: false }, warm: { type: 'string' },
 } });
 const byStep: Record<string, number> = {};
 const count: Record<string, number> = {};
@@ -26,6 +27,11 @@ const extractor = await createExtractor({
     last = now;
   },
 });
+if (values.warm) {
+  await extractor.extract([{ name: basename(values.warm), bytes: readFileSync(values.warm) }]);
+  for (const k of Object.keys(byStep)) delete byStep[k];
+  for (const k of Object.keys(count)) delete count[k];
+}
 let total = 0, plain = 0, pages = 0;
 for (const f of files) {
   last = cpuSeconds();

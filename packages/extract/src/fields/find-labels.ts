@@ -152,11 +152,14 @@ const LOOKALIKE_OF = partners(LOOKALIKE), LOOKALIKE_LONG_OF = partners(LOOKALIKE
 export function ocrDistance(a: string, b: string): number {
   const m = a.length, n = b.length;
   const alike = Math.min(m, n) >= LONG_LABEL ? LOOKALIKE_LONG_OF : LOOKALIKE_OF;
+  // It runs for every word against many labels: its rows are kept between calls (it never runs twice at once) and
+  // grown when a longer word comes; a row is written before it is read, so what a call left there never counts.
+  if (scratch.mergeB.length < n + 1) scratch = { rows: [0, 1, 2].map(() => new Float64Array(2 * (n + 1))), mergeB: new Array<string>(2 * (n + 1)).fill('') };
   // What each pair of `b`'s letters may have been read as, looked up once rather than once a cell.
-  const mergeB: string[] = [];
-  for (let j = 0; j <= n; j++) mergeB.push(j >= 2 ? MERGES[b.slice(j - 2, j)] ?? '' : '');
+  const mergeB = scratch.mergeB;
+  for (let j = 0; j <= n; j++) mergeB[j] = j >= 2 ? MERGES[b.slice(j - 2, j)] ?? '' : '';
   // Three rolling rows (i-2, i-1, i): the merges look two letters back.
-  let r2 = new Float64Array(n + 1), r1 = new Float64Array(n + 1), r0 = new Float64Array(n + 1);
+  let [r2, r1, r0] = scratch.rows as [Float64Array, Float64Array, Float64Array];
   for (let j = 0; j <= n; j++) r1[j] = j;
   for (let i = 1; i <= m; i++) {
     r0[0] = i;
@@ -171,10 +174,13 @@ export function ocrDistance(a: string, b: string): number {
       if (mergeA.includes(cb)) v = Math.min(v, r2[j - 1]! + 0.5);
       r0[j] = v;
     }
-    [r2, r1, r0] = [r1, r0, r2];
+    const done = r2;
+    r2 = r1; r1 = r0; r0 = done;
   }
   return r1[n]!;
 }
+
+let scratch = { rows: [0, 1, 2].map(() => new Float64Array(64)), mergeB: new Array<string>(64).fill('') };
 
 /** Edit cost of reading `seg` as `label`, or -1 when too far (short words must match exactly, bar digits for letters). */
 function tokenCost(seg: string, label: string): number {
@@ -246,6 +252,35 @@ for (const [def, toks] of labelTokens) {
   if (k.length >= 6) (byJoined.get(k) ?? byJoined.set(k, []).get(k)!).push(def);
 }
 
+/** The labels a token may begin, in `byFirst`'s order, and those of them it begins only loosely (a garbled first word). */
+interface FirstWordMatch { defs: LabelDef[]; loose: LabelDef[] }
+
+// What each token text may begin depends on that text alone, and the same words come back in every reading of a page
+// (the check, the fields, the tagger's view) and on every form: worked out once a text. Bounded: cleared when full.
+const firstWordMatches = new Map<string, FirstWordMatch>();
+const FIRST_WORD_MEMO = 50_000;
+
+function labelsStartingWith(first: string): FirstWordMatch {
+  const known = firstWordMatches.get(first);
+  if (known) return known;
+  const defsOut: LabelDef[] = [], looseOut: LabelDef[] = [];
+  for (const [k, defs] of byFirst) {
+    if (tokenCost(first, k) >= 0) defsOut.push(...defs);
+    else if (first.length >= 3 && Math.abs(first.length - k.length) <= 1 && ocrDistance(first, k) <= 2) {
+      // Two words do too when the second is long and the first one slip off ("PASO BRUTO" for PESO BRUTO), or the
+      // first is long and two slips off ("DELVUR BY" for DELIVER BY); the second is read exactly.
+      for (const d of defs) {
+        const lt = labelTokens.get(d)!;
+        if (lt.length >= 3 || (lt.length === 2 && ((lt[1]!.length >= 5 && ocrDistance(first, k) <= 1) || (k.length >= 6 && first.length >= 6)))) { defsOut.push(d); looseOut.push(d); }
+      }
+    }
+  }
+  if (firstWordMatches.size >= FIRST_WORD_MEMO) firstWordMatches.clear();
+  const match = { defs: defsOut, loose: looseOut };
+  firstWordMatches.set(first, match);
+  return match;
+}
+
 function matchAt(tokens: Token[], i: number): { def: LabelDef; len: number; cost: number } | null {
   const owned = garbledNumberLabel(tokens, i);
   if (owned) return { ...owned, cost: 1 };
@@ -253,21 +288,11 @@ function matchAt(tokens: Token[], i: number): { def: LabelDef; len: number; cost
   if (glued) return { def: glued[0]!, len: 1, cost: 0 };
   let best: { def: LabelDef; len: number; cost: number } | null = null;
   const first = tokens[i]!.t;
-  const candidates: LabelDef[] = [];
+  const byWord = labelsStartingWith(first);
+  const candidates: LabelDef[] = [...byWord.defs];
   // A long label whose other words read exactly may have its short first word garbled ("BRL OF LADING NUMBER").
-  const loose = new Set<LabelDef>();
+  const loose = new Set<LabelDef>(byWord.loose);
   const slipped = new Set<LabelDef>();
-  for (const [k, defs] of byFirst) {
-    if (tokenCost(first, k) >= 0) candidates.push(...defs);
-    else if (first.length >= 3 && Math.abs(first.length - k.length) <= 1 && ocrDistance(first, k) <= 2) {
-      // Two words do too when the second is long and the first one slip off ("PASO BRUTO" for PESO BRUTO), or the
-      // first is long and two slips off ("DELVUR BY" for DELIVER BY); the second is read exactly.
-      for (const d of defs) {
-        const lt = labelTokens.get(d)!;
-        if (lt.length >= 3 || (lt.length === 2 && ((lt[1]!.length >= 5 && ocrDistance(first, k) <= 1) || (k.length >= 6 && first.length >= 6)))) { candidates.push(d); loose.add(d); }
-      }
-    }
-  }
   // Long labels marked by their colon: the first word garbled however badly while the rest read exactly ("Gielen de
   // compra:" for ORDEN DE COMPRA), or a single long word two slips off and the rest exact ("Fecha de envega:").
   for (const [def, lt] of LONG_LABELS) {
