@@ -24,7 +24,7 @@ PARAMS = {
     'objective': 'binary:logistic', 'max_depth': 3, 'eta': 0.05, 'subsample': 0.8, 'colsample_bytree': 0.8,
     'min_child_weight': 5, 'tree_method': 'hist', 'nthread': 1, 'seed': 0, 'base_score': 0.5, 'eval_metric': 'logloss',
 }
-ROUNDS = 300
+ROUNDS = 600
 CORE = {
     'Shipper.Name', 'Shipper.Address', 'Shipper.City', 'Shipper.State', 'Shipper.Zip',
     'Consignee.Name', 'Consignee.Address', 'Consignee.City', 'Consignee.State', 'Consignee.Zip',
