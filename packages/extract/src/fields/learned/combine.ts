@@ -12,9 +12,10 @@ export type FieldsMode = 'rules' | 'learned' | 'combined';
 /**
  * The fields of a document by `mode`, from the rule extractor's reading (`rules`, boxes still on the deskewed pages)
  * and the tagger. 'learned' takes every tagged field from the tagger (a field it did not find is empty); 'combined'
- * takes per field the value with the higher confidence (both readers' scores stand for the same promise: 0.9 and
- * above right 99.5 % of the time); a value the other reader contradicts stays below 0.9. Fields the tagger does not
- * tag (line items, packaging) stay the rules'.
+ * takes per field the value with the higher own score (`pickReader`). Each tagged field's reported confidence is the
+ * confidence model's (`value-confidence.ts`: the chance the value is right, on the 0.9 = 99.5 % scale); without that
+ * model, the reader's own score, held below 0.9 where the other reader contradicts it. Fields the tagger does not tag
+ * (line items, packaging) stay the rules'.
  */
 export function chooseFields(pages: ReadPage[], rules: ExtractedData, tagger: FieldTagger, mode: FieldsMode, layout: DocumentLayout = readLayout(pages),
   confidence: ValueConfidence | null = ValueConfidence.committed(), byChance = CHOOSE_BY_CHANCE): ExtractedData {
@@ -28,7 +29,7 @@ export function chooseFields(pages: ReadPage[], rules: ExtractedData, tagger: Fi
     if (pick === 'tagger') writeTagged(data, c.tagger!);
     if (!pick) continue;
     // The value's confidence: the chance it is right, as the confidence model learned it from both readers' evidence
-    // on pages neither was fitted on (without that model, the reader's own score, held below 0.9 where the other
+    // on training pages the tagger reading them was not fitted on (without that model, the reader's own score, held below 0.9 where the other
     // reader read the field otherwise: two readers disagreeing is not to be trusted without review).
     if (confidence) data.ConfidenceScores[c.field] = Math.round(confidence.score(valueFeatures(c, pick, quality)) * 1000) / 1000;
     else if (mode === 'combined' && c.rules && c.tagger && !c.agree) data.ConfidenceScores[c.field] = Math.min(data.ConfidenceScores[c.field]!, DISAGREED);
@@ -55,7 +56,9 @@ export function readCandidates(pages: ReadPage[], rules: ExtractedData, tagger: 
  * Whose value a field takes: 'learned' every tagged field from the tagger; 'combined' the rules' value where the
  * tagger read none or is no surer, else the tagger's, except that a value only the tagger found and that its
  * calibration calls more likely wrong than right is left out (an empty field sends the document to a person, a wrong
- * one can pass unseen: random specks tag as something). Null: the field stays empty.
+ * one can pass unseen: random specks tag as something). With `chance` (the confidence model's chance right of each
+ * reader's value), a disputed field goes to the likelier reader and a value only the tagger read is kept from an even
+ * chance up. Null: the field stays empty.
  */
 export function pickReader(c: FieldCandidates, mode: Exclude<FieldsMode, 'rules'>, chance?: (reader: 'rules' | 'tagger') => number): 'rules' | 'tagger' | null {
   const { rules: r, tagger: t } = c;
