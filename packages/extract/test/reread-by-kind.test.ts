@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { extractFields } from '../src/fields/extract-fields.ts';
+import { keepOwnScores } from '../src/fields/own-scores.ts';
 import { kindOfField, readFieldsByKind, REREAD_HELD, rereadFieldsByKind } from '../src/fields/reread-by-kind.ts';
 import type { Grey } from '../src/image/analyze.ts';
 import { createHandRecogniser } from '../src/ocr/hand-recogniser.ts';
@@ -69,6 +70,20 @@ describe('fields read again under their kind', () => {
     const before = extractFields([p]);
     before.ConfidenceScores['Shipper.State'] = 0.95;
     expect(await readFieldsByKind([p], before, lines)).toEqual([]);
+  });
+
+  it('goes by the checks its reader made, not by the reported chance: a value that passed them is not read again', async () => {
+    const p = await page('NV');
+    const before = extractFields([p]);
+    // The reported confidence (the confidence model's chance right) is low; the reader's own score says it passed.
+    keepOwnScores(before, { ...before.ConfidenceScores, 'Shipper.State': 0.95 });
+    before.ConfidenceScores['Shipper.State'] = 0.5;
+    expect(await readFieldsByKind([p], before, lines)).toEqual([]);
+    // And the other way round: a low own score is read again even when the reported chance is high.
+    const doubted = extractFields([p]);
+    keepOwnScores(doubted, { ...doubted.ConfidenceScores, 'Shipper.State': 0.5 });
+    doubted.ConfidenceScores['Shipper.State'] = 0.95;
+    expect((await readFieldsByKind([p], doubted, lines)).map((r) => r.path)).toEqual(['Shipper.State']);
   });
 
   it('leaves a value alone when its reading under the kind is what the page pass read', async () => {

@@ -1,6 +1,7 @@
 import { CORE_FIELDS, type ExtractedData } from '@ladingwise/shared';
 import type { ReadPage } from '../../types.ts';
 import { extractFields, readLayout, type DocumentLayout } from '../extract-fields.ts';
+import { keepOwnScores } from '../own-scores.ts';
 import { TAG_FIELDS, type RuleSources } from './features.ts';
 import { ValueConfidence } from './value-confidence.ts';
 import { pageQuality, rulesCandidate, valueFeatures, type FieldCandidates } from './value-features.ts';
@@ -22,18 +23,22 @@ export function chooseFields(pages: ReadPage[], rules: ExtractedData, tagger: Fi
   if (mode === 'rules') return rules;
   const { candidates, quality } = readCandidates(pages, rules, tagger, layout);
   const data: ExtractedData = structuredClone(rules);
+  const own = { ...data.ConfidenceScores };
   for (const c of candidates) {
     const chance = confidence && byChance ? (reader: 'rules' | 'tagger'): number => confidence.probability(valueFeatures(c, reader, quality)) : undefined;
     const pick = pickReader(c, mode, chance);
-    if (pick !== 'rules') clearField(data, c.field);
+    if (pick !== 'rules') { clearField(data, c.field); delete own[c.field]; }
     if (pick === 'tagger') writeTagged(data, c.tagger!);
     if (!pick) continue;
-    // The value's confidence: the chance it is right, as the confidence model learned it from both readers' evidence
-    // on training pages the tagger reading them was not fitted on (without that model, the reader's own score, held below 0.9 where the other
-    // reader read the field otherwise: two readers disagreeing is not to be trusted without review).
+    // The reader's own score, held below 0.9 where the other reader read the field otherwise: two readers disagreeing
+    // is not to be trusted without review.
+    if (mode === 'combined' && c.rules && c.tagger && !c.agree) data.ConfidenceScores[c.field] = Math.min(data.ConfidenceScores[c.field]!, DISAGREED);
+    own[c.field] = data.ConfidenceScores[c.field]!;
+    // The value's reported confidence: the chance it is right, as the confidence model learned it from both readers'
+    // evidence on training pages the tagger reading them was not fitted on.
     if (confidence) data.ConfidenceScores[c.field] = Math.round(confidence.score(valueFeatures(c, pick, quality)) * 1000) / 1000;
-    else if (mode === 'combined' && c.rules && c.tagger && !c.agree) data.ConfidenceScores[c.field] = Math.min(data.ConfidenceScores[c.field]!, DISAGREED);
   }
+  keepOwnScores(data, own);
   // The weight unit stays only with a weight to go with it (a learned weight printed without one keeps the rules' unit).
   if (data.ShipmentDetails.Weight === null) data.ShipmentDetails.WeightUnit = null;
   tidyParties(data);
