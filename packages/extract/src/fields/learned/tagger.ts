@@ -6,7 +6,7 @@ import type { LabelHit } from '../find-labels.ts';
 import type { DateOrder } from '../parse-date.ts';
 import { calibrate, type Calibration } from './calibration.ts';
 import { FEATURE_NAMES, readFeatures, type RuleSources } from './features.ts';
-import { TreeModel, type TreeModelJson } from './trees.ts';
+import { featureColumns, TreeModel, type TreeModelJson } from './trees.ts';
 import { readValue, type ReadValue } from './values.ts';
 
 /** The committed model: trees, classes and the calibration fitted on pages kept out of the fit. */
@@ -32,12 +32,7 @@ export class FieldTagger {
 
   constructor(json: TaggerJson) {
     this.model = new TreeModel(json);
-    // The model names its features: a feature the code no longer computes is an error here, never a silent shift.
-    this.columns = json.features.map((n) => {
-      const i = FEATURE_NAMES.indexOf(n);
-      if (i < 0) throw new Error(`The field model uses a feature this code does not compute: ${n}`);
-      return i;
-    });
+    this.columns = featureColumns(json.features, FEATURE_NAMES, 'field model');
     this.calibration = json.calibration;
   }
 

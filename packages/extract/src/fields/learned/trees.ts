@@ -20,6 +20,18 @@ export interface TreeModelJson {
 }
 
 /**
+ * Where each of a model's features sits in the rows the code computes. The model names its features: one the code no
+ * longer computes is an error here, never a silent shift of every column after it.
+ */
+export function featureColumns(modelFeatures: readonly string[], computed: readonly string[], model: string): number[] {
+  return modelFeatures.map((n) => {
+    const i = computed.indexOf(n);
+    if (i < 0) throw new Error(`The ${model} uses a feature this code does not compute: ${n}`);
+    return i;
+  });
+}
+
+/**
  * Evaluates a multi-class gradient-boosted tree model (xgboost's softprob) exactly as xgboost does: values are
  * compared as 32-bit floats, NaN takes the tree's default branch, each class's leaf values are summed from the base
  * score and turned into probabilities by softmax.

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { calibrate, type IsotonicTable } from './calibration.ts';
-import { TreeModel, type TreeModelJson } from './trees.ts';
+import { featureColumns, TreeModel, type TreeModelJson } from './trees.ts';
 import { VALUE_FEATURE_NAMES } from './value-features.ts';
 
 /**
@@ -27,11 +27,7 @@ export class ValueConfidence {
 
   constructor(json: ValueConfidenceJson) {
     this.model = new TreeModel(json.model);
-    this.columns = json.model.features.map((n) => {
-      const i = VALUE_FEATURE_NAMES.indexOf(n);
-      if (i < 0) throw new Error(`The confidence model uses a feature this code does not compute: ${n}`);
-      return i;
-    });
+    this.columns = featureColumns(json.model.features, VALUE_FEATURE_NAMES, 'confidence model');
     this.table = json.table;
   }
 
