@@ -1,5 +1,8 @@
 import type { ReadPage, Word } from '../types.ts';
 
+/** The score from which a field is trusted without a look (the review gate's default line; calibrated to 99.5 % right). */
+export const TRUSTED_SCORE = 0.9;
+
 /** What supports a value: where it was found (prior), checks it passed, doubts raised. */
 export interface Evidence {
   prior: number;

@@ -1,12 +1,10 @@
 import { CORE_FIELDS } from '@ladingwise/shared';
 import type { ReadPage } from '../types.ts';
+import { TRUSTED_SCORE } from './confidence.ts';
 import { LABELS_OF_FIELD, type LabelledField } from './lexicon.ts';
 import { readPageFields, type PageReading } from './page-reading.ts';
 
 type Box = [number, number, number, number];
-
-// A field the product trusts without a look (the review gate's threshold): reading its lines again cannot help it.
-export const SURE_FIELD = 0.9;
 
 // Core fields many bills do not have at all: an order number, a delivery date.
 const OFTEN_ABSENT: ReadonlySet<string> = new Set(['References.OrderNumber', 'Dates.Delivery']);
@@ -16,7 +14,7 @@ const isCore = (f: string): boolean => (CORE_FIELDS as readonly string[]).includ
 
 /** What the fields make of a page as first read: the fields not read surely, and where on the page they stand. */
 export interface Doubts {
-  /** Core and carrier fields read below SURE_FIELD, or missing under a label the page shows. */
+  /** Core and carrier fields read below TRUSTED_SCORE, or missing under a label the page shows. */
   fields: string[];
   /** Whether one of them was not read at all (its value may stand in a line the page pass returned nothing for). */
   missing: boolean;
@@ -45,7 +43,7 @@ export function fieldsInDoubt(page: ReadPage): Doubts {
     const conf = data.ConfidenceScores[f];
     const missing = conf === undefined || data.MissingFields.includes(f);
     if (!missing && isCore(f)) found += conf;
-    if (!missing && conf >= SURE_FIELD) continue;
+    if (!missing && conf >= TRUSTED_SCORE) continue; // trusted without a look: reading its lines again cannot help it
     const src = data.FieldSources?.[f];
     const labels = layout.hits.filter((h) => LABELS_OF_FIELD[f].includes(h.field));
     // A value stands right of its label or below it, in the label's cell or party block; a weak one may be the wrong

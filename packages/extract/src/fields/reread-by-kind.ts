@@ -3,6 +3,7 @@ import { validFor, type FieldKind } from '../ocr/field-decode.ts';
 import type { LineRecogniser } from '../ocr/line-recogniser.ts';
 import { overlapShare } from '../ocr/reread.ts';
 import { boxAround } from '../layout.ts';
+import { TRUSTED_SCORE } from './confidence.ts';
 import { ownScores } from './own-scores.ts';
 import type { ReadPage, Word } from '../types.ts';
 
@@ -26,8 +27,6 @@ export function kindOfField(path: string): FieldKind | null {
   return null;
 }
 
-// Values their reader scored 0.9 or more are left as they are: they were read well or passed a check.
-const TRUSTED = 0.9;
 // The line reader's sureness (mean letter probability, 0-100) a reading under the kind needs to replace a value.
 export const KIND_FLOOR = 45;
 // Words read so are trusted at most this much, as the line reader's are elsewhere (ocr/reread.ts).
@@ -49,10 +48,11 @@ export interface KindReading { path: string; kind: FieldKind; page: number; befo
 export async function readFieldsByKind(pages: ReadPage[], data: ExtractedData, lines: LineRecogniser, floor = KIND_FLOOR): Promise<KindReading[]> {
   const out: KindReading[] = [];
   const taken = new Set<Word>();
-  // By the readers' own scores: a value that passed its checks is not read again, whatever its reported chance.
+  // By the readers' own scores: a value they trust (read well or passed a check) is not read again, whatever its
+  // reported chance.
   const own = ownScores(data);
   const fields = Object.entries(data.FieldSources ?? {})
-    .filter(([path]) => kindOfField(path) && (own[path] ?? 0) < TRUSTED)
+    .filter(([path]) => kindOfField(path) && (own[path] ?? 0) < TRUSTED_SCORE)
     .sort((a, b) => (own[a[0]] ?? 0) - (own[b[0]] ?? 0))
     .slice(0, MAX_FIELDS);
   for (const [path, src] of fields) {

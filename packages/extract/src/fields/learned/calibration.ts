@@ -1,3 +1,5 @@
+import { TRUSTED_SCORE } from '../confidence.ts';
+
 /**
  * An isotonic calibration: the raw scores of values read on pages kept out of the fit, sorted, and the share of them
  * that were right, made non-decreasing (pool adjacent violators); where all values from a block upwards together are
@@ -34,7 +36,7 @@ export function fitIsotonic(points: Array<{ raw: number; right: boolean }>): Iso
     tail[i] = confidenceOf(right, n);
   }
   let floor = 0;
-  const y = blocks.map((b, i) => (floor = Math.max(floor, confidenceOf(b.sum, b.n), tail[i]! >= 0.9 ? tail[i]! : 0)));
+  const y = blocks.map((b, i) => (floor = Math.max(floor, confidenceOf(b.sum, b.n), tail[i]! >= TRUSTED_SCORE ? tail[i]! : 0)));
   return { x: blocks.map((b) => b.x), y: y.map((v) => Math.round(v * 1e4) / 1e4), n: sorted.length };
 }
 

@@ -1,5 +1,6 @@
 import type { ExtractedData } from '@ladingwise/shared';
 import type { ReadPage, Word } from '../../types.ts';
+import { TRUSTED_SCORE } from '../confidence.ts';
 import { TAG_FIELDS } from './features.ts';
 import type { TaggedField } from './tagger.ts';
 import { readValue } from './values.ts';
@@ -54,7 +55,7 @@ export function pageQuality(pages: ReadPage[], candidates: readonly FieldCandida
   const ruled = candidates.filter((c) => c.rules);
   return {
     agreeShare: both.length ? both.filter((c) => c.agree).length / both.length : Number.NaN,
-    rulesSure: ruled.length ? ruled.filter((c) => c.rules!.score >= 0.9).length / ruled.length : Number.NaN,
+    rulesSure: ruled.length ? ruled.filter((c) => c.rules!.score >= TRUSTED_SCORE).length / ruled.length : Number.NaN,
     both: both.length,
     words: conf.length,
     ocrMean: conf.length ? conf.reduce((a, b) => a + b, 0) / conf.length : 0,
