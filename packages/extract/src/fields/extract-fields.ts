@@ -9,7 +9,7 @@ import { AMBIGUOUS_LABELS, type Lang, type LabelField } from './lexicon.ts';
 import { readBarcodePayload, type PayloadKey } from './barcode-payload.ts';
 import { findParties } from './find-parties.ts';
 import type { ParsedParty, PartyValue } from './party.ts';
-import { findDates, isFarYear, nearestYear, slashesReadAsDigits, type DateOrder } from './parse-date.ts';
+import { findDates, isFarYear, slashesReadAsDigits, type DateOrder } from './parse-date.ts';
 import { parseAmount, parseWeight, unitIn } from './parse-weight.ts';
 import { confidenceIn, repairSpelling } from './spelling.ts';
 import { nearlySame, parseReference, parseScac, repairScacByName } from './references.ts';
@@ -188,9 +188,10 @@ export function extractFields(pages: ReadPage[], layout: DocumentLayout = readLa
       const d = findDates(c.text, order)[0] ?? slashesReadAsDigits(c.text, order);
       if (!d) return null;
       const sure = d.certainty >= 1 || settled;
-      // A year far from today is a misread digit: the day and month are kept and the year put nearest today, as a doubt.
+      // A year far from today is kept as printed, as a doubt: forms carry old dates as often as a digit is misread, and
+      // a year moved to a nearer one is a wrong value however sure the rest of the date is.
       const farYear = isFarYear(d.iso);
-      return { value: farYear ? nearestYear(d.iso) : d.iso, checks: sure && !farYear ? 1 : 0, doubts: (sure ? 0 : 1) + (farYear ? 1 : 0) };
+      return { value: d.iso, checks: sure && !farYear ? 1 : 0, doubts: (sure ? 0 : 1) + (farYear ? 1 : 0) };
     }, 'date');
   let pickup = date('pickupDate') ?? (() => { const d = date('docDate'); if (d) d.evidence.doubts++; return d; })();
   let delivery = date('deliveryDate');
@@ -198,7 +199,7 @@ export function extractFields(pages: ReadPage[], layout: DocumentLayout = readLa
   if (!pickup || !delivery) {
     const found = unlabelledDates(segments, labelled, order, [pickup, delivery].filter(Boolean).flatMap((c) => c!.words));
     const chosen = assignUnlabelledDates(found, pickup?.value ?? null, delivery?.value ?? null);
-    const asChosen = (d: UnlabelledDate | null): Chosen<string> | null => d && { value: isFarYear(d.iso) ? nearestYear(d.iso) : d.iso, words: d.words, evidence: { prior: 0.7, checks: 0, doubts: 1, kind: 'date' } };
+    const asChosen = (d: UnlabelledDate | null): Chosen<string> | null => d && { value: d.iso, words: d.words, evidence: { prior: 0.7, checks: 0, doubts: isFarYear(d.iso) ? 2 : 1, kind: 'date' } };
     pickup ??= asChosen(chosen.pickup);
     delivery ??= asChosen(chosen.delivery);
   }

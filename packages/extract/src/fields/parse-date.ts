@@ -141,19 +141,10 @@ function repairMonthNames(t: string): { text: string; repaired: number[] } {
   return { text: fixed, repaired };
 }
 
-/** A bill of lading is read within days of its dates: a year more than two from today's is a misread digit ("6/18/16", "2076"). */
+/**
+ * A year more than two from today's: a misread digit ("6/18/16", "2076") as often as an old form. Kept as printed and
+ * scored as a doubt, never moved to a nearer year.
+ */
 export function isFarYear(iso: string, today = new Date()): boolean {
   return Math.abs(Number(iso.slice(0, 4)) - today.getUTCFullYear()) > 2;
-}
-
-/**
- * An ISO date with its year replaced by the one that puts it nearest today (a misread year: "2014-05-20" read for
- * 2026). A bill of lading is mostly read after its dates: a day ahead counts as three behind.
- */
-export function nearestYear(iso: string, today = new Date()): string {
-  const y = today.getUTCFullYear();
-  const cost = (d: string): number => { const t = Date.parse(`${d}T00:00:00Z`) - today.getTime(); return t > 0 ? 3 * t : -t; };
-  const options = [y - 1, y, y + 1].map((year) => `${year}${iso.slice(4)}`).filter((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)));
-  options.sort((a, b) => cost(a) - cost(b));
-  return options[0] ?? iso;
 }
