@@ -44,7 +44,8 @@ def main():
     ap.add_argument("--ckpt", default=CKPT)
     ap.add_argument("--out", default=None, help="also write the checkpoint and .npz weights here")
     ap.add_argument("--seed", type=int, default=11)
-    ap.add_argument("--warmup", type=int, default=300, help="steps timed before the run's length is set")
+    ap.add_argument("--warmup", type=int, default=2500,
+                    help="steps timed before the run's length is set (long enough that worker start-up does not bias the rate)")
     a = ap.parse_args()
     deadline = time.time() + a.minutes * 60
     dev = torch.device("cuda" if torch.cuda.is_available() else "cpu")
