@@ -5,6 +5,7 @@ import { parseArgs } from 'node:util';
 import { randomBol, type BolDoc, type BolTruth } from './data.ts';
 import { degrade, type Profile } from './degrade.ts';
 import { handFamily, HAND_FONT_PACKAGES, missingHandFonts } from './fonts.ts';
+import { handFont } from '../layouts/fonts.ts';
 import { Rng } from './random.ts';
 import { PageRenderer } from './render.ts';
 import { TEMPLATES, type Template } from './templates/index.ts';
@@ -45,10 +46,18 @@ export function planSet(count: number, seed: number): PlannedDoc[] {
   });
 }
 
+/**
+ * Which hands fill handwritten documents: Debian's (`eval`, the default: never trained on, so figures on them are
+ * held-out figures) or the npm training hands (`train`: a set to study losses on without looking at the evaluation hands).
+ */
+export type Hands = 'eval' | 'train';
+
 /** Renders and degrades one planned document; returns its file name and bytes. */
-export async function drawDoc(planned: PlannedDoc, renderer: PageRenderer): Promise<{ file: string; bytes: Buffer; width: number; height: number }> {
+export async function drawDoc(planned: PlannedDoc, renderer: PageRenderer, hands: Hands = 'eval'): Promise<{ file: string; bytes: Buffer; width: number; height: number }> {
   const rng = new Rng(planned.seed);
-  const html = planned.template.render(planned.doc, { rng: rng.fork('template'), hand: planned.hand, ink: planned.ink });
+  const face = hands === 'train' && planned.hand ? handFont(rng.fork('train-hand'), 'train') : null;
+  const page = planned.template.render(planned.doc, { rng: rng.fork('template'), hand: face?.family ?? planned.hand, ink: planned.ink });
+  const html = face ? page.replace('<style>', `<style>${face.css}`) : page;
   const dpi = 240;
   const png = await renderer.render(html, dpi);
   const out = await degrade(png, dpi, planned.row.profile, rng.fork('degrade'));
@@ -66,13 +75,13 @@ export function planWriting(count: number, seed: number, writing: TruthRow['writ
 }
 
 /** Generates `count` synthetic BOL images and their truth.json into `out`; returns the truth rows. */
-export async function generateSet(opts: { out: string; count: number; seed: number; writing?: TruthRow['writing'] | 'all'; renderer?: PageRenderer }): Promise<TruthRow[]> {
+export async function generateSet(opts: { out: string; count: number; seed: number; writing?: TruthRow['writing'] | 'all'; hands?: Hands; renderer?: PageRenderer }): Promise<TruthRow[]> {
   await mkdir(opts.out, { recursive: true });
   const renderer = opts.renderer ?? (await PageRenderer.launch());
   const rows: TruthRow[] = [];
   try {
     for (const planned of planWriting(opts.count, opts.seed, opts.writing)) {
-      const drawn = await drawDoc(planned, renderer);
+      const drawn = await drawDoc(planned, renderer, opts.hands);
       await writeFile(join(opts.out, drawn.file), drawn.bytes);
       rows.push({ file: drawn.file, ...planned.row });
     }
@@ -84,18 +93,18 @@ export async function generateSet(opts: { out: string; count: number; seed: numb
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { out: { type: 'string' }, count: { type: 'string', default: '24' }, seed: { type: 'string', default: '1' }, writing: { type: 'string', default: 'all' } } });
+  const { values } = parseArgs({ options: { out: { type: 'string' }, count: { type: 'string', default: '24' }, seed: { type: 'string', default: '1' }, writing: { type: 'string', default: 'all' }, hands: { type: 'string', default: 'eval' } } });
   const count = Number(values.count);
   const seed = Number(values.seed);
   const writing = values.writing as TruthRow['writing'] | 'all';
-  if (!values.out || !Number.isInteger(count) || count < 1 || !Number.isInteger(seed) || seed < 0 || !['all', 'printed', 'handwritten'].includes(writing)) {
-    process.stderr.write('usage: npx tsx bench/synthetic/generate.ts --out DIR [--count N] [--seed S] [--writing all|printed|handwritten]\n');
+  if (!values.out || !Number.isInteger(count) || count < 1 || !Number.isInteger(seed) || seed < 0 || !['all', 'printed', 'handwritten'].includes(writing) || !['eval', 'train'].includes(values.hands)) {
+    process.stderr.write('usage: npx tsx bench/synthetic/generate.ts --out DIR [--count N] [--seed S] [--writing all|printed|handwritten] [--hands eval|train]\n');
     process.exit(2);
   }
   const missing = missingHandFonts();
   if (missing.length) process.stderr.write(`warning: handwriting fonts missing (${missing.join(', ')}); other fonts stand in. Install: apt-get install ${HAND_FONT_PACKAGES.join(' ')}\n`);
   const t = Date.now();
-  const rows = await generateSet({ out: resolve(values.out), count, seed, writing });
+  const rows = await generateSet({ out: resolve(values.out), count, seed, writing, hands: values.hands as Hands });
   process.stdout.write(`${rows.length} documents written to ${resolve(values.out)} in ${((Date.now() - t) / 1000).toFixed(1)} s\n`);
 }
 
