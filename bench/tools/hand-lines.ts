@@ -3,29 +3,39 @@
 // whole-value accuracy per field kind for Tesseract, the print recogniser (PP-OCR), the handwriting model, the
 // handwriting model decoded under the field's kind, and the vote the extractor uses.
 // usage: npx tsx bench/tools/hand-lines.ts [--set training/heldout] [--readers tesseract,ppocr,ppocr+kind,hand,kind,vote,vote+kind] [--calibrate]
+//        [--lexicon] [--place-margin N] [--word-margin N]
 //   --calibrate  prints, per reader, how often a line is read right at each confidence (run on training/calibration)
+//   --lexicon    as the extractor reads now: a city under the list of places, free text under the word lexicon
+//                (handwriting model); without it, as before (cities free, words as the model's best path)
+//   --place-margin, --word-margin  the lexicon's margins in nats (default: the shipped ones); to choose them on
+//                training/calibration
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import sharp from 'sharp';
 import type { Grey } from '../../packages/extract/src/image/analyze.ts';
-import type { FieldKind } from '../../packages/extract/src/ocr/field-decode.ts';
+import { decoderFor, type FieldKind } from '../../packages/extract/src/ocr/field-decode.ts';
 import { createHandRecogniser } from '../../packages/extract/src/ocr/hand-recogniser.ts';
-import { createLineRecogniser, type LineRecogniser } from '../../packages/extract/src/ocr/line-recogniser.ts';
+import { loadPpOcr, recogniserFor, type LineRecogniser } from '../../packages/extract/src/ocr/line-recogniser.ts';
 import { tesseractJsFactory } from '../../packages/extract/src/ocr/tesseract-js.ts';
+import { placeDecoder } from '../../packages/extract/src/ocr/place-decode.ts';
 import { votingRecogniser } from '../../packages/extract/src/ocr/vote.ts';
+import { wordDecoder } from '../../packages/extract/src/ocr/word-decode.ts';
 
 const { values } = parseArgs({ options: {
   set: { type: 'string', default: 'training/heldout' },
   readers: { type: 'string', default: 'tesseract,ppocr,ppocr+kind,hand,kind,vote,vote+kind' },
   calibrate: { type: 'boolean', default: false },
+  lexicon: { type: 'boolean', default: false },
+  'place-margin': { type: 'string' },
+  'word-margin': { type: 'string' },
 } });
 const rows = readFileSync(join(values.set, 'labels.tsv'), 'utf8').trim().split('\n').slice(1).map((l) => {
   const [file, kind, font, text] = l.split('\t') as [string, string, string, string];
   return { file, kind, font, text };
 });
 // The decoding kind of each line kind, as the extractor maps fields to kinds (fields/reread-by-kind.ts).
-const KIND_OF: Record<string, FieldKind> = { zip: 'zip', state: 'state', date: 'date', weight: 'weight', pieces: 'count', bol: 'reference', po: 'reference', pro: 'reference', order: 'reference', scac: 'scac' };
+const KIND_OF: Record<string, FieldKind> = { ...(values.lexicon ? { city: 'city' as const } : {}), zip: 'zip', state: 'state', date: 'date', weight: 'weight', pieces: 'count', bol: 'reference', po: 'reference', pro: 'reference', order: 'reference', scac: 'scac' };
 
 /** The line image enlarged to letter height about 40 px, with a margin of its own paper, as the extractor's crops are. */
 async function load(file: string): Promise<Grey> {
@@ -53,13 +63,19 @@ if (wanted.has('tesseract')) {
     return { text: ws.map((x) => x.text).join(' '), confidence: ws.length ? ws.reduce((a, x) => a + x.confidence, 0) / ws.length : 0 };
   }]);
 }
-const pp = await createLineRecogniser();
+const placeMargin = values['place-margin'] === undefined ? undefined : Number(values['place-margin']);
+const wordMargin = values['word-margin'] === undefined ? undefined : Number(values['word-margin']);
+const byKind = (k: FieldKind): ReturnType<typeof decoderFor> => (k === 'city' ? placeDecoder(placeMargin) : decoderFor(k));
+const ppModel = await loadPpOcr();
+const pp = recogniserFor(ppModel, undefined, byKind);
+// The print recogniser with free text under the word lexicon too (the extractor keeps its best path).
+if (wanted.has('ppocr+words')) readers.push(['ppocr+words', viaLines(recogniserFor(ppModel, wordDecoder(wordMargin), byKind))]);
 closers.push(() => pp.close());
 if (wanted.has('ppocr')) readers.push(['ppocr', viaLines(pp)]);
 // The print recogniser decoded under the field's kind: what the constraints give without the handwriting model.
 if (wanted.has('ppocr+kind')) readers.push(['ppocr+kind', viaLines(pp, true)]);
 const needsHand = ['hand', 'kind', 'vote'].some((r) => wanted.has(r));
-const hand = needsHand ? await createHandRecogniser() : null;
+const hand = needsHand ? await createHandRecogniser(values.lexicon ? wordDecoder(wordMargin) : undefined, byKind) : null;
 if (hand) closers.push(() => hand.close());
 if (hand && wanted.has('hand')) readers.push(['hand', viaLines(hand)]);
 if (hand && wanted.has('kind')) readers.push(['hand+kind', viaLines(hand, true)]);

@@ -27,6 +27,8 @@ def main():
     ap.add_argument("--out", default=OUT)
     ap.add_argument("--calibration", action="store_true",
                     help="render in the training fonts instead (for calibrating the vote between readers, never for scores)")
+    ap.add_argument("--level", type=float, default=0.5,
+                    help="augmentation strength (1 as in training: a harder set, e.g. for choosing decoding margins)")
     a = ap.parse_args()
     if a.calibration:
         hand, prints = training_fonts()
@@ -52,7 +54,7 @@ def main():
             font = group[r.randrange(len(group))]
             if not text or not bank.covers(font, text):
                 continue
-            img = render.render(r, bank, font, text, level=0.5)
+            img = render.render(r, bank, font, text, level=a.level)
             if img is None:
                 continue
             name = f"{kind}-{n:03d}.png"

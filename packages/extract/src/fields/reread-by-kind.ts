@@ -1,5 +1,6 @@
 import type { ExtractedData } from '@ladingwise/shared';
 import { validFor, type FieldKind } from '../ocr/field-decode.ts';
+import { foldText } from '../ocr/lexicon-decode.ts';
 import type { LineRecogniser } from '../ocr/line-recogniser.ts';
 import { overlapShare } from '../ocr/reread.ts';
 import { boxAround } from '../layout.ts';
@@ -10,7 +11,7 @@ import type { ReadPage, Word } from '../types.ts';
 /**
  * Fields read again once their kind is known. The page's lines are read before anyone knows what they hold, so the
  * line reader picks each letter or digit by shape alone; once the fields are found, a value the form says is a ZIP, a
- * state, a date, a weight, a count, a reference number or a SCAC is read once more from its own box, decoded under
+ * state, a city, a date, a weight, a count, a reference number or a SCAC is read once more from its own box, decoded under
  * what that kind allows (ocr/field-decode.ts). A valid reading that differs replaces the value's words, and the
  * fields are then read again from the words.
  */
@@ -19,6 +20,7 @@ import type { ReadPage, Word } from '../types.ts';
 export function kindOfField(path: string): FieldKind | null {
   if (/\.State$/.test(path)) return 'state';
   if (/\.Zip$/.test(path)) return 'zip';
+  if (/\.City$/.test(path)) return 'city';
   if (path.startsWith('Dates.')) return 'date';
   if (path === 'ShipmentDetails.Weight') return 'weight';
   if (path === 'ShipmentDetails.Pieces') return 'count';
@@ -37,6 +39,12 @@ export const REREAD_HELD = 0.85;
 const MAX_FIELDS = 16;
 
 const bare = (t: string): string => t.normalize('NFC').toUpperCase().replace(/\s+/g, '');
+/**
+ * A value as compared with its reading again: a place's name read with other accents or signs ("Quebec," and
+ * "Québec") is the same name, one read with other word breaks ("Q UERE TARO") is not.
+ */
+const placeKey = (t: string): string => foldText(t).replace(/[^A-Z0-9 ]/g, '').replace(/\s+/g, ' ').trim();
+const sameValue = (kind: FieldKind, a: string, b: string): boolean => (kind === 'city' ? placeKey(a) === placeKey(b) : bare(a) === bare(b));
 
 /** One value read again: the words it replaces and the words read under its kind. */
 export interface KindReading { path: string; kind: FieldKind; page: number; before: Word[]; after: Word[] }
@@ -75,7 +83,7 @@ export async function readFieldsByKind(pages: ReadPage[], data: ExtractedData, l
     // The reader may split a value at a wide gap between two letters ("13118K G"): valid spaced or joined.
     const text = read.words.map((w) => w.text).join(' ');
     const joined = !validFor(kind, text) && validFor(kind, text.replace(/\s+/g, ''));
-    if (!(validFor(kind, text) || joined) || bare(text) === bare(words.map((w) => w.text).join(' '))) continue;
+    if (!(validFor(kind, text) || joined) || sameValue(kind, text, words.map((w) => w.text).join(' '))) continue;
     const got = joined ? [{ text: text.replace(/\s+/g, ''), confidence: Math.min(...read.words.map((w) => w.confidence)), bbox: boxAround(read.words) }] : read.words;
     // The new words stand where the old ones stood, across as the reader placed them (its bands are cut taller than
     // the engine's words, which would set them apart from their line).

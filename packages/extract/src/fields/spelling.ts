@@ -111,6 +111,28 @@ export function correctWord(word: string): string | null {
 }
 
 /**
+ * Dictionary words (and the business words) near a word read with slips: those one edit away and, for words of seven
+ * letters or more, two cheap edits away (look-alikes, narrow letters). Candidates for a line model's output to choose
+ * among (ocr/word-decode.ts); the word itself when it is one.
+ */
+export function wordsNear(word: string): string[] {
+  if (word.length < 4 || !/^[A-Z]+$/.test(word)) return [];
+  const { stems, formed } = words();
+  const isWord = (w: string): boolean => w.length >= 4 && (stems.has(w) || formed.has(w) || BUSINESS_WORDS.has(w));
+  const out = new Set<string>();
+  if (isWord(word)) out.add(word);
+  const near = oneEdit(word);
+  for (const c of near.keys()) if (isWord(c)) out.add(c);
+  if (word.length >= 7) {
+    for (const [c, cost] of near) {
+      if (cost > 0.5) continue;
+      for (const [d, more] of oneEdit(c)) if (more <= 0.5 && isWord(d)) out.add(d);
+    }
+  }
+  return [...out];
+}
+
+/**
  * A value's misread words put right from the dictionaries, each only where the OCR was unsure of it (`confidence`
  * gives a word's, undefined when unknown). `repaired` says a word was changed: a guess for review.
  */

@@ -1,4 +1,8 @@
+import { ctcScore, logAdd, logP, LOG0 } from './ctc.ts';
 import type { BandDecoder, Emitted } from './line-recogniser.ts';
+import { isKnownPlace, placeDecoder } from './place-decode.ts';
+
+export { ctcScore } from './ctc.ts';
 
 /**
  * Decoding a line model's output under what a field's kind allows. A hand's 5 and S, 0 and O, 1 and l look alike; the
@@ -6,7 +10,7 @@ import type { BandDecoder, Emitted } from './line-recogniser.ts';
  * keeps the most probable reading that is a valid value (CTC prefix beam search), or scores the field's whole list of
  * values (states), instead of repairing a free reading afterwards.
  */
-export type FieldKind = 'digits' | 'zip' | 'state' | 'date' | 'weight' | 'count' | 'reference' | 'scac';
+export type FieldKind = 'digits' | 'zip' | 'state' | 'date' | 'weight' | 'count' | 'reference' | 'scac' | 'city';
 
 /** US states and DC, Canadian provinces and territories, Mexican states' usual abbreviations. */
 export const REGION_CODES = [
@@ -30,7 +34,7 @@ const PART = '(?:[A-Z]{0,4}\\d+[A-Z]{0,2}|[A-Z]{1,4})';
 const REFERENCE = new RegExp(`^(?:(?:\\p{L}{2,}\\.?|(?:\\p{L}\\.){2,3})\\s?#?\\s?)?${PART}(?:[-/]${PART})*$`, 'u');
 const SCAC = /^[A-Z]{2,4}$/;
 const UPPER = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', LOWER = 'abcdefghijklmnopqrstuvwxyz';
-const ALPHABETS: Record<Exclude<FieldKind, 'state'>, string> = {
+const ALPHABETS: Record<Exclude<FieldKind, 'state' | 'city'>, string> = {
   digits: '0123456789',
   zip: '0123456789-. ABCEGHJKLMNPRSTVWXYZ',
   date: `0123456789/-., ${LOWER}éû${UPPER}`,
@@ -55,6 +59,7 @@ export function validFor(kind: FieldKind, text: string): boolean {
       return REFERENCE.test(t) && (code.match(/\d/g) ?? []).length >= 3;
     }
     case 'scac': return SCAC.test(t);
+    case 'city': return isKnownPlace(t);
   }
 }
 
@@ -75,54 +80,6 @@ export function parsesAsDate(text: string): boolean {
   const month = words.findIndex((w) => /^\p{L}+$/u.test(w) && MONTHS.some((m) => w.startsWith(m.slice(0, 3)) && m.startsWith(w.slice(0, 3))));
   const nums = words.filter((_, i) => i !== month);
   return month >= 0 && nums.every((n) => /^\d+$/.test(n)) && nums.some((n) => n.length === 4 || n.length === 2) && nums.some((n) => Number(n) >= 1 && Number(n) <= 31);
-}
-
-const LOG0 = -1e30;
-const logAdd = (a: number, b: number): number => (a === LOG0 ? b : b === LOG0 ? a : Math.max(a, b) + Math.log1p(Math.exp(-Math.abs(a - b))));
-const logP = (data: Float32Array, classes: number, t: number, c: number): number => Math.log(Math.max(1e-12, data[t * classes + c]!));
-
-/**
- * CTC log-likelihood of the label sequence (class indices, no blanks) given per-step probabilities, or with `viterbi`
- * the best single alignment's, together with the step each label sits on in that alignment.
- */
-export function ctcScore(data: Float32Array, steps: number, classes: number, labels: number[], viterbi = false): { logp: number; at: number[] } {
-  const ext = [0];
-  for (const l of labels) ext.push(l, 0);
-  const S = ext.length;
-  let alpha = new Array<number>(S).fill(LOG0);
-  const back: Int32Array[] = [];
-  alpha[0] = logP(data, classes, 0, 0);
-  if (S > 1) alpha[1] = logP(data, classes, 0, ext[1]!);
-  back.push(new Int32Array(S).fill(-1));
-  for (let t = 1; t < steps; t++) {
-    const next = new Array<number>(S).fill(LOG0);
-    const from = new Int32Array(S);
-    for (let s = 0; s < S; s++) {
-      let best = alpha[s]!, arg = s;
-      const from2 = s > 1 && ext[s] !== 0 && ext[s] !== ext[s - 2];
-      for (const c of s > 0 ? (from2 ? [s - 1, s - 2] : [s - 1]) : []) {
-        if (!viterbi) best = logAdd(best, alpha[c]!);
-        else if (alpha[c]! > best) { best = alpha[c]!; arg = c; }
-      }
-      next[s] = best === LOG0 ? LOG0 : best + logP(data, classes, t, ext[s]!);
-      from[s] = arg;
-    }
-    alpha = next;
-    back.push(from);
-  }
-  const endBlank = alpha[S - 1]!, endLabel = S > 1 ? alpha[S - 2]! : LOG0;
-  const logp = viterbi ? Math.max(endBlank, endLabel) : logAdd(endBlank, endLabel);
-  const at: number[] = [];
-  if (viterbi && logp > LOG0) {
-    let s = endBlank >= endLabel ? S - 1 : S - 2;
-    const stepOf = new Array<number>(labels.length).fill(-1);
-    for (let t = steps - 1; t >= 0; t--) {
-      if (s % 2 === 1) stepOf[(s - 1) / 2] = t;
-      s = t > 0 ? back[t]![s]! : s;
-    }
-    at.push(...stepOf);
-  }
-  return { logp, at };
 }
 
 /** Prefix beam search over the classes `allowed` (the blank always is): the `width` most probable readings. */
@@ -177,6 +134,8 @@ const WIDTH: Partial<Record<FieldKind, number>> = { reference: 24, weight: 20, c
  * kept (a date falls back to the free reading), so the value's own check still flags it.
  */
 export function decoderFor(kind: FieldKind): BandDecoder {
+  // A city is one of a list of places, scored whole (place-decode.ts).
+  if (kind === 'city') return placeDecoder();
   return (data, steps, classes, dict) => {
     const text = (labels: number[]): string => labels.map((c) => dict[c - 1]).join('');
     if (kind === 'state') {

