@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import type { DecodedPage } from './decode.ts';
 import { estimateSkew, findDarkBars, inkFraction, inkMask, otsuThreshold, textDirection, type Grey } from './analyze.ts';
+import { median3 } from './median.ts';
 import { findVerticalRulings, type VerticalRule } from './rulings.ts';
 
 /** What page analysis found before OCR. */
@@ -108,9 +109,12 @@ export async function preparePage(page: DecodedPage, quarterTurn: number, skew: 
       .normalise({ lower: 1, upper: 99 }).toColourspace('b-w').raw().toBuffer({ resolveWithObject: true });
   // Sensor noise and speckle on photos and cheap scans: Tesseract's own binarisation breaks up on them.
   const noise = noiseLevel(data, info.width, info.height);
-  if (noise > 6) {
+  if (noise > 18) {
     ({ data, info } = await sharp(data, { raw: { width: info.width, height: info.height, channels: 1 } })
-      .median(noise > 18 ? 5 : 3).toColourspace('b-w').raw().toBuffer({ resolveWithObject: true }));
+      .median(5).toColourspace('b-w').raw().toBuffer({ resolveWithObject: true }));
+  } else if (noise > 6) {
+    data = median3(data, info.width, info.height);
+    info = { ...info, channels: 1 };
   }
   const grey: Grey = { width: info.width, height: info.height, data: info.channels === 1 ? data : await sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } }).extractChannel(0).raw().toBuffer() };
   const soft: Grey = softRaw.info.width === grey.width && softRaw.info.height === grey.height && softRaw.info.channels === 1 ? { width: grey.width, height: grey.height, data: softRaw.data } : grey;
