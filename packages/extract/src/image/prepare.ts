@@ -125,7 +125,9 @@ export async function preparePage(page: DecodedPage, quarterTurn: number, skew: 
   if (bars.length) {
     const flip = new Uint8Array(grey.width * grey.height);
     for (const [x0, y0, x1, y1] of bars) for (let y = y0; y < y1; y++) flip.fill(1, y * grey.width + x0, y * grey.width + x1);
-    for (let i = 0; i < flip.length; i++) if (flip[i]) { grey.data[i] = 255 - grey.data[i]!; if (soft !== grey) soft.data[i] = 255 - soft.data[i]!; }
+    // Only the rows the bars span can hold a marked pixel.
+    const end = Math.max(...bars.map((b) => b[3])) * grey.width;
+    for (let i = Math.min(...bars.map((b) => b[1])) * grey.width; i < end; i++) if (flip[i]) { grey.data[i] = 255 - grey.data[i]!; if (soft !== grey) soft.data[i] = 255 - soft.data[i]!; }
   }
   const rules = findVerticalRulings(grey, t);
   const cx = rotatedW / 2, cy = rotatedH / 2, ux = uprightWidth / 2, uy = uprightHeight / 2;
