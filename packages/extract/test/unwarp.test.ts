@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DecodedPage } from '../src/image/decode.ts';
 import { flattenLighting } from '../src/image/flatten.ts';
-import { boxOnPhoto, findSheet, homography, unwarpPhoto } from '../src/image/unwarp.ts';
+import { boxOnPhoto, closeDark, findSheet, homography, unwarpPhoto } from '../src/image/unwarp.ts';
 
 type Point = [number, number];
 
@@ -81,5 +81,18 @@ describe('straightening a photographed sheet', () => {
     expect(even.data[50 * w + 300]).toBeGreaterThan(220); // was 156
     expect(even.data[50 * w + 20]).toBeGreaterThan(235);
     expect(even.data[150 * w + 262]).toBeLessThan(90);
+  });
+
+  it('closes dark marks narrower than the window over paper and keeps a wide dark area and its edge where they were', () => {
+    const w = 60, h = 40, r = 3;
+    const px = new Uint8Array(w * h).fill(230);
+    // A mark 4 px across on paper, and a dark surface filling the right third.
+    for (let y = 10; y < 14; y++) for (let x = 10; x < 14; x++) px[y * w + x] = 20;
+    for (let y = 0; y < h; y++) for (let x = 40; x < w; x++) px[y * w + x] = 40;
+    const closed = closeDark(px, w, h, r);
+    expect(closed[12 * w + 12]).toBe(230);
+    expect(closed[20 * w + 39]).toBe(230);
+    expect(closed[20 * w + 40]).toBe(40);
+    expect(closed[20 * w + 50]).toBe(40);
   });
 });

@@ -40,7 +40,10 @@ export async function flattenLighting(page: DecodedPage): Promise<DecodedPage> {
   }
   const bg = await sharp(level, { raw: { width: gw, height: gh, channels: 1 } })
     .blur(2).resize(w, h, { kernel: 'cubic', fit: 'fill' }).extractChannel(0).raw().toBuffer();
+  // Each (paper level, pixel) pair's result from a table worked out once: a division and rounding a pixel cost more.
+  const lut = new Uint8Array(256 * 256);
+  for (let b = 0; b < 256; b++) for (let v = 0; v < 256; v++) lut[b * 256 + v] = Math.min(255, Math.round((v * 255) / Math.max(32, b)));
   const out = Buffer.alloc(w * h);
-  for (let i = 0; i < out.length; i++) out[i] = Math.min(255, Math.round((data[i]! * 255) / Math.max(32, bg[i]!)));
+  for (let i = 0; i < out.length; i++) out[i] = lut[bg[i]! * 256 + data[i]!]!;
   return { ...page, data: out };
 }

@@ -27,9 +27,14 @@ export async function unwarpPhoto(page: DecodedPage): Promise<Unwarped | null> {
   };
   const src = page.data, sw = page.width, sh = page.height;
   const out = Buffer.alloc(w * h, 255);
+  // toPhoto written out (the same sums in the same order): a call and a pair allocated a pixel cost twice the warp.
+  const [h0, h1, h2, h3, h4, h5, h6, h7, h8] = H as [number, number, number, number, number, number, number, number, number];
   for (let y = 0; y < h; y++) {
+    const py = y + 0.5;
     for (let x = 0; x < w; x++) {
-      const [u, v] = toPhoto(x + 0.5, y + 0.5);
+      const px = x + 0.5;
+      const d = h6 * px + h7 * py + h8;
+      const u = (h0 * px + h1 * py + h2) / d, v = (h3 * px + h4 * py + h5) / d;
       const x0 = Math.floor(u - 0.5), y0 = Math.floor(v - 0.5);
       if (x0 < 0 || y0 < 0 || x0 >= sw - 1 || y0 >= sh - 1) continue;
       const fx = u - 0.5 - x0, fy = v - 0.5 - y0;
@@ -79,9 +84,11 @@ function sheetIn(data: Buffer, w: number, h: number): [Point, Point, Point, Poin
     if (x - y > sTr) { sTr = x - y; tr = [x + 1, y]; }
     if (x + y > sBr) { sBr = x + y; br = [x + 1, y + 1]; }
     if (x - y < sBl) { sBl = x - y; bl = [x, y + 1]; }
-    for (const j of [x > 0 ? i - 1 : -1, x < w - 1 ? i + 1 : -1, y > 0 ? i - w : -1, y < h - 1 ? i + w : -1]) {
-      if (j >= 0 && !seen[j] && data[j]! > t) { seen[j] = 1; stack.push(j); }
-    }
+    // Left, right, up, down, in this order (the corners keep the first pixel reached of equal rank).
+    if (x > 0 && !seen[i - 1] && data[i - 1]! > t) { seen[i - 1] = 1; stack.push(i - 1); }
+    if (x < w - 1 && !seen[i + 1] && data[i + 1]! > t) { seen[i + 1] = 1; stack.push(i + 1); }
+    if (y > 0 && !seen[i - w] && data[i - w]! > t) { seen[i - w] = 1; stack.push(i - w); }
+    if (y < h - 1 && !seen[i + w] && data[i + w]! > t) { seen[i + w] = 1; stack.push(i + w); }
   }
   // A scan is paper edge to edge; a sheet on a desk leaves the surface showing around it.
   if (area < 0.4 * w * h || area > 0.95 * w * h) return null;
@@ -100,23 +107,26 @@ function sheetIn(data: Buffer, w: number, h: number): [Point, Point, Point, Poin
  * vanish), then the darkest within `r` of that (the sheet's own edges come back where they were).
  */
 export function closeDark(src: Uint8Array, w: number, h: number, r: number): Buffer {
-  const pass = (a: Uint8Array, pick: (x: number, y: number) => number, horizontal: boolean): Buffer => {
+  // The brightest (or darkest) value within r along a row or a column, the window cut at the image's edge.
+  const pass = (a: Uint8Array, brightest: boolean, horizontal: boolean): Buffer => {
     const out = Buffer.alloc(w * h);
+    const step = horizontal ? 1 : w;
     for (let y = 0; y < h; y++) {
       for (let x = 0; x < w; x++) {
-        let v = a[y * w + x]!;
-        for (let k = -r; k <= r; k++) {
-          const xx = horizontal ? x + k : x, yy = horizontal ? y : y + k;
-          if (xx < 0 || yy < 0 || xx >= w || yy >= h) continue;
-          v = pick(v, a[yy * w + xx]!);
+        const at = horizontal ? x : y, n = horizontal ? w : h;
+        const i = y * w + x;
+        let v = a[i]!;
+        for (let j = i + Math.max(-r, -at) * step, end = i + Math.min(r, n - 1 - at) * step; j <= end; j += step) {
+          const u = a[j]!;
+          if (brightest ? u > v : u < v) v = u;
         }
-        out[y * w + x] = v;
+        out[i] = v;
       }
     }
     return out;
   };
-  const lighter = pass(pass(src, Math.max, true), Math.max, false);
-  const closed = pass(pass(lighter, Math.min, true), Math.min, false);
+  const lighter = pass(pass(src, true, true), true, false);
+  const closed = pass(pass(lighter, false, true), false, false);
   // Within r of the image's edge the pixels stay as they were: a strip of surface there narrower than the window
   // would be closed over, moving the sheet's corners onto the image's.
   for (let y = 0; y < h; y++) {
