@@ -29,6 +29,8 @@ type Loss = typeof CLASSES[number];
 const table = new Map<string, Record<Loss | 'combined right' | 'comb lost' | 'comb won', number>>();
 const row = (f: string) => table.get(f) ?? table.set(f, Object.fromEntries([...CLASSES, 'combined right', 'comb lost', 'comb won'].map((k) => [k, 0])) as never).get(f)!;
 const seen = new Set<string>();
+const why = new Map<string, number>();
+const bump = (k: string): void => void why.set(k, (why.get(k) ?? 0) + 1);
 let pages = 0;
 
 for (const file of files) for await (const p of readTruthPages(file)) {
@@ -38,6 +40,7 @@ for (const file of files) for await (const p of readTruthPages(file)) {
   const layout = readLayout([page]);
   const rules = extractFields([page], layout);
   const { candidates } = readCandidates([page], rules, tagger, layout);
+  const candidatesProbs = new Map([...tagger.readWords([page], rules.FieldSources ?? {}, layout).probs].map(([w, pr]) => [w, [...pr]]));
   const combined = chooseFields([page], structuredClone(rules), tagger, 'combined', layout);
   const order = p.lang === 'en' ? 'MDY' : 'DMY';
   for (const field of CORE_FIELDS) {
@@ -59,6 +62,18 @@ for (const file of files) for await (const p of readTruthPages(file)) {
     else if (!t.words.some((w) => mine.has(w))) loss = 'wrong words';
     else loss = 'assembly';
     r[loss]++;
+    // What the tagger's words were in truth (wrong words), and what the tagger took the truth's words for (not tagged).
+    if (loss === 'wrong words') {
+      const w = t!.words.map((x) => p.words[page.words.indexOf(x)]!);
+      const other = w.find((x) => x.role === 'value')?.field;
+      bump(other ? `wrong words: ${other.split('.')[0] === field.split('.')[0] ? 'same party, other field' : other.split('.')[1] === field.split('.')[1] ? 'same field of another party' : 'another field'}` : `wrong words: ${w.some((x) => x.role === 'label') ? 'a label' : 'no field (distractor, free text)'}`);
+    }
+    if (loss === 'not tagged') {
+      const probs = candidatesProbs.get([...mine][0]!);
+      const c = probs ? probs.indexOf(Math.max(...probs)) : -1;
+      const cls = c >= 0 ? tagger.classes[c]! : '?';
+      bump(`not tagged: words taken for ${cls === tagger.classes[0] ? 'none' : cls.split('.')[1] === field.split('.')[1] ? 'the same field of another party' : 'another field'}`);
+    }
     if (values.show === field && loss !== 'right') {
       process.stdout.write(`${p.id} ${loss}: want ${JSON.stringify(truth)} got ${JSON.stringify(t?.value ?? null)} [${t?.words.map((w) => w.text).join(' ') ?? ''}] truth words [${[...mine].map((w) => w.text).join(' ')}]\n`);
     }
@@ -83,3 +98,4 @@ for (const [f, r] of table) {
 process.stdout.write(`${'all'.padEnd(28)}${cols.map((c) => pad(total[c], 12)).join('')}\n`);
 const n = pages * CORE_FIELDS.length;
 process.stdout.write(`tagger alone ${(100 * total.right / n).toFixed(1)} %, combined ${(100 * total['combined right'] / n).toFixed(1)} % of ${n} core fields\n`);
+for (const [k, v] of [...why].sort()) process.stdout.write(`  ${k.padEnd(60)} ${v}\n`);

@@ -22,7 +22,7 @@ if (!work || !inputs.length) { console.error('usage: oof-values.ts WORK PAGES.js
 // The committed model's calibration is the one the combined reader compares scores with: the fold models use it too.
 const calibration = (JSON.parse(readFileSync(MODEL_PATH, 'utf8')) as TaggerJson).calibration;
 const sha = (s: string | Buffer): string => createHash('sha1').update(s).digest('hex').slice(0, 12);
-const code = sha(['value-features.ts', 'combine.ts', 'tagger.ts', 'values.ts'].map((f) => readFileSync(new URL(`../../packages/extract/src/fields/learned/${f}`, import.meta.url), 'utf8')).join('\n')
+const code = sha(['value-features.ts', 'combine.ts', 'tagger.ts', 'party-blocks.ts', 'values.ts', '../extract-fields.ts', '../parse-date.ts'].map((f) => readFileSync(new URL(`../../packages/extract/src/fields/learned/${f}`, import.meta.url), 'utf8')).join('\n')
   + JSON.stringify(calibration) + inputs.join(','));
 const t0 = Date.now();
 for (let fold = 0; fold < 5; fold++) {

@@ -6,6 +6,7 @@ import type { LabelHit } from '../find-labels.ts';
 import type { DateOrder } from '../parse-date.ts';
 import { calibrate, type Calibration } from './calibration.ts';
 import { FEATURE_NAMES, readFeatures, type RuleSources } from './features.ts';
+import { settleParties } from './party-blocks.ts';
 import { featureColumns, TreeModel, type TreeModelJson } from './trees.ts';
 import { readValue, type ReadValue } from './values.ts';
 
@@ -61,7 +62,7 @@ export class FieldTagger {
 
   /** The fields of a document, and every word's class probabilities (what the model thinks of another reader's words). */
   readWords(pages: ReadPage[], rules: RuleSources, layout: DocumentLayout = readLayout(pages)): { fields: Map<string, TaggedField>; probs: Map<Word, Float64Array> } {
-    const marked: Array<{ word: Word; probs: Float64Array }> = [];
+    let marked: Array<{ word: Word; probs: Float64Array }> = [];
     const lang = { en: 0, es: 0, fr: 0 };
     const labelWords = new Set<Word>();
     const side = new Map<Word, [Word | null, Word | null]>();
@@ -74,6 +75,9 @@ export class FieldTagger {
       }
       for (const [w, n] of lineNeighbours(page.words)) side.set(w, n);
     }
+    // One party a block, one block a party (party-blocks.ts): the words' party classes settled block by block.
+    const settled = settleParties(marked.map((m) => m.word), new Map(marked.map((m) => [m.word, m.probs])), this.model.classes, labelWords);
+    marked = marked.map((m) => ({ word: m.word, probs: settled.get(m.word)! }));
     const probsOf = new Map(marked.map((m) => [m.word, m.probs]));
     const order: DateOrder = lang.en >= lang.es && lang.en >= lang.fr ? 'MDY' : 'DMY';
     // Every field's candidate groups, read by the field's parser; then, surest first, each field takes its best group
@@ -82,13 +86,15 @@ export class FieldTagger {
     this.model.classes.forEach((field, c) => {
       if (c === 0) return;
       // A word the model gives the field as its likeliest class, or a fair chance of it: a value's weaker words (a
-      // short word inside a city name) stay in its group, but a group needs one word the model is sure of.
+      // short word inside a city name) stay in its group, but a group needs one word the model is sure of — unless no
+      // word of the page is the field's likeliest, where the runs it gives a fair chance are read (a field printed on
+      // the form is more often under-marked than absent; their lower probabilities score them lower).
       // A label's word joins a value only where the model takes it for the field outright: a value does not run on
       // into the label that follows it.
       const mine = new Map(marked.filter((m) => argmax(m.probs) === c || (m.probs[c]! >= JOIN_SHARE && !labelWords.has(m.word))).map((m) => [m.word, m.probs[c]!]));
       const sure = new Set(marked.filter((m) => argmax(m.probs) === c).map((m) => m.word));
       for (const core of groupWords([...mine.keys()])) {
-        if (!core.some((w) => sure.has(w))) continue;
+        if (sure.size && !core.some((w) => sure.has(w))) continue;
         const ws = widen(core, c, side, probsOf, labelWords, mine);
         const v = readValue(field, ws.map((w) => w.text).join(' '), order);
         if (!v) continue;
