@@ -5,7 +5,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { DEFAULT_FIELDS } from '../packages/extract/src/extractor.ts';
-import { CHOOSE_BY_CHANCE, type FieldsMode } from '../packages/extract/src/fields/learned/combine.ts';
+import { CHOOSER, type Chooser, type FieldsMode } from '../packages/extract/src/fields/learned/combine.ts';
 import { FieldTagger } from '../packages/extract/src/fields/learned/tagger.ts';
 import { ValueConfidence } from '../packages/extract/src/fields/learned/value-confidence.ts';
 import { createLineReader } from '../packages/extract/src/ocr/line-reader.ts';
@@ -41,8 +41,9 @@ surer of the two) — then reads the same words, and the figures are printed sid
   --model FILE         another field model than the committed one (a candidate being compared)
   --confidence FILE    another confidence model than the committed one; "none": each reader's own score, as before
                        the confidence model (models/field-confidence.json) was fitted
-  --chooser own|chance how 'combined' settles a field the readers dispute: by each reader's own score, or by the
-                       confidence model's chance right (default: the extractor's own setting)
+  --chooser own|alone|chance  how 'combined' uses the confidence model's chance right: not at all (own scores), for
+                       values only the tagger read (kept from an even chance), or for those and disputes (default: the
+                       extractor's own setting, CHOOSER in combine.ts)
 The full pipeline's CPU and page-time bench (one reader, OCR profile, page limit) is npm run bench:pipeline.
 `;
 
@@ -84,7 +85,7 @@ const log = (s: string): void => void process.stderr.write(`${s}\n`);
 const rssBefore = process.memoryUsage().rss;
 const tagger = FieldTagger.load(values.model ? resolve(values.model) : undefined);
 const confidence = values.confidence === 'none' ? null : values.confidence ? ValueConfidence.load(resolve(values.confidence)) : ValueConfidence.committed();
-const byChance = values.chooser === undefined ? CHOOSE_BY_CHANCE : values.chooser === 'chance';
+const chooser: Chooser = values.chooser === 'chance' || values.chooser === 'alone' || values.chooser === 'own' ? values.chooser : CHOOSER;
 const modelRss = process.memoryUsage().rss - rssBefore;
 
 type Row = Record<string, unknown>;
@@ -108,7 +109,7 @@ async function imageSet(name: string, slug: string, dir: string): Promise<void> 
   set.rows = rows;
   for (const d of docs) {
     if (d.error) { for (const m of MODES) set.preds.get(m)!.push({ file: d.file, error: d.error }); continue; }
-    for (const [m, r] of fieldsByMode(d.pages, MODES, tagger, confidence, byChance)) {
+    for (const [m, r] of fieldsByMode(d.pages, MODES, tagger, confidence, chooser)) {
       set.preds.get(m)!.push({ file: d.file, extractedData: r.data });
       const perPage = (d.ocrSeconds + r.ms / 1000) / Math.max(1, d.pages.length);
       set.seconds.get(m)!.set(d.file, Array.from({ length: Math.max(1, d.pages.length) }, () => perPage));
@@ -134,7 +135,7 @@ async function datasetSet(paths: string[], which: 'heldout' | 'train'): Promise<
     if (p.split !== which || (which === 'train' && !keptOutOfFit(p.id)) || seen.has(p.id)) continue;
     seen.add(p.id);
     set.rows.push({ file: p.id, layout: p.family, profile: p.profile ?? 'unknown', writing: p.writing ?? 'printed', lang: p.lang, truth: p.truth });
-    for (const [m, r] of fieldsByMode([asReadPage(p)], MODES, tagger, confidence, byChance)) {
+    for (const [m, r] of fieldsByMode([asReadPage(p)], MODES, tagger, confidence, chooser)) {
       set.preds.get(m)!.push({ file: p.id, extractedData: r.data });
       set.seconds.get(m)!.set(p.id, [r.ms / 1000]);
     }
@@ -163,7 +164,7 @@ if (!values['no-synthetic']) {
 const lines = [
   `Ladingwise extraction bench, field readers side by side — ${new Date().toISOString().slice(0, 10)}, engine ${values.engine}, ${workers} OCR worker(s), `
   + `${availableParallelism()} CPU cores; default reader (ladingwise extract, the server): ${DEFAULT_FIELDS}; field model ${(modelRss / 1024 / 1024).toFixed(0)} MiB resident; `
-  + `confidence: ${confidence ? `the confidence model${values.confidence ? ` ${values.confidence}` : ''}` : "each reader's own score"}; disputes settled by ${byChance ? 'the chance right' : "each reader's own score"}`,
+  + `confidence: ${confidence ? `the confidence model${values.confidence ? ` ${values.confidence}` : ''}` : "each reader's own score"}; chooser ${chooser} (${chooser === 'own' ? "each reader's own score" : chooser === 'alone' ? "the chance right for values only the tagger read" : 'the chance right, disputes too'})`,
   ...figures.flatMap((f) => formatSet(f, MODES)),
 ];
 process.stdout.write(`${lines.join('\n')}\n`);

@@ -3,7 +3,7 @@ import { basename, join } from 'node:path';
 import type { ExtractedData } from '@ladingwise/shared';
 import { decodePages } from '../../packages/extract/src/image/decode.ts';
 import { extractFields, readLayout } from '../../packages/extract/src/fields/extract-fields.ts';
-import { CHOOSE_BY_CHANCE, chooseFields, type FieldsMode } from '../../packages/extract/src/fields/learned/combine.ts';
+import { CHOOSER, chooseFields, type Chooser, type FieldsMode } from '../../packages/extract/src/fields/learned/combine.ts';
 import type { FieldTagger } from '../../packages/extract/src/fields/learned/tagger.ts';
 import { ValueConfidence } from '../../packages/extract/src/fields/learned/value-confidence.ts';
 import type { OcrEngineFactory } from '../../packages/extract/src/ocr/engine.ts';
@@ -57,7 +57,7 @@ export async function readSet(dir: string, files: readonly string[], factory: Oc
 
 /** The fields of read pages by each field reader, with the milliseconds each took. */
 export function fieldsByMode(pages: ReadPage[], modes: readonly FieldsMode[], tagger: FieldTagger | null,
-  confidence: ValueConfidence | null = ValueConfidence.committed(), byChance = CHOOSE_BY_CHANCE): Map<FieldsMode, { data: ExtractedData; ms: number }> {
+  confidence: ValueConfidence | null = ValueConfidence.committed(), chooser: Chooser = CHOOSER): Map<FieldsMode, { data: ExtractedData; ms: number }> {
   const out = new Map<FieldsMode, { data: ExtractedData; ms: number }>();
   const t = performance.now();
   const layout = readLayout(pages);
@@ -67,7 +67,7 @@ export function fieldsByMode(pages: ReadPage[], modes: readonly FieldsMode[], ta
     if (mode === 'rules' || !tagger) { out.set(mode, { data: rules, ms: rulesMs }); continue; }
     const t1 = performance.now();
     // The rules run first in every mode: their sources are features of the tagger.
-    const data = chooseFields(pages, structuredClone(rules), tagger, mode, layout, confidence, byChance);
+    const data = chooseFields(pages, structuredClone(rules), tagger, mode, layout, confidence, chooser);
     out.set(mode, { data, ms: rulesMs + performance.now() - t1 });
   }
   return out;

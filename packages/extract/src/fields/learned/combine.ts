@@ -19,14 +19,14 @@ export type FieldsMode = 'rules' | 'learned' | 'combined';
  * (line items, packaging) stay the rules'.
  */
 export function chooseFields(pages: ReadPage[], rules: ExtractedData, tagger: FieldTagger, mode: FieldsMode, layout: DocumentLayout = readLayout(pages),
-  confidence: ValueConfidence | null = ValueConfidence.committed(), byChance = CHOOSE_BY_CHANCE): ExtractedData {
+  confidence: ValueConfidence | null = ValueConfidence.committed(), chooser: Chooser = CHOOSER): ExtractedData {
   if (mode === 'rules') return rules;
   const { candidates, quality } = readCandidates(pages, rules, tagger, layout);
   const data: ExtractedData = structuredClone(rules);
   const own = { ...data.ConfidenceScores };
   for (const c of candidates) {
-    const chance = confidence && byChance ? (reader: 'rules' | 'tagger'): number => confidence.probability(valueFeatures(c, reader, quality)) : undefined;
-    const pick = pickReader(c, mode, chance);
+    const chance = confidence && chooser !== 'own' ? (reader: 'rules' | 'tagger'): number => confidence.probability(valueFeatures(c, reader, quality)) : undefined;
+    const pick = pickReader(c, mode, chance, chooser === 'chance');
     if (pick !== 'rules') { clearField(data, c.field); delete own[c.field]; }
     if (pick === 'tagger') writeTagged(data, c.tagger!);
     if (!pick) continue;
@@ -59,17 +59,17 @@ export function readCandidates(pages: ReadPage[], rules: ExtractedData, tagger: 
 
 /**
  * Whose value a field takes: 'learned' every tagged field from the tagger; 'combined' the rules' value where the
- * tagger read none or is no surer, else the tagger's, except that a value only the tagger found and that its
- * calibration calls more likely wrong than right is left out (an empty field sends the document to a person, a wrong
- * one can pass unseen: random specks tag as something). With `chance` (the confidence model's chance right of each
- * reader's value), a disputed field goes to the likelier reader and a value only the tagger read is kept from an even
- * chance up. Null: the field stays empty.
+ * tagger read none or is no surer, else the tagger's, except that a value only the tagger read and that is more likely
+ * wrong than right is left out (an empty field sends the document to a person, a wrong one can pass unseen: random
+ * specks tag as something). With `chance` (the confidence model's chance right of each reader's value), "more likely
+ * wrong than right" is that chance below an even one (else the tagger's own calibration, a lower bound, below
+ * ALONE_MIN), and with `disputes` a field the readers read otherwise goes to the likelier reader. Null: left empty.
  */
-export function pickReader(c: FieldCandidates, mode: Exclude<FieldsMode, 'rules'>, chance?: (reader: 'rules' | 'tagger') => number): 'rules' | 'tagger' | null {
+export function pickReader(c: FieldCandidates, mode: Exclude<FieldsMode, 'rules'>, chance?: (reader: 'rules' | 'tagger') => number, disputes = false): 'rules' | 'tagger' | null {
   const { rules: r, tagger: t } = c;
   if (mode === 'learned') return t ? 'tagger' : null;
-  if (chance && r && t && !c.agree) return chance('tagger') > chance('rules') ? 'tagger' : 'rules';
-  if (chance && !r && t) return chance('tagger') >= 0.5 ? 'tagger' : null;
+  if (chance && disputes && r && t && !c.agree) return chance('tagger') > chance('rules') ? 'tagger' : 'rules';
+  if (chance && !r && t) return chance('tagger') >= ALONE_MIN ? 'tagger' : null;
   if (r && (!t || r.score >= t.confidence)) return 'rules';
   if (!r && t && t.confidence < ALONE_MIN) return null;
   return t ? 'tagger' : null;
@@ -87,12 +87,17 @@ function taggerView(pages: ReadPage[], rules: ExtractedData, layout: DocumentLay
   return [bare, extractFields(bare, bareLayout).FieldSources ?? {}, bareLayout];
 }
 
-/** Whether 'combined' settles disputes by the confidence model's chance right (else by each reader's own score). */
-export const CHOOSE_BY_CHANCE = false;
+/**
+ * How 'combined' uses the confidence model's chance right: 'own' not at all (disputes and values only the tagger read
+ * go by each reader's own score), 'alone' for values only the tagger read (kept from an even chance), 'chance' for
+ * those and for disputes (the likelier reader wins).
+ */
+export type Chooser = 'own' | 'alone' | 'chance';
+export const CHOOSER: Chooser = 'own';
 
 // The highest confidence a value may keep when the other reader read the field otherwise: below the 0.9 trust line.
 const DISAGREED = 0.85;
-// The least calibrated confidence for a value that only the tagger read: as likely right as wrong.
+// The least chance right (or tagger's calibrated confidence) for a value that only the tagger read: as likely right as wrong.
 export const ALONE_MIN = 0.5;
 
 /** Two readings of a field compared as printed values: case, spaces and marks aside. */
