@@ -62,7 +62,7 @@ export class FieldTagger {
 
   /** The fields of a document, and every word's class probabilities (what the model thinks of another reader's words). */
   readWords(pages: ReadPage[], rules: RuleSources, layout: DocumentLayout = readLayout(pages)): { fields: Map<string, TaggedField>; probs: Map<Word, Float64Array> } {
-    let marked: Array<{ word: Word; probs: Float64Array }> = [];
+    const marked: Array<{ word: Word; probs: Float64Array }> = [];
     const lang = { en: 0, es: 0, fr: 0 };
     const labelWords = new Set<Word>();
     const side = new Map<Word, [Word | null, Word | null]>();
@@ -75,10 +75,12 @@ export class FieldTagger {
       }
       for (const [w, n] of lineNeighbours(page.words)) side.set(w, n);
     }
-    // One party a block, one block a party (party-blocks.ts): the words' party classes settled block by block.
-    const settled = settleParties(marked.map((m) => m.word), new Map(marked.map((m) => [m.word, m.probs])), this.model.classes, labelWords);
-    marked = marked.map((m) => ({ word: m.word, probs: settled.get(m.word)! }));
+    // One party a block, one block a party (party-blocks.ts): the words' party classes settled block by block. The
+    // settling decides which words a field's runs are made of; how sure the model was of them (what the scores and the
+    // confidence model read) stays the model's own, so a block the model was torn over is not reported as sure.
     const probsOf = new Map(marked.map((m) => [m.word, m.probs]));
+    const settled = settleParties(marked.map((m) => m.word), probsOf, this.model.classes, labelWords);
+    const marks = marked.map((m) => ({ word: m.word, probs: settled.get(m.word)! }));
     const order: DateOrder = lang.en >= lang.es && lang.en >= lang.fr ? 'MDY' : 'DMY';
     // Every field's candidate groups, read by the field's parser; then, surest first, each field takes its best group
     // whose words no surer field has taken (a word is one field's, however the groups around it were cut).
@@ -91,14 +93,14 @@ export class FieldTagger {
       // the form is more often under-marked than absent; their lower probabilities score them lower).
       // A label's word joins a value only where the model takes it for the field outright: a value does not run on
       // into the label that follows it.
-      const mine = new Map(marked.filter((m) => argmax(m.probs) === c || (m.probs[c]! >= JOIN_SHARE && !labelWords.has(m.word))).map((m) => [m.word, m.probs[c]!]));
-      const sure = new Set(marked.filter((m) => argmax(m.probs) === c).map((m) => m.word));
+      const mine = new Map(marks.filter((m) => argmax(m.probs) === c || (m.probs[c]! >= JOIN_SHARE && !labelWords.has(m.word))).map((m) => [m.word, m.probs[c]!]));
+      const sure = new Set(marks.filter((m) => argmax(m.probs) === c).map((m) => m.word));
       for (const core of groupWords([...mine.keys()])) {
         if (sure.size && !core.some((w) => sure.has(w))) continue;
-        const ws = widen(core, c, side, probsOf, labelWords, mine);
+        const ws = widen(core, c, side, settled, labelWords, mine);
         const v = readValue(field, ws.map((w) => w.text).join(' '), order);
         if (!v) continue;
-        const p = core.map((w) => mine.get(w)!);
+        const p = core.map((w) => probsOf.get(w)![c]!);
         const mean = p.reduce((a, b) => a + b, 0) / p.length, min = Math.min(...p);
         const margin = core.reduce((s, w) => s + lead(probsOf.get(w)!, c), 0) / core.length;
         const raw = rawScore(mean, min, Math.min(...ws.map((w) => w.confidence)), v);
