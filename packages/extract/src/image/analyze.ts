@@ -62,7 +62,7 @@ export function profileSharpness(mask: Uint8Array, w: number, h: number, axis: '
 /** Ink count (used to spot blank pages). */
 export function inkFraction(mask: Uint8Array): number {
   let n = 0;
-  for (const v of mask) n += v;
+  for (let i = 0; i < mask.length; i++) n += mask[i]!;
   return mask.length ? n / mask.length : 0;
 }
 
@@ -71,7 +71,7 @@ export function estimateSkew(mask: Uint8Array, w: number, h: number, maxDeg = 8)
   const pts: number[] = [];
   // Sample ink points to bound the work on dense pages.
   let count = 0;
-  for (const v of mask) count += v;
+  for (let i = 0; i < mask.length; i++) count += mask[i]!;
   const step = Math.max(1, Math.floor(count / 60000));
   let k = 0;
   for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) if (mask[y * w + x] && k++ % step === 0) pts.push(x, y);
@@ -85,7 +85,7 @@ export function estimateSkew(mask: Uint8Array, w: number, h: number, maxDeg = 8)
       hist[yy]!++;
     }
     let s = 0;
-    for (const v of hist) s += v * v;
+    for (let i = 0; i < hist.length; i++) s += hist[i]! * hist[i]!;
     return s;
   };
   let best = 0, bestScore = score(0);

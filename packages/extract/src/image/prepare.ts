@@ -48,7 +48,8 @@ export async function analyzePage(page: DecodedPage): Promise<PageAnalysis> {
   const img: Grey = { width: w, height: h, data: small };
   let min = 255, max = 0;
   const hist = new Uint32Array(256);
-  for (const v of small) hist[v]!++;
+  // An index loop: for-of over a Buffer costs several times as much.
+  for (let i = 0; i < small.length; i++) hist[small[i]!]!++;
   // 0.5th and 99.5th percentiles: a page with no real contrast is blank whatever Otsu says.
   let acc = 0;
   for (let i = 0; i < 256; i++) { acc += hist[i]!; if (acc > small.length * 0.005) { min = i; break; } }
