@@ -1,4 +1,4 @@
-/** CTC scoring of a label sequence under a line model's per-step class probabilities (class 0 the blank). */
+/** CTC scoring of a label sequence under a line model's per-step class probabilities (class 0 the blank), and best-path decoding. */
 
 export const LOG0 = -1e30;
 export const logAdd = (a: number, b: number): number => (a === LOG0 ? b : b === LOG0 ? a : Math.max(a, b) + Math.log1p(Math.exp(-Math.abs(a - b))));
@@ -46,4 +46,25 @@ export function ctcScore(data: Float32Array, steps: number, classes: number, lab
     at.push(...stepOf);
   }
   return { logp, at };
+}
+
+/** One emitted character; `joined` keeps it in the word before it whatever the gap (a word read whole from a list). */
+export interface Emitted { ch: string; step: number; p: number; joined?: boolean }
+
+/** Best path CTC decoding that keeps the step each character came from. */
+export function decodeCtc(data: Float32Array, steps: number, classes: number, dict: string[]): Emitted[] {
+  const out: Emitted[] = [];
+  let prev = -1;
+  for (let t = 0; t < steps; t++) {
+    let best = 0, p = -Infinity;
+    for (let c = 0; c < classes; c++) { const v = data[t * classes + c]!; if (v > p) { p = v; best = c; } }
+    // The model's alphabet is Chinese and English: full-width signs are folded to ASCII, Han characters (never on
+    // these forms) kept as an unreadable mark with no confidence.
+    if (best !== 0 && best !== prev) {
+      const ch = (dict[best - 1] ?? '').normalize('NFKC');
+      out.push(/\p{Script=Han}/u.test(ch) ? { ch: '?', step: t, p: 0 } : { ch, step: t, p });
+    }
+    prev = best;
+  }
+  return out;
 }

@@ -4,7 +4,10 @@ import { dirname, join } from 'node:path';
 import sharp from 'sharp';
 import { otsuThreshold, type Grey } from '../image/analyze.ts';
 import type { EngineWord } from './engine.ts';
+import { decodeCtc, type Emitted } from './ctc.ts';
 import { decoderFor, type FieldKind } from './field-decode.ts';
+
+export { decodeCtc, type Emitted } from './ctc.ts';
 
 /**
  * A neural text-line recogniser (PaddleOCR's PP-OCRv4 recognition model on ONNX Runtime, CPU). Tesseract reads
@@ -28,27 +31,6 @@ type Box = [number, number, number, number];
 const HEIGHT = 48;
 // The model sees 8 input columns per output step.
 const STEP = 8;
-
-/** One emitted character; `joined` keeps it in the word before it whatever the gap (a word read whole from a list). */
-export interface Emitted { ch: string; step: number; p: number; joined?: boolean }
-
-/** Best path CTC decoding that keeps the step each character came from. */
-export function decodeCtc(data: Float32Array, steps: number, classes: number, dict: string[]): Emitted[] {
-  const out: Emitted[] = [];
-  let prev = -1;
-  for (let t = 0; t < steps; t++) {
-    let best = 0, p = -Infinity;
-    for (let c = 0; c < classes; c++) { const v = data[t * classes + c]!; if (v > p) { p = v; best = c; } }
-    // The model's alphabet is Chinese and English: full-width signs are folded to ASCII, Han characters (never on
-    // these forms) kept as an unreadable mark with no confidence.
-    if (best !== 0 && best !== prev) {
-      const ch = (dict[best - 1] ?? '').normalize('NFKC');
-      out.push(/\p{Script=Han}/u.test(ch) ? { ch: '?', step: t, p: 0 } : { ch, step: t, p });
-    }
-    prev = best;
-  }
-  return out;
-}
 
 /**
  * Splits emitted characters into words: at spaces the model emitted, after a label's colon, and (between letters) where

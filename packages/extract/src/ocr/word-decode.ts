@@ -1,5 +1,6 @@
 import { wordsNear } from '../fields/spelling.ts';
-import { decodeCtc, type BandDecoder, type Emitted } from './line-recogniser.ts';
+import { decodeCtc, type Emitted } from './ctc.ts';
+import type { BandDecoder } from './line-recogniser.ts';
 import { choose, emitChosen, fold, foldText, slice } from './lexicon-decode.ts';
 
 /**
@@ -49,3 +50,4 @@ export function wordDecoder(margin = WORD_MARGIN): BandDecoder {
     return changed ? out : null;
   };
 }
+
