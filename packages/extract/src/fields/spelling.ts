@@ -64,12 +64,20 @@ const HAND_ALIKE: Record<string, string> = { U: 'LO', L: 'UIT', W: 'NM', N: 'MWR
 // Narrow letters the readers drop.
 const NARROW = 'ILTRJ';
 
-/** Every string one edit from `w` with what the edit costs: a look-alike or a narrow letter restored costs half. */
-function oneEdit(w: string): Map<string, number> {
+/**
+ * Every string one edit from `w` with what the edit costs: a look-alike or a narrow letter restored costs half.
+ * `cheapOnly` makes only those half-cost edits (a tenth as many strings).
+ */
+function oneEdit(w: string, cheapOnly = false): Map<string, number> {
   const out = new Map<string, number>();
   const put = (s: string, cost: number): void => { if (cost < (out.get(s) ?? Infinity)) out.set(s, cost); };
   for (let i = 0; i <= w.length; i++) {
     const a = w.slice(0, i), b = w.slice(i);
+    if (cheapOnly) {
+      if (b) for (const c of HAND_ALIKE[b[0]!] ?? '') put(a + c + b.slice(1), 0.5);
+      for (const c of new Set([...NARROW, ...(a ? [a[a.length - 1]!] : []), ...(b ? [b[0]!] : [])])) put(a + c + b, 0.5);
+      continue;
+    }
     if (b) put(a + b.slice(1), i === 0 ? 1.2 : 1);
     if (b.length > 1) put(a + b[1] + b[0] + b.slice(2), 1);
     for (const c of LETTERS) {
@@ -105,15 +113,15 @@ export function correctWord(word: string): string | null {
   const two = new Map<string, number>();
   for (const [c, cost] of near) {
     if (cost > 0.5) continue;
-    for (const [d, more] of oneEdit(c)) if (more <= 0.5 && d.length >= 5 && cost + more < (two.get(d) ?? Infinity)) two.set(d, cost + more);
+    for (const [d, more] of oneEdit(c, true)) if (d.length >= 5 && cost + more < (two.get(d) ?? Infinity)) two.set(d, cost + more);
   }
   return best(two);
 }
 
 /**
- * Dictionary words (and the business words) near a word read with slips: those one edit away and, for words of seven
- * letters or more, two cheap edits away (look-alikes, narrow letters). Candidates for a line model's output to choose
- * among (ocr/word-decode.ts); the word itself when it is one.
+ * Dictionary words (and the business words) one edit from a word read with slips: candidates for a line model's
+ * output to choose among (ocr/word-decode.ts); the word itself when it is one. (Two edits found no more words the
+ * frames support, on training-font lines, at ten times the cost.)
  */
 export function wordsNear(word: string): string[] {
   if (word.length < 4 || !/^[A-Z]+$/.test(word)) return [];
@@ -121,14 +129,7 @@ export function wordsNear(word: string): string[] {
   const isWord = (w: string): boolean => w.length >= 4 && (stems.has(w) || formed.has(w) || BUSINESS_WORDS.has(w));
   const out = new Set<string>();
   if (isWord(word)) out.add(word);
-  const near = oneEdit(word);
-  for (const c of near.keys()) if (isWord(c)) out.add(c);
-  if (word.length >= 7) {
-    for (const [c, cost] of near) {
-      if (cost > 0.5) continue;
-      for (const [d, more] of oneEdit(c)) if (more <= 0.5 && isWord(d)) out.add(d);
-    }
-  }
+  for (const c of oneEdit(word).keys()) if (isWord(c)) out.add(c);
   return [...out];
 }
 
