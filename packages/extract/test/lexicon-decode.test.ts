@@ -81,6 +81,38 @@ describe('reading a city under the list of places', () => {
   });
 });
 
+describe('reading a state written out', () => {
+  const state = decoderFor('state');
+  it('reads a state or province written out in English, French or Spanish as the code the field holds', () => {
+    expect(run(state, written('Ontario'))).toBe('ON');
+    expect(run(state, written('COLOMBIE-BRITANNIQUE'))).toBe('BC');
+    // Accents written or not, any case, a letter misread.
+    expect(run(state, written('Nuevo Leon'))).toBe('NL');
+    expect(run(state, written('QUERÉTARO', { 3: { B: 0.5, E: 0.4 } }))).toBe('QRO');
+    expect(run(state, written('Texas'))).toBe('TX');
+    expect(validFor('state', run(state, written('Colombie-Britannique'))!)).toBe(true);
+  });
+
+  it('keeps reading a code as the code, and a name as one word where it stood', () => {
+    expect(run(state, written('TX'))).toBe('TX');
+    expect(run(state, written('QC'))).toBe('QC');
+    const o = output(written('Nouveau-Brunswick'));
+    const r = state(o.data, o.steps, o.classes, DICT)!;
+    expect(r.map((c) => c.ch).join('')).toBe('NB');
+    expect(r[0]!.step).toBe(0);
+    expect(r[r.length - 1]!.step).toBeGreaterThan(20);
+    expect(r.slice(1).every((c) => c.joined)).toBe(true);
+  });
+
+  it('maps a name to its code whatever its case, accents and hyphens, and nothing else', async () => {
+    const { regionCodeOfName } = await import('../src/fields/geo.ts');
+    expect(regionCodeOfName('colombie britannique')).toBe('BC');
+    expect(regionCodeOfName('NUEVO LEÓN')).toBe('NL');
+    expect(regionCodeOfName('San Luis Potosi')).toBe('SLP');
+    expect(regionCodeOfName('Springfield')).toBeNull();
+  });
+});
+
 describe('reading free text under the word lexicon', () => {
   it('puts right a word the frames support once the look-alike letter is taken', () => {
     // HOUSEHOUD: the L written with a short foot, its second choice.

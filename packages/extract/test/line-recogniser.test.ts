@@ -16,6 +16,18 @@ describe('neural line reader: characters to words', () => {
     expect(texts('1538_STEELES')).toEqual(['1538', 'STEELES']);
   });
 
+  it('keeps a word whole when a word beside it was read from a list with its letters closer together', () => {
+    // The hand's letters four steps apart, D a little further from its u; the next word, put right from the word
+    // list, sits on its alignment's steps one apart (joined). Its spacing is not the hand's letter pitch.
+    const hand = [0, 7, 11, 15, 19, 23].map((step, i) => ({ ch: 'Dubois'[i]!, step, p: 0.9 }));
+    const listed = [...'Transport'].map((ch, i) => ({ ch, step: 30 + i, p: 0.9, joined: i > 0 }));
+    const words = wordsFromEmitted([...hand, { ch: ' ', step: 27, p: 0.9 }, ...listed]).map((w) => w.text);
+    expect(words).toEqual(['Dubois', 'Transport']);
+    // Without the listed word the same letters are one word too, and a true gap still parts two words.
+    expect(wordsFromEmitted(hand).map((w) => w.text)).toEqual(['Dubois']);
+    expect(wordsFromEmitted([...hand, ...[...'PAPER'].map((ch, i) => ({ ch, step: 40 + 4 * i, p: 0.9 }))]).map((w) => w.text)).toEqual(['Dubois', 'PAPER']);
+  });
+
   it("ends a label at its colon but keeps a time or a ratio whole", () => {
     expect(texts('SID#:SO-013806')).toEqual(['SID#:', 'SO-013806']);
     expect(texts('Dock 7:30-15:00')).toEqual(['Dock', '7:30-15:00']);

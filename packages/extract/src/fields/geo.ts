@@ -14,6 +14,40 @@ export const MX_STATES: Record<string, string> = {
   SLP: 'SLP', SIN: 'SIN', SON: 'SON', TAB: 'TAB', TAM: 'TAM', TAMPS: 'TAM', TLAX: 'TLA', TLA: 'TLA', VER: 'VER', YUC: 'YUC', ZAC: 'ZAC',
 };
 
+/**
+ * States and provinces written out, under the code a form's State field holds (the codes above; a Mexican state
+ * under its usual abbreviation): the English names of US states, Canadian provinces in English and French, Mexican
+ * states in Spanish. Hands write a state out as often as its code; the field wants the code.
+ */
+export const REGION_NAMES: Record<string, string[]> = {
+  AL: ['Alabama'], AK: ['Alaska'], AZ: ['Arizona'], AR: ['Arkansas'], CA: ['California'], CO: ['Colorado'], CT: ['Connecticut'],
+  DE: ['Delaware'], DC: ['District of Columbia'], FL: ['Florida'], GA: ['Georgia'], HI: ['Hawaii'], ID: ['Idaho'], IL: ['Illinois'],
+  IN: ['Indiana'], IA: ['Iowa'], KS: ['Kansas'], KY: ['Kentucky'], LA: ['Louisiana'], ME: ['Maine'], MD: ['Maryland'],
+  MA: ['Massachusetts'], MI: ['Michigan'], MN: ['Minnesota'], MS: ['Mississippi'], MO: ['Missouri'], MT: ['Montana'],
+  NE: ['Nebraska'], NV: ['Nevada'], NH: ['New Hampshire'], NJ: ['New Jersey'], NM: ['New Mexico'], NY: ['New York'],
+  NC: ['North Carolina'], ND: ['North Dakota'], OH: ['Ohio'], OK: ['Oklahoma'], OR: ['Oregon'], PA: ['Pennsylvania'],
+  RI: ['Rhode Island'], SC: ['South Carolina'], SD: ['South Dakota'], TN: ['Tennessee'], TX: ['Texas'], UT: ['Utah'],
+  VT: ['Vermont'], VA: ['Virginia'], WA: ['Washington'], WV: ['West Virginia'], WI: ['Wisconsin'], WY: ['Wyoming'],
+  AB: ['Alberta'], BC: ['British Columbia', 'Colombie-Britannique', 'Baja California'], MB: ['Manitoba'],
+  NB: ['New Brunswick', 'Nouveau-Brunswick'], NL: ['Newfoundland and Labrador', 'Terre-Neuve-et-Labrador', 'Nuevo León'],
+  NS: ['Nova Scotia', 'Nouvelle-Écosse'], NT: ['Northwest Territories', 'Territoires du Nord-Ouest'], NU: ['Nunavut'],
+  ON: ['Ontario'], PE: ['Prince Edward Island', 'Île-du-Prince-Édouard'], QC: ['Québec'], SK: ['Saskatchewan'], YT: ['Yukon'],
+  AGS: ['Aguascalientes'], BCS: ['Baja California Sur'], CAMP: ['Campeche'], CHIS: ['Chiapas'], CHIH: ['Chihuahua'],
+  COAH: ['Coahuila'], COL: ['Colima'], CDMX: ['Ciudad de México'], DGO: ['Durango'], GTO: ['Guanajuato'], GRO: ['Guerrero'],
+  HGO: ['Hidalgo'], JAL: ['Jalisco'], MEX: ['Estado de México', 'México'], MICH: ['Michoacán'], MOR: ['Morelos'],
+  NAY: ['Nayarit'], OAX: ['Oaxaca'], PUE: ['Puebla'], QRO: ['Querétaro'], QROO: ['Quintana Roo'], SLP: ['San Luis Potosí'],
+  SIN: ['Sinaloa'], SON: ['Sonora'], TAB: ['Tabasco'], TAMPS: ['Tamaulipas'], TLAX: ['Tlaxcala'], VER: ['Veracruz'],
+  YUC: ['Yucatán'], ZAC: ['Zacatecas'],
+};
+
+const nameKey = (t: string): string => t.normalize('NFKD').replace(/\p{M}+/gu, '').toUpperCase().replace(/[^A-Z]+/g, ' ').trim();
+let byName: Map<string, string> | null = null;
+/** The code of a state or province written out, whatever its case, accents and hyphens ("COLOMBIE BRITANNIQUE" -> BC). */
+export function regionCodeOfName(name: string): string | null {
+  byName ??= new Map(Object.entries(REGION_NAMES).flatMap(([code, names]) => names.map((n): [string, string] => [nameKey(n), code])));
+  return byName.get(nameKey(name)) ?? null;
+}
+
 // Mexican postal codes: the first two digits give the state.
 const MX_CP: Array<[number, number, string]> = [
   [1, 16, 'CMX'], [20, 20, 'AGU'], [21, 22, 'BCN'], [23, 23, 'BCS'], [24, 24, 'CAM'], [25, 27, 'COA'], [28, 28, 'COL'],

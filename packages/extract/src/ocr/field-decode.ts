@@ -1,5 +1,7 @@
 import { ctcScore, logAdd, logP, LOG0 } from './ctc.ts';
 import type { BandDecoder, Emitted } from './line-recogniser.ts';
+import { REGION_NAMES } from '../fields/geo.ts';
+import { fold, labelsOf, textScore } from './lexicon-decode.ts';
 import { isKnownPlace, placeDecoder } from './place-decode.ts';
 
 export { ctcScore } from './ctc.ts';
@@ -129,6 +131,29 @@ const KEEPS_ALPHABET = new Set<FieldKind>(['digits', 'zip', 'scac']);
 const WIDTH: Partial<Record<FieldKind, number>> = { reference: 24, weight: 20, count: 16 };
 
 /**
+ * A state or province: every code and every name written out (fields/geo.ts) scored whole, names on classes folded to
+ * capitals without accents, as a hand writes them in any case; the best one's probability among them all is how sure
+ * the reading is. A name written out reads as its code, which is what the field holds, the code's letters spread over the
+ * name's steps, one word where the name stood.
+ */
+function decodeState(data: Float32Array, steps: number, classes: number, dict: string[]): Emitted[] {
+  const scored = REGION_CODES.map((code) => ({ code, name: null as string | null, logp: Math.max(...[code, code[0] + code.slice(1).toLowerCase()].map((v) => ctcScore(data, steps, classes, classesOf(dict, v)).logp)) }));
+  const f = fold(data, steps, classes, dict);
+  for (const [code, names] of Object.entries(REGION_NAMES)) for (const name of names) scored.push({ code, name, logp: textScore(f, name) });
+  scored.sort((a, b) => b.logp - a.logp);
+  const total = scored.reduce((s, x) => logAdd(s, x.logp), LOG0);
+  const best = scored[0]!;
+  const sure = Math.exp(best.logp - total);
+  if (!best.name) return emit(data, steps, classes, dict, classesOf(dict, best.code), sure);
+  const labels = labelsOf(f, best.name)!;
+  const { at } = ctcScore(f.data, f.steps, f.classes, labels, true);
+  const seen = labels.map((k, i) => f.data[Math.max(0, at[i] ?? 0) * f.classes + k]!);
+  const p = Math.min(sure, ...seen);
+  const n = labels.length, m = best.code.length;
+  return [...best.code].map((ch, i) => ({ ch, step: Math.max(0, at[Math.round((i * (n - 1)) / Math.max(1, m - 1))] ?? 0), p, joined: i > 0 }));
+}
+
+/**
  * A band decoder for a field's kind: the likeliest reading that is a valid value of the kind, its sureness the share
  * of the likely readings' probability it holds. Where none is valid the likeliest reading in the kind's alphabet is
  * kept (a date falls back to the free reading), so the value's own check still flags it.
@@ -138,14 +163,7 @@ export function decoderFor(kind: FieldKind): BandDecoder {
   if (kind === 'city') return placeDecoder();
   return (data, steps, classes, dict) => {
     const text = (labels: number[]): string => labels.map((c) => dict[c - 1]).join('');
-    if (kind === 'state') {
-      // Every code scored whole; its probability among them is how sure the reading is.
-      const scored = REGION_CODES.map((code) => ({ code, logp: Math.max(...[code, code[0] + code.slice(1).toLowerCase()].map((v) => ctcScore(data, steps, classes, classesOf(dict, v)).logp)) }));
-      scored.sort((a, b) => b.logp - a.logp);
-      const total = scored.reduce((s, x) => logAdd(s, x.logp), LOG0);
-      const best = scored[0]!;
-      return emit(data, steps, classes, dict, classesOf(dict, best.code), Math.exp(best.logp - total));
-    }
+    if (kind === 'state') return decodeState(data, steps, classes, dict);
     const beams = beamSearch(data, steps, classes, classesOf(dict, ALPHABETS[kind]), WIDTH[kind] ?? 12);
     const total = beams.reduce((s, b) => logAdd(s, b.logp), LOG0);
     const pick = beams.find((b) => validFor(kind, text(b.labels)));

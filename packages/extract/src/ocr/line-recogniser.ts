@@ -39,8 +39,11 @@ const STEP = 8;
  */
 export function wordsFromEmitted(chars: Emitted[], blanks: Array<[number, number]> = []): Array<{ text: string; first: number; last: number; p: number }> {
   const letters = chars.filter((c) => c.ch.trim());
+  // The letter pitch is measured on letters as the model emitted them: a word read whole from a list (`joined`) sits
+  // on its best alignment's steps, often closer together than the hand's letters, and would make the hand's own
+  // letter spacing look like word gaps in the words around it.
   const gaps: number[] = [];
-  for (let i = 1; i < chars.length; i++) if (chars[i]!.ch.trim() && chars[i - 1]!.ch.trim()) gaps.push(chars[i]!.step - chars[i - 1]!.step);
+  for (let i = 1; i < chars.length; i++) if (chars[i]!.ch.trim() && chars[i - 1]!.ch.trim() && !chars[i]!.joined) gaps.push(chars[i]!.step - chars[i - 1]!.step);
   const sorted = [...gaps].sort((a, b) => a - b);
   const pitch = sorted[Math.floor(sorted.length / 2)] ?? 3;
   const words: Array<{ text: string; first: number; last: number; p: number }> = [];
