@@ -1,23 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { ctcOutput } from './helpers.ts';
 import { beamSearch, ctcScore, decoderFor, parsesAsDate, validFor } from '../src/ocr/field-decode.ts';
 
 const DICT = [...'0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz/-., '];
 
-/**
- * Model output for a line: one step per entry, each giving the characters the model weighs there ('' is the blank,
- * which takes whatever probability is left). Every character step is followed by a blank step, as CTC models emit.
- */
-function output(steps: Array<Record<string, number>>): { data: Float32Array; steps: number; classes: number } {
-  const classes = DICT.length + 1;
-  const all = steps.flatMap((s) => [s, {}]);
-  const data = new Float32Array(all.length * classes);
-  all.forEach((s, t) => {
-    let left = 1;
-    for (const [ch, p] of Object.entries(s)) { data[t * classes + DICT.indexOf(ch) + 1] = p; left -= p; }
-    data[t * classes] = left;
-  });
-  return { data, steps: all.length, classes };
-}
+const output = (steps: Array<Record<string, number>>): ReturnType<typeof ctcOutput> => ctcOutput(DICT, steps);
 const read = (kind: Parameters<typeof decoderFor>[0], steps: Array<Record<string, number>>): string | null => {
   const o = output(steps);
   const r = decoderFor(kind)(o.data, o.steps, o.classes, DICT);

@@ -49,3 +49,20 @@ export function pngDeclaring(width: number, height: number): Buffer {
   const idat = deflateSync(Buffer.alloc(1024));
   return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', idat), chunk('IEND', Buffer.alloc(0))]);
 }
+
+/**
+ * A line model's output over the alphabet `dict`: one step per entry, each giving the characters the model weighs
+ * there ('' is the blank, which takes whatever probability is left). Every character step is followed by a blank
+ * step, as CTC models emit.
+ */
+export function ctcOutput(dict: readonly string[], steps: Array<Record<string, number>>): { data: Float32Array; steps: number; classes: number } {
+  const classes = dict.length + 1;
+  const all = steps.flatMap((s) => [s, {}]);
+  const data = new Float32Array(all.length * classes);
+  all.forEach((s, t) => {
+    let left = 1;
+    for (const [ch, p] of Object.entries(s)) { data[t * classes + dict.indexOf(ch) + 1] = p; left -= p; }
+    data[t * classes] = left;
+  });
+  return { data, steps: all.length, classes };
+}

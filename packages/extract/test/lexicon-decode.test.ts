@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ctcOutput } from './helpers.ts';
 import { decoderFor, validFor } from '../src/ocr/field-decode.ts';
 import type { BandDecoder } from '../src/ocr/line-recogniser.ts';
 import { choose, fold } from '../src/ocr/lexicon-decode.ts';
@@ -7,21 +8,7 @@ import { wordDecoder } from '../src/ocr/word-decode.ts';
 
 const DICT = [...'0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyzéÉáÁ/-., '];
 
-/**
- * Model output for a line: one step per entry, each giving the characters the model weighs there ('' is the blank,
- * which takes whatever probability is left). Every character step is followed by a blank step, as CTC models emit.
- */
-function output(steps: Array<Record<string, number>>): { data: Float32Array; steps: number; classes: number } {
-  const classes = DICT.length + 1;
-  const all = steps.flatMap((s) => [s, {}]);
-  const data = new Float32Array(all.length * classes);
-  all.forEach((s, t) => {
-    let left = 1;
-    for (const [ch, p] of Object.entries(s)) { data[t * classes + DICT.indexOf(ch) + 1] = p; left -= p; }
-    data[t * classes] = left;
-  });
-  return { data, steps: all.length, classes };
-}
+const output = (steps: Array<Record<string, number>>): ReturnType<typeof ctcOutput> => ctcOutput(DICT, steps);
 /** Steps reading `text` letter by letter, each letter sure unless `weak` gives its weights there. */
 const written = (text: string, weak: Record<number, Record<string, number>> = {}): Array<Record<string, number>> =>
   [...text].map((ch, i) => weak[i] ?? { [ch]: 0.95 });
