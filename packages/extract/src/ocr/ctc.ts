@@ -1,7 +1,8 @@
 /** CTC scoring of a label sequence under a line model's per-step class probabilities (class 0 the blank), and best-path decoding. */
 
 export const LOG0 = -1e30;
-export const logAdd = (a: number, b: number): number => (a === LOG0 ? b : b === LOG0 ? a : Math.max(a, b) + Math.log1p(Math.exp(-Math.abs(a - b))));
+/** log(e^a + e^b); LOG0 and -Infinity both stand for a probability of nothing. */
+export const logAdd = (a: number, b: number): number => (a <= LOG0 ? b : b <= LOG0 ? a : Math.max(a, b) + Math.log1p(Math.exp(-Math.abs(a - b))));
 export const logP = (data: Float32Array, classes: number, t: number, c: number): number => Math.log(Math.max(1e-12, data[t * classes + c]!));
 
 /**

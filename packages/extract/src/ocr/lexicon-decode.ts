@@ -1,4 +1,4 @@
-import { ctcScore } from './ctc.ts';
+import { ctcScore, logAdd } from './ctc.ts';
 import type { Emitted } from './line-recogniser.ts';
 
 /**
@@ -132,8 +132,6 @@ export function choose(f: Folded, candidates: Candidate[], margin: number, free 
   return best;
 }
 
-const logAdd = (a: number, b: number): number => (a === -Infinity ? b : b === -Infinity ? a : Math.max(a, b) + Math.log1p(Math.exp(-Math.abs(a - b))));
-
 /**
  * A chosen text as emitted characters: each on the step its best alignment puts it, in the model's likeliest case
  * there, its probability at most `sure`; accents as the list spells them with `listAccents` (a list that keeps them,
@@ -168,28 +166,4 @@ export function emitChosen(f: Folded, raw: Float32Array, rawClasses: number, dic
   }
   while (j < chars.length) out.push(chars[j++]!);
   return out;
-}
-
-let rowA = new Int32Array(64), rowB = new Int32Array(64);
-
-/** Levenshtein distance, giving up (returning `max` + 1) once it must exceed `max`. */
-export function boundedDistance(a: string, b: string, max: number): number {
-  if (Math.abs(a.length - b.length) > max) return max + 1;
-  const n = b.length;
-  if (rowA.length <= n) { rowA = new Int32Array(2 * n + 2); rowB = new Int32Array(2 * n + 2); }
-  let prev = rowA, cur = rowB;
-  for (let j = 0; j <= n; j++) prev[j] = j;
-  for (let i = 1; i <= a.length; i++) {
-    cur[0] = i;
-    let low = i;
-    const ca = a.charCodeAt(i - 1);
-    for (let j = 1; j <= n; j++) {
-      const v = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (ca === b.charCodeAt(j - 1) ? 0 : 1));
-      cur[j] = v;
-      if (v < low) low = v;
-    }
-    if (low > max) return max + 1;
-    [prev, cur] = [cur, prev];
-  }
-  return prev[n]!;
 }

@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
+import { editDistance } from '../fields/geo.ts';
 import type { BandDecoder, Emitted } from './line-recogniser.ts';
-import { bestPath, boundedDistance, choose, emitChosen, fold, foldText, type Candidate } from './lexicon-decode.ts';
+import { bestPath, choose, emitChosen, fold, foldText, type Candidate } from './lexicon-decode.ts';
 
 /**
  * Reading a city under the list of North American places: the cities, towns and villages of the US, Canada and
@@ -77,7 +78,7 @@ export function placesNear(reading: string, limit = 24): Place[] {
   for (let len = key.length - max; len <= key.length + max; len++) {
     for (const p of list.get(len) ?? []) {
       if (bagDistance(bag, p.bag) > max) continue;
-      const d = boundedDistance(key, p.key, max);
+      const d = editDistance(key, p.key, max);
       if (d <= max) found.push({ p, d });
     }
   }
