@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import sharp from 'sharp';
 import { loadHandModel } from '../../packages/extract/src/ocr/hand-recogniser.ts';
-import { decodeCtc } from '../../packages/extract/src/ocr/line-recogniser.ts';
+import { decodeCtc } from '../../packages/extract/src/ocr/ctc.ts';
 import { isKnownPlace, placeDecoder } from '../../packages/extract/src/ocr/place-decode.ts';
 import { isKnownWord } from '../../packages/extract/src/fields/spelling.ts';
 import { wordDecoder } from '../../packages/extract/src/ocr/word-decode.ts';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ctcOutput } from './helpers.ts';
-import { beamSearch, ctcScore, decoderFor, parsesAsDate, validFor } from '../src/ocr/field-decode.ts';
+import { ctcScore } from '../src/ocr/ctc.ts';
+import { beamSearch, decoderFor, parsesAsDate, validFor } from '../src/ocr/field-decode.ts';
 
 const DICT = [...'0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz/-., '];
 

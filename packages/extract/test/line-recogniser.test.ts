@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Grey } from '../src/image/analyze.ts';
-import { blankColumns, decodeCtc, textBands, wordsFromEmitted } from '../src/ocr/line-recogniser.ts';
+import { decodeCtc } from '../src/ocr/ctc.ts';
+import { blankColumns, textBands, wordsFromEmitted } from '../src/ocr/line-recogniser.ts';
 
 const emitted = (s: string, pitch = 2, start = 0): Array<{ ch: string; step: number; p: number }> => {
   let step = start;

@@ -1,10 +1,8 @@
-import { ctcScore, logAdd, logP, LOG0 } from './ctc.ts';
-import type { BandDecoder, Emitted } from './line-recogniser.ts';
+import { ctcScore, logAdd, logP, LOG0, type Emitted } from './ctc.ts';
+import type { BandDecoder } from './line-recogniser.ts';
 import { REGION_NAMES } from '../fields/geo.ts';
 import { fold, labelsOf, textScore } from './lexicon-decode.ts';
 import { isKnownPlace, placeDecoder } from './place-decode.ts';
-
-export { ctcScore } from './ctc.ts';
 
 /**
  * Decoding a line model's output under what a field's kind allows. A hand's 5 and S, 0 and O, 1 and l look alike; the

@@ -1,5 +1,4 @@
-import { ctcScore, logAdd } from './ctc.ts';
-import type { Emitted } from './line-recogniser.ts';
+import { ctcScore, logAdd, type Emitted } from './ctc.ts';
 
 /**
  * Choosing a line's reading from a list of known values (places, dictionary words) by how well the line model's own

@@ -7,8 +7,6 @@ import type { EngineWord } from './engine.ts';
 import { decodeCtc, type Emitted } from './ctc.ts';
 import { decoderFor, type FieldKind } from './field-decode.ts';
 
-export { decodeCtc, type Emitted } from './ctc.ts';
-
 /**
  * A neural text-line recogniser (PaddleOCR's PP-OCRv4 recognition model on ONNX Runtime, CPU). Tesseract reads
  * handwriting-style strokes poorly; this model, trained on far more varied text, reads them much better but drops

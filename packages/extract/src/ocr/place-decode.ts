@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { editDistance } from '../fields/geo.ts';
-import type { BandDecoder, Emitted } from './line-recogniser.ts';
+import type { Emitted } from './ctc.ts';
+import type { BandDecoder } from './line-recogniser.ts';
 import { bestPath, choose, emitChosen, fold, foldText, type Candidate } from './lexicon-decode.ts';
 
 /**
