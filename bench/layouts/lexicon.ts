@@ -9,7 +9,7 @@ export type Concept =
   | 'weight' | 'pieces' | 'handlingUnits' | 'commodity' | 'class' | 'nmfc' | 'hm' | 'terms' | 'name' | 'address'
   | 'cityLine' | 'country' | 'notify' | 'agent' | 'remit' | 'broker' | 'instructions' | 'trailer' | 'seal' | 'marks'
   | 'packageType' | 'shipperSig' | 'carrierSig' | 'shipperRef' | 'loadNo' | 'customerRefs' | 'vessel' | 'portLoading'
-  | 'portDischarge' | 'container' | 'declaredValue' | 'page';
+  | 'portDischarge' | 'container' | 'declaredValue' | 'page' | 'partyId' | 'fob';
 
 /**
  * One label lexicon for every family: the ways forms word each concept in English, Spanish and French, with the
@@ -59,6 +59,8 @@ const LEXICON: Record<Concept, Record<Lang, string[]>> = {
   container: { en: ['Container No.', 'Container / Seal'], es: ['Contenedor'], fr: ['Conteneur'] },
   declaredValue: { en: ['Declared Value', 'COD Amount'], es: ['Valor declarado'], fr: ['Valeur déclarée'] },
   page: { en: ['Page'], es: ['Página'], fr: ['Page'] },
+  partyId: { en: ['SID#', 'CID#', 'Location #', 'Account No.', 'Customer #', 'Vendor ID', 'Dock'], es: ['No. de Cliente', 'Cuenta', 'RFC', 'Sucursal'], fr: ['N° client', 'Compte', 'No de quai', 'Code'] },
+  fob: { en: ['FOB', 'F.O.B.'], es: ['LAB', 'FOB'], fr: ['FOB', 'Franco'] },
 };
 
 /** The field a concept's label introduces, or null for concepts the extractor does not return. */

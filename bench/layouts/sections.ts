@@ -19,13 +19,18 @@ export function partyHtml(ctx: PageCtx, p: CountryParty, prefix: string | null, 
     // North-American city lines put a comma after the city; the comma belongs to no field.
     return part === 'City' && i < all.length - 1 && all[i + 1]![1] === 'State' && r.chance(0.7) ? `${html},` : html;
   });
+  // Forms often print an account or location number, and sometimes an FOB box, on a party's name line or under it.
+  const idItem = (): string => `${label(ctx, 'partyId', null)} ${txt(r.digits(r.int(3, 8)))}`
+    + (r.chance(0.4) ? ` ${label(ctx, 'fob', null)} ${r.chance(0.8) ? '&#9744;' : '&#9746;'}` : '');
+  const idOnName = r.chance(0.12);
   const lines: Array<[Concept | null, string]> = [
-    [subLabels ? 'name' : null, val(ctx, caseOf(ctx, p.name), f('Name'))],
+    [subLabels ? 'name' : null, val(ctx, caseOf(ctx, p.name), f('Name')) + (idOnName ? ` &nbsp; ${idItem()}` : '')],
     [subLabels ? 'address' : null, val(ctx, caseOf(ctx, p.address), f('Address'))],
     [subLabels ? 'cityLine' : null, pieces.join(' ')],
   ];
   if (!NORTH_AMERICA.has(p.country) || r.chance(0.15)) lines.push([subLabels ? 'country' : null, val(ctx, r.pick(COUNTRY_NAMES[p.country]), f('Country'))]);
   if (r.chance(0.25)) lines.push([null, `${txt(r.pick(['Tel:', 'Phone', 'Ph.', 'Tél.']))} ${txt(ctx.doc.base.phone)}`]);
+  if (!idOnName && r.chance(0.15)) lines.push([null, idItem()]);
   const sub: Record<string, string> = { name: 'Name', address: 'Address', cityLine: 'City', country: 'Country' };
   return lines.map(([c, html]) => (c ? `<div class="pl"><span class="lb sub">${label(ctx, c, prefix ? `${prefix}.${sub[c]}` : null)}</span> ${html}</div>` : `<div class="pl">${html}</div>`)).join('');
 }
@@ -33,7 +38,8 @@ export function partyHtml(ctx: PageCtx, p: CountryParty, prefix: string | null, 
 /** A party block under its heading; a null party prints "same as consignee". */
 export function partySection(ctx: PageCtx, concept: Concept, p: CountryParty | null, prefix: string | null, pos: LabelPosition): Section {
   const heading = label(ctx, concept, prefix ? `${prefix}.Name` : null);
-  const body = p ? partyHtml(ctx, p, prefix, pos === 'left' && ctx.rng.chance(0.35)) : txt(ctx.rng.pick(['SAME AS CONSIGNEE', 'Same as consignee', 'IDEM DESTINATAIRE', 'MISMO QUE DESTINATARIO']));
+  // Sub-labels ("Name:", "Address:") go with any heading: forms print them under a banner as often as beside one.
+  const body = p ? partyHtml(ctx, p, prefix, ctx.rng.chance(pos === 'left' ? 0.35 : 0.25)) : txt(ctx.rng.pick(['SAME AS CONSIGNEE', 'Same as consignee', 'IDEM DESTINATAIRE', 'MISMO QUE DESTINATARIO']));
   const html = pos === 'none' ? `<div class="party">${body}</div>`
     : pos === 'inside' ? `<div class="party bx"><div class="cap">${heading}</div>${body}</div>`
       : `<div class="party"><div class="ph">${heading}</div>${body}</div>`;
@@ -145,7 +151,13 @@ export function termsSection(ctx: PageCtx, pos: LabelPosition): Section {
     : lang === 'fr' ? { prepaid: 'Port payé', collect: 'Port dû', third_party: 'Tiers' } : { prepaid: 'Prepaid', collect: 'Collect', third_party: '3rd Party' };
   let body: string;
   if (r.chance(0.6)) {
-    body = (Object.keys(names) as Array<typeof terms>).map((k) => `${k === terms ? '&#9746;' : '&#9744;'} ${k === terms ? val(ctx, names[k], 'FreightTerms') : txt(names[k])}`).join(' &nbsp; ');
+    // The box stands before its word on some forms and after it on others.
+    const boxFirst = r.chance(0.6);
+    body = (Object.keys(names) as Array<typeof terms>).map((k) => {
+      const box = k === terms ? '&#9746;' : '&#9744;';
+      const word = k === terms ? val(ctx, names[k], 'FreightTerms') : txt(names[k]);
+      return boxFirst ? `${box} ${word}` : `${word} ${box}`;
+    }).join(' &nbsp; ');
   } else {
     const phrase = lang === 'en' ? `FREIGHT ${names[terms].toUpperCase()}` : names[terms].toUpperCase();
     body = val(ctx, phrase, 'FreightTerms');
