@@ -4,7 +4,8 @@ import { assignUnlabelledDates, cleanCommodity, numericOrderShown } from '../src
 import { findDates } from '../src/fields/parse-date.ts';
 import { unlabelledBlocks, unshareWords } from '../src/fields/find-parties.ts';
 import { parseCityStateZip, stripCityLabel } from '../src/fields/city-line.ts';
-import { looksLikeStreet, nearLabel, parseParty, partyLines, oddStreetEnd, shortNameWord, suffixFromHint, type ParsedParty, repairCompanySuffix, repairHouseNumber, repairStreetSuffix, stripLeadingJunk, stripSubLabel, wrappedEnding } from '../src/fields/party.ts';
+import { looksLikeStreet, nearLabel, parseParty, partyLines, oddStreetEnd, shortNameWord, type ParsedParty, repairHouseNumber, repairStreetSuffix, stripLeadingJunk, stripSubLabel, wrappedEnding } from '../src/fields/party.ts';
+import { repairCompanySuffix, suffixFromHint } from '../src/fields/company-name.ts';
 import { parseReference } from '../src/fields/references.ts';
 import { nearCityOfState } from '../src/fields/geo.ts';
 import { readBarcodePayload } from '../src/fields/barcode-payload.ts';

@@ -242,6 +242,12 @@ export function nearCityOfState(city: string, state: string): string | null {
   return near.length === 1 ? near[0]! : null;
 }
 
+// First words of city names that are no name alone (DES MOINES, FORT WORTH, SAN ANTONIO, SAINT-JEROME).
+const CITY_LEADS = new Set('DE DES DEL LA LAS LE LES LOS EL SAN SANTA SAINT ST FORT FT PORT MOUNT MT'.split(' '));
+
+/** Whether `read` is `known` without its first word, that word an article or title. */
+export const lostLead = (read: string, known: string): boolean => known.endsWith(` ${read}`) && CITY_LEADS.has(known.slice(0, -read.length - 1));
+
 /** Compares an OCR'd city with the postal code's city: 'same', 'near' (OCR slip: use the known name) or 'different'. */
 export function compareCity(ocr: string, known: string): 'same' | 'near' | 'different' {
   const a = cityKey(ocr), b = cityKey(known);

@@ -3,10 +3,12 @@ import type { ExtractedData } from '@ladingwise/shared';
 import type { ReadPage, Word } from '../../types.ts';
 import { readLayout, type DocumentLayout } from '../extract-fields.ts';
 import type { LabelHit } from '../find-labels.ts';
+import { readCompanyName } from '../company-name.ts';
 import type { DateOrder } from '../parse-date.ts';
 import { calibrate, type Calibration } from './calibration.ts';
 import { FEATURE_NAMES, readFeatures, type RuleSources } from './features.ts';
 import { settleParties } from './party-blocks.ts';
+import { checkPlaces } from './place-check.ts';
 import { featureColumns, TreeModel, type TreeModelJson } from './trees.ts';
 import { readValue, type ReadValue } from './values.ts';
 
@@ -100,6 +102,10 @@ export class FieldTagger {
         const ws = widen(core, c, side, settled, labelWords, mine);
         const v = readValue(field, ws.map((w) => w.text).join(' '), order);
         if (!v) continue;
+        if (NAME_FIELDS.has(field)) {
+          const named = readCompanyName(String(v.value), ws);
+          v.value = named.value; v.repaired ||= named.repaired;
+        }
         const p = core.map((w) => probsOf.get(w)![c]!);
         const mean = p.reduce((a, b) => a + b, 0) / p.length, min = Math.min(...p);
         const margin = core.reduce((s, w) => s + lead(probsOf.get(w)!, c), 0) / core.length;
@@ -116,9 +122,16 @@ export class FieldTagger {
       out.set(t.field, t);
       for (const w of t.words) used.add(w);
     }
+    checkPlaces(out, (f) => {
+      f.raw = rawScore(f.mean, f.min, Math.min(...f.words.map((w) => w.confidence)), f);
+      f.confidence = calibrate(this.calibration, f.field, f.raw);
+    });
     return { fields: out, probs: probsOf };
   }
 }
+
+// Fields that hold a company's name, read as names are written (company-name.ts) by every reader.
+const NAME_FIELDS = new Set(['Shipper.Name', 'Consignee.Name', 'BillTo.Name', 'Carrier.Name']);
 
 /** The score calibrated into a confidence: how sure the model is of every word, the OCR's certainty, the parser's say. */
 export function rawScore(mean: number, min: number, ocr: number, v: ReadValue): number {

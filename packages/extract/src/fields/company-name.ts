@@ -1,0 +1,75 @@
+import type { Word } from '../types.ts';
+import { normalizeText } from '../layout.ts';
+import { ocrDistance } from './find-labels.ts';
+import { confidenceIn, repairSpelling } from './spelling.ts';
+
+// A company's name as printed, read back from OCR: the marks and specks at its ends dropped, its legal ending (INC,
+// LLC, SA DE CV...) put back where the OCR misread it by a letter, and words no dictionary holds spelt as the word one
+// edit away where the OCR was unsure of them. Facts about how names are written, shared by every reader of a party.
+
+const cleanName = (s: string): string =>
+  // The Mexican company ending, however punctuated, read with a look-alike ("$A DE CV", "SA DE GV.") or glued to the
+  // name by a hyphen.
+  s.replace(/(^|[^A-Z0-9$])[S$5]\.?\s?A\.?\s?DE\s?[CG]\.?\s?V\.?(?=\s|$)/g, (_m, pre: string) => `${pre === '-' ? ' ' : pre}SA DE CV`)
+    .replace(/\bSADE\s?CV\b/g, 'SA DE CV')
+    .replace(/\s+/g, ' ').replace(/^[\s:;,.|*'"‘’“”«»-]+|[\s:;,|*_—–-]+$/g, '').replace(/(\s+[^\p{L}\p{N}\s]+)+$/u, '').replace(/\s[-_](?=\p{L})/gu, ' ').trim()
+    // Specks read as marks: a dot or hyphen hanging on a word's end ("CERAMICS- LLC", "MILL·"), junk after the
+    // company ending that starts with a mark ("SA DE CV = EEE]"), a label's remains before an opening quote ("NAMI “").
+    .replace(/(?<=\p{L}{3})[-·•](?=\s|$)/gu, '').replace(/\b(SA DE CV|INC|LLC|LTD|CORP|ULC|LTEE|LLP|COMPANY)\s+[=|\][{}«»~].*$/, '$1')
+    .replace(/^[A-Z]{2,5}\s+[“"«](?=\p{L})/u, '')
+    // A company ending the OCR glued to the word before it ("CERAMICSCORP", "BAJIOSADECV").
+    .replace(/\b([A-Z]{4,})(SADECV|CORP|LLC|LTD|LTEE|ULC|INC)$/, (_m, w: string, end: string) => `${w} ${end === 'SADECV' ? 'SA DE CV' : end}`);
+
+/** An ampersand read as a look-alike digit or a per cent sign between two words of a name ("WIRE 6 CABLE"); a name never has a lone 6 there. */
+export function repairAmpersand(name: string): { value: string; repaired: boolean } {
+  const value = name.replace(/(?<=\b[A-Z]{2,}) (?:[68][:;.,]?|%) (?=[A-Z]{2,}\b)/g, ' & ');
+  return { value, repaired: value !== name };
+}
+
+// Real endings that sit one letter from a listed one: never "repaired".
+const OTHER_ENDINGS = new Set(['LP', 'CO', 'SA', 'CV', 'SL', 'PLC', 'GMBH', 'SAS', 'SARL', 'AG', 'BV', 'NV', 'INTL', 'GRP', 'LIMITED', 'CORPORATION', 'INCORPORATED']);
+const COMPANY_SUFFIXES = ['INC', 'LLC', 'LTD', 'CORP', 'ULC', 'LTEE', 'LLP', 'GROUP', 'COMPANY', 'HOLDINGS', 'INDUSTRIES'];
+
+/** Puts back a company-type ending misread by one letter ("ALDER HARDWARE CORY" -> CORP, "LD" -> LTD). */
+export function repairCompanySuffix(name: string): { value: string; repaired: boolean } {
+  const toks = name.split(' ');
+  const last = toks[toks.length - 1] ?? '';
+  // INC with its thin I lost and the N read as W ("BOREAL WC", "HOLDINGS NC"), or the I read as T, 1 or a bar ("TNC").
+  if (toks.length >= 2 && /^([NW]|[T1|L]N)C\.?$/.test(last)) { toks[toks.length - 1] = 'INC'; return { value: toks.join(' '), repaired: true }; }
+  // "SA DE CV" with its C misread ("SA DE OV", "SA DE GV").
+  if (toks.length >= 3 && toks[toks.length - 2] === 'DE' && /^[OGQ0(¢]V\.?$/.test(last)) { toks[toks.length - 1] = 'CV'; return { value: toks.join(' '), repaired: true }; }
+  // An ending written out in spaced capitals ("NUTRITION L L C").
+  const spaced = / ((?:[A-Z] ){1,3}[A-Z])$/.exec(name)?.[1]?.replace(/ /g, '');
+  if (spaced && toks.length > spaced.length && COMPANY_SUFFIXES.includes(spaced)) return { value: `${toks.slice(0, -spaced.length).join(' ')} ${spaced}`, repaired: true };
+  if (toks.length < 2 || last.length < 2 || COMPANY_SUFFIXES.includes(last) || OTHER_ENDINGS.has(last) || /\d/.test(last)) return { value: name, repaired: false };
+  // The nearest ending when it is nearer than any other ("LLE": LLC by a look-alike C, not LLP).
+  const dist = new Map(COMPANY_SUFFIXES.filter((x) => x[0] === last[0] && Math.abs(x.length - last.length) <= 1).map((x) => [x, ocrDistance(last, x)]));
+  const best = Math.min(1, ...dist.values());
+  const near = [...dist].filter(([, d]) => d <= best).map(([x]) => x);
+  if (near.length !== 1) return { value: name, repaired: false };
+  toks[toks.length - 1] = near[0]!;
+  return { value: toks.join(' '), repaired: true };
+}
+
+/**
+ * A company-type ending the page pass lost at the name's end (by a cell border) that the line reader's hint still
+ * reads ("ASHFORD CABINETRY HOLDINGS" where the hint says ... HOLDINGS INC): the name with it, for review.
+ */
+export function suffixFromHint(words: Word[], name: string): string | null {
+  const alt = words[words.length - 1]?.alt;
+  const toks = name.split(' '), last = toks[toks.length - 1]!;
+  if (!alt || toks.length < 2 || ['INC', 'LLC', 'LTD', 'CORP', 'ULC', 'LTEE', 'LLP', 'CV', 'LP', 'PLC'].includes(last)) return null;
+  const hint = normalizeText(alt).replace(/[.,]/g, '').split(/\s+/);
+  const at = hint.lastIndexOf(last);
+  const extra = at >= 0 ? hint.slice(at + 1) : [];
+  return extra.length === 1 && (COMPANY_SUFFIXES.includes(extra[0]!) || OTHER_ENDINGS.has(extra[0]!)) ? `${name} ${extra[0]}` : null;
+}
+
+/** A company name read from its words' text: cleaned, its ending and ampersand repaired, unsure words spelt; `repaired` when any step changed it. */
+export function readCompanyName(text: string, words: Word[]): { value: string; repaired: boolean } {
+  const named = repairCompanySuffix(cleanName(text.toUpperCase()));
+  const amp = repairAmpersand(named.value);
+  const hinted = suffixFromHint(words, amp.value);
+  const spelt = repairSpelling(hinted ?? amp.value, confidenceIn(words));
+  return { value: spelt.value, repaired: named.repaired || amp.repaired || !!hinted || spelt.repaired };
+}

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { readCompanyName } from '../src/fields/company-name.ts';
+import { checkPlaces } from '../src/fields/learned/place-check.ts';
+import type { TaggedField } from '../src/fields/learned/tagger.ts';
+import type { Word } from '../src/types.ts';
+
+const word = (text: string, confidence = 0.95): Word => ({ text, confidence, bbox: [0, 0, 10, 10], page: 0 }) as Word;
+const tagged = (field: string, value: string, checked = false): TaggedField => ({
+  field, value, checked, repaired: false, confidence: 0.5, raw: 0.5, words: [word(value)], mean: 0.9, min: 0.9, margin: 0.5, rival: 0,
+});
+const party = (zip: string, state: string, city: string): Map<string, TaggedField> => new Map([
+  ['Shipper.Zip', tagged('Shipper.Zip', zip, true)], ['Shipper.State', tagged('Shipper.State', state, true)], ['Shipper.City', tagged('Shipper.City', city)],
+]);
+
+describe('the tagger checks a party\'s postal code, state and city against one another', () => {
+  it('puts right a state and a city misread by a letter, and vouches for them', () => {
+    const fields = party('46802', 'IH', 'FORT WAYNF');
+    const rescored: string[] = [];
+    checkPlaces(fields, (f) => rescored.push(f.field));
+    expect(fields.get('Shipper.State')).toMatchObject({ value: 'IN', repaired: true, checked: true });
+    expect(fields.get('Shipper.City')).toMatchObject({ value: 'FORT WAYNE', repaired: true, checked: true });
+    expect(rescored).toEqual(['Shipper.State', 'Shipper.City']);
+  });
+
+  it('gives a city that lost its leading title the code\'s city, as a repair it does not vouch for', () => {
+    const fields = party('46802', 'IN', 'WAYNE');
+    checkPlaces(fields, () => {});
+    expect(fields.get('Shipper.City')).toMatchObject({ value: 'FORT WAYNE', repaired: true, checked: false });
+  });
+
+  it('takes the check from a state the postal code contradicts, and leaves it as read', () => {
+    const fields = party('46802', 'TX', 'DALLAS');
+    checkPlaces(fields, () => {});
+    expect(fields.get('Shipper.State')).toMatchObject({ value: 'TX', checked: false });
+    expect(fields.get('Shipper.City')).toMatchObject({ value: 'DALLAS', repaired: false, checked: false });
+  });
+});
+
+describe('company names', () => {
+  it('are read as they are written whichever reader found them: ending and marks put right', () => {
+    expect(readCompanyName('“Alder Hardware Cory', [word('Alder'), word('Hardware'), word('Cory', 0.6)])).toEqual({ value: 'ALDER HARDWARE CORP', repaired: true });
+    expect(readCompanyName('GRUPO DEL BAJIO SA DE CV', [word('GRUPO')])).toEqual({ value: 'GRUPO DEL BAJIO SA DE CV', repaired: false });
+  });
+});
