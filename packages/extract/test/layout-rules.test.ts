@@ -2104,6 +2104,10 @@ describe('tables and references', () => {
     // A packaging code alone before the goods (its count in the column before) goes; a packaging word may be the goods.
     expect(cleanCommodity('PLT GLASS BOTTLES, EMPTY')).toEqual({ text: 'GLASS BOTTLES, EMPTY', count: null, packaging: 'PLT' });
     expect(cleanCommodity('BOXES OF FASTENERS').text).toBe('BOXES OF FASTENERS');
+    expect(cleanCommodity('PET FOOD, DRY ON 1 SKIDS').text).toBe('PET FOOD, DRY');
+    expect(cleanCommodity('PAINT, WATER BASED STC 14 CTN').text).toBe('PAINT, WATER BASED');
+    expect(cleanCommodity('BICYCLE PARTS (14').text).toBe('BICYCLE PARTS');
+    expect(cleanCommodity('COPPER WIRE ON REELS').text).toBe('COPPER WIRE ON REELS');
     expect(cleanCommodity('14. CRATE OFFICE CHAIRS, KD')).toEqual({ text: 'OFFICE CHAIRS, KD', count: 14, packaging: null });
   });
 

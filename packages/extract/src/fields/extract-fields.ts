@@ -399,7 +399,10 @@ const LEAD_PACKAGING = /^(\d{1,4})[.,]?\s*(PALLETS?|PLTS?|SKIDS?|SKD|TARIMAS?|PA
 export function cleanCommodity(raw: string): { text: string; count: number | null; packaging: string | null } {
   const t = normalizeText(raw).replace(/^[^A-Z0-9(]+/, '').replace(/[^A-Z0-9)]+$/, '').replace(/\s+/g, ' ')
     // An S read as 5 at the end of a word of four letters or more ("REEL5"); shorter codes may end in 5 (CAT5).
-    .replace(/\b([A-Z]{4,})5\b/g, '$1S');
+    .replace(/\b([A-Z]{4,})5\b/g, '$1S')
+    // How the goods travel, printed after them ("ON 3 SKIDS", "STC 14 CARTONS", "(2 PALLETS)"), or its first word left
+    // when the count was cut off: what the goods are ends before it.
+    .replace(/(?<=[A-Z]{2}[A-Z,]*)\s+(?:(?:ON|STC|SAID TO CONTAIN)(?:\s+\d.*)?|\(\s*\d.*)$/, '');
   const m = LEAD_PACKAGING.exec(t);
   // A packaging code alone before the goods, its count read in the column before ("PLT GLASS BOTTLES"): codes only,
   // as words such as CRATES or BOXES may be the goods themselves.

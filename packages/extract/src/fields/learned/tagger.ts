@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { ExtractedData } from '@ladingwise/shared';
 import type { ReadPage, Word } from '../../types.ts';
-import { readLayout, type DocumentLayout } from '../extract-fields.ts';
+import { cleanCommodity, readLayout, type DocumentLayout } from '../extract-fields.ts';
 import type { LabelHit } from '../find-labels.ts';
 import { readCompanyName } from '../company-name.ts';
 import type { DateOrder } from '../parse-date.ts';
@@ -106,6 +106,7 @@ export class FieldTagger {
           const named = readCompanyName(String(v.value), ws);
           v.value = named.value; v.repaired ||= named.repaired;
         }
+        if (field === 'ShipmentDetails.Commodity') v.value = cleanCommodity(String(v.value)).text;
         const p = core.map((w) => probsOf.get(w)![c]!);
         const mean = p.reduce((a, b) => a + b, 0) / p.length, min = Math.min(...p);
         const margin = core.reduce((s, w) => s + lead(probsOf.get(w)!, c), 0) / core.length;
