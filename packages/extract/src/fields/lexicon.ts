@@ -1,13 +1,17 @@
 import type { CORE_FIELDS } from '@ladingwise/shared';
 
-/** Field a label introduces. Party sub-labels (name, address...) and "stop" labels end a value without giving one. */
+/**
+ * Field a label introduces. Party sub-labels (name, address...) and "stop" labels end a value without giving one;
+ * "otherParty" heads the block of a party the bill names that is none of its own (notify party, delivery agent,
+ * remit-to, customs broker, forwarder): what is under it is no shipper's, consignee's or bill-to's.
+ */
 export type LabelField =
   | 'shipper' | 'consignee' | 'billTo' | 'carrier' | 'scac'
   | 'bol' | 'pro' | 'po' | 'order'
   | 'pickupDate' | 'deliveryDate' | 'docDate'
   | 'weight' | 'pieces' | 'handlingUnits' | 'commodity' | 'freightClass' | 'nmfc' | 'freightTerms'
   | 'name' | 'address' | 'cityStateZip' | 'city' | 'state' | 'zip'
-  | 'stop';
+  | 'stop' | 'otherParty';
 
 /** The fields read under a form's labels (dotted paths of ExtractedData): the core fields and the carrier's. */
 export type LabelledField = (typeof CORE_FIELDS)[number] | 'Carrier.Name' | 'Carrier.Scac' | 'References.ProNumber';
@@ -104,6 +108,11 @@ export const LABELS: LabelDef[] = [
   ...L('city', 'en', ['CITY']), ...L('city', 'es', ['CIUDAD', 'MUNICIPIO']), ...L('city', 'fr', ['VILLE']),
   ...L('state', 'en', ['STATE', 'PROVINCE', 'STATE / PROV', 'STATE PROV', 'STATE / PROVINCE']), ...L('state', 'es', ['ESTADO']), ...L('state', 'fr', ['PROVINCE', 'ETAT']),
   ...L('zip', 'en', ['ZIP', 'ZIP CODE', 'POSTAL CODE', 'ZIP / POSTAL', 'ZIP POSTAL', 'POSTAL', 'ZIP / POSTAL CODE']), ...L('zip', 'es', ['CP', 'C P', 'CODIGO POSTAL']), ...L('zip', 'fr', ['CODE POSTAL', 'CP']),
+  ...L('otherParty', 'en', ['NOTIFY PARTY', 'ALSO NOTIFY', 'NOTIFY ADDRESS', 'FOR DELIVERY APPLY TO', 'DELIVERY AGENT', 'FORWARDING AGENT', 'FREIGHT FORWARDER', 'REMIT TO', 'REMIT PAYMENT TO', 'MAIL INVOICES TO', 'CUSTOMS BROKER', 'IMPORT BROKER', 'BROKER NAME']),
+  ...L('otherParty', 'en', ['NOTIFY', 'BROKER', 'FORWARDER'], true),
+  ...L('otherParty', 'es', ['NOTIFICAR A', 'AVISAR A', 'AGENTE DE ENTREGA', 'AGENTE ADUANAL', 'AGENCIA ADUANAL', 'AGENTE ADUANAL DESTINO', 'ENVIAR PAGO A', 'REMITIR PAGO A', 'AGENTE DE CARGA']),
+  ...L('otherParty', 'fr', ['PARTIE A NOTIFIER', 'AVISER', 'POUR LIVRAISON S ADRESSER A', 'AGENT DE LIVRAISON', 'PAIEMENT A', 'REMETTRE A', 'COURTIER EN DOUANE', 'TRANSITAIRE']),
+  ...L('otherParty', 'fr', ['COURTIER'], true),
   ...L('stop', 'en', ['CARRIER DRIVER', 'DRIVER', 'CARRIER SIGNATURE', 'DRIVER SIGNATURE', 'SHIPPER PER', 'AGENT PER', 'CARRIER PER', 'CID', 'CID #', 'FOB', 'LOCATION #', 'LOCATION', 'TRAILER NUMBER', 'TRAILER NO', 'TRAILER', 'SEAL NUMBER', 'SEAL NUMBERS', 'SEAL NUMBER(S)', 'SEAL', 'SPECIAL INSTRUCTIONS', 'PAGE', 'SIGNATURE', 'SHIPPER SIGNATURE', 'PER', 'H M', 'HM', 'TYPE', 'QTY', 'PHONE', 'TEL', 'CONTACT', 'REMARKS', 'NOTES', 'TOTAL', 'GRAND TOTAL', 'REFERENCE', 'REF', 'HAZMAT', 'EMERGENCY', 'UNIT', 'DEPT', 'ADDITIONAL SHIPPER INFO', 'PALLET / SLIP', 'CUSTOMER ORDER INFORMATION', 'CARRIER INFORMATION', 'RECEIVED', 'COD', 'COD AMOUNT', 'DECLARED VALUE']),
   ...L('stop', 'es', ['TELEFONO', 'INSTRUCCIONES ESPECIALES', 'VALOR DECLARADO', 'OBSERVACIONES', 'FIRMA', 'FIRMA DEL REMITENTE', 'FIRMA DEL TRANSPORTISTA', 'SELLO', 'CAJA', 'PLACAS', 'TOTAL', 'REFERENCIA', 'RFC']),
   ...L('stop', 'fr', ['TELEPHONE', 'INSTRUCTIONS PARTICULIERES', 'INSTRUCTIONS SPECIALES', 'VALEUR DECLAREE', 'REMARQUES', 'OBSERVATIONS', 'SIGNATURE', 'SIGNATURE DE L EXPEDITEUR', 'SIGNATURE DU TRANSPORTEUR', 'CACHET', 'PLOMB', 'REMORQUE', 'TOTAL', 'REFERENCE', 'SIRET', 'TVA']),

@@ -14,7 +14,7 @@ import { findDates } from '../parse-date.ts';
 export const LABEL_KINDS: readonly LabelField[] = [
   'shipper', 'consignee', 'billTo', 'carrier', 'scac', 'bol', 'pro', 'po', 'order', 'pickupDate', 'deliveryDate', 'docDate',
   'weight', 'pieces', 'handlingUnits', 'commodity', 'freightClass', 'nmfc', 'freightTerms',
-  'name', 'address', 'cityStateZip', 'city', 'state', 'zip', 'stop',
+  'name', 'address', 'cityStateZip', 'city', 'state', 'zip', 'stop', 'otherParty',
 ];
 
 /** Fields the rule extractor reports a source box for: whether a word lies in one is a feature (the rules as evidence). */
