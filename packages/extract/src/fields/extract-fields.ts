@@ -41,7 +41,9 @@ export function extractFields(pages: ReadPage[], layout: DocumentLayout = readLa
   const hitsBySegment = new Map<Segment, LabelHit[]>();
   for (const h of hits) (hitsBySegment.get(h.segment) ?? hitsBySegment.set(h.segment, []).get(h.segment)!).push(h);
   const lang = documentLanguage(hits);
-  const order: DateOrder = lang === 'en' ? 'MDY' : 'DMY';
+  // A numeric date whose day is above 12 shows the order the whole form writes dates in; else the language tells.
+  const shownOrder = numericOrderShown(segments);
+  const order: DateOrder = shownOrder ?? (lang === 'en' ? 'MDY' : 'DMY');
   const scores: Record<string, number> = {};
   const sources: Record<string, FieldSource> = {};
   const ruled = rulesByPage(pages);
@@ -181,8 +183,8 @@ export function extractFields(pages: ReadPage[], layout: DocumentLayout = readLa
   record('References.BolNumber', bol); record('References.ProNumber', pro); record('References.PoNumber', po); record('References.OrderNumber', orderNo);
 
   // Dates.
-  // A numeric date whose day is above 12 shows the order the whole form writes dates in: it settles the others.
-  const settled = numericOrderShown(segments) === order;
+  // The order the form's own unambiguous dates show settles the others.
+  const settled = shownOrder !== null;
   const date = (field: LabelField): Chosen<string> | null =>
     firstValue(of(field), segments, labelled, pageWidth, (c) => {
       const d = findDates(c.text, order)[0] ?? slashesReadAsDigits(c.text, order);

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { ExtractedData } from '@ladingwise/shared';
 import type { ReadPage, Word } from '../../types.ts';
-import { cleanCommodity, readLayout, type DocumentLayout } from '../extract-fields.ts';
+import { cleanCommodity, numericOrderShown, readLayout, type DocumentLayout } from '../extract-fields.ts';
 import type { LabelHit } from '../find-labels.ts';
 import { readCompanyName } from '../company-name.ts';
 import type { DateOrder } from '../parse-date.ts';
@@ -83,7 +83,8 @@ export class FieldTagger {
     const probsOf = new Map(marked.map((m) => [m.word, m.probs]));
     const settled = settleParties(marked.map((m) => m.word), probsOf, this.model.classes, labelWords);
     const marks = marked.map((m) => ({ word: m.word, probs: settled.get(m.word)! }));
-    const order: DateOrder = lang.en >= lang.es && lang.en >= lang.fr ? 'MDY' : 'DMY';
+    // The order the form's unambiguous numeric dates show (a day above 12), else the labels' language.
+    const order: DateOrder = numericOrderShown(layout.segments) ?? (lang.en >= lang.es && lang.en >= lang.fr ? 'MDY' : 'DMY');
     // Every field's candidate groups, read by the field's parser; then, surest first, each field takes its best group
     // whose words no surer field has taken (a word is one field's, however the groups around it were cut).
     const candidates: TaggedField[] = [];
