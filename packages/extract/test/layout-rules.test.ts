@@ -352,6 +352,16 @@ describe('segments', () => {
 });
 
 describe('label matching', () => {
+  it('reads no party of its own from the block of a party the bill names for another role (notify party, broker, remit-to)', () => {
+    const d = extractFields(page(
+      line(100, 100, 'SHIPPER'), line(100, 125, 'ACME TOOLS INC'), line(100, 150, '12 MAIN ST'), line(100, 175, 'DAYTON, OH 45402'),
+      line(900, 100, 'NOTIFY PARTY'), line(900, 125, 'BLUE RIVER CUSTOMS LLC'), line(900, 150, '400 DOCK RD'), line(900, 175, 'NEWARK, NJ 07102'),
+    ));
+    expect(d.Shipper?.Name).toBe('ACME TOOLS INC');
+    expect(d.Consignee?.Name ?? null).toBeNull();
+    expect(findLabels(buildSegments(line(100, 100, 'Pour livraison s\'adresser à :'))).map((h) => h.field)).toEqual(['otherParty']);
+  });
+
   it('takes a label name in parentheses at the end of a garbled heading as the label', () => {
     const d = extractFields(page(line(100, 100, 'Cannas No (PRO)'), line(400, 100, '6897255915')));
     expect(d.References?.ProNumber).toBe('6897255915');

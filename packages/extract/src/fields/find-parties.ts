@@ -115,6 +115,9 @@ export function unlabelledBlocks(segments: Segment[], hitsBySegment: Map<Segment
     const labelled = name ? stripSubLabel(name.words) : null;
     const nameWords = name && [labelled?.sub === 'name' ? labelled.words : [], dropGarbledLead(name.words), name.words].find((ws) => ws.length && isName(ws));
     if (!name || !nameWords || !free(name)) continue;
+    // A block right under the heading of a party the bill names for another role (notify party, broker) is that party's.
+    const heading = above(name, name.bbox[0]);
+    if (heading && (hitsBySegment.get(heading) ?? []).some((h) => h.field === 'otherParty')) continue;
     const hit: LabelHit = { field: 'name', lang: 'en', label: '', segment: name, labelWords: [], valueWords: nameWords, bbox: name.bbox, atStart: false, marked: false };
     const p = parseParty([{ words: nameWords, sub: 'name' }, { words: streetWords, sub: 'address' }, { words: cityWords, sub: 'cityStateZip' }], hit);
     // A real state code (best: one its postal code agrees with) says these lines are an address at all; with a
