@@ -362,6 +362,13 @@ describe('label matching', () => {
     expect(findLabels(buildSegments(line(100, 100, 'Pour livraison s\'adresser à :'))).map((h) => h.field)).toEqual(['otherParty']);
   });
 
+  it('takes party row labels joined by slashes as labels without a colon, but a single row word only with one', () => {
+    const hit = findLabels(buildSegments(line(100, 100, 'CITY/STATE/ZIP EDISON, NJ 08837')))[0]!;
+    expect([hit.field, hit.valueWords.map((w) => w.text).join(' ')]).toEqual(['cityStateZip', 'EDISON, NJ 08837']);
+    expect(findLabels(buildSegments(line(100, 100, 'STREET / DOMICILIO 5475 WILLOW RD')))[0]!.valueWords.map((w) => w.text)).toEqual(['5475', 'WILLOW', 'RD']);
+    expect(findLabels(buildSegments(line(100, 100, 'CIUDAD JUAREZ, CHH 32000')))).toEqual([]);
+  });
+
   it('takes a label name in parentheses at the end of a garbled heading as the label', () => {
     const d = extractFields(page(line(100, 100, 'Cannas No (PRO)'), line(400, 100, '6897255915')));
     expect(d.References?.ProNumber).toBe('6897255915');

@@ -413,7 +413,8 @@ export function findLabels(segments: Segment[]): LabelHit[] {
       if (inSentence(seg.words, tokens[i]!.word, tokens[end - 1]!.word)) continue;
       // Party sub-labels are ordinary words too ("CIUDAD JUAREZ", "NAME BRAND"): only with a colon, or alone in
       // their own cell (a form grid's row label "NAME | value").
-      if (PARTY_SUB.has(m.def.field) && !marked && !whole) continue;
+      // Several names joined by slashes ("CITY/STATE/ZIP", "STREET / DOMICILIO") are no ordinary phrase: a label.
+      if (PARTY_SUB.has(m.def.field) && !marked && !whole && !tokens.slice(i, end).some((t) => t.t === '/')) continue;
       // "PO BOX" is an address, not a purchase order.
       if (m.def.field === 'po' && tokens[stop]?.t === 'BOX') continue;
       // A word one letter off a label whose values hold digits, followed by words with none, is a phrase of the form

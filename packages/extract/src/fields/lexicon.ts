@@ -105,7 +105,7 @@ export const LABELS: LabelDef[] = [
   ...L('cityStateZip', 'en', ['CITY / STATE / ZIP', 'CITY / STATE ZIP', 'CITY STATE / ZIP', 'CITY STATE ZIP', 'CITY, STATE, ZIP', 'CITY / STATE / POSTAL CODE', 'CITY, ST ZIP']),
   ...L('cityStateZip', 'es', ['CIUDAD / ESTADO / CP', 'CIUDAD, ESTADO, CP', 'CIUDAD / ESTADO / C P', 'CIUDAD ESTADO CP']),
   ...L('cityStateZip', 'fr', ['VILLE / PROVINCE / CODE POSTAL', 'VILLE / CODE POSTAL', 'VILLE, CODE POSTAL']),
-  ...L('city', 'en', ['CITY']), ...L('city', 'es', ['CIUDAD', 'MUNICIPIO']), ...L('city', 'fr', ['VILLE']),
+  ...L('city', 'en', ['CITY', 'TOWN']), ...L('city', 'es', ['CIUDAD', 'MUNICIPIO', 'POBLACION', 'LOCALIDAD']), ...L('city', 'fr', ['VILLE', 'LOCALITE', 'COMMUNE']),
   ...L('state', 'en', ['STATE', 'PROVINCE', 'STATE / PROV', 'STATE PROV', 'STATE / PROVINCE']), ...L('state', 'es', ['ESTADO']), ...L('state', 'fr', ['PROVINCE', 'ETAT']),
   ...L('zip', 'en', ['ZIP', 'ZIP CODE', 'POSTAL CODE', 'ZIP / POSTAL', 'ZIP POSTAL', 'POSTAL', 'ZIP / POSTAL CODE']), ...L('zip', 'es', ['CP', 'C P', 'CODIGO POSTAL']), ...L('zip', 'fr', ['CODE POSTAL', 'CP']),
   ...L('otherParty', 'en', ['NOTIFY PARTY', 'ALSO NOTIFY', 'NOTIFY ADDRESS', 'FOR DELIVERY APPLY TO', 'DELIVERY AGENT', 'FORWARDING AGENT', 'FREIGHT FORWARDER', 'REMIT TO', 'REMIT PAYMENT TO', 'MAIL INVOICES TO', 'CUSTOMS BROKER', 'IMPORT BROKER', 'BROKER NAME']),
