@@ -113,6 +113,10 @@ describe('decoding', () => {
   it('groups words level on a line and close together into one value, in reading order', () => {
     const groups = groupWords([w('DR', 220, 100), w('3275', 100, 98), w('HARBOR', 150, 100), w('PORTLAND', 100, 160), w('FAR', 900, 100)]);
     expect(groups.map((g) => g.map((x) => x.text).join(' '))).toEqual(['3275 HARBOR DR', 'FAR', 'PORTLAND']);
+    // A low-resolution capture's boxes overlap their neighbours: still one run, and still neighbours.
+    const overlapping = [w('RHEIN', 100, 100), w('MASCHINENBAU', 160, 100), w('GMBH', 250, 100)];
+    expect(groupWords(overlapping).map((g) => g.map((x) => x.text).join(' '))).toEqual(['RHEIN MASCHINENBAU GMBH']);
+    expect(lineNeighbours(overlapping).get(overlapping[2]!)![0]).toBe(overlapping[1]);
   });
 
   it('widens a value by the words printed right against it that the model gives no other field, never by a label or a far word', () => {

@@ -173,8 +173,10 @@ export function lineNeighbours(words: Word[]): Map<Word, [Word | null, Word | nu
       if (b === a || b.page !== a.page) continue;
       const lh = Math.max(h, b.bbox[3] - b.bbox[1]);
       if (Math.abs((a.bbox[1] + a.bbox[3]) / 2 - (b.bbox[1] + b.bbox[3]) / 2) >= 0.5 * lh) continue;
+      // Boxes of neighbouring words may overlap (low-resolution captures): a word starting right of another's start
+      // and no further than a word space past its end is its neighbour.
       const gap = b.bbox[0] - a.bbox[2];
-      if (gap > -0.3 * lh && gap < 1.2 * lh && gap < bestGap) { bestGap = gap; best = b; }
+      if (b.bbox[0] > a.bbox[0] && gap < 1.2 * lh && gap < bestGap) { bestGap = gap; best = b; }
     }
     if (best && !out.get(best)![0]) { out.get(a)![1] = best; out.get(best)![0] = a; }
   }
@@ -204,8 +206,9 @@ export function groupWords(words: Word[]): Word[][] {
       const last = ws[ws.length - 1]!;
       const lh = Math.max(h, last.bbox[3] - last.bbox[1]);
       const level = Math.abs((last.bbox[1] + last.bbox[3]) / 2 - (w.bbox[1] + w.bbox[3]) / 2) < 0.5 * lh;
+      // Overlapping boxes (low-resolution captures) are one run as well.
       const gap = w.bbox[0] - last.bbox[2];
-      return last.page === w.page && level && gap > -0.5 * lh && gap < 2 * lh;
+      return last.page === w.page && level && w.bbox[0] >= last.bbox[0] && gap < 2 * lh;
     });
     if (g) g.push(w); else groups.push([w]);
   }
