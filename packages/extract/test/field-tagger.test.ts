@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { calibrate, confidenceOf, fitIsotonic } from '../src/fields/learned/calibration.ts';
 import { ALONE_MIN, chooseFields } from '../src/fields/learned/combine.ts';
 import { FEATURE_NAMES, pageFeatures } from '../src/fields/learned/features.ts';
-import { FieldTagger, groupWords, lineNeighbours, widen, type TaggerJson } from '../src/fields/learned/tagger.ts';
+import { FieldTagger, groupWords, joinWrapped, lineNeighbours, widen, type TaggerJson } from '../src/fields/learned/tagger.ts';
 import { TreeModel } from '../src/fields/learned/trees.ts';
 import { extractFields } from '../src/fields/extract-fields.ts';
 import type { ReadPage, Word } from '../src/types.ts';
@@ -117,6 +117,12 @@ describe('decoding', () => {
     const overlapping = [w('RHEIN', 100, 100), w('MASCHINENBAU', 160, 100), w('GMBH', 250, 100)];
     expect(groupWords(overlapping).map((g) => g.map((x) => x.text).join(' '))).toEqual(['RHEIN MASCHINENBAU GMBH']);
     expect(lineNeighbours(overlapping).get(overlapping[2]!)![0]).toBe(overlapping[1]);
+  });
+
+  it('joins a name or street wrapped onto the next line under its start, and nothing further down or aside', () => {
+    const runs = groupWords([w('MANUFACTURAS', 100, 100), w('CUMBRES', 230, 100), w('SA', 310, 100), w('DE', 340, 100), w('CV', 102, 124),
+      w('ACME', 100, 220), w('HOLDINGS', 600, 124)]);
+    expect(joinWrapped(runs).map((g) => g.map((x) => x.text).join(' '))).toEqual(['MANUFACTURAS CUMBRES SA DE CV', 'HOLDINGS', 'ACME']);
   });
 
   it('widens a value by the words printed right against it that the model gives no other field, never by a label or a far word', () => {

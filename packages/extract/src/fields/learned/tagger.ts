@@ -98,7 +98,8 @@ export class FieldTagger {
       // into the label that follows it.
       const mine = new Map(marks.filter((m) => argmax(m.probs) === c || (m.probs[c]! >= JOIN_SHARE && !labelWords.has(m.word))).map((m) => [m.word, m.probs[c]!]));
       const sure = new Set(marks.filter((m) => argmax(m.probs) === c).map((m) => m.word));
-      for (const core of groupWords([...mine.keys()])) {
+      const runs = groupWords([...mine.keys()]);
+      for (const core of WRAPPING.has(field) ? joinWrapped(runs) : runs) {
         if (sure.size && !core.some((w) => sure.has(w))) continue;
         const ws = widen(core, c, side, settled, labelWords, mine);
         const v = readValue(field, ws.map((w) => w.text).join(' '), order);
@@ -161,6 +162,28 @@ export function widen(core: Word[], c: number, side: Map<Word, [Word | null, Wor
   for (let w = side.get(ws[0]!)?.[0]; fits(w); w = side.get(w)?.[0]) ws.unshift(w);
   for (let w = side.get(ws[ws.length - 1]!)?.[1]; fits(w); w = side.get(w)?.[1]) ws.push(w);
   return ws;
+}
+
+// Fields whose value may wrap onto a second line: a company name ("... SA DE" / "CV"), a street ("... WAY" / "UNIT 114").
+const WRAPPING = new Set(['Shipper.Name', 'Consignee.Name', 'BillTo.Name', 'Shipper.Address', 'Consignee.Address', 'BillTo.Address']);
+
+/**
+ * Runs of one field with a short run (three words at most) right under a run's start, the next line down: the value's
+ * wrapped tail, one value with the run above it.
+ */
+export function joinWrapped(runs: Word[][]): Word[][] {
+  const out: Word[][] = [];
+  const used = new Set<Word[]>();
+  for (const a of runs) {
+    if (used.has(a)) continue;
+    const h = a[0]!.bbox[3] - a[0]!.bbox[1];
+    const bottom = Math.max(...a.map((w) => w.bbox[3]));
+    const tail = runs.find((b) => b !== a && !used.has(b) && b.length <= 3 && b[0]!.page === a[0]!.page
+      && b[0]!.bbox[1] >= bottom - 0.3 * h && b[0]!.bbox[1] - bottom < h && Math.abs(b[0]!.bbox[0] - a[0]!.bbox[0]) < 1.5 * h);
+    if (tail) used.add(tail);
+    out.push(tail ? [...a, ...tail] : a);
+  }
+  return out;
 }
 
 /** Each word's nearest neighbours left and right on its line, where no more than a word space apart. */
