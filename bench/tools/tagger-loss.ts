@@ -7,7 +7,8 @@
 //   assembly     the tagger's value shares words with the truth's but is cut, run on or parsed wrong
 //   spurious     the truth is empty and the tagger read a value
 // and, apart, how 'combined' compares with the tagger alone.
-// usage: npx tsx bench/tools/tagger-loss.ts [--model FILE] [--show FIELD] [FILES...]  (default training/data/fields/train*.jsonl)
+// usage: npx tsx bench/tools/tagger-loss.ts [--model FILE] [--show FIELD] [--show-lost FIELD] [FILES...]
+//   --show-lost FIELD  the pages where 'combined' took the rules' wrong value of FIELD over the tagger's right one  (default training/data/fields/train*.jsonl)
 import { readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -20,7 +21,7 @@ import { readValue } from '../../packages/extract/src/fields/learned/values.ts';
 import type { Word } from '../../packages/extract/src/types.ts';
 import { asReadPage, keptOutOfFit, readTruthPages } from '../lib/field-pages.ts';
 
-const { values, positionals } = parseArgs({ allowPositionals: true, options: { model: { type: 'string' }, show: { type: 'string' } } });
+const { values, positionals } = parseArgs({ allowPositionals: true, options: { model: { type: 'string' }, show: { type: 'string' }, 'show-lost': { type: 'string' } } });
 const dataDir = resolve('training/data/fields');
 const files = positionals.length ? positionals : readdirSync(dataDir).filter((f) => /^train.*\.jsonl$/.test(f)).sort().map((f) => join(dataDir, f));
 const tagger = FieldTagger.load(values.model ? resolve(values.model) : undefined);
@@ -50,7 +51,11 @@ for (const file of files) for await (const p of readTruthPages(file)) {
     const combRight = sameValue(field, truth, valueAt(combined, field));
     const r = row(field);
     if (combRight) r['combined right']++;
-    if (learnedRight && !combRight) r['comb lost']++;
+    if (learnedRight && !combRight) {
+      r['comb lost']++;
+      const c = candidates.find((x) => x.field === field)!;
+      if (values['show-lost'] === field) process.stdout.write(`${p.id} combined lost: want ${JSON.stringify(truth)} rules ${JSON.stringify(c.rules?.value ?? null)} @ ${c.rules?.score.toFixed(2)} tagger @ ${t?.confidence.toFixed(2)}\n`);
+    }
     if (!learnedRight && combRight) r['comb won']++;
     const mine = new Set(page.words.filter((_, i) => p.words[i]!.role === 'value' && p.words[i]!.field === field));
     let loss: Loss;
