@@ -22,6 +22,12 @@ describe('the tagger checks a party\'s postal code, state and city against one a
     expect(rescored).toEqual(['Shipper.State', 'Shipper.City']);
   });
 
+  it('keeps the printed abbreviation of a city it puts right', () => {
+    const fields = party('63101', 'MO', 'ST. LOUS');
+    checkPlaces(fields, () => {});
+    expect(fields.get('Shipper.City')).toMatchObject({ value: 'ST. LOUIS', repaired: true, checked: true });
+  });
+
   it('gives a city that lost its leading title the code\'s city, as a repair it does not vouch for', () => {
     const fields = party('46802', 'IN', 'WAYNE');
     checkPlaces(fields, () => {});

@@ -248,6 +248,16 @@ const CITY_LEADS = new Set('DE DES DEL LA LAS LE LES LOS EL SAN SANTA SAINT ST F
 /** Whether `read` is `known` without its first word, that word an article or title. */
 export const lostLead = (read: string, known: string): boolean => known.endsWith(` ${read}`) && CITY_LEADS.has(known.slice(0, -read.length - 1));
 
+/**
+ * The postal code's city with a read slip put right where it is and the rest as printed: word for word where the two
+ * have as many words, an abbreviation kept ("ST. LOUS" for SAINT LOUIS gives ST. LOUIS); else the known name.
+ */
+export function mendCity(read: string, known: string): string {
+  const a = normalizeText(read).split(/\s+/), b = known.split(/\s+/);
+  if (a.length !== b.length) return known;
+  return a.map((w, i) => (cityKey(w) === cityKey(b[i]!) ? w : b[i]!)).join(' ');
+}
+
 /** Compares an OCR'd city with the postal code's city: 'same', 'near' (OCR slip: use the known name) or 'different'. */
 export function compareCity(ocr: string, known: string): 'same' | 'near' | 'different' {
   const a = cityKey(ocr), b = cityKey(known);

@@ -6,7 +6,7 @@ import { ocrDistance, PARTY_HEADING_FIELDS, type LabelHit } from './find-labels.
 import { LABELS } from './lexicon.ts';
 import { readCompanyName } from './company-name.ts';
 import { confidenceIn, repairSpelling } from './spelling.ts';
-import { CA_PROVINCES, canadianReadings, compareCity, editDistance, isStateCode, lostLead, MX_STATES, nearCityOfState, placeOfPostal, repairState, stateMatchesPostal, US_STATES, zipFarFromCity, type Country } from './geo.ts';
+import { CA_PROVINCES, canadianReadings, compareCity, editDistance, isStateCode, lostLead, mendCity, MX_STATES, nearCityOfState, placeOfPostal, repairState, stateMatchesPostal, US_STATES, zipFarFromCity, type Country } from './geo.ts';
 
 /** One party field's value with the words it came from and what the checks said. */
 export interface PartyValue { value: string; words: Word[]; checks: number; doubts: number }
@@ -814,7 +814,7 @@ export function parseParty(allLines: PartyLine[], headerHit: LabelHit): ParsedPa
           }
         }
         if (cmp === 'same') checks = 1;
-        else if (cmp === 'near') { city = known; checks = 1; }
+        else if (cmp === 'near') { city = mendCity(city, known); checks = 1; }
         // The city's first word lost, an article or title ("MOINES" of DES MOINES, its D read as a weak p): the postal
         // code's city, as a doubt. Not NORTH or DOWNTOWN: NORTH CHARLESTON is another city than CHARLESTON.
         else if (stateOk && lostLead(normalizeText(city), known)) { city = known; doubts = 1; }

@@ -1,5 +1,5 @@
 import { normalizeText } from '../../layout.ts';
-import { compareCity, lostLead, placeOfPostal, repairState, stateMatchesPostal } from '../geo.ts';
+import { compareCity, lostLead, mendCity, placeOfPostal, repairState, stateMatchesPostal } from '../geo.ts';
 import type { TaggedField } from './tagger.ts';
 
 /**
@@ -28,9 +28,8 @@ export function checkPlaces(fields: Map<string, TaggedField>, rescore: (f: Tagge
     if (city && place.city) {
       const read = normalizeText(String(city.value));
       const cmp = compareCity(read, place.city);
-      if (cmp === 'near' || (cmp === 'different' && stateOk && lostLead(read, place.city))) {
-        city.value = place.city; city.repaired = true;
-      }
+      if (cmp === 'near') { city.value = mendCity(read, place.city); city.repaired = true; }
+      else if (cmp === 'different' && stateOk && lostLead(read, place.city)) { city.value = place.city; city.repaired = true; }
       city.checked = cmp !== 'different';
       rescore(city);
     }
