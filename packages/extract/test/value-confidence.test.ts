@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CORE_FIELDS } from '@ladingwise/shared';
-import { chooseFields, readCandidates } from '../src/fields/learned/combine.ts';
+import { chooseFields, DISPUTE_MARGIN, pickReader, readCandidates } from '../src/fields/learned/combine.ts';
 import { FieldTagger } from '../src/fields/learned/tagger.ts';
 import { TreeModel } from '../src/fields/learned/trees.ts';
 import { ValueConfidence, type ValueConfidenceJson } from '../src/fields/learned/value-confidence.ts';
-import { VALUE_FEATURE_NAMES, valueFeatures } from '../src/fields/learned/value-features.ts';
+import { VALUE_FEATURE_NAMES, valueFeatures, type FieldCandidates } from '../src/fields/learned/value-features.ts';
 import { extractFields, readLayout } from '../src/fields/extract-fields.ts';
 import type { ReadPage, Word } from '../src/types.ts';
 
@@ -66,5 +66,28 @@ describe('value confidence model', () => {
     const alone = confidence.score(valueFeatures(po, 'rules', quality));
     const contradicted = { ...po, agree: false, tagger: { ...po.tagger!, value: '1234567', words: [] } };
     expect(confidence.score(valueFeatures(contradicted, 'rules', quality))).toBeLessThan(alone);
+  });
+});
+
+describe('choosing a disputed field by the chance right', () => {
+  const candidates = (rulesScore: number, taggerConfidence: number): FieldCandidates => ({
+    field: 'Consignee.City', agree: false,
+    rules: { value: 'TOLEDO', score: rulesScore, words: [], support: [] },
+    tagger: { value: 'DAYTON', confidence: taggerConfidence } as FieldCandidates['tagger'],
+  });
+  const chance = (rules: number, tagger: number) => (reader: 'rules' | 'tagger'): number => (reader === 'rules' ? rules : tagger);
+
+  it('overrules the rules only when the tagger is clearly likelier right, whatever the readers\' own scores say', () => {
+    const c = candidates(0.95, 0.6);
+    expect(pickReader(c, 'combined', chance(0.3, 0.3 + DISPUTE_MARGIN + 0.05), 'disputes')).toBe('tagger');
+    expect(pickReader(c, 'combined', chance(0.3, 0.3 + DISPUTE_MARGIN - 0.05), 'disputes')).toBe('rules');
+    // By the readers' own scores the rules' 0.95 wins outright.
+    expect(pickReader(c, 'combined', undefined, 'own')).toBe('rules');
+  });
+
+  it('keeps a value only the tagger read by the tagger\'s own calibration, not by the chance', () => {
+    const alone: FieldCandidates = { ...candidates(0, 0.45), rules: null };
+    expect(pickReader(alone, 'combined', chance(0, 0.9), 'disputes')).toBeNull();
+    expect(pickReader(alone, 'combined', chance(0, 0.9), 'alone')).toBe('tagger');
   });
 });

@@ -26,7 +26,7 @@ export function chooseFields(pages: ReadPage[], rules: ExtractedData, tagger: Fi
   const own = { ...data.ConfidenceScores };
   for (const c of candidates) {
     const chance = confidence && chooser !== 'own' ? (reader: 'rules' | 'tagger'): number => confidence.probability(valueFeatures(c, reader, quality)) : undefined;
-    const pick = pickReader(c, mode, chance, chooser === 'chance');
+    const pick = pickReader(c, mode, chance, chooser);
     if (pick !== 'rules') { clearField(data, c.field); delete own[c.field]; }
     if (pick === 'tagger') writeTagged(data, c.tagger!);
     if (!pick) continue;
@@ -61,15 +61,16 @@ export function readCandidates(pages: ReadPage[], rules: ExtractedData, tagger: 
  * Whose value a field takes: 'learned' every tagged field from the tagger; 'combined' the rules' value where the
  * tagger read none or is no surer, else the tagger's, except that a value only the tagger read and that is more likely
  * wrong than right is left out (an empty field sends the document to a person, a wrong one can pass unseen: random
- * specks tag as something). With `chance` (the confidence model's chance right of each reader's value), "more likely
- * wrong than right" is that chance below an even one (else the tagger's own calibration, a lower bound, below
- * ALONE_MIN), and with `disputes` a field the readers read otherwise goes to the likelier reader. Null: left empty.
+ * specks tag as something). `chance` is the confidence model's chance right of each reader's value; the `chooser` says
+ * where it decides (`Chooser`). Null: left empty.
  */
-export function pickReader(c: FieldCandidates, mode: Exclude<FieldsMode, 'rules'>, chance?: (reader: 'rules' | 'tagger') => number, disputes = false): 'rules' | 'tagger' | null {
+export function pickReader(c: FieldCandidates, mode: Exclude<FieldsMode, 'rules'>, chance?: (reader: 'rules' | 'tagger') => number, chooser: Chooser = 'own'): 'rules' | 'tagger' | null {
   const { rules: r, tagger: t } = c;
   if (mode === 'learned') return t ? 'tagger' : null;
-  if (chance && disputes && r && t && !c.agree) return chance('tagger') > chance('rules') ? 'tagger' : 'rules';
-  if (chance && !r && t) return chance('tagger') >= ALONE_MIN ? 'tagger' : null;
+  if (chance && (chooser === 'disputes' || chooser === 'chance') && r && t && !c.agree) {
+    return chance('tagger') > chance('rules') + (chooser === 'disputes' ? DISPUTE_MARGIN : 0) ? 'tagger' : 'rules';
+  }
+  if (chance && (chooser === 'alone' || chooser === 'chance') && !r && t) return chance('tagger') >= ALONE_MIN ? 'tagger' : null;
   if (r && (!t || r.score >= t.confidence)) return 'rules';
   if (!r && t && t.confidence < ALONE_MIN) return null;
   return t ? 'tagger' : null;
@@ -89,11 +90,17 @@ function taggerView(pages: ReadPage[], rules: ExtractedData, layout: DocumentLay
 
 /**
  * How 'combined' uses the confidence model's chance right: 'own' not at all (disputes and values only the tagger read
- * go by each reader's own score), 'alone' for values only the tagger read (kept from an even chance), 'chance' for
- * those and for disputes (the likelier reader wins).
+ * go by each reader's own score); 'disputes' for fields the two readers read otherwise, the other reader overruling the
+ * rules only when clearly likelier right (by DISPUTE_MARGIN); 'alone' for values only the tagger read (kept from an
+ * even chance); 'chance' for both, with no margin.
  */
-export type Chooser = 'own' | 'alone' | 'chance';
-export const CHOOSER: Chooser = 'own';
+export type Chooser = 'own' | 'disputes' | 'alone' | 'chance';
+export const CHOOSER: Chooser = 'disputes';
+
+// How much likelier right the tagger's value must be to overrule the rules' in a dispute. The readers' own scores are
+// on different scales (the rules' run high on layouts they were not written for), the chance right is on one; a
+// margin keeps a close call with the reader whose checks produced the value.
+export const DISPUTE_MARGIN = 0.2;
 
 // The highest confidence a value may keep when the other reader read the field otherwise: below the 0.9 trust line.
 const DISAGREED = 0.85;
