@@ -85,9 +85,13 @@ describe('choosing a disputed field by the chance right', () => {
     expect(pickReader(c, 'combined', undefined, 'own')).toBe('rules');
   });
 
-  it('keeps a value only the tagger read by the tagger\'s own calibration, not by the chance', () => {
-    const alone: FieldCandidates = { ...candidates(0, 0.45), rules: null };
-    expect(pickReader(alone, 'combined', chance(0, 0.9), 'disputes')).toBeNull();
-    expect(pickReader(alone, 'combined', chance(0, 0.9), 'alone')).toBe('tagger');
+  it('keeps a value only the tagger read when both its own calibration and the chance call it likelier right than wrong', () => {
+    const weak: FieldCandidates = { ...candidates(0, 0.45), rules: null };
+    expect(pickReader(weak, 'combined', chance(0, 0.9), 'disputes')).toBeNull();
+    expect(pickReader(weak, 'combined', chance(0, 0.9), 'alone')).toBe('tagger');
+    // Specks on a page of noise: the tagger's own calibration calls them likely, the confidence model does not.
+    const specks: FieldCandidates = { ...candidates(0, 0.6), rules: null };
+    expect(pickReader(specks, 'combined', chance(0, 0.3), 'disputes')).toBeNull();
+    expect(pickReader(specks, 'combined', chance(0, 0.7), 'disputes')).toBe('tagger');
   });
 });

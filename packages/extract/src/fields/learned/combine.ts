@@ -71,6 +71,9 @@ export function pickReader(c: FieldCandidates, mode: Exclude<FieldsMode, 'rules'
     return chance('tagger') > chance('rules') + (chooser === 'disputes' ? DISPUTE_MARGIN : 0) ? 'tagger' : 'rules';
   }
   if (chance && (chooser === 'alone' || chooser === 'chance') && !r && t) return chance('tagger') >= ALONE_MIN ? 'tagger' : null;
+  // Under 'disputes' a value only the tagger read must be more likely right than wrong by both its own calibration and
+  // the confidence model: specks on a page of noise tag as a carrier or a weight the tagger alone calls likely.
+  if (chance && chooser === 'disputes' && !r && t && chance('tagger') < ALONE_MIN) return null;
   if (r && (!t || r.score >= t.confidence)) return 'rules';
   if (!r && t && t.confidence < ALONE_MIN) return null;
   return t ? 'tagger' : null;
