@@ -17,7 +17,7 @@ import { readLayout, extractFields } from '../../packages/extract/src/fields/ext
 import { chooseFields, readCandidates } from '../../packages/extract/src/fields/learned/combine.ts';
 import { sameValue, valueAt } from '../../packages/extract/src/fields/learned/field-truth.ts';
 import { FieldTagger, groupWords } from '../../packages/extract/src/fields/learned/tagger.ts';
-import { readValue } from '../../packages/extract/src/fields/learned/values.ts';
+import { readWordsValue } from '../../packages/extract/src/fields/learned/values.ts';
 import type { Word } from '../../packages/extract/src/types.ts';
 import { asReadPage, keptOutOfFit, readTruthPages } from '../lib/field-pages.ts';
 
@@ -88,7 +88,7 @@ for (const file of files) for await (const p of readTruthPages(file)) {
 /** Whether some run of the field's own OCR words (a line of them, or all of them) is read as the truth by its parser. */
 function oracle(field: string, words: Word[], truth: unknown, order: 'MDY' | 'DMY'): boolean {
   const runs = [...groupWords(words), words];
-  return runs.some((ws) => { const v = readValue(field, ws.map((w) => w.text).join(' '), order); return !!v && sameValue(field, truth, v.value); });
+  return runs.some((ws) => { const v = readWordsValue(field, ws, order); return !!v && sameValue(field, truth, v.value); });
 }
 
 const cols = [...CLASSES, 'combined right', 'comb lost', 'comb won'] as const;

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Trains the field tagger end to end: feature rows from the training pages, the tree model, its calibration, then the
-# confidence model from out-of-fold values (a tagger per fold fitted without it; every training page read once).
+# Trains the field tagger end to end: feature rows from the training pages, the first-stage tree model and a model per
+# fold fitted without it, the second stage on the first's out-of-fold classes of each word and its neighbours (and its
+# fold models), the calibration, then the confidence model from out-of-fold values (every training page read once).
 # Reproducible (fixed seeds, one thread) and kept out of CI: `npm run train:fields`. Held-out families are never read.
 #   FIELDS_DATA  folder with train.jsonl and any further train-*.jsonl (default training/data/fields)
 #   WORK         folder for the feature rows (default training/fields/.work); rows already exported by the same
@@ -11,11 +12,16 @@ DATA="${FIELDS_DATA:-training/data/fields}"
 WORK="${WORK:-training/fields/.work}"
 MODEL=packages/extract/models/field-tagger.json
 CONFIDENCE=packages/extract/models/field-confidence.json
+CONTEXT="$WORK/context-model.json"
 mkdir -p "$WORK"
 PAGES=("$DATA"/train*.jsonl)
 nice -n 10 npx tsx training/fields/export-features.ts "$WORK" "${PAGES[@]}"
 OMP_NUM_THREADS=1 nice -n 10 /usr/bin/python3 training/fields/train.py "$WORK" "$MODEL" --check-rows packages/extract/test/fixtures/field-tagger-check.json "$@"
-nice -n 10 npx tsx training/fields/calibrate.ts "$MODEL" "$WORK" "${PAGES[@]}"
 bash training/fields/fold-models.sh "$WORK" "$MODEL"
+nice -n 10 npx tsx training/fields/context-rows.ts "$WORK" "${PAGES[@]}"
+OMP_NUM_THREADS=1 nice -n 10 /usr/bin/python3 training/fields/train.py "$WORK/context" "$CONTEXT" "$@"
+bash training/fields/fold-models.sh "$WORK/context" "$CONTEXT"
+nice -n 10 npx tsx training/fields/attach-context.ts "$MODEL" "$CONTEXT"
+nice -n 10 npx tsx training/fields/calibrate.ts "$MODEL" "$WORK" "${PAGES[@]}"
 nice -n 10 npx tsx training/fields/oof-values.ts "$WORK" "${PAGES[@]}"
 OMP_NUM_THREADS=1 nice -n 10 /usr/bin/python3 training/fields/fit-confidence.py "$WORK/folds" "$CONFIDENCE"

@@ -40,10 +40,7 @@ export function extractFields(pages: ReadPage[], layout: DocumentLayout = readLa
   const labelled = labelSegments(hits);
   const hitsBySegment = new Map<Segment, LabelHit[]>();
   for (const h of hits) (hitsBySegment.get(h.segment) ?? hitsBySegment.set(h.segment, []).get(h.segment)!).push(h);
-  const lang = documentLanguage(hits);
-  // A numeric date whose day is above 12 shows the order the whole form writes dates in; else the language tells.
-  const shownOrder = numericOrderShown(segments);
-  const order: DateOrder = shownOrder ?? (lang === 'en' ? 'MDY' : 'DMY');
+  const { order, shown: orderShown } = documentDateOrder(layout);
   const scores: Record<string, number> = {};
   const sources: Record<string, FieldSource> = {};
   const ruled = rulesByPage(pages);
@@ -184,7 +181,7 @@ export function extractFields(pages: ReadPage[], layout: DocumentLayout = readLa
 
   // Dates.
   // The order the form's own unambiguous dates show settles the others.
-  const settled = shownOrder !== null;
+  const settled = orderShown;
   const date = (field: LabelField): Chosen<string> | null =>
     firstValue(of(field), segments, labelled, pageWidth, (c) => {
       const d = findDates(c.text, order)[0] ?? slashesReadAsDigits(c.text, order);
@@ -285,6 +282,15 @@ export function assignUnlabelledDates(found: UnlabelledDate[], pickup: string | 
   }
   const after = distinct.filter((d) => d.iso >= pickup);
   return { pickup: null, delivery: delivery ? null : after.length === 1 ? after[0]! : null };
+}
+
+/**
+ * The order a document writes its numeric dates in: a date whose day is above 12 shows the order the whole form uses;
+ * else the language of its labels tells (month first in English). `shown`: the form's own dates showed it.
+ */
+export function documentDateOrder(layout: DocumentLayout): { order: DateOrder; shown: boolean } {
+  const shown = numericOrderShown(layout.segments);
+  return { order: shown ?? (documentLanguage(layout.hits) === 'en' ? 'MDY' : 'DMY'), shown: shown !== null };
 }
 
 /** The day-month order a form's unambiguous numeric dates show (a part above 12), or null when none does or they disagree. */

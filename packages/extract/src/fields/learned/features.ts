@@ -134,22 +134,40 @@ function placeWords(words: Word[], segments: Segment[]): WordPlace[] {
 
 /** Feature rows, one per word of the page, in the page's word order (`FEATURE_NAMES` gives the columns). */
 export function pageFeatures(page: FeaturePage): Float32Array[] {
-  const layout = readLayout([asReadPage(page)]);
-  return readFeatures(page, ruleSources(page, layout), layout).rows;
+  return pageReading(page).rows;
 }
+
+/** Feature rows and the words' neighbours of a page read alone (training reads each page as its own document). */
+export function pageReading(page: FeaturePage): PageFeatures {
+  const layout = readLayout([asReadPage(page)]);
+  return readFeatures(page, ruleSources(page, layout), layout);
+}
+
+/**
+ * Where each word stands among the others, as indices into the page's words (-1 for none): the word before and after
+ * it on its printed line, the nearest words straight above and below, and its line (an index shared by the words of
+ * one segment). What a word's neighbours are taken for is evidence of what it is (context.ts).
+ */
+export interface WordNeighbours { prev: Int32Array; next: Int32Array; up: Int32Array; down: Int32Array; line: Int32Array }
+
+/** A page's feature rows, the label hits found on it, and each word's neighbours. */
+export interface PageFeatures { rows: Float32Array[]; hits: LabelHit[]; neighbours: WordNeighbours }
 
 /**
  * The feature rows of a page and the label hits found on it (the decoder reads the form's language from those), from
  * the document's layout as the rules read it (segments and labels of other pages are passed over).
  */
-export function readFeatures(page: FeaturePage, rules: RuleSources, layout: DocumentLayout): { rows: Float32Array[]; hits: LabelHit[] } {
+export function readFeatures(page: FeaturePage, rules: RuleSources, layout: DocumentLayout): PageFeatures {
   const { words } = page;
-  if (!words.length) return { rows: [], hits: [] };
+  const n = words.length;
+  const neighbours: WordNeighbours = { prev: new Int32Array(n), next: new Int32Array(n), up: new Int32Array(n), down: new Int32Array(n), line: new Int32Array(n) };
+  if (!n) return { rows: [], hits: [], neighbours };
   const W = Math.max(1, page.width), H = Math.max(1, page.height);
   const pageIndex = words[0]!.page;
   const segments = layout.segments.filter((s) => s.page === pageIndex);
   const hits = layout.hits.filter((h) => h.segment.page === pageIndex);
   const places = placeWords(words, segments);
+  const lineIndex = new Map(segments.map((s, k) => [s, k]));
   const indexOf = new Map(words.map((w, i) => [w, i]));
   const heights = words.map((w) => w.bbox[3] - w.bbox[1]).sort((a, b) => a - b);
   const medH = Math.max(1, heights[Math.floor(heights.length / 2)]!);
@@ -250,6 +268,9 @@ export function readFeatures(page: FeaturePage, rules: RuleSources, layout: Docu
     const prev = seg && index > 0 ? seg.words[index - 1]! : null;
     const next = seg && index < seg.words.length - 1 ? seg.words[index + 1]! : null;
     const up = verticalNeighbour(words, i, -1), down = verticalNeighbour(words, i, 1);
+    const at = (x: Word | null): number => (x ? indexOf.get(x) ?? -1 : -1);
+    neighbours.prev[i] = at(prev); neighbours.next[i] = at(next); neighbours.up[i] = at(up); neighbours.down[i] = at(down);
+    neighbours.line[i] = seg ? lineIndex.get(seg)! : -1;
     for (const [n, gap] of [[prev, prev ? (w.bbox[0] - prev.bbox[2]) / unit : NaN], [next, next ? (next.bbox[0] - w.bbox[2]) / unit : NaN],
       [up, up ? (w.bbox[1] - up.bbox[3]) / unit : NaN], [down, down ? (down.bbox[1] - w.bbox[3]) / unit : NaN]] as Array<[Word | null, number]>) {
       const s = n ? shapeOf(n.text) : null;
@@ -266,7 +287,7 @@ export function readFeatures(page: FeaturePage, rules: RuleSources, layout: Docu
     out.push(...blockPlace(seg, w));
     return Float32Array.from(out);
   });
-  return { rows, hits };
+  return { rows, hits, neighbours };
 }
 
 /** The nearest word straight above (dir -1) or below (dir 1), overlapping the word's span across. */

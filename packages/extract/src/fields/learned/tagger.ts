@@ -1,19 +1,21 @@
 import { readFileSync } from 'node:fs';
 import type { ExtractedData } from '@ladingwise/shared';
 import type { ReadPage, Word } from '../../types.ts';
-import { cleanCommodity, numericOrderShown, readLayout, type DocumentLayout } from '../extract-fields.ts';
+import { documentDateOrder, readLayout, type DocumentLayout } from '../extract-fields.ts';
 import type { LabelHit } from '../find-labels.ts';
-import { readCompanyName } from '../company-name.ts';
-import type { DateOrder } from '../parse-date.ts';
 import { calibrate, type Calibration } from './calibration.ts';
+import { contextNames, contextRows } from './context.ts';
 import { FEATURE_NAMES, readFeatures, type RuleSources } from './features.ts';
 import { settleParties } from './party-blocks.ts';
 import { checkPlaces } from './place-check.ts';
 import { featureColumns, TreeModel, type TreeModelJson } from './trees.ts';
-import { readValue, type ReadValue } from './values.ts';
+import { readWordsValue, type ReadValue } from './values.ts';
 
-/** The committed model: trees, classes and the calibration fitted on pages kept out of the fit. */
-export interface TaggerJson extends TreeModelJson { calibration?: Calibration }
+/**
+ * The committed model: the first stage's trees and classes, the second stage that reads each word again with its
+ * neighbours' first-stage classes (context.ts), and the calibration fitted on pages kept out of the fit.
+ */
+export interface TaggerJson extends TreeModelJson { context?: TreeModelJson; calibration?: Calibration }
 
 export const MODEL_PATH = new URL('../../../models/field-tagger.json', import.meta.url);
 
@@ -31,11 +33,16 @@ export interface TaggedField extends ReadValue {
 export class FieldTagger {
   private readonly model: TreeModel;
   private readonly columns: number[];
+  private readonly context: { model: TreeModel; columns: number[] } | null;
   readonly calibration: Calibration | undefined;
 
   constructor(json: TaggerJson) {
     this.model = new TreeModel(json);
     this.columns = featureColumns(json.features, FEATURE_NAMES, 'field model');
+    if (json.context && JSON.stringify(json.context.classes) !== JSON.stringify(json.classes)) throw new Error('The field model\'s two stages have different classes');
+    this.context = json.context
+      ? { model: new TreeModel(json.context), columns: featureColumns(json.context.features, contextNames(json.classes), 'field context model') }
+      : null;
     this.calibration = json.calibration;
   }
 
@@ -46,15 +53,12 @@ export class FieldTagger {
 
   get classes(): readonly string[] { return this.model.classes; }
 
-  /** Class probabilities of every word of a page. */
+  /** Class probabilities of every word of a page: the first stage's, read again with the neighbours' where the model has a second stage. */
   wordProbabilities(page: ReadPage, rules: RuleSources, layout: DocumentLayout): { probs: Float64Array[]; hits: LabelHit[] } {
-    const { rows, hits } = readFeatures(page, rules, layout);
-    const row = new Float64Array(this.columns.length);
-    const probs = rows.map((r) => {
-      this.columns.forEach((c, i) => { row[i] = r[c]!; });
-      return this.model.predict(row);
-    });
-    return { probs, hits };
+    const { rows, hits, neighbours } = readFeatures(page, rules, layout);
+    const first = predictRows(this.model, this.columns, rows);
+    if (!this.context) return { probs: first, hits };
+    return { probs: predictRows(this.context.model, this.context.columns, contextRows(first, rows, neighbours)), hits };
   }
 
   /** The fields of a document: per field, the best group of words marked for it that its parser reads. */
@@ -65,16 +69,12 @@ export class FieldTagger {
   /** The fields of a document, and every word's class probabilities (what the model thinks of another reader's words). */
   readWords(pages: ReadPage[], rules: RuleSources, layout: DocumentLayout = readLayout(pages)): { fields: Map<string, TaggedField>; probs: Map<Word, Float64Array> } {
     const marked: Array<{ word: Word; probs: Float64Array }> = [];
-    const lang = { en: 0, es: 0, fr: 0 };
     const labelWords = new Set<Word>();
     const side = new Map<Word, [Word | null, Word | null]>();
     for (const page of pages) {
       const { probs, hits } = this.wordProbabilities(page, rules, layout);
       page.words.forEach((word, i) => marked.push({ word, probs: probs[i]! }));
-      for (const h of hits) {
-        if (h.field !== 'stop') lang[h.lang] += h.label.length;
-        for (const w of h.labelWords) labelWords.add(w);
-      }
+      for (const h of hits) for (const w of h.labelWords) labelWords.add(w);
       for (const [w, n] of lineNeighbours(page.words)) side.set(w, n);
     }
     // One party a block, one block a party (party-blocks.ts): the words' party classes settled block by block. The
@@ -83,8 +83,7 @@ export class FieldTagger {
     const probsOf = new Map(marked.map((m) => [m.word, m.probs]));
     const settled = settleParties(marked.map((m) => m.word), probsOf, this.model.classes, labelWords);
     const marks = marked.map((m) => ({ word: m.word, probs: settled.get(m.word)! }));
-    // The order the form's unambiguous numeric dates show (a day above 12), else the labels' language.
-    const order: DateOrder = numericOrderShown(layout.segments) ?? (lang.en >= lang.es && lang.en >= lang.fr ? 'MDY' : 'DMY');
+    const { order } = documentDateOrder(layout);
     // Every field's candidate groups, read by the field's parser; then, surest first, each field takes its best group
     // whose words no surer field has taken (a word is one field's, however the groups around it were cut).
     const candidates: TaggedField[] = [];
@@ -102,13 +101,8 @@ export class FieldTagger {
       for (const core of WRAPPING.has(field) ? joinWrapped(runs) : runs) {
         if (sure.size && !core.some((w) => sure.has(w))) continue;
         const ws = widen(core, c, side, settled, labelWords, mine);
-        const v = readValue(field, ws.map((w) => w.text).join(' '), order);
+        const v = readWordsValue(field, ws, order);
         if (!v) continue;
-        if (NAME_FIELDS.has(field)) {
-          const named = readCompanyName(String(v.value), ws);
-          v.value = named.value; v.repaired ||= named.repaired;
-        }
-        if (field === 'ShipmentDetails.Commodity') v.value = cleanCommodity(String(v.value)).text;
         const p = core.map((w) => probsOf.get(w)![c]!);
         const mean = p.reduce((a, b) => a + b, 0) / p.length, min = Math.min(...p);
         const margin = core.reduce((s, w) => s + lead(probsOf.get(w)!, c), 0) / core.length;
@@ -133,8 +127,14 @@ export class FieldTagger {
   }
 }
 
-// Fields that hold a company's name, read as names are written (company-name.ts) by every reader.
-const NAME_FIELDS = new Set(['Shipper.Name', 'Consignee.Name', 'BillTo.Name', 'Carrier.Name']);
+/** A model's probabilities for rows the code computed (`columns` picks the model's features from them). */
+function predictRows(model: TreeModel, columns: number[], rows: ArrayLike<number>[]): Float64Array[] {
+  const row = new Float64Array(columns.length);
+  return rows.map((r) => {
+    columns.forEach((c, i) => { row[i] = r[c]!; });
+    return model.predict(row);
+  });
+}
 
 /** The score calibrated into a confidence: how sure the model is of every word, the OCR's certainty, the parser's say. */
 export function rawScore(mean: number, min: number, ocr: number, v: ReadValue): number {

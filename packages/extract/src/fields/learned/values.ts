@@ -1,5 +1,8 @@
 import type { FreightTerms, WeightUnit } from '@ladingwise/shared';
 import { normalizeText } from '../../layout.ts';
+import type { Word } from '../../types.ts';
+import { readCompanyName } from '../company-name.ts';
+import { cleanCommodity } from '../extract-fields.ts';
 import { parseFreightClass } from '../freight-class.ts';
 import { isStateCode, normalizePostal, repairState } from '../geo.ts';
 import { findDates, isFarYear, type DateOrder } from '../parse-date.ts';
@@ -28,6 +31,24 @@ const COUNTRY: Record<string, string> = {
 
 /** A value's text without the marks a cell's edge or a label's colon leaves at its ends. */
 export const trimValue = (t: string): string => t.replace(/^[\s:;#.,|_\-–—*'"()[\]]+/, '').replace(/[\s:;,|_\-–—*'"([\]]+$/, '').replace(/\s+/g, ' ').trim();
+
+// Fields that hold a company's name, read as names are written (company-name.ts) by every reader.
+const NAME_FIELDS = new Set(['Shipper.Name', 'Consignee.Name', 'BillTo.Name', 'Carrier.Name']);
+
+/**
+ * Reads the value of `field` from the words marked for it: the field's parser on their text; a company's name read as
+ * names are written (its words' spacing and marks); a commodity without the packaging count printed after it.
+ */
+export function readWordsValue(field: string, words: Word[], order: DateOrder): ReadValue | null {
+  const v = readValue(field, words.map((w) => w.text).join(' '), order);
+  if (!v) return null;
+  if (NAME_FIELDS.has(field)) {
+    const named = readCompanyName(String(v.value), words);
+    v.value = named.value; v.repaired ||= named.repaired;
+  }
+  if (field === 'ShipmentDetails.Commodity') v.value = cleanCommodity(String(v.value)).text;
+  return v;
+}
 
 /** Reads the value of `field` (an ExtractedData dotted path) from the text of its words; null when it is none. */
 export function readValue(field: string, text: string, order: DateOrder): ReadValue | null {
