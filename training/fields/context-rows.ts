@@ -44,12 +44,13 @@ for (const input of inputs) for await (const p of readTruthPages(input)) {
   seen.add(p.id);
   const expected = meta.pages[k++];
   if (expected?.id !== p.id) throw new Error(`${work} was exported from other pages (${expected?.id} where ${p.id} is): export again`);
-  const { rows: x, neighbours } = pageReading(asReadPage(p));
+  const page = asReadPage(p);
+  const { rows: x, neighbours } = pageReading(page);
   if (x.length !== expected.words) throw new Error(`${p.id}: ${x.length} words where the export has ${expected.words}`);
   const { model, columns } = models[foldOf(p.id)]!;
   const row = new Float64Array(columns.length);
   const probs = x.map((r) => { columns.forEach((c, i) => { row[i] = r[c]!; }); return model.predict(row); });
-  const ctx = contextRows(probs, x, neighbours);
+  const ctx = contextRows(probs, x, neighbours, page.words);
   const buf = Buffer.alloc(ctx.length * names.length * 4);
   ctx.forEach((r, i) => Buffer.from(r.buffer, r.byteOffset, r.byteLength).copy(buf, i * names.length * 4));
   if (!features.write(buf)) await once(features, 'drain');

@@ -14,11 +14,11 @@ describe("the tagger's second stage (a word read with its neighbours' first-stag
   const { rows, neighbours } = pageReading(page);
   const classes = ['none', 'Shipper.Name', 'Shipper.Address'];
   const probs = [[0.1, 0.9, 0], [0.3, 0.7, 0], [0.5, 0.5, 0], [0.2, 0, 0.8], [0.4, 0, 0.6]];
-  const ctx = contextRows(probs, rows, neighbours);
+  const ctx = contextRows(probs, rows, neighbours, words);
   const names = contextNames(classes);
   const at = (i: number, name: string): number => ctx[i]![names.indexOf(name)]!;
 
-  it('gives every word the classes of its neighbours on the line, above and below, and the mean of the rest of its line', () => {
+  it('gives every word the classes of its neighbours on the line, above and below, and the means of the rest of its line and of its column', () => {
     expect(ctx).toHaveLength(words.length);
     for (const r of ctx) expect(r.length).toBe(names.length);
     expect(at(1, 'own.Shipper.Name')).toBeCloseTo(0.7);
@@ -27,6 +27,7 @@ describe("the tagger's second stage (a word read with its neighbours' first-stag
     expect(at(1, 'line.Shipper.Name')).toBeCloseTo(0.7); // (0.9 + 0.5) / 2, the word itself left out
     expect(at(0, 'down.Shipper.Address')).toBeCloseTo(0.8);
     expect(at(3, 'up.Shipper.Name')).toBeCloseTo(0.9);
+    expect(at(0, 'column.Shipper.Address')).toBeCloseTo(0.7); // the street's two words under it
     expect(Number.isNaN(at(0, 'prev.none'))).toBe(true);
     expect(Number.isNaN(at(0, 'up.none'))).toBe(true);
   });

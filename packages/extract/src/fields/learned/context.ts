@@ -1,3 +1,4 @@
+import type { Word } from '../../types.ts';
 import { FEATURE_NAMES, type WordNeighbours } from './features.ts';
 
 /**
@@ -9,8 +10,14 @@ import { FEATURE_NAMES, type WordNeighbours } from './features.ts';
  * first stage can be trusted on pages it has not seen.
  */
 
-/** Where the probabilities of a context row come from, in column order. */
-const PLACES = ['own', 'prev', 'next', 'up', 'down', 'line'] as const;
+/**
+ * Where the probabilities of a context row come from, in column order: the word; its neighbours; the mean of the rest
+ * of its line; the mean of the words of its column a few lines above and below (the block it is read in); the mean of
+ * the other printed runs level with it (the other cells of a table's row, the box beside it).
+ */
+const PLACES = ['own', 'prev', 'next', 'up', 'down', 'line', 'column', 'row'] as const;
+// How far up and down the column reaches, in the word's heights: a party's block of four or five lines.
+const COLUMN_REACH = 5;
 
 /** First-stage features carried into the second stage: where the word is and whether it is a label. */
 const CARRIED = ['isLabel.any', 'x0', 'y0', 'x1', 'y1', 'relHeight', 'leftLabel.kind', 'aboveLabel.kind', 'block.headKind'] as const;
@@ -22,7 +29,7 @@ export function contextNames(classes: readonly string[]): string[] {
 }
 
 /** The second stage's rows of a page: one per word, from the first stage's probabilities and feature rows. */
-export function contextRows(probs: ArrayLike<number>[], rows: ArrayLike<number>[], nb: WordNeighbours): Float32Array[] {
+export function contextRows(probs: ArrayLike<number>[], rows: ArrayLike<number>[], nb: WordNeighbours, words: readonly Word[]): Float32Array[] {
   const n = probs.length;
   if (!n) return [];
   const k = probs[0]!.length;
@@ -48,6 +55,29 @@ export function contextRows(probs: ArrayLike<number>[], rows: ArrayLike<number>[
     if (line && line.count > 1) {
       for (let c = 0; c < k; c++) out[5 * k + c] = (line.sum[c]! - own[c]!) / (line.count - 1);
     } else put(5, null);
+    // The column: words of other lines whose span across overlaps this word's, within reach above or below. The row:
+    // words of other lines level with it.
+    const w = words[i]!;
+    const h = Math.max(1, w.bbox[3] - w.bbox[1]);
+    const cy = (w.bbox[1] + w.bbox[3]) / 2;
+    const column = new Float64Array(k), row = new Float64Array(k);
+    let inColumn = 0, inRow = 0;
+    for (let j = 0; j < n; j++) {
+      const o = words[j]!;
+      if (j === i || (nb.line[j] === nb.line[i] && nb.line[i]! >= 0) || o.page !== w.page) continue;
+      const dy = Math.abs((o.bbox[1] + o.bbox[3]) / 2 - cy);
+      if (dy < 0.5 * h) {
+        for (let c = 0; c < k; c++) row[c]! += probs[j]![c]!;
+        inRow++;
+      } else if (dy <= COLUMN_REACH * h && Math.min(o.bbox[2], w.bbox[2]) - Math.max(o.bbox[0], w.bbox[0]) > 0) {
+        for (let c = 0; c < k; c++) column[c]! += probs[j]![c]!;
+        inColumn++;
+      }
+    }
+    for (let c = 0; c < k; c++) {
+      out[6 * k + c] = inColumn ? column[c]! / inColumn : NaN;
+      out[7 * k + c] = inRow ? row[c]! / inRow : NaN;
+    }
     carriedAt.forEach((f, j) => { out[PLACES.length * k + j] = rows[i]![f]!; });
     return out;
   });

@@ -58,7 +58,7 @@ export class FieldTagger {
     const { rows, hits, neighbours } = readFeatures(page, rules, layout);
     const first = predictRows(this.model, this.columns, rows);
     if (!this.context) return { probs: first, hits };
-    return { probs: predictRows(this.context.model, this.context.columns, contextRows(first, rows, neighbours)), hits };
+    return { probs: predictRows(this.context.model, this.context.columns, contextRows(first, rows, neighbours, page.words)), hits };
   }
 
   /** The fields of a document: per field, the best group of words marked for it that its parser reads. */

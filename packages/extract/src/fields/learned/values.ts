@@ -116,8 +116,10 @@ export function readValue(field: string, text: string, order: DateOrder): ReadVa
 /** Freight terms from the words marked for them (EN/ES/FR). */
 export function freightTerms(text: string): FreightTerms | null {
   const t = normalizeText(text);
-  if (/\b(THIRD|3RD|TERCER|TERCERO|TIERS)\b/.test(t)) return 'third party';
-  if (/\b(COLLECT|COBRAR|DU)\b/.test(t)) return 'collect';
-  if (/\b(PREPAID|PRE-PAID|PPD|PAGADO|PREPAGADO|PAYE|FRANCO)\b/.test(t)) return 'prepaid';
-  return null;
+  const named = new Set<FreightTerms>();
+  if (/\b(THIRD|3RD|TERCER|TERCERO|TIERS)\b/.test(t)) named.add('third party');
+  if (/\b(COLLECT|COBRAR|DU)\b/.test(t)) named.add('collect');
+  if (/\b(PREPAID|PRE-PAID|PPD|PAGADO|PREPAGADO|PAYE|FRANCO)\b/.test(t)) named.add('prepaid');
+  // Words naming two terms are the form's row of options ("Prepaid [ ] Collect [ ]"), not the one chosen.
+  return named.size === 1 ? [...named][0]! : null;
 }
