@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { asReadPage, foldOf, readTruthPages } from '../../bench/lib/field-pages.ts';
 import { contextNames, contextRows } from '../../packages/extract/src/fields/learned/context.ts';
 import { FEATURE_NAMES, pageReading } from '../../packages/extract/src/fields/learned/features.ts';
-import { featureColumns, TreeModel, type TreeModelJson } from '../../packages/extract/src/fields/learned/trees.ts';
+import { featureColumns, predictRows, TreeModel, type TreeModelJson } from '../../packages/extract/src/fields/learned/trees.ts';
 
 const [work, ...inputs] = process.argv.slice(2);
 if (!work || !inputs.length) { console.error('usage: context-rows.ts WORK PAGES.jsonl...'); process.exit(2); }
@@ -48,9 +48,7 @@ for (const input of inputs) for await (const p of readTruthPages(input)) {
   const { rows: x, neighbours } = pageReading(page);
   if (x.length !== expected.words) throw new Error(`${p.id}: ${x.length} words where the export has ${expected.words}`);
   const { model, columns } = models[foldOf(p.id)]!;
-  const row = new Float64Array(columns.length);
-  const probs = x.map((r) => { columns.forEach((c, i) => { row[i] = r[c]!; }); return model.predict(row); });
-  const ctx = contextRows(probs, x, neighbours, page.words);
+  const ctx = contextRows(predictRows(model, columns, x), x, neighbours, page.words);
   const buf = Buffer.alloc(ctx.length * names.length * 4);
   ctx.forEach((r, i) => Buffer.from(r.buffer, r.byteOffset, r.byteLength).copy(buf, i * names.length * 4));
   if (!features.write(buf)) await once(features, 'drain');

@@ -8,7 +8,7 @@ import { contextNames, contextRows } from './context.ts';
 import { FEATURE_NAMES, readFeatures, type RuleSources } from './features.ts';
 import { settleParties } from './party-blocks.ts';
 import { checkPlaces } from './place-check.ts';
-import { featureColumns, TreeModel, type TreeModelJson } from './trees.ts';
+import { featureColumns, predictRows, TreeModel, type TreeModelJson } from './trees.ts';
 import { readWordsValue, type ReadValue } from './values.ts';
 
 /**
@@ -125,15 +125,6 @@ export class FieldTagger {
     });
     return { fields: out, probs: probsOf };
   }
-}
-
-/** A model's probabilities for rows the code computed (`columns` picks the model's features from them). */
-function predictRows(model: TreeModel, columns: number[], rows: ArrayLike<number>[]): Float64Array[] {
-  const row = new Float64Array(columns.length);
-  return rows.map((r) => {
-    columns.forEach((c, i) => { row[i] = r[c]!; });
-    return model.predict(row);
-  });
 }
 
 /** The score calibrated into a confidence: how sure the model is of every word, the OCR's certainty, the parser's say. */

@@ -31,6 +31,15 @@ export function featureColumns(modelFeatures: readonly string[], computed: reado
   });
 }
 
+/** A model's probabilities for rows the code computed (`columns`, from `featureColumns`, picks the model's features). */
+export function predictRows(model: TreeModel, columns: number[], rows: ArrayLike<number>[]): Float64Array[] {
+  const row = new Float64Array(columns.length);
+  return rows.map((r) => {
+    columns.forEach((c, i) => { row[i] = r[c]!; });
+    return model.predict(row);
+  });
+}
+
 /**
  * Evaluates a multi-class gradient-boosted tree model (xgboost's softprob) exactly as xgboost does: values are
  * compared as 32-bit floats, NaN takes the tree's default branch, each class's leaf values are summed from the base
