@@ -5,7 +5,7 @@ import { FEATURE_NAMES, type WordNeighbours } from './features.ts';
  * The second stage of the tagger: a word read again in the light of what the first stage took its neighbours for.
  * The first stage judges each word by its own features; parties, tables and wrapped values are decided by the words
  * around them (a street under a name the model gives the shipper is the shipper's street), so the second stage sees
- * the class probabilities of the word, of its neighbours on its line and above and below, and of the rest of its line.
+ * the class probabilities of the word, of its neighbours, and of the rest of its line, its column and its row (PLACES).
  * It is trained on out-of-fold first-stage probabilities (training/fields/context-rows.ts), so it learns how far the
  * first stage can be trusted on pages it has not seen.
  */
@@ -21,7 +21,11 @@ const COLUMN_REACH = 5;
 
 /** First-stage features carried into the second stage: where the word is and whether it is a label. */
 const CARRIED = ['isLabel.any', 'x0', 'y0', 'x1', 'y1', 'relHeight', 'leftLabel.kind', 'aboveLabel.kind', 'block.headKind'] as const;
-const carriedAt = CARRIED.map((n) => FEATURE_NAMES.indexOf(n));
+const carriedAt = CARRIED.map((n) => {
+  const i = FEATURE_NAMES.indexOf(n);
+  if (i < 0) throw new Error(`The field context model carries a feature the code does not compute: ${n}`);
+  return i;
+});
 
 /** Names of the second stage's features for a model of these classes. */
 export function contextNames(classes: readonly string[]): string[] {
