@@ -88,7 +88,8 @@ describe('choosing a disputed field by the chance right', () => {
   it('keeps a value only the tagger read when both its own calibration and the chance call it likelier right than wrong', () => {
     const weak: FieldCandidates = { ...candidates(0, 0.45), rules: null };
     expect(pickReader(weak, 'combined', chance(0, 0.9), 'disputes')).toBeNull();
-    expect(pickReader(weak, 'combined', chance(0, 0.9), 'alone')).toBe('tagger');
+    expect(pickReader(weak, 'combined', chance(0, 0.9), 'alone')).toBeNull();
+    expect(pickReader(weak, 'combined', undefined, 'own')).toBeNull();
     // Specks on a page of noise: the tagger's own calibration calls them likely, the confidence model does not.
     const specks: FieldCandidates = { ...candidates(0, 0.6), rules: null };
     expect(pickReader(specks, 'combined', chance(0, 0.3), 'disputes')).toBeNull();

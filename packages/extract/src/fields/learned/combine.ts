@@ -58,25 +58,24 @@ export function readCandidates(pages: ReadPage[], rules: ExtractedData, tagger: 
 }
 
 /**
- * Whose value a field takes: 'learned' every tagged field from the tagger; 'combined' the rules' value where the
- * tagger read none or is no surer, else the tagger's, except that a value only the tagger read and that is more likely
- * wrong than right is left out (an empty field sends the document to a person, a wrong one can pass unseen: random
- * specks tag as something). `chance` is the confidence model's chance right of each reader's value; the `chooser` says
- * where it decides (`Chooser`). Null: left empty.
+ * Whose value a field takes. 'learned': every tagged field from the tagger. 'combined', one rule a case:
+ * - read by the rules alone: the rules';
+ * - read by the tagger alone: kept only when more likely right than wrong, by its own calibration and, under a chooser
+ *   that weighs the confidence model's chance right (`chance`), by that too (an empty field sends the document to a
+ *   person, a wrong one can pass unseen: specks on a page of noise tag as a carrier or a weight);
+ * - read by both: the surer reader, by the chance right where the chooser weighs disputes by it (`Chooser`), else by
+ *   each reader's own score.
+ * Null: left empty.
  */
 export function pickReader(c: FieldCandidates, mode: Exclude<FieldsMode, 'rules'>, chance?: (reader: 'rules' | 'tagger') => number, chooser: Chooser = 'own'): 'rules' | 'tagger' | null {
   const { rules: r, tagger: t } = c;
   if (mode === 'learned') return t ? 'tagger' : null;
-  if (chance && (chooser === 'disputes' || chooser === 'chance') && r && t && !c.agree) {
+  if (!t) return r ? 'rules' : null;
+  if (!r) return t.confidence >= ALONE_MIN && !(chance && chooser !== 'own' && chance('tagger') < ALONE_MIN) ? 'tagger' : null;
+  if (chance && !c.agree && (chooser === 'disputes' || chooser === 'chance')) {
     return chance('tagger') > chance('rules') + (chooser === 'disputes' ? DISPUTE_MARGIN : 0) ? 'tagger' : 'rules';
   }
-  if (chance && (chooser === 'alone' || chooser === 'chance') && !r && t) return chance('tagger') >= ALONE_MIN ? 'tagger' : null;
-  // Under 'disputes' a value only the tagger read must be more likely right than wrong by both its own calibration and
-  // the confidence model: specks on a page of noise tag as a carrier or a weight the tagger alone calls likely.
-  if (chance && chooser === 'disputes' && !r && t && chance('tagger') < ALONE_MIN) return null;
-  if (r && (!t || r.score >= t.confidence)) return 'rules';
-  if (!r && t && t.confidence < ALONE_MIN) return null;
-  return t ? 'tagger' : null;
+  return r.score >= t.confidence ? 'rules' : 'tagger';
 }
 
 /**
@@ -95,7 +94,7 @@ function taggerView(pages: ReadPage[], rules: ExtractedData, layout: DocumentLay
  * How 'combined' uses the confidence model's chance right: 'own' not at all (disputes and values only the tagger read
  * go by each reader's own score); 'disputes' for fields the two readers read otherwise, the other reader overruling the
  * rules only when clearly likelier right (by DISPUTE_MARGIN); 'alone' for values only the tagger read (kept from an
- * even chance); 'chance' for both, with no margin.
+ * even chance, as by their own score); 'chance' for both, with no margin.
  */
 export type Chooser = 'own' | 'disputes' | 'alone' | 'chance';
 export const CHOOSER: Chooser = 'disputes';
