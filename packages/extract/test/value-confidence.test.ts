@@ -85,10 +85,10 @@ describe('choosing a disputed field by the chance right', () => {
     expect(pickReader(c, 'combined', undefined, 'own')).toBe('rules');
   });
 
-  it('keeps a value only the tagger read when both its own calibration and the chance call it likelier right than wrong', () => {
+  it('keeps a value only the tagger read when the confidence model calls it likelier right than wrong (its own calibration without one)', () => {
     const weak: FieldCandidates = { ...candidates(0, 0.45), rules: null };
-    expect(pickReader(weak, 'combined', chance(0, 0.9), 'disputes')).toBeNull();
-    expect(pickReader(weak, 'combined', chance(0, 0.9), 'alone')).toBeNull();
+    expect(pickReader(weak, 'combined', chance(0, 0.9), 'disputes')).toBe('tagger');
+    expect(pickReader(weak, 'combined', chance(0, 0.9), 'alone')).toBe('tagger');
     expect(pickReader(weak, 'combined', undefined, 'own')).toBeNull();
     // Specks on a page of noise: the tagger's own calibration calls them likely, the confidence model does not.
     const specks: FieldCandidates = { ...candidates(0, 0.6), rules: null };

@@ -60,9 +60,10 @@ export function readCandidates(pages: ReadPage[], rules: ExtractedData, tagger: 
 /**
  * Whose value a field takes. 'learned': every tagged field from the tagger. 'combined', one rule a case:
  * - read by the rules alone: the rules';
- * - read by the tagger alone: kept only when more likely right than wrong, by its own calibration and, under a chooser
- *   that weighs the confidence model's chance right (`chance`), by that too (an empty field sends the document to a
- *   person, a wrong one can pass unseen: specks on a page of noise tag as a carrier or a weight);
+ * - read by the tagger alone: kept only when more likely right than wrong (an empty field sends the document to a
+ *   person, a wrong one can pass unseen: specks on a page of noise tag as a carrier or a weight), judged by the
+ *   confidence model's chance right (`chance`) under a chooser that weighs it, else by the tagger's own calibration.
+ *   The chance already takes the tagger's own score as evidence, beside what the page and the value's checks say;
  * - read by both: the surer reader, by the chance right where the chooser weighs disputes by it (`Chooser`), else by
  *   each reader's own score.
  * Null: left empty.
@@ -71,7 +72,7 @@ export function pickReader(c: FieldCandidates, mode: Exclude<FieldsMode, 'rules'
   const { rules: r, tagger: t } = c;
   if (mode === 'learned') return t ? 'tagger' : null;
   if (!t) return r ? 'rules' : null;
-  if (!r) return t.confidence >= ALONE_MIN && !(chance && chooser !== 'own' && chance('tagger') < ALONE_MIN) ? 'tagger' : null;
+  if (!r) return (chance && chooser !== 'own' ? chance('tagger') : t.confidence) >= ALONE_MIN ? 'tagger' : null;
   if (chance && !c.agree && (chooser === 'disputes' || chooser === 'chance')) {
     return chance('tagger') > chance('rules') + (chooser === 'disputes' ? DISPUTE_MARGIN : 0) ? 'tagger' : 'rules';
   }
