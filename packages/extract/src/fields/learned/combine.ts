@@ -92,10 +92,10 @@ function taggerView(pages: ReadPage[], rules: ExtractedData, layout: DocumentLay
 }
 
 /**
- * How 'combined' uses the confidence model's chance right: 'own' not at all (disputes and values only the tagger read
- * go by each reader's own score); 'disputes' for fields the two readers read otherwise, the other reader overruling the
- * rules only when clearly likelier right (by DISPUTE_MARGIN); 'alone' for values only the tagger read (kept from an
- * even chance, as by their own score); 'chance' for both, with no margin.
+ * How 'combined' uses the confidence model's chance right. Every chooser but 'own' (which goes by each reader's own
+ * score throughout) keeps a value only the tagger read from an even chance right. Disputes, fields the two readers read
+ * otherwise: 'disputes' lets the tagger overrule the rules only when clearly likelier right (by DISPUTE_MARGIN),
+ * 'chance' when likelier right at all, 'alone' by each reader's own score.
  */
 export type Chooser = 'own' | 'disputes' | 'alone' | 'chance';
 export const CHOOSER: Chooser = 'disputes';
