@@ -42,8 +42,9 @@ surer of the two) — then reads the same words, and the figures are printed sid
   --confidence FILE    another confidence model than the committed one; "none": each reader's own score, as before
                        the confidence model (models/field-confidence.json) was fitted
   --chooser C          how 'combined' uses the confidence model's chance right: own (not at all: each reader's own
-                       score), disputes (a disputed field to the tagger when likelier right by a margin), alone (values
-                       only the tagger read, kept from an even chance), chance (both, no margin); default: the
+                       score); every other keeps a value only the tagger read from an even chance, and gives a disputed
+                       field to the tagger: disputes when likelier right by a margin, chance when likelier right,
+                       alone by the readers' own scores; default: the
                        extractor's own setting, CHOOSER in combine.ts
 The full pipeline's CPU and page-time bench (one reader, OCR profile, page limit) is npm run bench:pipeline.
 `;
@@ -165,7 +166,7 @@ if (!values['no-synthetic']) {
 const lines = [
   `Ladingwise extraction bench, field readers side by side — ${new Date().toISOString().slice(0, 10)}, engine ${values.engine}, ${workers} OCR worker(s), `
   + `${availableParallelism()} CPU cores; default reader (ladingwise extract, the server): ${DEFAULT_FIELDS}; field model ${(modelRss / 1024 / 1024).toFixed(0)} MiB resident; `
-  + `confidence: ${confidence ? `the confidence model${values.confidence ? ` ${values.confidence}` : ''}` : "each reader's own score"}; chooser ${chooser} (${chooser === 'own' ? "each reader's own score" : chooser === 'alone' ? 'the chance right for values only the tagger read' : chooser === 'disputes' ? 'the chance right for disputes, by a margin' : 'the chance right, disputes too'})`,
+  + `confidence: ${confidence ? `the confidence model${values.confidence ? ` ${values.confidence}` : ''}` : "each reader's own score"}; chooser ${chooser} (${chooser === 'own' ? "each reader's own score" : chooser === 'alone' ? 'the chance right for values only the tagger read' : chooser === 'disputes' ? 'the chance right for values only the tagger read, and for disputes by a margin' : 'the chance right, disputes too'})`,
   ...figures.flatMap((f) => formatSet(f, MODES)),
 ];
 process.stdout.write(`${lines.join('\n')}\n`);
