@@ -3,7 +3,8 @@
 # fold fitted without it, the second stage on the first's out-of-fold classes of each word and its neighbours (and its
 # fold models), the calibration, then the confidence model from out-of-fold values (every training page read once).
 # Reproducible (fixed seeds, one thread) and kept out of CI: `npm run train:fields`. Held-out families are never read.
-#   FIELDS_DATA  folder with train.jsonl and any further train-*.jsonl (default training/data/fields)
+#   FIELDS_DATA  folder with train.jsonl and any further train-*.jsonl (default training/data/fields), and the older
+#                templates' pages, template-*.jsonl (template-pages.ts), which only the confidence fit reads
 #   WORK         folder for the feature rows (default training/fields/.work); rows already exported by the same
 #                feature code for the same first pages are kept, so a grown dataset or a stopped run only adds pages
 set -euo pipefail
@@ -15,6 +16,9 @@ CONFIDENCE=packages/extract/models/field-confidence.json
 CONTEXT="$WORK/context-model.json"
 mkdir -p "$WORK"
 PAGES=("$DATA"/train*.jsonl)
+# Pages of the templates the rules were written on carry no word-level truth: never the tagger's, only its values'.
+TEMPLATES=()
+for f in "$DATA"/template-*.jsonl; do [ -e "$f" ] && TEMPLATES+=("$f"); done
 nice -n 10 npx tsx training/fields/export-features.ts "$WORK" "${PAGES[@]}"
 OMP_NUM_THREADS=1 nice -n 10 /usr/bin/python3 training/fields/train.py "$WORK" "$MODEL" --check-rows packages/extract/test/fixtures/field-tagger-check.json "$@"
 bash training/fields/fold-models.sh "$WORK" "$MODEL"
@@ -23,5 +27,5 @@ OMP_NUM_THREADS=1 nice -n 10 /usr/bin/python3 training/fields/train.py "$WORK/co
 bash training/fields/fold-models.sh "$WORK/context" "$CONTEXT"
 nice -n 10 npx tsx training/fields/attach-context.ts "$MODEL" "$CONTEXT"
 nice -n 10 npx tsx training/fields/calibrate.ts "$MODEL" "$WORK" "${PAGES[@]}"
-nice -n 10 npx tsx training/fields/oof-values.ts "$WORK" "${PAGES[@]}"
+nice -n 10 npx tsx training/fields/oof-values.ts "$WORK" "${PAGES[@]}" "${TEMPLATES[@]}"
 OMP_NUM_THREADS=1 nice -n 10 /usr/bin/python3 training/fields/fit-confidence.py "$WORK/folds" "$CONFIDENCE"
