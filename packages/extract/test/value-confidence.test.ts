@@ -5,7 +5,7 @@ import { chooseFields, DISPUTE_MARGIN, pickReader, readCandidates } from '../src
 import { FieldTagger } from '../src/fields/learned/tagger.ts';
 import { TreeModel } from '../src/fields/learned/trees.ts';
 import { ValueConfidence, type ValueConfidenceJson } from '../src/fields/learned/value-confidence.ts';
-import { VALUE_FEATURE_NAMES, valueFeatures, type FieldCandidates } from '../src/fields/learned/value-features.ts';
+import { dateOrderOpen, VALUE_FEATURE_NAMES, valueFeatures, type FieldCandidates, type PageQuality } from '../src/fields/learned/value-features.ts';
 import { extractFields, readLayout } from '../src/fields/extract-fields.ts';
 import type { ReadPage, Word } from '../src/types.ts';
 
@@ -94,5 +94,31 @@ describe('choosing a disputed field by the chance right', () => {
     const specks: FieldCandidates = { ...candidates(0, 0.6), rules: null };
     expect(pickReader(specks, 'combined', chance(0, 0.3), 'disputes')).toBeNull();
     expect(pickReader(specks, 'combined', chance(0, 0.7), 'disputes')).toBe('tagger');
+  });
+});
+
+describe('a date whose day and month could be swapped', () => {
+  const word = (text: string): Word => ({ text, confidence: 0.96, bbox: [100, 100, 200, 120], page: 0, line: '1' });
+
+  it('is told from dates whose printed form settles the order', () => {
+    expect(dateOrderOpen('Dates.Pickup', [word('03/05/2024')])).toBe(true);
+    expect(dateOrderOpen('Dates.Delivery', [word('Date:'), word('7.11.24')])).toBe(true);
+    expect(dateOrderOpen('Dates.Pickup', [word('13/05/2024')])).toBe(false);
+    expect(dateOrderOpen('Dates.Pickup', [word('05/05/2024')])).toBe(false);
+    expect(dateOrderOpen('Dates.Pickup', [word('2024-03-05')])).toBe(false);
+    expect(dateOrderOpen('Dates.Pickup', [word('5'), word('MAR'), word('2024')])).toBe(false);
+    expect(dateOrderOpen('References.PoNumber', [word('03/05/2024')])).toBe(false);
+  });
+
+  it('is trusted less than the same date printed unambiguously, or than one on a form whose dates show the order', () => {
+    const quality = (orderShown: boolean): PageQuality => ({ words: 150, ocrMean: 0.92, ocrLow: 0.03, agreeShare: 0.9, rulesSure: 0.6, both: 20, orderShown });
+    const date = (printed: string): FieldCandidates => ({
+      field: 'Dates.Pickup', agree: true,
+      rules: { value: '2024-03-05', score: 0.97, words: [word(printed)], support: [0.99] },
+      tagger: { field: 'Dates.Pickup', value: '2024-03-05', confidence: 0.97, raw: 0.99, words: [word(printed)], mean: 0.99, min: 0.99, margin: 0.98, rival: 0 } as FieldCandidates['tagger'],
+    });
+    const open = confidence.probability(valueFeatures(date('03/05/2024'), 'rules', quality(false)));
+    expect(open).toBeLessThan(confidence.probability(valueFeatures(date('2024-03-05'), 'rules', quality(false))));
+    expect(open).toBeLessThan(confidence.probability(valueFeatures(date('03/05/2024'), 'rules', quality(true))));
   });
 });

@@ -1,6 +1,6 @@
 import { CORE_FIELDS, type ExtractedData } from '@ladingwise/shared';
 import type { ReadPage } from '../../types.ts';
-import { extractFields, readLayout, type DocumentLayout } from '../extract-fields.ts';
+import { documentDateOrder, extractFields, readLayout, type DocumentLayout } from '../extract-fields.ts';
 import { keepOwnScores } from '../own-scores.ts';
 import { TAG_FIELDS, type RuleSources } from './features.ts';
 import { ValueConfidence } from './value-confidence.ts';
@@ -54,7 +54,7 @@ export function readCandidates(pages: ReadPage[], rules: ExtractedData, tagger: 
     const r = rulesCandidate(pages, rules, field, valueOf(rules, field), probs, tagger.classes.indexOf(field));
     return { field, rules: r, tagger: t, agree: !!t && !!r && sameReading(r.value, t.value) };
   });
-  return { candidates, quality: pageQuality(pages, candidates) };
+  return { candidates, quality: pageQuality(pages, candidates, documentDateOrder(layout).shown) };
 }
 
 /**

@@ -24,7 +24,11 @@ export interface FieldCandidates {
  * over the whole page (two independent readers that agree on most fields have found the form's layout; where they
  * agree on few, even their agreed values stand on less).
  */
-export interface PageQuality { words: number; ocrMean: number; ocrLow: number; agreeShare: number; rulesSure: number; both: number }
+export interface PageQuality {
+  words: number; ocrMean: number; ocrLow: number; agreeShare: number; rulesSure: number; both: number;
+  /** Whether the form's own numeric dates show which part is the day (one above 12); else its language decides. */
+  orderShown: boolean;
+}
 
 const KINDS = ['Name', 'Address', 'City', 'State', 'Zip', 'Country', 'Carrier', 'Reference', 'Date', 'Amount', 'Text', 'Code'] as const;
 /** The kind of a field: values of one kind fail alike (a street runs into a city; a date's digits are misread). */
@@ -44,12 +48,13 @@ export const VALUE_FEATURE_NAMES: readonly string[] = [
   'rules.has', 'rules.score', 'rules.ocrMin', 'rules.ocrMean', 'rules.words', 'rules.taggerMean', 'rules.taggerMin', 'shared',
   'tagger.has', 'tagger.raw', 'tagger.conf', 'tagger.mean', 'tagger.min', 'tagger.margin', 'tagger.rival', 'tagger.words', 'tagger.ocrMin', 'tagger.ocrMean',
   'value.parsed', 'value.checked', 'value.repaired', 'value.farYear', 'value.length', 'value.digitShare', 'value.letterShare', 'value.tokens',
-  'page.words', 'page.ocrMean', 'page.ocrLow', 'page.agreeShare', 'page.rulesSure', 'page.both',
+  'value.orderOpen',
+  'page.words', 'page.ocrMean', 'page.ocrLow', 'page.agreeShare', 'page.rulesSure', 'page.both', 'page.orderShown',
   ...KINDS.map((k) => `kind.${k}`),
   ...TAG_FIELDS.map((f) => `field.${f}`),
 ];
 
-export function pageQuality(pages: ReadPage[], candidates: readonly FieldCandidates[]): PageQuality {
+export function pageQuality(pages: ReadPage[], candidates: readonly FieldCandidates[], orderShown = false): PageQuality {
   const conf = pages.flatMap((p) => p.words.map((w) => w.confidence));
   const both = candidates.filter((c) => c.rules && c.tagger);
   const ruled = candidates.filter((c) => c.rules);
@@ -60,6 +65,7 @@ export function pageQuality(pages: ReadPage[], candidates: readonly FieldCandida
     words: conf.length,
     ocrMean: conf.length ? conf.reduce((a, b) => a + b, 0) / conf.length : 0,
     ocrLow: conf.length ? conf.filter((c) => c < 0.6).length / conf.length : 0,
+    orderShown,
   };
 }
 
@@ -80,6 +86,23 @@ export function rulesCandidate(pages: ReadPage[], rules: ExtractedData, field: s
   const src = rules.FieldSources?.[field];
   const words = src ? wordsIn(pages, src.page, src.bbox) : [];
   return { value, score: rules.ConfidenceScores[field] ?? 0, words, support: words.map((w) => probs.get(w)?.[cls] ?? 0) };
+}
+
+// A numeric date whose first two parts are both 12 or under and differ (3/5/2024): which is the day and which the month
+// is the form's convention, not something the value itself shows.
+const OPEN_ORDER = /\b(\d{1,2})\s?[/.-]\s?(\d{1,2})\s?[/.-]\s?(?:\d{4}|\d{2})\b/g;
+
+/**
+ * Whether a date value was printed with its day and month open to either reading. The value a reader gives is already
+ * a normalised ISO date, so this is judged on the printed words it was read from.
+ */
+export function dateOrderOpen(field: string, words: readonly Word[] | undefined): boolean {
+  if (!field.startsWith('Dates.') || !words?.length) return false;
+  for (const m of words.map((w) => w.text).join(' ').matchAll(OPEN_ORDER)) {
+    const a = Number(m[1]), b = Number(m[2]);
+    if (a >= 1 && b >= 1 && a <= 12 && b <= 12 && a !== b) return true;
+  }
+  return false;
 }
 
 const mean = (xs: number[]): number => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : Number.NaN);
@@ -103,7 +126,8 @@ export function valueFeatures(c: FieldCandidates, reader: 'rules' | 'tagger', pa
     v ? 1 : 0, v?.checked ? 1 : 0, v?.repaired ? 1 : 0, v?.farYear ? 1 : 0, text.length,
     text.length ? (text.match(/\d/g)?.length ?? 0) / text.length : 0, text.length ? (text.match(/\p{L}/gu)?.length ?? 0) / text.length : 0,
     text.split(/\s+/).filter(Boolean).length,
-    page.words, page.ocrMean, page.ocrLow, page.agreeShare, page.rulesSure, page.both,
+    dateOrderOpen(c.field, reader === 'rules' ? r?.words : t?.words) ? 1 : 0,
+    page.words, page.ocrMean, page.ocrLow, page.agreeShare, page.rulesSure, page.both, page.orderShown ? 1 : 0,
     ...KINDS.map((k) => (k === kind ? 1 : 0)),
     ...TAG_FIELDS.map((f) => (f === c.field ? 1 : 0)),
   ];
