@@ -23,6 +23,21 @@ function fixDigits(s: string): string {
   return s.replace(/(?<![\p{L}\p{N}])[Oo](?=\d[/.-])/gu, '0').replace(/(?<=\d)[OoQD](?=[\d/.-])|(?<=[\d/.-])[OoQD](?=\d)|(?<=\d)[Il|](?=[\d/.-])|(?<=[\d/.-])[Il|](?=\d)/g, (c) => (/[OoQD]/.test(c) ? '0' : '1'));
 }
 
+// A numeric date, its first two parts captured: which is the day and which the month depends on the form.
+const DAY_MONTH = /\b(\d{1,2})\s?[/.-]\s?(\d{1,2})\s?[/.-]\s?(?:\d{4}|\d{2})\b/g;
+
+/**
+ * Whether `text` holds a numeric date whose day and month are open to either reading (3/5/2024: both parts 12 or
+ * under, and different): its order is the form's convention, not something the date itself shows.
+ */
+export function dayMonthOpen(text: string): boolean {
+  for (const m of text.matchAll(DAY_MONTH)) {
+    const a = Number(m[1]), b = Number(m[2]);
+    if (a >= 1 && b >= 1 && a <= 12 && b <= 12 && a !== b) return true;
+  }
+  return false;
+}
+
 /**
  * Finds the first date in `text`: ISO (2026-10-03), numeric (10/03/2026, 03.10.26), or written out in
  * English, Spanish or French ("Jul 23, 2026", "15 de julio de 2026", "1er mars 2026", "23-Jul-2026").

@@ -1,6 +1,7 @@
 import type { ExtractedData } from '@ladingwise/shared';
 import type { ReadPage, Word } from '../../types.ts';
 import { TRUSTED_SCORE } from '../confidence.ts';
+import { dayMonthOpen } from '../parse-date.ts';
 import { TAG_FIELDS } from './features.ts';
 import type { TaggedField } from './tagger.ts';
 import { readValue } from './values.ts';
@@ -54,7 +55,7 @@ export const VALUE_FEATURE_NAMES: readonly string[] = [
   ...TAG_FIELDS.map((f) => `field.${f}`),
 ];
 
-export function pageQuality(pages: ReadPage[], candidates: readonly FieldCandidates[], orderShown = false): PageQuality {
+export function pageQuality(pages: ReadPage[], candidates: readonly FieldCandidates[], orderShown: boolean): PageQuality {
   const conf = pages.flatMap((p) => p.words.map((w) => w.confidence));
   const both = candidates.filter((c) => c.rules && c.tagger);
   const ruled = candidates.filter((c) => c.rules);
@@ -88,21 +89,12 @@ export function rulesCandidate(pages: ReadPage[], rules: ExtractedData, field: s
   return { value, score: rules.ConfidenceScores[field] ?? 0, words, support: words.map((w) => probs.get(w)?.[cls] ?? 0) };
 }
 
-// A numeric date whose first two parts are both 12 or under and differ (3/5/2024): which is the day and which the month
-// is the form's convention, not something the value itself shows.
-const OPEN_ORDER = /\b(\d{1,2})\s?[/.-]\s?(\d{1,2})\s?[/.-]\s?(?:\d{4}|\d{2})\b/g;
-
 /**
  * Whether a date value was printed with its day and month open to either reading. The value a reader gives is already
  * a normalised ISO date, so this is judged on the printed words it was read from.
  */
 export function dateOrderOpen(field: string, words: readonly Word[] | undefined): boolean {
-  if (!field.startsWith('Dates.') || !words?.length) return false;
-  for (const m of words.map((w) => w.text).join(' ').matchAll(OPEN_ORDER)) {
-    const a = Number(m[1]), b = Number(m[2]);
-    if (a >= 1 && b >= 1 && a <= 12 && b <= 12 && a !== b) return true;
-  }
-  return false;
+  return field.startsWith('Dates.') && !!words?.length && dayMonthOpen(words.map((w) => w.text).join(' '));
 }
 
 const mean = (xs: number[]): number => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : Number.NaN);
