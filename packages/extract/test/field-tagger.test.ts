@@ -154,7 +154,7 @@ describe('decoding', () => {
       const ruleHas = ruleValue !== null && ruleValue !== undefined && ruleValue !== '';
       const value = valueAt(combined, field);
       if (!ruleHas && t.confidence < ALONE_MIN) {
-        // Only the tagger read it, and more likely wrong than right: left for a person.
+        // Only the tagger read it, with next to no chance of being right: left empty for a person.
         expect(value ?? null).toBeNull();
         expect(combined.ConfidenceScores[field]).toBeUndefined();
         continue;

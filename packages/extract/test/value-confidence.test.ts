@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CORE_FIELDS } from '@ladingwise/shared';
-import { chooseFields, DISPUTE_MARGIN, pickReader, readCandidates } from '../src/fields/learned/combine.ts';
+import { ALONE_MIN, billShown, chooseFields, DISPUTE_MARGIN, pickReader, readCandidates } from '../src/fields/learned/combine.ts';
 import { FieldTagger } from '../src/fields/learned/tagger.ts';
 import { TreeModel } from '../src/fields/learned/trees.ts';
 import { ValueConfidence, type ValueConfidenceJson } from '../src/fields/learned/value-confidence.ts';
@@ -85,15 +85,26 @@ describe('choosing a disputed field by the chance right', () => {
     expect(pickReader(c, 'combined', undefined, 'own')).toBe('rules');
   });
 
-  it('keeps a value only the tagger read when the confidence model calls it likelier right than wrong (its own calibration without one)', () => {
+  it('keeps a value only the tagger read unless the confidence model (its own calibration without one) gives it next to no chance', () => {
+    // Below the trust line it goes to a person either way; a value to confirm beats an empty field to type.
     const weak: FieldCandidates = { ...candidates(0, 0.45), rules: null };
-    expect(pickReader(weak, 'combined', chance(0, 0.9), 'disputes')).toBe('tagger');
-    expect(pickReader(weak, 'combined', chance(0, 0.9), 'alone')).toBe('tagger');
-    expect(pickReader(weak, 'combined', undefined, 'own')).toBeNull();
+    expect(pickReader(weak, 'combined', chance(0, 0.3), 'disputes')).toBe('tagger');
+    expect(pickReader(weak, 'combined', chance(0, 0.3), 'alone')).toBe('tagger');
+    expect(pickReader(weak, 'combined', undefined, 'own')).toBe('tagger');
+    expect(pickReader({ ...candidates(0, ALONE_MIN / 2), rules: null }, 'combined', undefined, 'own')).toBeNull();
     // Specks on a page of noise: the tagger's own calibration calls them likely, the confidence model does not.
     const specks: FieldCandidates = { ...candidates(0, 0.6), rules: null };
-    expect(pickReader(specks, 'combined', chance(0, 0.3), 'disputes')).toBeNull();
+    expect(pickReader(specks, 'combined', chance(0, ALONE_MIN / 2), 'disputes')).toBeNull();
     expect(pickReader(specks, 'combined', chance(0, 0.7), 'disputes')).toBe('tagger');
+  });
+
+  it('asks a value only the tagger read to be likelier right than wrong on a page where the readers agree on too few fields to show a bill', () => {
+    const weak: FieldCandidates = { ...candidates(0, 0.45), rules: null };
+    expect(pickReader(weak, 'combined', chance(0, 0.3), 'disputes', false)).toBeNull();
+    expect(pickReader(weak, 'combined', chance(0, 0.6), 'disputes', false)).toBe('tagger');
+    const agreed = (n: number): FieldCandidates[] => Array.from({ length: 6 }, (_, i) => ({ ...candidates(0.9, 0.9), agree: i < n }));
+    expect(billShown(agreed(1))).toBe(false);
+    expect(billShown(agreed(4))).toBe(true);
   });
 });
 

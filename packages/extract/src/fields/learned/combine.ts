@@ -24,9 +24,10 @@ export function chooseFields(pages: ReadPage[], rules: ExtractedData, tagger: Fi
   const { candidates, quality } = readCandidates(pages, rules, tagger, layout);
   const data: ExtractedData = structuredClone(rules);
   const own = { ...data.ConfidenceScores };
+  const shown = billShown(candidates);
   for (const c of candidates) {
     const chance = confidence && chooser !== 'own' ? (reader: 'rules' | 'tagger'): number => confidence.probability(valueFeatures(c, reader, quality)) : undefined;
-    const pick = pickReader(c, mode, chance, chooser);
+    const pick = pickReader(c, mode, chance, chooser, shown);
     if (pick !== 'rules') { clearField(data, c.field); delete own[c.field]; }
     if (pick === 'tagger') writeTagged(data, c.tagger!);
     if (!pick) continue;
@@ -60,19 +61,21 @@ export function readCandidates(pages: ReadPage[], rules: ExtractedData, tagger: 
 /**
  * Whose value a field takes. 'learned': every tagged field from the tagger. 'combined', one rule a case:
  * - read by the rules alone: the rules';
- * - read by the tagger alone: kept only when more likely right than wrong (an empty field sends the document to a
- *   person, a wrong one can pass unseen: specks on a page of noise tag as a carrier or a weight), judged by the
- *   confidence model's chance right (`chance`) under a chooser that weighs it, else by the tagger's own calibration.
- *   The chance already takes the tagger's own score as evidence, beside what the page and the value's checks say;
+ * - read by the tagger alone: kept unless it has next to no chance of being right (ALONE_MIN) on a page that shows a
+ *   bill (`shown`, `billShown`), and only when likelier right than wrong on a page that does not (UNSHOWN_ALONE_MIN:
+ *   specks on a page of noise tag as a carrier or a weight, and no field of a bill must come out of a page with none).
+ *   Judged by the confidence model's chance right (`chance`) under a chooser that weighs it, else by the tagger's own
+ *   calibration. The chance already takes the tagger's own score as evidence, beside what the page and the value's checks say;
  * - read by both: the surer reader, by the chance right where the chooser weighs disputes by it (`Chooser`), else by
  *   each reader's own score.
  * Null: left empty.
  */
-export function pickReader(c: FieldCandidates, mode: Exclude<FieldsMode, 'rules'>, chance?: (reader: 'rules' | 'tagger') => number, chooser: Chooser = 'own'): 'rules' | 'tagger' | null {
+export function pickReader(c: FieldCandidates, mode: Exclude<FieldsMode, 'rules'>, chance?: (reader: 'rules' | 'tagger') => number, chooser: Chooser = 'own',
+  shown = true): 'rules' | 'tagger' | null {
   const { rules: r, tagger: t } = c;
   if (mode === 'learned') return t ? 'tagger' : null;
   if (!t) return r ? 'rules' : null;
-  if (!r) return (chance && chooser !== 'own' ? chance('tagger') : t.confidence) >= ALONE_MIN ? 'tagger' : null;
+  if (!r) return (chance && chooser !== 'own' ? chance('tagger') : t.confidence) >= (shown ? ALONE_MIN : UNSHOWN_ALONE_MIN) ? 'tagger' : null;
   if (chance && !c.agree && (chooser === 'disputes' || chooser === 'chance')) {
     return chance('tagger') > chance('rules') + (chooser === 'disputes' ? DISPUTE_MARGIN : 0) ? 'tagger' : 'rules';
   }
@@ -93,7 +96,7 @@ function taggerView(pages: ReadPage[], rules: ExtractedData, layout: DocumentLay
 
 /**
  * How 'combined' uses the confidence model's chance right. Every chooser but 'own' (which goes by each reader's own
- * score throughout) keeps a value only the tagger read from an even chance right. Disputes, fields the two readers read
+ * score throughout) keeps a value only the tagger read from ALONE_MIN's chance right. Disputes, fields the two readers read
  * otherwise: 'disputes' lets the tagger overrule the rules only when clearly likelier right (by DISPUTE_MARGIN),
  * 'chance' when likelier right at all, 'alone' by each reader's own score.
  */
@@ -107,8 +110,21 @@ export const DISPUTE_MARGIN = 0.2;
 
 // The highest confidence a value may keep when the other reader read the field otherwise: below the 0.9 trust line.
 const DISAGREED = 0.85;
-// The least chance right (or tagger's calibrated confidence) for a value that only the tagger read: as likely right as wrong.
-export const ALONE_MIN = 0.5;
+// The least chance right (or tagger's calibrated confidence) for a value that only the tagger read. An empty field is
+// as wrong as a wrong value and a value scored below the trust line goes to a person either way, so a value is worth
+// keeping long before it is likelier right than wrong: the reviewer confirms it instead of typing it. Only values with
+// next to no chance are left out, so that a page with nothing on it (noise, a photo of something else) stays empty.
+export const ALONE_MIN = 0.1;
+// The same on a page that shows no bill: likelier right than wrong.
+export const UNSHOWN_ALONE_MIN = 0.5;
+// How many fields the two readers must read alike for a page to show a bill: two independent readers agreeing on
+// several fields have found a form, where agreeing on one can be chance (both taking a speck for a code).
+const SHOWN_AGREED = 3;
+
+/** Whether the readers' candidates show a bill of lading on the pages: several fields read alike by both. */
+export function billShown(candidates: readonly FieldCandidates[]): boolean {
+  return candidates.filter((c) => c.agree).length >= SHOWN_AGREED;
+}
 
 /** Two readings of a field compared as printed values: case, spaces and marks aside. */
 export const sameReading = (a: unknown, b: unknown): boolean => String(a ?? '').toUpperCase().replace(/[^A-Z0-9.]/g, '') === String(b ?? '').toUpperCase().replace(/[^A-Z0-9.]/g, '');
