@@ -52,6 +52,17 @@ describe('layout-randomising generator', () => {
     expect(heldout.every((p) => HELDOUT_FAMILIES.includes(p.family.id) && p.row.split === 'heldout')).toBe(true);
   });
 
+  it("writes a trained genre in other languages and trades some of the time, and leaves held-out genres' as they are", () => {
+    const own = new Map(FAMILIES.map((f) => [f.id, f]));
+    const train = planLayoutSet(400, 5, 'train');
+    const mixed = train.filter((p) => p.family.trade !== own.get(p.family.id)!.trade || ![own.get(p.family.id)!.lang, own.get(p.family.id)!.altLang].includes(p.row.lang));
+    expect(mixed.length / train.length).toBeGreaterThan(0.12);
+    expect(mixed.length / train.length).toBeLessThan(0.35);
+    // A French or Spanish page never prints month-first dates.
+    expect(train.filter((p) => p.row.lang !== 'en').every((p) => p.family.dateOrder === 'dayfirst')).toBe(true);
+    expect(planLayoutSet(60, 5, 'heldout').every((p) => p.family === own.get(p.family.id))).toBe(true);
+  });
+
   it('writes training pages in npm hands only and keeps Debian hands for held-out pages', () => {
     const hand = (sel: 'train' | 'heldout'): string[] => planLayoutSet(120, 11, sel).filter((p) => p.row.writing === 'handwritten').map((p) => composePlanned(p).html);
     const train = hand('train');

@@ -6,7 +6,7 @@ import { familiesOf, splitOf, type Family, type FamilySelection, type Split } fr
 import { handFont } from './fonts.ts';
 import type { Printed } from './html.ts';
 import type { Lang } from './lexicon.ts';
-import { randomLayoutDoc, type LayoutDoc, type LayoutTruth } from './world.ts';
+import { randomLayoutDoc, type DateOrder, type LayoutDoc, type LayoutTruth, type Trade } from './world.ts';
 
 /** One row of a generated set's truth.json: the dev set's format plus writing, profile, family and split. */
 export interface LayoutTruthRow {
@@ -37,7 +37,8 @@ export function planLayoutSet(count: number, seed: number, selection: FamilySele
   return Array.from({ length: count }, (_, i) => {
     const pageSeed = (Math.imul(seed, 2_654_435_761) + i * 40_503 + 17) >>> 0;
     const rng = new Rng(pageSeed);
-    const family = families[(i + seed) % families.length]!;
+    const genre = families[(i + seed) % families.length]!;
+    const family = mixedGenre(genre, rng.fork('mix'));
     const lang = family.altLang && rng.fork('lang').chance(0.5) ? family.altLang : family.lang;
     const doc = randomLayoutDoc(rng.fork('data'), lang, family.trade);
     const hand = rng.fork('hand').chance(family.handChance);
@@ -50,6 +51,26 @@ export function planLayoutSet(count: number, seed: number, selection: FamilySele
       seed: pageSeed,
     };
   });
+}
+
+const LANGS: readonly Lang[] = ['en', 'es', 'fr'];
+const TRADES: readonly Trade[] = ['domestic-us', 'north-america', 'mexico', 'canada', 'ocean', 'europe'];
+/** The share of a trained genre's pages written in any language for parties of any trade. */
+export const MIX_CHANCE = 0.3;
+
+/**
+ * A trained genre's page keeps its layout habits but, some of the time, its words and parties come from anywhere: a
+ * genre's language and trade are not its layout, and a tagger that met each layout habit in one language and one
+ * trade only would learn the pairing. Month-first dates go with English forms between US and North-American
+ * parties, day-first ones with every other. Held-out genres are left as they are, so their figures stay comparable.
+ */
+export function mixedGenre(genre: Family, rng: Rng): Family {
+  if (splitOf(genre.id) !== 'train' || !rng.chance(MIX_CHANCE)) return genre;
+  const lang = rng.pick(LANGS);
+  const trade = rng.pick(TRADES);
+  const dateOrder: DateOrder = lang === 'en' && (trade === 'domestic-us' || trade === 'north-america') ? 'us' : 'dayfirst';
+  const { altLang: _, second: __, ...rest } = genre;
+  return { ...rest, lang, trade, dateOrder };
 }
 
 /** The axis-aligned box around a box's four corners carried through `map`. */
