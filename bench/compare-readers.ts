@@ -42,9 +42,9 @@ surer of the two) — then reads the same words, and the figures are printed sid
   --confidence FILE    another confidence model than the committed one; "none": each reader's own score, as before
                        the confidence model (models/field-confidence.json) was fitted
   --chooser C          how 'combined' uses the confidence model's chance right: own (not at all: each reader's own
-                       score); every other keeps a value only the tagger read from an even chance, and gives a disputed
-                       field to the tagger: disputes when likelier right by a margin, chance when likelier right,
-                       alone by the readers' own scores; default: the
+                       score); every other keeps a value only the tagger read by its chance right (ALONE_MIN in
+                       combine.ts), and gives a disputed field to the tagger: disputes when likelier right by a
+                       margin, chance when likelier right, alone by the readers' own scores; default: the
                        extractor's own setting, CHOOSER in combine.ts
 The full pipeline's CPU and page-time bench (one reader, OCR profile, page limit) is npm run bench:pipeline.
 `;
