@@ -1,7 +1,8 @@
 import type { Rng } from '../synthetic/random.ts';
 
 /** Languages a layout's labels are written in. */
-export type Lang = 'en' | 'es' | 'fr';
+export const LANGS = ['en', 'es', 'fr'] as const;
+export type Lang = (typeof LANGS)[number];
 
 /** What a label introduces. Concepts with a field tag their label words `label:<field>`; the others are plain labels. */
 export type Concept =

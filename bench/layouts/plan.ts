@@ -5,8 +5,8 @@ import { composePage } from './compose.ts';
 import { familiesOf, splitOf, type Family, type FamilySelection, type Split } from './families.ts';
 import { handFont } from './fonts.ts';
 import type { Printed } from './html.ts';
-import type { Lang } from './lexicon.ts';
-import { randomLayoutDoc, type DateOrder, type LayoutDoc, type LayoutTruth, type Trade } from './world.ts';
+import { LANGS, type Lang } from './lexicon.ts';
+import { randomLayoutDoc, TRADES, type DateOrder, type LayoutDoc, type LayoutTruth } from './world.ts';
 
 /** One row of a generated set's truth.json: the dev set's format plus writing, profile, family and split. */
 export interface LayoutTruthRow {
@@ -53,8 +53,6 @@ export function planLayoutSet(count: number, seed: number, selection: FamilySele
   });
 }
 
-const LANGS: readonly Lang[] = ['en', 'es', 'fr'];
-const TRADES: readonly Trade[] = ['domestic-us', 'north-america', 'mexico', 'canada', 'ocean', 'europe'];
 /** The share of a trained genre's pages written in any language for parties of any trade. */
 export const MIX_CHANCE = 0.3;
 

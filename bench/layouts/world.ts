@@ -130,7 +130,8 @@ export interface LayoutDoc {
 }
 
 /** Where the parties of a family come from. */
-export type Trade = 'domestic-us' | 'north-america' | 'mexico' | 'canada' | 'ocean' | 'europe';
+export const TRADES = ['domestic-us', 'north-america', 'mexico', 'canada', 'ocean', 'europe'] as const;
+export type Trade = (typeof TRADES)[number];
 
 function countries(rng: Rng, trade: Trade): [Country, Country] {
   const na: Country[] = ['US', 'US', 'CA', 'MX'];

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CORE_FIELDS } from '@ladingwise/shared';
-import { ALONE_MIN, billShown, chooseFields, DISPUTE_MARGIN, pickReader, readCandidates } from '../src/fields/learned/combine.ts';
+import { ALONE_MIN, billShown, chooseFields, DISPUTE_MARGIN, pickReader, readCandidates, UNSHOWN_ALONE_MIN } from '../src/fields/learned/combine.ts';
 import { FieldTagger } from '../src/fields/learned/tagger.ts';
 import { TreeModel } from '../src/fields/learned/trees.ts';
 import { ValueConfidence, type ValueConfidenceJson } from '../src/fields/learned/value-confidence.ts';
@@ -100,8 +100,8 @@ describe('choosing a disputed field by the chance right', () => {
 
   it('asks a value only the tagger read to be likelier right than wrong on a page where the readers agree on too few fields to show a bill', () => {
     const weak: FieldCandidates = { ...candidates(0, 0.45), rules: null };
-    expect(pickReader(weak, 'combined', chance(0, 0.3), 'disputes', false)).toBeNull();
-    expect(pickReader(weak, 'combined', chance(0, 0.6), 'disputes', false)).toBe('tagger');
+    expect(pickReader(weak, 'combined', chance(0, 0.3), 'disputes', UNSHOWN_ALONE_MIN)).toBeNull();
+    expect(pickReader(weak, 'combined', chance(0, 0.6), 'disputes', UNSHOWN_ALONE_MIN)).toBe('tagger');
     const agreed = (n: number): FieldCandidates[] => Array.from({ length: 6 }, (_, i) => ({ ...candidates(0.9, 0.9), agree: i < n }));
     expect(billShown(agreed(1))).toBe(false);
     expect(billShown(agreed(4))).toBe(true);

@@ -24,10 +24,11 @@ export function chooseFields(pages: ReadPage[], rules: ExtractedData, tagger: Fi
   const { candidates, quality } = readCandidates(pages, rules, tagger, layout);
   const data: ExtractedData = structuredClone(rules);
   const own = { ...data.ConfidenceScores };
-  const shown = billShown(candidates);
+  // A bill shown by the two readers' agreement lets weak values stand for review; a page that shows none keeps them out.
+  const aloneMin = billShown(candidates) ? ALONE_MIN : UNSHOWN_ALONE_MIN;
   for (const c of candidates) {
     const chance = confidence && chooser !== 'own' ? (reader: 'rules' | 'tagger'): number => confidence.probability(valueFeatures(c, reader, quality)) : undefined;
-    const pick = pickReader(c, mode, chance, chooser, shown);
+    const pick = pickReader(c, mode, chance, chooser, aloneMin);
     if (pick !== 'rules') { clearField(data, c.field); delete own[c.field]; }
     if (pick === 'tagger') writeTagged(data, c.tagger!);
     if (!pick) continue;
@@ -61,21 +62,20 @@ export function readCandidates(pages: ReadPage[], rules: ExtractedData, tagger: 
 /**
  * Whose value a field takes. 'learned': every tagged field from the tagger. 'combined', one rule a case:
  * - read by the rules alone: the rules';
- * - read by the tagger alone: kept unless it has next to no chance of being right (ALONE_MIN) on a page that shows a
- *   bill (`shown`, `billShown`), and only when likelier right than wrong on a page that does not (UNSHOWN_ALONE_MIN:
- *   specks on a page of noise tag as a carrier or a weight, and no field of a bill must come out of a page with none).
- *   Judged by the confidence model's chance right (`chance`) under a chooser that weighs it, else by the tagger's own
- *   calibration. The chance already takes the tagger's own score as evidence, beside what the page and the value's checks say;
+ * - read by the tagger alone: kept from a chance right of `aloneMin` (ALONE_MIN on a page that shows a bill,
+ *   UNSHOWN_ALONE_MIN on one that does not), judged by the confidence model's chance right (`chance`) under a chooser
+ *   that weighs it, else by the tagger's own calibration. The chance already takes the tagger's own score as evidence,
+ *   beside what the page and the value's checks say;
  * - read by both: the surer reader, by the chance right where the chooser weighs disputes by it (`Chooser`), else by
  *   each reader's own score.
  * Null: left empty.
  */
 export function pickReader(c: FieldCandidates, mode: Exclude<FieldsMode, 'rules'>, chance?: (reader: 'rules' | 'tagger') => number, chooser: Chooser = 'own',
-  shown = true): 'rules' | 'tagger' | null {
+  aloneMin = ALONE_MIN): 'rules' | 'tagger' | null {
   const { rules: r, tagger: t } = c;
   if (mode === 'learned') return t ? 'tagger' : null;
   if (!t) return r ? 'rules' : null;
-  if (!r) return (chance && chooser !== 'own' ? chance('tagger') : t.confidence) >= (shown ? ALONE_MIN : UNSHOWN_ALONE_MIN) ? 'tagger' : null;
+  if (!r) return (chance && chooser !== 'own' ? chance('tagger') : t.confidence) >= aloneMin ? 'tagger' : null;
   if (chance && !c.agree && (chooser === 'disputes' || chooser === 'chance')) {
     return chance('tagger') > chance('rules') + (chooser === 'disputes' ? DISPUTE_MARGIN : 0) ? 'tagger' : 'rules';
   }
@@ -96,7 +96,7 @@ function taggerView(pages: ReadPage[], rules: ExtractedData, layout: DocumentLay
 
 /**
  * How 'combined' uses the confidence model's chance right. Every chooser but 'own' (which goes by each reader's own
- * score throughout) keeps a value only the tagger read from ALONE_MIN's chance right. Disputes, fields the two readers read
+ * score throughout) keeps a value only the tagger read by its chance right (ALONE_MIN, UNSHOWN_ALONE_MIN). Disputes, fields the two readers read
  * otherwise: 'disputes' lets the tagger overrule the rules only when clearly likelier right (by DISPUTE_MARGIN),
  * 'chance' when likelier right at all, 'alone' by each reader's own score.
  */
@@ -113,9 +113,10 @@ const DISAGREED = 0.85;
 // The least chance right (or tagger's calibrated confidence) for a value that only the tagger read. An empty field is
 // as wrong as a wrong value and a value scored below the trust line goes to a person either way, so a value is worth
 // keeping long before it is likelier right than wrong: the reviewer confirms it instead of typing it. Only values with
-// next to no chance are left out, so that a page with nothing on it (noise, a photo of something else) stays empty.
+// next to no chance are left out.
 export const ALONE_MIN = 0.1;
-// The same on a page that shows no bill: likelier right than wrong.
+// The same on a page that shows no bill: likelier right than wrong. Specks on a page of noise tag as a carrier or a
+// weight, and no field of a bill must come out of a page with none (it would be charged as one).
 export const UNSHOWN_ALONE_MIN = 0.5;
 // How many fields the two readers must read alike for a page to show a bill: two independent readers agreeing on
 // several fields have found a form, where agreeing on one can be chance (both taking a speck for a code).
