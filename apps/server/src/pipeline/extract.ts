@@ -8,7 +8,7 @@ import type { ExtractedData } from '@ladingwise/shared';
 import type { Logger } from 'pino';
 import type { AppContext } from '../context.ts';
 import { listPages, type JobRow, type PageRow } from '../jobs/job-store.ts';
-import { extractErrorCode } from './libraries.ts';
+import { extractErrorCode, writtenShare } from './libraries.ts';
 import type { ExtractorHolder } from './extractor-holder.ts';
 import { withDefaults } from './validate.ts';
 import { secondOpinion } from './second-opinion/second-opinion.ts';
@@ -34,7 +34,7 @@ export async function extract(ctx: AppContext, extractor: ExtractorHolder, job: 
     // Page sizes (and the turn from the served image) are the space the field boxes are measured in; the review
     // screen draws the page and its boxes in it.
     extracted = { ...withDefaults(result.extractedData), PageSizes: result.pages.map((p) => ({ width: p.width, height: p.height, ...(p.turn ? { turn: p.turn } : {}) })) };
-    seen = result.pages.map((p) => ({ words: p.words.length }));
+    seen = result.pages.map((p) => ({ words: p.words.length, written: writtenShare(p.words) }));
     log.info({ step: 'extract', ms: Date.now() - started, pages: result.pages.length }, 'job step: extracted');
   } catch (err) {
     // An extraction error with a code is the image's fault and final; any other error is worth a retry.

@@ -30,15 +30,26 @@ describe('review gate', () => {
 
 describe('no bill of lading', () => {
   it('finds none when no field was read, saying whether the page looked blank', () => {
-    expect(noBillOfLadingMessage(emptyExtractedData(), [{ words: 0 }])).toMatch(/^No bill of lading was found on page 1: the page looks blank\./);
-    expect(noBillOfLadingMessage(emptyExtractedData(), [{ words: 40 }])).toMatch(/^No bill of lading was found on page 1: no bill of lading labels or fields/);
-    expect(noBillOfLadingMessage(emptyExtractedData(), [{ words: 0 }, { words: 0 }, { words: 3 }])).toMatch(/^No bill of lading was found on pages 1 to 3: no bill/);
+    expect(noBillOfLadingMessage(emptyExtractedData(), [{ words: 0, written: 0 }])).toMatch(/^No bill of lading was found on page 1: the page looks blank\./);
+    expect(noBillOfLadingMessage(emptyExtractedData(), [{ words: 40, written: 0.4 }])).toMatch(/^No bill of lading was found on page 1: no bill of lading labels or fields/);
+    expect(noBillOfLadingMessage(emptyExtractedData(), [{ words: 0, written: 0 }, { words: 0, written: 0 }, { words: 3, written: 0 }])).toMatch(/^No bill of lading was found on pages 1 to 3: no bill/);
   });
 
   it('accepts a document with any field of a bill of lading, but not a defaulted weight unit alone', () => {
-    expect(noBillOfLadingMessage(sure(), [{ words: 40 }])).toBeNull();
+    expect(noBillOfLadingMessage(sure(), [{ words: 40, written: 0.4 }])).toBeNull();
     const unitOnly = emptyExtractedData();
     unitOnly.ShipmentDetails.WeightUnit = 'L';
-    expect(noBillOfLadingMessage(unitOnly, [{ words: 5 }])).not.toBeNull();
+    expect(noBillOfLadingMessage(unitOnly, [{ words: 5, written: 0.4 }])).not.toBeNull();
+  });
+
+  it('finds none where fields were read but no page reads as written text, unless a field was read surely', () => {
+    const guesses = emptyExtractedData();
+    guesses.Consignee = { Name: 'ERE', Address: 'PRE.', City: null, State: null, Zip: null };
+    guesses.ShipmentDetails.Pieces = 23;
+    guesses.ConfidenceScores = { 'Consignee.Name': 0.01, 'Consignee.Address': 0, 'ShipmentDetails.Pieces': 0.5 };
+    expect(noBillOfLadingMessage(guesses, [{ words: 700, written: 0.05 }])).toMatch(/^No bill of lading was found on page 1: no bill/);
+    expect(noBillOfLadingMessage(guesses, [{ words: 700, written: 0.05 }, { words: 90, written: 0.2 }])).toBeNull();
+    const sure = { ...guesses, ConfidenceScores: { ...guesses.ConfidenceScores, 'ShipmentDetails.Pieces': 0.95 } };
+    expect(noBillOfLadingMessage(sure, [{ words: 700, written: 0.05 }])).toBeNull();
   });
 });
