@@ -33,6 +33,8 @@ surer of the two) — then reads the same words, and the figures are printed sid
                        training/data/fields/heldout.jsonl); read from their stored words, so this takes seconds
   --train-data FILES   pages of TRAINED families, comma-separated (default training/data/fields/train*.jsonl): only those
                        kept out of the tagger's fit are scored; printed as their own set, never mixed with held-out families
+  --fresh-train-data FILES  pages of TRAINED families from seeds the tagger never saw (built after it was trained):
+                       every page scored, as their own set (for tuning without touching held-out families)
   --families SEL       also generate fresh pages of the layout families (held-out, trained or both) and read them from
                        the image, OCR included: --layout-count N pages a split (default 30), --layout-seed S (default 7001)
   --count N, --seed S  the older synthetic template set (default 24 documents, seed 1); --no-synthetic leaves it out
@@ -54,6 +56,7 @@ const { values } = parseArgs({
     dev: { type: 'string', default: resolve(REPO_ROOT, '../shared/bol-dev') },
     'heldout-data': { type: 'string', default: resolve(REPO_ROOT, 'training/data/fields/heldout.jsonl') },
     'train-data': { type: 'string' },
+    'fresh-train-data': { type: 'string' },
     families: { type: 'string' },
     'layout-count': { type: 'string', default: '30' },
     'layout-seed': { type: 'string', default: '7001' },
@@ -126,15 +129,16 @@ async function imageSet(name: string, slug: string, dir: string): Promise<void> 
  * The field dataset's pages, read from their stored OCR words: held-out families' pages, and trained families' pages
  * kept out of the tagger's fit, each their own set (`which` says which split a file's pages are scored for).
  */
-async function datasetSet(paths: string[], which: 'heldout' | 'train'): Promise<void> {
+async function datasetSet(paths: string[], which: 'heldout' | 'train', fresh = false): Promise<void> {
   paths = paths.filter((p) => existsSync(p) || void log(`no field dataset at ${p}`));
   if (!paths.length) { log(`${which === 'heldout' ? 'held-out' : 'trained'} families not scored`); return; }
   const rss = watchRss();
-  const set = emptyReading(which === 'heldout' ? `HELD-OUT layout families (${paths.join(', ')})` : `trained layout families, pages kept out of the fit (${paths.join(', ')})`,
+  const set = emptyReading(which === 'heldout' ? `HELD-OUT layout families (${paths.join(', ')})`
+    : fresh ? `trained layout families, fresh seeds never in the fit (${paths.join(', ')})` : `trained layout families, pages kept out of the fit (${paths.join(', ')})`,
     'OCR words stored with the dataset: seconds a page are field reading only (OCR: see the image sets)');
   const seen = new Set<string>();
   for (const path of paths) for await (const p of readTruthPages(path)) {
-    if (p.split !== which || (which === 'train' && !keptOutOfFit(p.id)) || seen.has(p.id)) continue;
+    if (p.split !== which || (which === 'train' && !fresh && !keptOutOfFit(p.id)) || seen.has(p.id)) continue;
     seen.add(p.id);
     set.rows.push({ file: p.id, layout: p.family, profile: p.profile ?? 'unknown', writing: p.writing ?? 'printed', lang: p.lang, truth: p.truth });
     for (const [m, r] of fieldsByMode([asReadPage(p)], MODES, tagger, confidence, chooser)) {
@@ -145,7 +149,7 @@ async function datasetSet(paths: string[], which: 'heldout' | 'train'): Promise<
   set.name = set.name.replace(/\)$/, `, ${set.rows.length} pages)`);
   set.peakRss = rss.peak();
   rss.stop();
-  if (set.rows.length) figures.push(await scoreSet(set, MODES, scorer, outDir, `fields-${which}`));
+  if (set.rows.length) figures.push(await scoreSet(set, MODES, scorer, outDir, `fields-${fresh ? 'fresh' : which}`));
 }
 
 if (!values['no-dev']) await imageSet(`dev set (${devDir})`, 'dev', devDir);
@@ -153,6 +157,7 @@ const dataDir = resolve(REPO_ROOT, 'training/data/fields');
 await datasetSet([resolve(values['heldout-data'])], 'heldout');
 await datasetSet(values['train-data'] ? values['train-data'].split(',').map((p) => resolve(p))
   : existsSync(dataDir) ? readdirSync(dataDir).filter((f) => /^train.*\.jsonl$/.test(f)).sort().map((f) => join(dataDir, f)) : [], 'train');
+if (values['fresh-train-data']) await datasetSet(values['fresh-train-data'].split(',').map((p) => resolve(p)), 'train', true);
 if (values.families) {
   for (const l of await generateLayoutSets(outDir, values.families as FamilySelection, layoutCount, layoutSeed)) await imageSet(l.name, l.slug, l.dir);
 }

@@ -5,7 +5,7 @@ import { findDates } from '../src/fields/parse-date.ts';
 import { unlabelledBlocks, unshareWords } from '../src/fields/find-parties.ts';
 import { parseCityStateZip, stripCityLabel } from '../src/fields/city-line.ts';
 import { looksLikeStreet, nearLabel, parseParty, partyLines, oddStreetEnd, shortNameWord, type ParsedParty, repairHouseNumber, repairStreetSuffix, stripLeadingJunk, stripSubLabel, wrappedEnding } from '../src/fields/party.ts';
-import { repairCompanySuffix, suffixFromHint } from '../src/fields/company-name.ts';
+import { endAtLegalForm, repairCompanySuffix, suffixFromHint } from '../src/fields/company-name.ts';
 import { parseReference } from '../src/fields/references.ts';
 import { nearCityOfState } from '../src/fields/geo.ts';
 import { readBarcodePayload } from '../src/fields/barcode-payload.ts';
@@ -1547,6 +1547,23 @@ describe('party blocks on grid and keyed forms', () => {
     expect(repairCompanySuffix('PLASTIQUES BOREAL WC')).toEqual({ value: 'PLASTIQUES BOREAL INC', repaired: true });
     expect(repairCompanySuffix('CORNERSTONE COATINGS HOLDINGS NC')).toEqual({ value: 'CORNERSTONE COATINGS HOLDINGS INC', repaired: true });
     expect(repairCompanySuffix('ACME FOODS').repaired).toBe(false);
+    // A real ending one letter from a listed one is not "repaired" (LTDA is not LTD).
+    expect(repairCompanySuffix('ATLANTICO LTDA').repaired).toBe(false);
+  });
+
+  it('ends a company name at its legal form, dropping what the line holds after it', () => {
+    expect(endAtLegalForm('GOLDEN VALLEY BEARINGS LLC VENDOR ID 554734')).toBe('GOLDEN VALLEY BEARINGS LLC');
+    expect(endAtLegalForm('TEMASEK PTE LTD ACCOUNT NO.')).toBe('TEMASEK PTE LTD');
+    expect(endAtLegalForm('ACEROS ANAHUAC SA DE CV CUENTA')).toBe('ACEROS ANAHUAC SA DE CV');
+    expect(endAtLegalForm('ACME, INC., DOCK 4')).toBe('ACME, INC.');
+    // Nothing after the form, a form as the first word, a form the line cuts short (its end wraps to the next line),
+    // and names with no form stay as read.
+    expect(endAtLegalForm('ASHFORD BEARINGS LTEE')).toBe('ASHFORD BEARINGS LTEE');
+    expect(endAtLegalForm('AG SUPPLY')).toBe('AG SUPPLY');
+    expect(endAtLegalForm('SA TRANSPORT LTD')).toBe('SA TRANSPORT LTD');
+    expect(endAtLegalForm('MANUFACTURAS POTOSINA SA DE')).toBe('MANUFACTURAS POTOSINA SA DE');
+    expect(endAtLegalForm('EMPAQUES QUERETANA SA DE CY')).toBe('EMPAQUES QUERETANA SA DE CY');
+    expect(endAtLegalForm('COPPER STATE TRUCKING DOCK 4')).toBe('COPPER STATE TRUCKING DOCK 4');
   });
 
   it('ignores marks after the postal code of a city line', () => {

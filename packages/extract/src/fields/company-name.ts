@@ -20,6 +20,33 @@ const cleanName = (s: string): string =>
     // A company ending the OCR glued to the word before it ("CERAMICSCORP", "BAJIOSADECV").
     .replace(/\b([A-Z]{4,})(SADECV|CORP|LLC|LTD|LTEE|ULC|INC)$/, (_m, w: string, end: string) => `${w} ${end === 'SADECV' ? 'SA DE CV' : end}`);
 
+// Legal forms that end a registered name, in the three languages' countries and the ports the bills name. Not CO or
+// COMPANY: they also begin labels ("COMPANY NAME") and sit inside names ("CO-OP").
+const LEGAL_FORMS = ['INC', 'LLC', 'LTD', 'LTDA', 'LTEE', 'CORP', 'CORPORATION', 'INCORPORATED', 'LIMITED', 'ULC', 'LLP', 'PLC', 'GMBH',
+  'SARL', 'SAS', 'SRL', 'BV', 'NV', 'PTE LTD', 'SA', 'SA DE CV', 'SAPI DE CV', 'S DE RL', 'S DE RL DE CV'].map((f) => f.split(' '));
+
+/**
+ * A registered company name ends with its legal form (INC, LTD, SA DE CV, GMBH...): words after the last one on the
+ * name's line are another item of the form (a label, an account number, a dock note), not the name. The form is never
+ * the name's first word ("AG SUPPLY", "SA TRANSPORT"), and where the words after a form go on as a longer one (cut
+ * short by the line's end, "SA DE" before a CV on the next line, or misread, "SA DE CY") the name is left as read.
+ */
+export function endAtLegalForm(name: string): string {
+  const toks = name.split(' ');
+  const bare = toks.map((t) => t.replace(/[.,]/g, ''));
+  let end = -1;
+  for (let i = 1; i < bare.length; i++) {
+    const forms = LEGAL_FORMS.filter((f) => f.every((w, k) => bare[i + k] === w));
+    if (!forms.length) continue;
+    const longest = Math.max(...forms.map((f) => f.length));
+    const rest = bare.slice(i + longest);
+    const goesOn = rest.length > 0 && LEGAL_FORMS.some((f) => f.length > longest && f.slice(0, longest).every((w, k) => bare[i + k] === w)
+      && f.slice(longest, longest + rest.length).every((w, k) => ocrDistance(w, rest[k]!) <= 1));
+    if (!goesOn) end = i + longest;
+  }
+  return end > 0 && end < toks.length ? toks.slice(0, end).join(' ').replace(/,$/, '') : name;
+}
+
 /** An ampersand read as a look-alike digit or a per cent sign between two words of a name ("WIRE 6 CABLE"); a name never has a lone 6 there. */
 export function repairAmpersand(name: string): { value: string; repaired: boolean } {
   const value = name.replace(/(?<=\b[A-Z]{2,}) (?:[68][:;.,]?|%) (?=[A-Z]{2,}\b)/g, ' & ');
@@ -27,7 +54,7 @@ export function repairAmpersand(name: string): { value: string; repaired: boolea
 }
 
 // Real endings that sit one letter from a listed one: never "repaired".
-const OTHER_ENDINGS = new Set(['LP', 'CO', 'SA', 'CV', 'SL', 'PLC', 'GMBH', 'SAS', 'SARL', 'AG', 'BV', 'NV', 'INTL', 'GRP', 'LIMITED', 'CORPORATION', 'INCORPORATED']);
+const OTHER_ENDINGS = new Set(['LP', 'CO', 'SA', 'CV', 'SL', 'PLC', 'GMBH', 'SAS', 'SARL', 'AG', 'BV', 'NV', 'INTL', 'GRP', 'LIMITED', 'CORPORATION', 'INCORPORATED', 'LTDA', 'SRL', 'SPA', 'PTY', 'PTE']);
 const COMPANY_SUFFIXES = ['INC', 'LLC', 'LTD', 'CORP', 'ULC', 'LTEE', 'LLP', 'GROUP', 'COMPANY', 'HOLDINGS', 'INDUSTRIES'];
 
 /** Puts back a company-type ending misread by one letter ("ALDER HARDWARE CORY" -> CORP, "LD" -> LTD). */
@@ -67,7 +94,9 @@ export function suffixFromHint(words: Word[], name: string): string | null {
 
 /** A company name read from its words' text: cleaned, its ending and ampersand repaired, unsure words spelt; `repaired` when any step changed it. */
 export function readCompanyName(text: string, words: Word[]): { value: string; repaired: boolean } {
-  const named = repairCompanySuffix(cleanName(text.toUpperCase()));
+  // The ending is repaired before the name is ended at it, so a misread form ("SA DE OV") is a form there.
+  const repaired = repairCompanySuffix(cleanName(text.toUpperCase()));
+  const named = { ...repaired, value: endAtLegalForm(repaired.value) };
   const amp = repairAmpersand(named.value);
   const hinted = suffixFromHint(words, amp.value);
   const spelt = repairSpelling(hinted ?? amp.value, confidenceIn(words));
