@@ -110,7 +110,8 @@ export function normalizePostal(raw: string): { zip: string; country: Country | 
   const digits = t.split('').map((c) => (c === '-' ? c : toDigit[c] ?? c)).join('');
   const m = /^(\d{5})(?:-?(\d{4}))?$/.exec(digits);
   if (m) return { zip: m[2] ? `${m[1]}-${m[2]}` : m[1]!, country: null, repaired: digits !== t };
-  // A rule or bar just before the code read as a 1 ("187109" for 87109): no postal code has six digits.
+  // A rule or bar just before the code read as a 1 ("187109" for 87109): no North American postal code has six digits
+  // (where the country may be another, the field tagger keeps six digits and the party's country decides).
   const barred = /^1(\d{5})$/.exec(digits);
   if (barred) return { zip: barred[1]!, country: null, repaired: true };
   return null;

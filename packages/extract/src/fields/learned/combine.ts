@@ -2,6 +2,7 @@ import { CORE_FIELDS, type ExtractedData } from '@ladingwise/shared';
 import type { ReadPage } from '../../types.ts';
 import { documentDateOrder, extractFields, readLayout, type DocumentLayout } from '../extract-fields.ts';
 import { keepOwnScores } from '../own-scores.ts';
+import { fitPostalToCountry } from '../postal-by-country.ts';
 import { TAG_FIELDS, type RuleSources } from './features.ts';
 import { ValueConfidence } from './value-confidence.ts';
 import { pageQuality, rulesCandidate, valueFeatures, type FieldCandidates } from './value-features.ts';
@@ -43,6 +44,7 @@ export function chooseFields(pages: ReadPage[], rules: ExtractedData, tagger: Fi
   keepOwnScores(data, own);
   // The weight unit stays only with a weight to go with it (a learned weight printed without one keeps the rules' unit).
   if (data.ShipmentDetails.Weight === null) data.ShipmentDetails.WeightUnit = null;
+  fitPostalToCountry(data);
   tidyParties(data);
   data.MissingFields = CORE_FIELDS.filter((f) => !hasValue(data, f));
   return data;

@@ -94,6 +94,10 @@ export function readValue(field: string, text: string, order: DateOrder): ReadVa
       break;
   }
   if (leaf === 'Zip') {
+    // Six digits are a postal code as printed in Singapore, China or India, and a ZIP with a rule read before it only in
+    // North America: the party's country, read with it, decides (postal-by-country.ts).
+    const compact = t.replace(/\s/g, '');
+    if (/^\d{6}$/.test(compact)) return { value: compact, repaired: false, checked: false };
     const p = normalizePostal(t);
     // Postal codes outside North America are kept as written.
     return p ? { value: p.zip, repaired: p.repaired, checked: true } : /\d/.test(t) && t.length <= 12 ? { value: normalizeText(t), repaired: false, checked: false } : null;

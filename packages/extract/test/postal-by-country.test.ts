@@ -1,0 +1,31 @@
+import { emptyExtractedData, type Party } from '@ladingwise/shared';
+import { describe, expect, it } from 'vitest';
+import { readValue } from '../src/fields/learned/values.ts';
+import { fitPostalToCountry } from '../src/fields/postal-by-country.ts';
+
+const party = (o: Partial<Party>): Party => ({ Name: 'ACME', Address: '1 MAIN ST', City: null, State: null, Zip: null, ...o });
+
+describe('postal codes in their country\'s form', () => {
+  it('reads six digits as printed, leaving the country to decide', () => {
+    expect(readValue('Shipper.Zip', '119963', 'DMY')).toMatchObject({ value: '119963' });
+    expect(readValue('Shipper.Zip', '87109', 'MDY')).toMatchObject({ value: '87109', checked: true });
+  });
+
+  it('keeps six digits outside North America, and takes a leading 1 for a rule before a North American ZIP', () => {
+    const d = emptyExtractedData();
+    d.Shipper = party({ City: 'SINGAPORE', Zip: '119963', Country: 'SG' });
+    d.Consignee = party({ City: 'ALBUQUERQUE', State: 'NM', Zip: '187109' });
+    d.BillTo = party({ City: 'SPRINGFIELD', Zip: '165802' });
+    fitPostalToCountry(d);
+    expect([d.Shipper.Zip, d.Consignee.Zip, d.BillTo.Zip]).toEqual(['119963', '87109', '65802']);
+  });
+
+  it('gives a Dutch code back the two letters a reader left at the start of the city', () => {
+    const d = emptyExtractedData();
+    d.Consignee = party({ City: 'LK ROTTERDAM', Zip: '3198', Country: 'NL' });
+    d.Shipper = party({ City: 'ROTTERDAM', Zip: '3198 LK', Country: 'NL' });
+    fitPostalToCountry(d);
+    expect(d.Consignee).toMatchObject({ City: 'ROTTERDAM', Zip: '3198 LK' });
+    expect(d.Shipper).toMatchObject({ City: 'ROTTERDAM', Zip: '3198 LK' });
+  });
+});
