@@ -31,6 +31,12 @@ describe('dates in English, Spanish and French', () => {
     expect(parseDate('13/10/2026', 'MDY')!.certainty).toBe(1);
   });
 
+  it('reads a dotted numeric date day first even on a month-first form, still as open to doubt', () => {
+    expect(parseDate('08.03.2022', 'MDY')).toMatchObject({ iso: '2022-03-08', certainty: 0.85 });
+    expect(parseDate('08/03/2022', 'MDY')).toMatchObject({ iso: '2022-08-03', certainty: 0.85 });
+    expect(parseDate('08-03-2022', 'MDY')).toMatchObject({ iso: '2022-08-03', certainty: 0.85 });
+  });
+
   it('reads a written-out date with a speck beside its comma as a guess', () => {
     expect(parseDate('Sep1.,2026')).toMatchObject({ iso: '2026-09-01', certainty: 0.85 });
     expect(parseDate('Sep 1, 2026')).toMatchObject({ iso: '2026-09-01', certainty: 1 });

@@ -75,7 +75,8 @@ export function findDates(text: string, order: DateOrder = 'MDY'): ParsedDate[] 
     if (a > 12 && b <= 12) push(y, b, a, 1, m.index, m[0].length);
     else if (b > 12 && a <= 12) push(y, a, b, 1, m.index, m[0].length);
     else if (a === b) push(y, a, b, 1, m.index, m[0].length);
-    else if (order === 'MDY') push(y, a, b, 0.85, m.index, m[0].length);
+    // Dots between the parts are the day-first writing (Europe, Latin America); month-first writers use slashes.
+    else if (order === 'MDY' && !/^\d{1,2}\s?\.\s?\d{1,2}\s?\./.test(m[0])) push(y, a, b, 0.85, m.index, m[0].length);
     else push(y, b, a, 0.85, m.index, m[0].length);
   }
   // The second slash of a short date read as a 7 or a 1 ("7/4726" for 7/4/26): the date, as a guess.
