@@ -8,6 +8,7 @@ import { PageRenderer } from '../synthetic/render.ts';
 import { alignWords, fieldOf, roleOf, toUprightBox } from './align.ts';
 import type { FamilySelection } from './families.ts';
 import { drawLayoutPage, planLayoutSet } from './plan.ts';
+import { assertEvalHandsInstalled } from './fonts.ts';
 
 /**
  * The field tagger's training data: generated pages read by the product's own page reader (native Tesseract and the
@@ -38,6 +39,7 @@ await mkdir(dirname(out), { recursive: true });
 if (values.images) await mkdir(resolve(values.images), { recursive: true });
 const done = await readFile(out, 'utf8').then((t) => t.split('\n').filter(Boolean).length, () => 0);
 const plan = planLayoutSet(count, seed, families);
+assertEvalHandsInstalled(plan);
 const renderer = await PageRenderer.launch();
 const reader = await createPageReader({ engine: 'native' });
 const log = (s: string): void => void process.stdout.write(`${s}\n`);

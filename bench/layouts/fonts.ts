@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { HAND_FONTS } from '../synthetic/fonts.ts';
+import { HAND_FONT_PACKAGES, HAND_FONTS, missingHandFonts } from '../synthetic/fonts.ts';
 import type { Rng } from '../synthetic/random.ts';
 import type { Split } from './families.ts';
 
@@ -20,6 +20,19 @@ export const TRAIN_HAND_FONTS = ['caveat', 'kalam', 'patrick-hand', 'indie-flowe
 export const TRAIN_TYPE_FONTS = ['special-elite', 'courier-prime'] as const;
 /** Debian's handwriting faces (fonts-comic-neue, fonts-dkg-handwriting, fonts-breip, fonts-rufscript): evaluation only. */
 export const EVAL_HAND_FONTS = HAND_FONTS;
+
+/**
+ * Stops a set with held-out handwritten pages from being built where Debian's hands are not installed: the browser
+ * would draw them in another face (often a print one), and the set's handwriting figures would be false.
+ */
+export function assertEvalHandsInstalled(pages: ReadonlyArray<{ row: { split: Split; writing: string } }>): void {
+  if (!pages.some((p) => p.row.split === 'heldout' && p.row.writing === 'handwritten')) return;
+  const missing = missingHandFonts();
+  if (missing.length) {
+    throw new Error(`held-out handwritten pages need Debian's handwriting fonts, missing: ${missing.join(', ')}. `
+      + `Install them: bash scripts/ensure-system-deps.sh ${HAND_FONT_PACKAGES.join(' ')}`);
+  }
+}
 
 const require = createRequire(import.meta.url);
 const faceCache = new Map<string, string>();

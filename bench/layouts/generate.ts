@@ -5,18 +5,21 @@ import { parseArgs } from 'node:util';
 import { PageRenderer } from '../synthetic/render.ts';
 import type { FamilySelection } from './families.ts';
 import { drawLayoutPage, planLayoutSet, type LayoutTruthRow } from './plan.ts';
+import { assertEvalHandsInstalled } from './fonts.ts';
 
 /**
  * Generates `count` pages of randomly composed layouts into `out`: the images, truth.json (scored by score.mjs) and
  * words.jsonl (every word's box on the image and its field). Returns the truth rows.
  */
 export async function generateLayoutSet(opts: { out: string; count: number; seed: number; families?: FamilySelection; renderer?: PageRenderer }): Promise<LayoutTruthRow[]> {
+  const plan = planLayoutSet(opts.count, opts.seed, opts.families ?? 'all');
+  assertEvalHandsInstalled(plan);
   await mkdir(opts.out, { recursive: true });
   const renderer = opts.renderer ?? (await PageRenderer.launch());
   const rows: LayoutTruthRow[] = [];
   const wordLines: string[] = [];
   try {
-    for (const planned of planLayoutSet(opts.count, opts.seed, opts.families ?? 'all')) {
+    for (const planned of plan) {
       const drawn = await drawLayoutPage(planned, renderer);
       await writeFile(join(opts.out, drawn.file), drawn.bytes);
       rows.push({ file: drawn.file, ...planned.row });
