@@ -53,8 +53,9 @@ export function repairAmpersand(name: string): { value: string; repaired: boolea
   return { value, repaired: value !== name };
 }
 
-// Real endings that sit one letter from a listed one: never "repaired".
-const OTHER_ENDINGS = new Set(['LP', 'CO', 'SA', 'CV', 'SL', 'PLC', 'GMBH', 'SAS', 'SARL', 'AG', 'BV', 'NV', 'INTL', 'GRP', 'LIMITED', 'CORPORATION', 'INCORPORATED', 'LTDA', 'SRL', 'SPA', 'PTY', 'PTE']);
+// Real endings that sit one letter from a listed one: never "repaired". The legal forms' last words, and other
+// endings names carry (LP, CO, INTL...).
+const OTHER_ENDINGS = new Set([...LEGAL_FORMS.map((f) => f[f.length - 1]!), 'LP', 'CO', 'SL', 'AG', 'SPA', 'PTY', 'PTE', 'INTL', 'GRP']);
 const COMPANY_SUFFIXES = ['INC', 'LLC', 'LTD', 'CORP', 'ULC', 'LTEE', 'LLP', 'GROUP', 'COMPANY', 'HOLDINGS', 'INDUSTRIES'];
 
 /** Puts back a company-type ending misread by one letter ("ALDER HARDWARE CORY" -> CORP, "LD" -> LTD). */
