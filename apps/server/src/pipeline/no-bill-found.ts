@@ -5,7 +5,7 @@
  * none, whatever the OCR made of the pixels. Nor is there one where no page reads as written text
  * (noise, texture or a picture read as letters gives "fields" too) and no field was read surely.
  */
-import type { ExtractedData } from '@ladingwise/shared';
+import { DEFAULT_REVIEW_THRESHOLD, type ExtractedData } from '@ladingwise/shared';
 
 /** What the extractor saw on one page: its OCR words, and the share of them that are words of a language. */
 export interface PageSeen { words: number; written: number }
@@ -15,8 +15,8 @@ export interface PageSeen { words: number; written: number }
  * bills of lading of every layout, capture and hand 0.19 and up, random noise 0.06 at most.
  */
 export const WRITTEN_MIN = 0.1;
-/** A value read at this confidence is a bill's field whatever the rest of the page looks like. */
-const SURE = 0.9;
+/** A value read at the calibrated trust line (0.9) is a bill's field whatever the rest of the page looks like. */
+const SURE = DEFAULT_REVIEW_THRESHOLD;
 
 /** The fields whose presence shows a bill of lading: parties, carrier, shipment totals, dates, references. */
 const EVIDENCE = /^(Shipper|Consignee|BillTo|Carrier|ShipmentDetails|Dates|References)\./;
