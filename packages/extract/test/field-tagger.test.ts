@@ -125,6 +125,13 @@ describe('decoding', () => {
     expect(joinWrapped(runs).map((g) => g.map((x) => x.text).join(' '))).toEqual(['MANUFACTURAS CUMBRES SA DE CV', 'HOLDINGS', 'ACME']);
   });
 
+  it('joins a value written after its label and wrapped back to the cell edge only when asked to reach that far left', () => {
+    // "Date Shipped 7 de / julio de 2027": the tail starts under the label, 26 text heights left of the run.
+    const runs = groupWords([w('7', 620, 100), w('de', 640, 100), w('julio', 100, 124), w('de', 160, 124), w('2027', 190, 124)]);
+    expect(joinWrapped(runs).map((g) => g.map((x) => x.text).join(' '))).toEqual(['7 de', 'julio de 2027']);
+    expect(joinWrapped(runs, 40).map((g) => g.map((x) => x.text).join(' '))).toEqual(['7 de julio de 2027']);
+  });
+
   it('widens a value by the words printed right against it that the model gives no other field, never by a label or a far word', () => {
     // "CITY: FORT WAYNE, IN": the model is sure of WAYNE only; FORT, a word space before it, has a small chance of the
     // field and no other, so it belongs to the value; the label before it and a word a column away do not.

@@ -178,6 +178,13 @@ describe('the document number in a grid cell', () => {
     expect(d.References?.BolNumber).toBe('03235852683897489');
     expect(d.ConfidenceScores['References.BolNumber']).toBeLessThanOrEqual(0.85);
   });
+
+  it('reads the number beside the title after its mark, and never cuts the N off a number that starts with one', () => {
+    const read = (number: string) => extractFields(page(line(100, 40, 'BILL OF LADING'), line(700, 40, number), line(100, 300, 'SHIPPER'), line(100, 340, 'Acme Foods Inc')));
+    expect(read('No. 3813-23474').References?.BolNumber).toBe('3813-23474');
+    expect(read('N° HV835552').References?.BolNumber).toBe('HV835552');
+    expect(read('NHV835552').References?.BolNumber).not.toBe('HV835552');
+  });
 });
 
 describe('segments', () => {

@@ -108,4 +108,16 @@ describe('neural line reader: word gaps seen in the image', () => {
     expect(wordsFromEmitted(emitted('229_0')).map((w) => w.text)).toEqual(['2290']);
     expect(wordsFromEmitted(emitted('229 0')).map((w) => w.text)).toEqual(['229', '0']);
   });
+
+  it('keeps a lone first or last character on its word unless the image or the model parts them', () => {
+    // A wide capital's step stands off from narrow digits: S at step 0, the rest two steps apart from step 5.
+    const code = [{ ch: 'S', step: 0, p: 0.9 }, ...emitted('O711686', 2, 5)];
+    expect(wordsFromEmitted(code).map((w) => w.text)).toEqual(['SO711686']);
+    expect(wordsFromEmitted([...emitted('BICYCL'), { ch: 'E', step: 15, p: 0.9 }]).map((w) => w.text)).toEqual(['BICYCLE']);
+    // A thousands sign between digits is inside the number.
+    expect(wordsFromEmitted([{ ch: '9', step: 0, p: 0.9 }, ...emitted(',143', 2, 6)]).map((w) => w.text)).toEqual(['9,143']);
+    // A blank stretch of the image still parts a one-letter word, and steps alone still part two longer words.
+    expect(wordsFromEmitted([{ ch: 'W', step: 0, p: 0.9 }, ...emitted('MAGNOLIA', 2, 5)], [[2, 4]]).map((w) => w.text)).toEqual(['W', 'MAGNOLIA']);
+    expect(texts('PAPER_MILLS')).toEqual(['PAPER', 'MILLS']);
+  });
 });

@@ -344,7 +344,8 @@ function titleNumber(segments: Segment[], hits: LabelHit[]): Chosen<string> | nu
   if (!title) return null;
   for (const s of segments) {
     if (s.page !== title.page || !(sameRow(s, title) || Math.abs(s.bbox[1] - title.bbox[1]) < 2 * title.lineHeight)) continue;
-    const m = /^(?:NO|N|NUM|NUMERO|#)\s*[.:#°º]*\s*([A-Z0-9][A-Z0-9-/]{3,})$/.exec(normalizeText(s.text).replace(/[°º]/g, 'O'));
+    // The number's mark stands apart from a number of letters: "NHV835552" is a number, not "N" and "HV835552".
+    const m = /^(?:NO|N|NUM|NUMERO|#)(?:\s*[.:#°º]+\s*|\s+|(?=\d))([A-Z0-9][A-Z0-9-/]{3,})$/.exec(normalizeText(s.text).replace(/[°º]/g, 'O'));
     if (!m) continue;
     const r = parseReference(m[1]!);
     if (!r) continue;

@@ -50,18 +50,26 @@ export function wordsFromEmitted(chars: Emitted[], blanks: Array<[number, number
     if (cur.length) words.push({ text: cur.map((c) => c.ch).join(''), first: cur[0]!.step, last: cur[cur.length - 1]!.step, p: Math.min(...cur.map((c) => c.p)) });
     cur = [];
   };
-  for (const c of chars) {
-    if (!c.ch.trim()) { flush(); continue; }
+  const isDigit = (i: number): boolean => /\d/.test(chars[i]?.ch ?? '');
+  // A digit, or a thousands or decimal sign between digits ("9,143"): a character inside a number.
+  const inNumber = (i: number): boolean => isDigit(i) || (/^[.,]$/.test(chars[i]?.ch ?? '') && isDigit(i - 1) && isDigit(i + 1));
+  chars.forEach((c, i) => {
+    if (!c.ch.trim()) { flush(); return; }
     const prev = cur[cur.length - 1];
     // A label's colon glued to its value (`SID#:SO-013806`) ends the label; a time (`7:30`) stays whole.
     const afterLabel = prev?.ch === ':' && cur.some((x) => /\p{L}/u.test(x.ch));
     // A blank stretch of the image between two letters is a word gap too. Handwritten digits stand apart unevenly
     // ("229 0"): a number is split only where the model itself put a space.
-    const digits = prev && /\d/.test(prev.ch) && /\d/.test(c.ch);
+    const digits = prev && inNumber(i - 1) && inNumber(i);
     const blankBetween = prev && blanks.some(([a, b]) => (a + b) / 2 > prev.step && (a + b) / 2 < c.step);
-    if (prev && !c.joined && (afterLabel || (!digits && (blankBetween || c.step - prev.step >= Math.max(2 * pitch, pitch + 2))))) flush();
+    // CTC puts a character's step anywhere on its glyph, and a wide capital beside narrow digits or small letters
+    // stands further off than the line's usual pitch: a single character at either end is parted from the rest of its
+    // word only by the model's space or a blank stretch of the image, never by steps alone.
+    const lone = cur.length === 1 || !chars[i + 1]?.ch.trim();
+    const wide = prev && !lone && c.step - prev.step >= Math.max(2 * pitch, pitch + 2);
+    if (prev && !c.joined && (afterLabel || (!digits && (blankBetween || wide)))) flush();
     cur.push(c);
-  }
+  });
   flush();
   return letters.length ? words : [];
 }

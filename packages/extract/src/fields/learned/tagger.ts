@@ -98,7 +98,7 @@ export class FieldTagger {
       const mine = new Map(marks.filter((m) => argmax(m.probs) === c || (m.probs[c]! >= JOIN_SHARE && !labelWords.has(m.word))).map((m) => [m.word, m.probs[c]!]));
       const sure = new Set(marks.filter((m) => argmax(m.probs) === c).map((m) => m.word));
       const runs = groupWords([...mine.keys()]);
-      for (const core of WRAPPING.has(field) ? joinWrapped(runs) : runs) {
+      for (const core of WRAPPING.has(field) ? joinWrapped(runs) : MAY_WRAP.has(field) ? withWrapped(runs) : runs) {
         if (sure.size && !core.some((w) => sure.has(w))) continue;
         const ws = widen(core, c, side, settled, labelWords, mine);
         const v = readWordsValue(field, ws, order);
@@ -157,12 +157,22 @@ export function widen(core: Word[], c: number, side: Map<Word, [Word | null, Wor
 
 // Fields whose value may wrap onto a second line: a company name ("... SA DE" / "CV"), a street ("... WAY" / "UNIT 114").
 const WRAPPING = new Set(['Shipper.Name', 'Consignee.Name', 'BillTo.Name', 'Shipper.Address', 'Consignee.Address', 'BillTo.Address']);
+// A date written out ("7 de / julio de 2027", "03. / NOV. 2021") wraps in a narrow cell too, but a date read whole on
+// each of two lines is two dates: both the runs and the runs with their wrapped tail are read, and the parser decides.
+const MAY_WRAP = new Set(['Dates.Pickup', 'Dates.Delivery']);
+
+/**
+ * The runs, and each run with a wrapped tail joined on as one more candidate; a value written after its label wraps
+ * back to the cell's edge, under the label, so the tail may start well left of the run.
+ */
+const withWrapped = (runs: Word[][]): Word[][] => [...runs, ...joinWrapped(runs, 40).filter((g) => !runs.includes(g))];
 
 /**
  * Runs of one field with a short run (three words at most) right under a run's start, the next line down: the value's
- * wrapped tail, one value with the run above it.
+ * wrapped tail, one value with the run above it. `reachLeft` (in text heights) is how far left of the run the tail may
+ * start.
  */
-export function joinWrapped(runs: Word[][]): Word[][] {
+export function joinWrapped(runs: Word[][], reachLeft = 1.5): Word[][] {
   const out: Word[][] = [];
   const used = new Set<Word[]>();
   for (const a of runs) {
@@ -170,7 +180,8 @@ export function joinWrapped(runs: Word[][]): Word[][] {
     const h = a[0]!.bbox[3] - a[0]!.bbox[1];
     const bottom = Math.max(...a.map((w) => w.bbox[3]));
     const tail = runs.find((b) => b !== a && !used.has(b) && b.length <= 3 && b[0]!.page === a[0]!.page
-      && b[0]!.bbox[1] >= bottom - 0.3 * h && b[0]!.bbox[1] - bottom < h && Math.abs(b[0]!.bbox[0] - a[0]!.bbox[0]) < 1.5 * h);
+      && b[0]!.bbox[1] >= bottom - 0.3 * h && b[0]!.bbox[1] - bottom < h && b[0]!.bbox[0] - a[0]!.bbox[0] < 1.5 * h
+      && a[0]!.bbox[0] - b[0]!.bbox[0] < reachLeft * h);
     if (tail) used.add(tail);
     out.push(tail ? [...a, ...tail] : a);
   }
