@@ -129,7 +129,7 @@ describe('decoding', () => {
     // "Date Shipped 7 de / julio de 2027": the tail starts under the label, 26 text heights left of the run.
     const runs = groupWords([w('7', 620, 100), w('de', 640, 100), w('julio', 100, 124), w('de', 160, 124), w('2027', 190, 124)]);
     expect(joinWrapped(runs).map((g) => g.map((x) => x.text).join(' '))).toEqual(['7 de', 'julio de 2027']);
-    expect(joinWrapped(runs, 40).map((g) => g.map((x) => x.text).join(' '))).toEqual(['7 de julio de 2027']);
+    expect(joinWrapped(runs, () => 40).map((g) => g.map((x) => x.text).join(' '))).toEqual(['7 de julio de 2027']);
   });
 
   it('widens a value by the words printed right against it that the model gives no other field, never by a label or a far word', () => {

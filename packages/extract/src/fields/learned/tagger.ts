@@ -98,7 +98,9 @@ export class FieldTagger {
       const mine = new Map(marks.filter((m) => argmax(m.probs) === c || (m.probs[c]! >= JOIN_SHARE && !labelWords.has(m.word))).map((m) => [m.word, m.probs[c]!]));
       const sure = new Set(marks.filter((m) => argmax(m.probs) === c).map((m) => m.word));
       const runs = groupWords([...mine.keys()]);
-      for (const core of WRAPPING.has(field) ? joinWrapped(runs) : MAY_WRAP.has(field) ? withWrapped(runs) : runs) {
+      // A run printed after a word on its line (its label) may wrap back to the cell's edge, under that label.
+      const reach = (run: Word[]): number => (side.get(run[0]!)?.[0] ? CELL_REACH : 1.5);
+      for (const core of WRAPPING.has(field) ? joinWrapped(runs, reach) : MAY_WRAP.has(field) ? withWrapped(runs, reach) : runs) {
         if (sure.size && !core.some((w) => sure.has(w))) continue;
         const ws = widen(core, c, side, settled, labelWords, mine);
         const v = readWordsValue(field, ws, order);
@@ -161,18 +163,18 @@ const WRAPPING = new Set(['Shipper.Name', 'Consignee.Name', 'BillTo.Name', 'Ship
 // each of two lines is two dates: both the runs and the runs with their wrapped tail are read, and the parser decides.
 const MAY_WRAP = new Set(['Dates.Pickup', 'Dates.Delivery']);
 
-/**
- * The runs, and each run with a wrapped tail joined on as one more candidate; a value written after its label wraps
- * back to the cell's edge, under the label, so the tail may start well left of the run.
- */
-const withWrapped = (runs: Word[][]): Word[][] => [...runs, ...joinWrapped(runs, 40).filter((g) => !runs.includes(g))];
+// How far left of a run printed after its label (in text heights) its wrapped tail may start: the cell's edge.
+const CELL_REACH = 40;
+
+/** The runs, and each run with its wrapped tail joined on as one more candidate: the date's parser decides. */
+const withWrapped = (runs: Word[][], reach: (run: Word[]) => number): Word[][] => [...runs, ...joinWrapped(runs, reach).filter((g) => !runs.includes(g))];
 
 /**
  * Runs of one field with a short run (three words at most) right under a run's start, the next line down: the value's
- * wrapped tail, one value with the run above it. `reachLeft` (in text heights) is how far left of the run the tail may
+ * wrapped tail, one value with the run above it. `reachLeft` gives how far left of a run (in text heights) its tail may
  * start.
  */
-export function joinWrapped(runs: Word[][], reachLeft = 1.5): Word[][] {
+export function joinWrapped(runs: Word[][], reachLeft: (run: Word[]) => number = () => 1.5): Word[][] {
   const out: Word[][] = [];
   const used = new Set<Word[]>();
   for (const a of runs) {
@@ -181,7 +183,7 @@ export function joinWrapped(runs: Word[][], reachLeft = 1.5): Word[][] {
     const bottom = Math.max(...a.map((w) => w.bbox[3]));
     const tail = runs.find((b) => b !== a && !used.has(b) && b.length <= 3 && b[0]!.page === a[0]!.page
       && b[0]!.bbox[1] >= bottom - 0.3 * h && b[0]!.bbox[1] - bottom < h && b[0]!.bbox[0] - a[0]!.bbox[0] < 1.5 * h
-      && a[0]!.bbox[0] - b[0]!.bbox[0] < reachLeft * h);
+      && a[0]!.bbox[0] - b[0]!.bbox[0] < reachLeft(a) * h);
     if (tail) used.add(tail);
     out.push(tail ? [...a, ...tail] : a);
   }
