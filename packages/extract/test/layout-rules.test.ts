@@ -1937,6 +1937,12 @@ describe('tables and references', () => {
     expect(d.ConfidenceScores['Dates.Pickup']).toBeGreaterThanOrEqual(0.9);
   });
 
+  it('reads an English form\'s ambiguous numeric dates month-first, and day-first where it names a country outside North America', () => {
+    const form = (...more: ReturnType<typeof line>[]) => extractFields(page(line(100, 100, 'Ship date: 10/06/2019'), ...more));
+    expect(form(line(100, 200, 'SHIPPER'), line(100, 230, 'Acme Foods Inc'), line(100, 260, 'Dallas, TX 75201')).Dates.Pickup).toBe('2019-10-06');
+    expect(form(line(100, 200, 'SHIPPER'), line(100, 230, 'Temasek Pte Ltd'), line(100, 260, 'SINGAPORE 119963')).Dates.Pickup).toBe('2019-06-10');
+  });
+
   it('keeps a date whose year is years away from today as printed (never moved to a nearer year), as a doubt', () => {
     const year = new Date().getUTCFullYear();
     const far = extractFields(page(line(100, 100, `Delivery date: 6/18/${String(year - 10).slice(2)}`)));

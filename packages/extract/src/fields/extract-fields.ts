@@ -5,6 +5,7 @@ import { columnCells, labelSegments, segmentsBelow, textOf, valueCandidates, typ
 import { cutShort, rulesByPage, scoreField, type Evidence } from './confidence.ts';
 import { findLabels, startsWithLabel, type LabelHit } from './find-labels.ts';
 import { parseFreightClass } from './freight-class.ts';
+import { countryOfName } from './geo.ts';
 import { AMBIGUOUS_LABELS, type Lang, type LabelField } from './lexicon.ts';
 import { readBarcodePayload, type PayloadKey } from './barcode-payload.ts';
 import { findParties } from './find-parties.ts';
@@ -290,7 +291,19 @@ export function assignUnlabelledDates(found: UnlabelledDate[], pickup: string | 
  */
 export function documentDateOrder(layout: DocumentLayout): { order: DateOrder; shown: boolean } {
   const shown = numericOrderShown(layout.segments);
-  return { order: shown ?? (documentLanguage(layout.hits) === 'en' ? 'MDY' : 'DMY'), shown: shown !== null };
+  // Month-first is the habit of English forms between North American parties; one naming a country elsewhere is
+  // written day-first like the rest of the world's.
+  const monthFirst = documentLanguage(layout.hits) === 'en' && !namesCountryAbroad(layout.segments);
+  return { order: shown ?? (monthFirst ? 'MDY' : 'DMY'), shown: shown !== null };
+}
+
+/** Whether a line names a country outside North America in full ("SINGAPORE", "HAMBURG, GERMANY"). */
+function namesCountryAbroad(segments: Segment[]): boolean {
+  return segments.some((sg) => sg.words.some((w) => {
+    const name = normalizeText(w.text).replace(/[^A-Z]/g, '');
+    const c = name.length >= 4 ? countryOfName(name) : null;
+    return c !== null && !['US', 'CA', 'MX'].includes(c);
+  }));
 }
 
 /** The day-month order a form's unambiguous numeric dates show (a part above 12), or null when none does or they disagree. */

@@ -42,6 +42,21 @@ export const REGION_NAMES: Record<string, string[]> = {
 
 const nameKey = (t: string): string => t.normalize('NFKD').replace(/\p{M}+/gu, '').toUpperCase().replace(/[^A-Z]+/g, ' ').trim();
 let byName: Map<string, string> | null = null;
+/** Country names and codes as forms print them, to ISO 3166-1 alpha-2. */
+const COUNTRY: Record<string, string> = {
+  US: 'US', USA: 'US', 'UNITED STATES': 'US', 'ESTADOS UNIDOS': 'US', 'ETATS UNIS': 'US', 'ETATS-UNIS': 'US', EUA: 'US',
+  CA: 'CA', CAN: 'CA', CANADA: 'CA', MX: 'MX', MEX: 'MX', MEXICO: 'MX', FR: 'FR', FRANCE: 'FR', FRANCIA: 'FR',
+  CN: 'CN', CHINA: 'CN', PRC: 'CN', SG: 'SG', SINGAPORE: 'SG', NL: 'NL', NETHERLANDS: 'NL', 'THE NETHERLANDS': 'NL', HOLLAND: 'NL',
+  BR: 'BR', BRAZIL: 'BR', BRASIL: 'BR', DE: 'DE', GERMANY: 'DE', DEUTSCHLAND: 'DE', ALLEMAGNE: 'DE', ES: 'ES', SPAIN: 'ES', ESPANA: 'ES', ESPAGNE: 'ES',
+  GB: 'GB', UK: 'GB', 'UNITED KINGDOM': 'GB', IT: 'IT', ITALY: 'IT', ITALIA: 'IT', BE: 'BE', BELGIUM: 'BE', BELGIQUE: 'BE',
+  JP: 'JP', JAPAN: 'JP', KR: 'KR', KOREA: 'KR', IN: 'IN', INDIA: 'IN', VN: 'VN', VIETNAM: 'VN', 'VIET NAM': 'VN',
+};
+
+/** The ISO 3166-1 alpha-2 code of a country's name or code as printed ("ESTADOS UNIDOS", "U.S.A."), or null. */
+export function countryOfName(text: string): string | null {
+  return COUNTRY[normalizeText(text).replace(/[.]/g, '')] ?? null;
+}
+
 /** The code of a state or province written out, whatever its case, accents and hyphens ("COLOMBIE BRITANNIQUE" -> BC). */
 export function regionCodeOfName(name: string): string | null {
   byName ??= new Map(Object.entries(REGION_NAMES).flatMap(([code, names]) => names.map((n): [string, string] => [nameKey(n), code])));

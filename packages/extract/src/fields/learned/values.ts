@@ -4,7 +4,7 @@ import type { Word } from '../../types.ts';
 import { readCompanyName } from '../company-name.ts';
 import { cleanCommodity } from '../extract-fields.ts';
 import { parseFreightClass } from '../freight-class.ts';
-import { isStateCode, normalizePostal, repairState } from '../geo.ts';
+import { countryOfName, isStateCode, normalizePostal, repairState } from '../geo.ts';
 import { findDates, isFarYear, type DateOrder } from '../parse-date.ts';
 import { parseAmount, parseWeight, unitIn } from '../parse-weight.ts';
 import { parseReference, parseScac } from '../references.ts';
@@ -18,16 +18,6 @@ export interface ReadValue {
   /** A date whose year is far from today: most often a digit misread, never put right here. */
   farYear?: boolean;
 }
-
-/** Country names and codes as forms print them, to ISO 3166-1 alpha-2. */
-const COUNTRY: Record<string, string> = {
-  US: 'US', USA: 'US', 'UNITED STATES': 'US', 'ESTADOS UNIDOS': 'US', 'ETATS UNIS': 'US', 'ETATS-UNIS': 'US', EUA: 'US',
-  CA: 'CA', CAN: 'CA', CANADA: 'CA', MX: 'MX', MEX: 'MX', MEXICO: 'MX', FR: 'FR', FRANCE: 'FR', FRANCIA: 'FR',
-  CN: 'CN', CHINA: 'CN', PRC: 'CN', SG: 'SG', SINGAPORE: 'SG', NL: 'NL', NETHERLANDS: 'NL', 'THE NETHERLANDS': 'NL', HOLLAND: 'NL',
-  BR: 'BR', BRAZIL: 'BR', BRASIL: 'BR', DE: 'DE', GERMANY: 'DE', DEUTSCHLAND: 'DE', ALLEMAGNE: 'DE', ES: 'ES', SPAIN: 'ES', ESPANA: 'ES', ESPAGNE: 'ES',
-  GB: 'GB', UK: 'GB', 'UNITED KINGDOM': 'GB', IT: 'IT', ITALY: 'IT', ITALIA: 'IT', BE: 'BE', BELGIUM: 'BE', BELGIQUE: 'BE',
-  JP: 'JP', JAPAN: 'JP', KR: 'KR', KOREA: 'KR', IN: 'IN', INDIA: 'IN', VN: 'VN', VIETNAM: 'VN', 'VIET NAM': 'VN',
-};
 
 /** A value's text without the marks a cell's edge or a label's colon leaves at its ends. */
 export const trimValue = (t: string): string => t.replace(/^[\s:;#.,|_\-–—*'"()[\]]+/, '').replace(/[\s:;,|_\-–—*'"([\]]+$/, '').replace(/\s+/g, ' ').trim();
@@ -109,7 +99,7 @@ export function readValue(field: string, text: string, order: DateOrder): ReadVa
     return /^[\p{L} .'-]{2,30}$/u.test(t) ? { value: normalizeText(t), repaired: false, checked: false } : null;
   }
   if (leaf === 'Country') {
-    const c = COUNTRY[normalizeText(t).replace(/[.]/g, '')];
+    const c = countryOfName(t);
     return c ? { value: c, repaired: false, checked: true } : null;
   }
   // Names, streets, cities, commodities: text of at least two letters, kept as printed (in capitals).
