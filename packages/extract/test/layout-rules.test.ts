@@ -1542,6 +1542,11 @@ describe('party blocks on grid and keyed forms', () => {
     expect(repairCompanySuffix('GOLDEN VALLEY MILLS LD')).toEqual({ value: 'GOLDEN VALLEY MILLS LTD', repaired: true });
     expect(repairCompanySuffix('GRUPO REGIOMONTANA SA DE OV')).toEqual({ value: 'GRUPO REGIOMONTANA SA DE CV', repaired: true });
     expect(repairCompanySuffix('GRUPO DEL BAJIO SA DE ¢V')).toEqual({ value: 'GRUPO DEL BAJIO SA DE CV', repaired: true });
+    // After SA DE the ending is CV whichever of its letters was misread; another ending is left alone.
+    expect(repairCompanySuffix('EMPAQUES QUERETANA SA DE CY')).toEqual({ value: 'EMPAQUES QUERETANA SA DE CV', repaired: true });
+    expect(repairCompanySuffix('EMPAQUES POTOSINA SADE CN')).toEqual({ value: 'EMPAQUES POTOSINA SA DE CV', repaired: true });
+    expect(repairCompanySuffix('GRUPO NORTE SAPI DE C')).toEqual({ value: 'GRUPO NORTE SAPI DE CV', repaired: true });
+    expect(repairCompanySuffix('PLASTICOS DEL NORTE S DE RL').repaired).toBe(false);
     expect(repairCompanySuffix('TEXTILE MILLS HOLDINGS TNC')).toEqual({ value: 'TEXTILE MILLS HOLDINGS INC', repaired: true });
     // An ending in spaced capitals; spaced letters that make no ending stay.
     expect(repairCompanySuffix('CORNERSTONE NUTRITION L L C')).toEqual({ value: 'CORNERSTONE NUTRITION LLC', repaired: true });

@@ -64,8 +64,15 @@ export function repairCompanySuffix(name: string): { value: string; repaired: bo
   const last = toks[toks.length - 1] ?? '';
   // INC with its thin I lost and the N read as W ("BOREAL WC", "HOLDINGS NC"), or the I read as T, 1 or a bar ("TNC").
   if (toks.length >= 2 && /^([NW]|[T1|L]N)C\.?$/.test(last)) { toks[toks.length - 1] = 'INC'; return { value: toks.join(' '), repaired: true }; }
-  // "SA DE CV" with its C misread ("SA DE OV", "SA DE GV").
-  if (toks.length >= 3 && toks[toks.length - 2] === 'DE' && /^[OGQ0(¢]V\.?$/.test(last)) { toks[toks.length - 1] = 'CV'; return { value: toks.join(' '), repaired: true }; }
+  // "SA DE CV" with a letter of its CV misread ("SA DE OV", "SA DE GV", "SA DE CY", "SADE CN"): after SA DE the only
+  // Mexican ending is CV.
+  const sade = toks.length >= 3 && ['SA', 'SAPI'].includes(toks[toks.length - 3]!) && toks[toks.length - 2] === 'DE';
+  const glued = toks.length >= 2 && toks[toks.length - 2] === 'SADE';
+  const cv = last.replace(/\.$/, '');
+  if ((sade || glued) && cv !== 'CV' && cv.length <= 2 && (/^[OGQ0(¢]V$/.test(cv) || ocrDistance(cv, 'CV') <= 1)) {
+    const form = sade ? [toks[toks.length - 3]!, 'DE', 'CV'] : ['SA', 'DE', 'CV'];
+    return { value: [...toks.slice(0, toks.length - (sade ? 3 : 2)), ...form].join(' '), repaired: true };
+  }
   // An ending written out in spaced capitals ("NUTRITION L L C").
   const spaced = / ((?:[A-Z] ){1,3}[A-Z])$/.exec(name)?.[1]?.replace(/ /g, '');
   if (spaced && toks.length > spaced.length && COMPANY_SUFFIXES.includes(spaced)) return { value: `${toks.slice(0, -spaced.length).join(' ')} ${spaced}`, repaired: true };

@@ -8,6 +8,7 @@ import { countryOfName, isStateCode, normalizePostal, repairState } from '../geo
 import { findDates, isFarYear, type DateOrder } from '../parse-date.ts';
 import { parseAmount, parseWeight, unitIn } from '../parse-weight.ts';
 import { parseReference, parseScac } from '../references.ts';
+import { confidenceIn, repairSpelling } from '../spelling.ts';
 
 // The last step after the tagger: the words it marked for a field are read by the field's own parser and knowledge
 // checks (postal codes, state codes, SCAC shape, dates, weights, NMFC classes). A value no parser accepts is no value.
@@ -36,7 +37,11 @@ export function readWordsValue(field: string, words: Word[], order: DateOrder): 
     const named = readCompanyName(String(v.value), words);
     v.value = named.value; v.repaired ||= named.repaired;
   }
-  if (field === 'ShipmentDetails.Commodity') v.value = cleanCommodity(String(v.value)).text;
+  if (field === 'ShipmentDetails.Commodity') {
+    // Goods are named in dictionary words: a word the OCR was unsure of is put right as the rules' reading does.
+    const spelt = repairSpelling(cleanCommodity(String(v.value)).text, confidenceIn(words));
+    v.value = spelt.value; v.repaired ||= spelt.repaired;
+  }
   return v;
 }
 
