@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readCompanyName } from '../src/fields/company-name.ts';
-import { checkPlaces } from '../src/fields/learned/place-check.ts';
+import { checkPlaces, cityWithoutTail } from '../src/fields/learned/place-check.ts';
 import type { TaggedField } from '../src/fields/learned/tagger.ts';
 import type { Word } from '../src/types.ts';
 
@@ -46,5 +46,14 @@ describe('company names', () => {
   it('are read as they are written whichever reader found them: ending and marks put right', () => {
     expect(readCompanyName('“Alder Hardware Cory', [word('Alder'), word('Hardware'), word('Cory', 0.6)])).toEqual({ value: 'ALDER HARDWARE CORP', repaired: true });
     expect(readCompanyName('GRUPO DEL BAJIO SA DE CV', [word('GRUPO')])).toEqual({ value: 'GRUPO DEL BAJIO SA DE CV', repaired: false });
+  });
+});
+
+describe('a city read with its state or postal code run on', () => {
+  it('is the known place it starts with; a place of more words, or one unknown here, is kept as read', () => {
+    expect(cityWithoutTail('SHERBROOKE, QCJIL')).toBe('SHERBROOKE');
+    expect(cityWithoutTail('ALBANYNY')).toBe('ALBANY');
+    expect(cityWithoutTail('NEW YORK NY')).toBe('NEW YORK');
+    for (const city of ['FORT WORTH', 'KANSAS CITY', 'SANTA CRUZ DE TENERIFE', 'SAO PAULO']) expect(cityWithoutTail(city)).toBeNull();
   });
 });

@@ -1,5 +1,6 @@
 import { normalizeText } from '../../layout.ts';
-import { compareCity, lostLead, mendCity, placeOfPostal, repairState, stateMatchesPostal } from '../geo.ts';
+import { isKnownPlace } from '../../ocr/place-decode.ts';
+import { compareCity, isStateCode, lostLead, mendCity, placeOfPostal, repairState, stateMatchesPostal } from '../geo.ts';
 import type { TaggedField } from './tagger.ts';
 
 /**
@@ -11,6 +12,9 @@ import type { TaggedField } from './tagger.ts';
  */
 export function checkPlaces(fields: Map<string, TaggedField>, rescore: (f: TaggedField) => void): void {
   for (const party of ['Shipper', 'Consignee', 'BillTo']) {
+    const read = fields.get(`${party}.City`);
+    const trimmed = read ? cityWithoutTail(normalizeText(String(read.value))) : null;
+    if (read && trimmed) { read.value = trimmed; rescore(read); }
     const zip = fields.get(`${party}.Zip`);
     if (!zip) continue;
     const place = placeOfPostal(String(zip.value), null);
@@ -34,4 +38,21 @@ export function checkPlaces(fields: Map<string, TaggedField>, rescore: (f: Tagge
       rescore(city);
     }
   }
+}
+
+/**
+ * A city read with what follows it on the line run on ("SHERBROOKE, QCJIL", "SASKATOON SV", "ALBANYNY"): the known
+ * North American place it starts with, where the whole is no place and what follows is a state or postal code's
+ * length; null otherwise (a name of places unknown here is kept as read).
+ */
+export function cityWithoutTail(read: string): string | null {
+  if (isKnownPlace(read)) return null;
+  const words = read.split(' ');
+  for (let k = words.length - 1; k >= Math.max(1, words.length - 2); k--) {
+    const head = words.slice(0, k).join(' ').replace(/[,.;:]+$/, ''), tail = words.slice(k).join('').replace(/[^A-Z0-9]/g, '');
+    if (tail.length >= 2 && tail.length <= 7 && /^[A-Z]{2}/.test(tail) && isKnownPlace(head)) return head;
+  }
+  // A state's code glued to the city's last word.
+  const glued = /^(.*[A-Z]{3})([A-Z]{2})$/.exec(read);
+  return glued && isStateCode(glued[2]!) && isKnownPlace(glued[1]!) ? glued[1]! : null;
 }
