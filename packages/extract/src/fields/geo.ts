@@ -40,8 +40,6 @@ export const REGION_NAMES: Record<string, string[]> = {
   YUC: ['Yucatán'], ZAC: ['Zacatecas'],
 };
 
-const nameKey = (t: string): string => t.normalize('NFKD').replace(/\p{M}+/gu, '').toUpperCase().replace(/[^A-Z]+/g, ' ').trim();
-let byName: Map<string, string> | null = null;
 /** Country names and codes as forms print them, to ISO 3166-1 alpha-2. */
 const COUNTRY: Record<string, string> = {
   US: 'US', USA: 'US', 'UNITED STATES': 'US', 'ESTADOS UNIDOS': 'US', 'ETATS UNIS': 'US', 'ETATS-UNIS': 'US', EUA: 'US',
@@ -57,6 +55,8 @@ export function countryOfName(text: string): string | null {
   return COUNTRY[normalizeText(text).replace(/[.]/g, '')] ?? null;
 }
 
+const nameKey = (t: string): string => t.normalize('NFKD').replace(/\p{M}+/gu, '').toUpperCase().replace(/[^A-Z]+/g, ' ').trim();
+let byName: Map<string, string> | null = null;
 /** The code of a state or province written out, whatever its case, accents and hyphens ("COLOMBIE BRITANNIQUE" -> BC). */
 export function regionCodeOfName(name: string): string | null {
   byName ??= new Map(Object.entries(REGION_NAMES).flatMap(([code, names]) => names.map((n): [string, string] => [nameKey(n), code])));
