@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { extractFields } from '../src/fields/extract-fields.ts';
-import { assignUnlabelledDates, cleanCommodity, numericOrderShown } from '../src/fields/extract-fields.ts';
+import { assignUnlabelledDates, cleanCommodity, namesCountryAbroad, numericOrderShown } from '../src/fields/extract-fields.ts';
 import { findDates } from '../src/fields/parse-date.ts';
 import { unlabelledBlocks, unshareWords } from '../src/fields/find-parties.ts';
 import { parseCityStateZip, stripCityLabel } from '../src/fields/city-line.ts';
@@ -1946,6 +1946,9 @@ describe('tables and references', () => {
     const form = (...more: ReturnType<typeof line>[]) => extractFields(page(line(100, 100, 'Ship date: 10/06/2019'), ...more));
     expect(form(line(100, 200, 'SHIPPER'), line(100, 230, 'Acme Foods Inc'), line(100, 260, 'Dallas, TX 75201')).Dates.Pickup).toBe('2019-10-06');
     expect(form(line(100, 200, 'SHIPPER'), line(100, 230, 'Temasek Pte Ltd'), line(100, 260, 'SINGAPORE 119963')).Dates.Pickup).toBe('2019-06-10');
+    // A country's name that is also goods names the country only as an address writes it.
+    expect(namesCountryAbroad(buildSegments(line(100, 100, 'FINE CHINA')))).toBe(false);
+    expect(namesCountryAbroad(buildSegments(line(100, 100, 'SHANGHAI, CHINA')))).toBe(true);
   });
 
   it('keeps a date whose year is years away from today as printed (never moved to a nearer year), as a doubt', () => {

@@ -297,12 +297,17 @@ export function documentDateOrder(layout: DocumentLayout): { order: DateOrder; s
   return { order: shown ?? (monthFirst ? 'MDY' : 'DMY'), shown: shown !== null };
 }
 
+// Country names that are also goods ("FINE CHINA"): they name a country only as an address writes one, after the
+// city's comma or before a postal code.
+const ALSO_GOODS = new Set(['CHINA']);
+
 /** Whether a line names a country outside North America in full ("SINGAPORE", "HAMBURG, GERMANY"). */
-function namesCountryAbroad(segments: Segment[]): boolean {
-  return segments.some((sg) => sg.words.some((w) => {
+export function namesCountryAbroad(segments: Segment[]): boolean {
+  return segments.some((sg) => sg.words.some((w, i) => {
     const name = normalizeText(w.text).replace(/[^A-Z]/g, '');
     const c = name.length >= 4 ? countryOfName(name) : null;
-    return c !== null && !['US', 'CA', 'MX'].includes(c);
+    if (c === null || ['US', 'CA', 'MX'].includes(c)) return false;
+    return !ALSO_GOODS.has(name) || /,$/.test(sg.words[i - 1]?.text ?? '') || /\d/.test(sg.words[i + 1]?.text ?? '');
   }));
 }
 
