@@ -63,7 +63,7 @@ try {
     recallSum += valueRecall;
     const words = page.words.map((w, i) => {
       const tag = match[i]! >= 0 ? truthUpright[match[i]!]!.tag : '';
-      return { text: w.text, conf: Math.round(w.confidence * 100), box: w.bbox, line: w.line, page: w.page, field: fieldOf(tag), role: roleOf(tag) };
+      return { text: w.text, conf: Math.round(w.confidence * 100), box: w.bbox, line: w.line, page: w.page, field: fieldOf(tag), role: roleOf(tag), ...(w.alt ? { alt: w.alt } : {}), ...(w.by ? { by: w.by } : {}) };
     });
     const row = {
       id: planned.name, family: planned.family.id, split: planned.row.split, lang: planned.row.lang, profile: planned.row.profile,

@@ -13,6 +13,10 @@ export interface TruthWord {
   page: number;
   field: string | null;
   role: 'value' | 'label' | 'other';
+  /** The line reader's unsure reading of the weak line the word is in (Word.alt). */
+  alt?: string;
+  /** The neural line reader read the word (Word.by). */
+  by?: 'neural';
 }
 
 /** One generated page of the field dataset (training/data/fields/*.jsonl): its truth and its OCR words. */
@@ -46,7 +50,7 @@ export async function* readTruthPages(path: string): AsyncGenerator<TruthPage> {
 export function asReadPage(p: TruthPage, index = 0): ReadPage {
   return {
     index, width: p.width, height: p.height, rotation: 0, barcodes: [], blank: !p.words.length, toUpright: (b) => b,
-    words: p.words.map((w) => ({ text: w.text, confidence: Math.max(0, Math.min(1, w.conf / 100)), bbox: w.box, page: index, line: String(w.line) })),
+    words: p.words.map((w) => ({ text: w.text, confidence: Math.max(0, Math.min(1, w.conf / 100)), bbox: w.box, page: index, line: String(w.line), ...(w.alt ? { alt: w.alt } : {}), ...(w.by ? { by: w.by } : {}) })),
   };
 }
 

@@ -254,6 +254,7 @@ function onPage(words: EngineWord[], prepared: PreparedPage, pageIndex: number):
       page: pageIndex,
       line: w.line,
       ...(w.alt ? { alt: w.alt } : {}),
+      ...(w.by ? { by: w.by } : {}),
     })),
     rules: prepared.rules.map(([x, y0, y1]) => [Math.round(x / s), Math.round(y0 / s), Math.round(y1 / s)]),
   };

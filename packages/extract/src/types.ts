@@ -85,6 +85,8 @@ export interface Word extends OcrWord {
   line: string;
   /** The line reader's unsure reading of the weak piece of line the word is in (see EngineWord.alt). */
   alt?: string;
+  /** The neural line reader read the word (see EngineWord.by). */
+  by?: 'neural';
 }
 
 /** Internal: a page with words in deskewed page coordinates, and the map from those to the upright page. */

@@ -57,6 +57,7 @@ describe('fields read again under their kind', () => {
     expect(data.ConfidenceScores['Shipper.State']).toBeLessThanOrEqual(REREAD_HELD);
     // The words given back say what was read, where it was written.
     expect(pages[0]!.words.find((w) => w.text === 'NU')?.bbox[0]).toBeGreaterThanOrEqual(240);
+    expect(pages[0]!.words.find((w) => w.text === 'NU')?.by).toBe('neural');
   });
 
   it('reads it so through the vote with the handwriting model as well', async () => {

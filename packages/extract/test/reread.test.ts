@@ -119,5 +119,7 @@ describe('second OCR pass with the line reader', () => {
     expect(weakLines(words).map((l) => l.words.map((w) => w.text))).toEqual([['0']]);
     const out = await rereadWeakLines({ width, height, data }, words, silentEngine, { lines: readerSaying('4', [100, 40, 112, 60]), missed: false });
     expect(out.words.map((w) => w.text)).toEqual(['4', 'CRATE']);
+    // Which reader read each word goes with it: what is learned about values tells the line reader's words apart.
+    expect(out.words.map((w) => w.by ?? 'page pass')).toEqual(['neural', 'page pass']);
   });
 });

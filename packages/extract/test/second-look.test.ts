@@ -25,13 +25,14 @@ describe('a second look at numbers by the neural line reader', () => {
     const code = await printed('SO937356');
     const word: EngineWord = { text: '50937356', confidence: 95, bbox: code.box, line: 'l1' };
     const [fixed] = await secondLook(code.grey, [word], lines);
-    expect(fixed).toMatchObject({ text: 'SO937356', bbox: code.box });
+    expect(fixed).toMatchObject({ text: 'SO937356', bbox: code.box, by: 'neural' });
     // Two readers disagreed: never trusted on this reading alone.
     expect(fixed!.confidence).toBeLessThan(90);
 
     const number = await printed('50937356');
     const [kept] = await secondLook(number.grey, [{ ...word, bbox: number.box }], lines);
     expect(kept).toMatchObject({ text: '50937356', confidence: 95 });
+    expect(kept!.by).toBeUndefined();
   });
 
   it('gives SO back when a handwritten S was read as 9, and leaves a real number starting with 9 alone', async () => {

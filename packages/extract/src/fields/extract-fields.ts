@@ -5,7 +5,7 @@ import { columnCells, labelSegments, segmentsBelow, textOf, valueCandidates, typ
 import { cutShort, rulesByPage, scoreField, type Evidence } from './confidence.ts';
 import { findLabels, startsWithLabel, type LabelHit } from './find-labels.ts';
 import { parseFreightClass } from './freight-class.ts';
-import { countryOfName } from './geo.ts';
+import { countryOfName, isNorthAmerican } from './geo.ts';
 import { AMBIGUOUS_LABELS, type Lang, type LabelField } from './lexicon.ts';
 import { readBarcodePayload, type PayloadKey } from './barcode-payload.ts';
 import { findParties } from './find-parties.ts';
@@ -306,7 +306,7 @@ export function namesCountryAbroad(segments: Segment[]): boolean {
   return segments.some((sg) => sg.words.some((w, i) => {
     const name = normalizeText(w.text).replace(/[^A-Z]/g, '');
     const c = name.length >= 4 ? countryOfName(name) : null;
-    if (c === null || ['US', 'CA', 'MX'].includes(c)) return false;
+    if (c === null || isNorthAmerican(c)) return false;
     return !ALSO_GOODS.has(name) || /,$/.test(sg.words[i - 1]?.text ?? '') || /\d/.test(sg.words[i + 1]?.text ?? '');
   }));
 }

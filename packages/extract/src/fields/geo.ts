@@ -85,6 +85,9 @@ export function provincesOfLetter(letter: string): string[] | null {
 /** Country a state code belongs to, given the postal code's shape when the code is shared (BC). */
 export type Country = 'US' | 'CA' | 'MX';
 
+/** Whether an ISO country code is one of North America's, whose states, postal codes and date habits this module knows. */
+export const isNorthAmerican = (code: string): code is Country => code === 'US' || code === 'CA' || code === 'MX';
+
 export function isStateCode(code: string): boolean {
   return US_STATES.has(code) || CA_PROVINCES.has(code) || code in MX_STATES;
 }

@@ -1,10 +1,9 @@
 import type { ExtractedData } from '@ladingwise/shared';
+import { isNorthAmerican } from './geo.ts';
 
 // A postal code's form is the country's: five digits in the US and Mexico, six in Singapore, China and India, four
 // digits and two letters in the Netherlands. Which form a party's code should have is known only once its country is
 // read, so the codes are put in their country's form after every field of the party is chosen.
-
-const NORTH_AMERICA = new Set(['US', 'CA', 'MX']);
 
 /**
  * Puts each party's postal code in its country's form, in place:
@@ -16,7 +15,7 @@ const NORTH_AMERICA = new Set(['US', 'CA', 'MX']);
 export function fitPostalToCountry(data: ExtractedData): void {
   for (const p of [data.Shipper, data.Consignee, data.BillTo]) {
     if (!p?.Zip) continue;
-    const abroad = !!p.Country && !NORTH_AMERICA.has(p.Country);
+    const abroad = !!p.Country && !isNorthAmerican(p.Country);
     const barred = /^1(\d{5})$/.exec(p.Zip);
     if (barred && !abroad) p.Zip = barred[1]!;
     const letters = p.Country === 'NL' && /^\d{4}$/.test(p.Zip) ? /^([A-Z]{2}) (\S.*)$/.exec(p.City ?? '') : null;

@@ -93,6 +93,7 @@ export async function readFieldsByKind(pages: ReadPage[], data: ExtractedData, l
       bbox: [i ? Math.round(w.bbox[0] / s) : box[0], box[1], i < got.length - 1 ? Math.round(w.bbox[2] / s) : box[2], box[3]],
       page: page.index,
       line: words[0]!.line,
+      by: 'neural',
     }));
     for (const w of words) taken.add(w);
     out.push({ path, kind, page: page.index, before: words, after });

@@ -13,6 +13,12 @@ export interface EngineWord {
    * headings lost to OCR consult it (small caps read "Focas (sara)" by Tesseract, "FRoM (somR)" by the line reader).
    */
   alt?: string;
+  /**
+   * Set when the word is the neural line reader's reading, not the page pass's: a second reader whose confidence runs
+   * on another scale and whose errors (on hands it never saw) a check must catch, so what is learned about values can
+   * tell its words apart.
+   */
+  by?: 'neural';
 }
 
 /** Page segmentation modes used here: 3 = automatic layout, 6 = one block, 7 = one line, 11 = sparse text. */

@@ -362,7 +362,7 @@ export async function rereadWeakLines(grey: Grey, words: EngineWord[], worker: O
       && saysLabel(neural.words) && !saysLabel(best);
     if (neural && (neural.confidence >= floor || labelFound) && keepsLabel(s.weak, neural.words)) {
       // Its probabilities run high: capped so a value read only by it is never trusted without a check.
-      best = neural.words.map((w) => ({ ...w, confidence: Math.min(w.confidence, NEURAL_CAP) }));
+      best = neural.words.map((w) => ({ ...w, confidence: Math.min(w.confidence, NEURAL_CAP), by: 'neural' as const }));
     } else if (neural && neural.confidence >= ALT_FLOOR && best.length) {
       const alt = neural.words.map((w) => w.text).join(' ');
       best = best.map((w) => ({ ...w, alt }));

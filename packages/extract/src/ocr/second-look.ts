@@ -42,7 +42,7 @@ export async function secondLook(grey: Grey, words: EngineWord[], lines: LineRec
     const lettered = code && same && read.confidence >= LETTERS_FLOOR && /^[A-Z]/.test(text) && text.slice(2) === w.text.slice(2)
       && sameShape(w.text[0]!, text[0]!) && sameShape(w.text[1]!, text[1]!);
     const redigit = digits && same && read.confidence >= DIGIT_FLOOR && /^\d+$/.test(text) && [...text].filter((c, i) => c !== w.text[i]).length === 1;
-    out.push(lettered || redigit ? { ...w, text, confidence: Math.min(w.confidence, NEURAL_CAP) } : w);
+    out.push(lettered || redigit ? { ...w, text, confidence: Math.min(w.confidence, NEURAL_CAP), by: 'neural' as const } : w);
   }
   // Nothing changed: the words handed in, so that callers can tell by identity that none was read differently.
   return out.every((w, i) => w === words[i]) ? words : out;

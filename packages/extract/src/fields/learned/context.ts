@@ -20,7 +20,7 @@ const PLACES = ['own', 'prev', 'next', 'up', 'down', 'line', 'column', 'row'] as
 const COLUMN_REACH = 5;
 
 /** First-stage features carried into the second stage: where the word is and whether it is a label. */
-const CARRIED = ['isLabel.any', 'x0', 'y0', 'x1', 'y1', 'relHeight', 'leftLabel.kind', 'aboveLabel.kind', 'block.headKind'] as const;
+const CARRIED = ['isLabel.any', 'x0', 'y0', 'x1', 'y1', 'relHeight', 'leftLabel.kind', 'aboveLabel.kind', 'block.headKind', 'neural'] as const;
 const carriedAt = CARRIED.map((n) => {
   const i = FEATURE_NAMES.indexOf(n);
   if (i < 0) throw new Error(`The field context model carries a feature the code does not compute: ${n}`);

@@ -98,6 +98,8 @@ export const FEATURE_NAMES: readonly string[] = [
   ...RULE_FIELDS.map((f) => `rule.${f}`),
   ...LINE_TRAITS.map((t) => `line.${t}`), ...LINE_TRAITS.map((t) => `lineAbove.${t}`), ...LINE_TRAITS.map((t) => `lineBelow.${t}`),
   'block.linesAbove', 'block.linesBelow', 'block.headKind', 'block.headXOverlap', 'block.lineIndexShare',
+  // Read by the neural line reader rather than the page pass (Word.by): its confidence is on another scale.
+  'neural',
 ];
 
 /** What the features of a page are computed from: its words (engine order), size and cell rulings. */
@@ -285,6 +287,7 @@ export function readFeatures(page: FeaturePage, rules: RuleSources, layout: Docu
     }
     out.push(...lineTraits(seg), ...lineTraits(up ? places[indexOf.get(up)!]!.seg : null), ...lineTraits(down ? places[indexOf.get(down)!]!.seg : null));
     out.push(...blockPlace(seg, w));
+    out.push(w.by === 'neural' ? 1 : 0);
     return Float32Array.from(out);
   });
   return { rows, hits, neighbours };

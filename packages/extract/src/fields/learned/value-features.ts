@@ -48,6 +48,9 @@ export const VALUE_FEATURE_NAMES: readonly string[] = [
   'reader.tagger', 'agree', 'other.has',
   'rules.has', 'rules.score', 'rules.ocrMin', 'rules.ocrMean', 'rules.words', 'rules.taggerMean', 'rules.taggerMin', 'shared',
   'tagger.has', 'tagger.raw', 'tagger.conf', 'tagger.mean', 'tagger.min', 'tagger.margin', 'tagger.rival', 'tagger.words', 'tagger.ocrMin', 'tagger.ocrMean',
+  // The share of a value's words the neural line reader read: on hands no model was fitted on, its misreadings are
+  // the ones no OCR confidence shows.
+  'rules.neural', 'tagger.neural',
   'value.parsed', 'value.checked', 'value.repaired', 'value.farYear', 'value.length', 'value.digitShare', 'value.letterShare', 'value.tokens',
   'value.orderOpen',
   'page.words', 'page.ocrMean', 'page.ocrLow', 'page.agreeShare', 'page.rulesSure', 'page.both', 'page.orderShown',
@@ -97,6 +100,7 @@ export function dateOrderOpen(field: string, words: readonly Word[] | undefined)
   return field.startsWith('Dates.') && !!words?.length && dayMonthOpen(words.map((w) => w.text).join(' '));
 }
 
+const neuralShare = (ws: readonly Word[] | undefined): number => (ws?.length ? ws.filter((w) => w.by === 'neural').length / ws.length : Number.NaN);
 const mean = (xs: number[]): number => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : Number.NaN);
 const min = (xs: number[]): number => (xs.length ? Math.min(...xs) : Number.NaN);
 
@@ -115,6 +119,7 @@ export function valueFeatures(c: FieldCandidates, reader: 'rules' | 'tagger', pa
     r && t && t.words.length ? t.words.filter((w) => r.words.includes(w)).length / t.words.length : Number.NaN,
     t ? 1 : 0, t?.raw ?? Number.NaN, t?.confidence ?? Number.NaN, t?.mean ?? Number.NaN, t?.min ?? Number.NaN, t?.margin ?? Number.NaN, t ? t.rival : Number.NaN,
     t ? t.words.length : Number.NaN, min(t?.words.map((w) => w.confidence) ?? []), mean(t?.words.map((w) => w.confidence) ?? []),
+    neuralShare(r?.words), neuralShare(t?.words),
     v ? 1 : 0, v?.checked ? 1 : 0, v?.repaired ? 1 : 0, v?.farYear ? 1 : 0, text.length,
     text.length ? (text.match(/\d/g)?.length ?? 0) / text.length : 0, text.length ? (text.match(/\p{L}/gu)?.length ?? 0) / text.length : 0,
     text.split(/\s+/).filter(Boolean).length,
