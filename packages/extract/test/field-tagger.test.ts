@@ -4,7 +4,7 @@ import { calibrate, confidenceOf, fitIsotonic } from '../src/fields/learned/cali
 import { ALONE_MIN, chooseFields } from '../src/fields/learned/combine.ts';
 import { FEATURE_NAMES, pageFeatures } from '../src/fields/learned/features.ts';
 import { FieldTagger, groupWords, joinWrapped, lineNeighbours, widen, type TaggerJson } from '../src/fields/learned/tagger.ts';
-import { TreeModel } from '../src/fields/learned/trees.ts';
+import { predictRows, TreeModel } from '../src/fields/learned/trees.ts';
 import { extractFields } from '../src/fields/extract-fields.ts';
 import type { ReadPage, Word } from '../src/types.ts';
 import { sameValue, valueAt } from '../src/fields/learned/field-truth.ts';
@@ -36,6 +36,9 @@ describe('field tagger model', () => {
       const p = model.predict(row.map((v) => v ?? Number.NaN));
       p.forEach((v, k) => expect(v).toBeCloseTo(check.probabilities[i]![k]!, 5));
     });
+    // A page's rows are read all at once, tree by tree: the same probabilities as one row at a time.
+    const all = predictRows(model, json.features.map((_, k) => k), check.rows.map((row) => row.map((v) => v ?? Number.NaN)));
+    all.forEach((p, i) => p.forEach((v, k) => expect(v).toBeCloseTo(check.probabilities[i]![k]!, 5)));
   });
 
   it('uses only features the code computes, and every feature row has one value per feature name', () => {

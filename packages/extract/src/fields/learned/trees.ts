@@ -33,11 +33,10 @@ export function featureColumns(modelFeatures: readonly string[], computed: reado
 
 /** A model's probabilities for rows the code computed (`columns`, from `featureColumns`, picks the model's features). */
 export function predictRows(model: TreeModel, columns: number[], rows: ArrayLike<number>[]): Float64Array[] {
-  const row = new Float64Array(columns.length);
-  return rows.map((r) => {
-    columns.forEach((c, i) => { row[i] = r[c]!; });
-    return model.predict(row);
-  });
+  const m = columns.length;
+  const matrix = new Float32Array(rows.length * m);
+  rows.forEach((r, k) => columns.forEach((c, i) => { matrix[k * m + i] = r[c]!; }));
+  return model.predictMatrix(matrix, rows.length);
 }
 
 /**
@@ -93,23 +92,41 @@ export class TreeModel {
   predict(values: ArrayLike<number>): Float64Array {
     const row = this.row;
     for (let i = 0; i < row.length; i++) row[i] = values[i]!;
+    return this.predictMatrix(row, 1)[0]!;
+  }
+
+  /**
+   * Class probabilities for `count` rows laid one after another in `matrix` (each in the model's feature order). The
+   * trees are walked one at a time over every row, so a tree's nodes stay in cache while the rows pass through it; a
+   * class's leaf values are still added in tree order, so the sums are those of one row at a time.
+   */
+  predictMatrix(matrix: Float32Array, count: number): Float64Array[] {
     const { feature, value, left, right, defaultLeft, roots, cls } = this;
-    const margin = new Float64Array(this.classes.length).fill(this.base);
+    const m = this.features.length, k = this.classes.length;
+    const margin = new Float64Array(count * k).fill(this.base);
     for (let t = 0; t < roots.length; t++) {
-      let n = roots[t]!;
-      while (feature[n]! >= 0) {
-        const x = row[feature[n]!]!;
-        // NaN compares false both ways: it takes the node's default branch.
-        n = x !== x ? (defaultLeft[n] ? left[n]! : right[n]!) : x < value[n]! ? left[n]! : right[n]!;
+      const root = roots[t]!, c = cls[t]!;
+      for (let r = 0, at = 0; r < count; r++, at += m) {
+        let n = root;
+        while (feature[n]! >= 0) {
+          const x = matrix[at + feature[n]!]!;
+          // NaN compares false both ways: it takes the node's default branch.
+          n = x !== x ? (defaultLeft[n] ? left[n]! : right[n]!) : x < value[n]! ? left[n]! : right[n]!;
+        }
+        // xgboost adds leaf values in 32-bit floats per class.
+        margin[r * k + c] = Math.fround(margin[r * k + c]! + value[n]!);
       }
-      // xgboost adds leaf values in 32-bit floats per class.
-      margin[cls[t]!] = Math.fround(margin[cls[t]!]! + value[n]!);
     }
-    let max = -Infinity;
-    for (const m of margin) max = Math.max(max, m);
-    let sum = 0;
-    for (let i = 0; i < margin.length; i++) { margin[i] = Math.exp(margin[i]! - max); sum += margin[i]!; }
-    for (let i = 0; i < margin.length; i++) margin[i] = margin[i]! / sum;
-    return margin;
+    const out: Float64Array[] = [];
+    for (let r = 0; r < count; r++) {
+      const p = margin.subarray(r * k, (r + 1) * k);
+      let max = -Infinity;
+      for (const v of p) max = Math.max(max, v);
+      let sum = 0;
+      for (let i = 0; i < k; i++) { p[i] = Math.exp(p[i]! - max); sum += p[i]!; }
+      for (let i = 0; i < k; i++) p[i] = p[i]! / sum;
+      out.push(p);
+    }
+    return out;
   }
 }
