@@ -122,7 +122,7 @@ describe('a date whose day and month could be swapped', () => {
   });
 
   it('is trusted less than the same date printed unambiguously, or than one on a form whose dates show the order', () => {
-    const quality = (orderShown: boolean): PageQuality => ({ words: 150, ocrMean: 0.92, ocrLow: 0.03, agreeShare: 0.9, rulesSure: 0.6, both: 20, orderShown });
+    const quality = (orderShown: boolean): PageQuality => ({ words: 150, ocrMean: 0.92, ocrLow: 0.03, agreeShare: 0.9, rulesSure: 0.6, both: 20, orderShown, neural: 0 });
     const date = (printed: string): FieldCandidates => ({
       field: 'Dates.Pickup', agree: true,
       rules: { value: '2024-03-05', score: 0.97, words: [word(printed)], support: [0.99] },

@@ -27,6 +27,8 @@ export interface FieldCandidates {
  */
 export interface PageQuality {
   words: number; ocrMean: number; ocrLow: number; agreeShare: number; rulesSure: number; both: number;
+  /** The share of the page's words the neural line reader read: many weak lines (a hand, a poor capture). */
+  neural: number;
   /** Whether the form's own numeric dates show which part is the day (one above 12); else its language decides. */
   orderShown: boolean;
 }
@@ -53,13 +55,14 @@ export const VALUE_FEATURE_NAMES: readonly string[] = [
   'rules.neural', 'tagger.neural',
   'value.parsed', 'value.checked', 'value.repaired', 'value.farYear', 'value.length', 'value.digitShare', 'value.letterShare', 'value.tokens',
   'value.orderOpen',
-  'page.words', 'page.ocrMean', 'page.ocrLow', 'page.agreeShare', 'page.rulesSure', 'page.both', 'page.orderShown',
+  'page.words', 'page.ocrMean', 'page.ocrLow', 'page.agreeShare', 'page.rulesSure', 'page.both', 'page.orderShown', 'page.neural',
   ...KINDS.map((k) => `kind.${k}`),
   ...TAG_FIELDS.map((f) => `field.${f}`),
 ];
 
 export function pageQuality(pages: ReadPage[], candidates: readonly FieldCandidates[], orderShown: boolean): PageQuality {
   const conf = pages.flatMap((p) => p.words.map((w) => w.confidence));
+  const neural = pages.reduce((n, p) => n + p.words.filter((w) => w.by === 'neural').length, 0);
   const both = candidates.filter((c) => c.rules && c.tagger);
   const ruled = candidates.filter((c) => c.rules);
   return {
@@ -70,6 +73,7 @@ export function pageQuality(pages: ReadPage[], candidates: readonly FieldCandida
     ocrMean: conf.length ? conf.reduce((a, b) => a + b, 0) / conf.length : 0,
     ocrLow: conf.length ? conf.filter((c) => c < 0.6).length / conf.length : 0,
     orderShown,
+    neural: conf.length ? neural / conf.length : 0,
   };
 }
 
@@ -124,7 +128,7 @@ export function valueFeatures(c: FieldCandidates, reader: 'rules' | 'tagger', pa
     text.length ? (text.match(/\d/g)?.length ?? 0) / text.length : 0, text.length ? (text.match(/\p{L}/gu)?.length ?? 0) / text.length : 0,
     text.split(/\s+/).filter(Boolean).length,
     dateOrderOpen(c.field, reader === 'rules' ? r?.words : t?.words) ? 1 : 0,
-    page.words, page.ocrMean, page.ocrLow, page.agreeShare, page.rulesSure, page.both, page.orderShown ? 1 : 0,
+    page.words, page.ocrMean, page.ocrLow, page.agreeShare, page.rulesSure, page.both, page.orderShown ? 1 : 0, page.neural,
     ...KINDS.map((k) => (k === kind ? 1 : 0)),
     ...TAG_FIELDS.map((f) => (f === c.field ? 1 : 0)),
   ];
