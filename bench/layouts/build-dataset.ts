@@ -4,6 +4,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { createPageReader } from '@ladingwise/extract';
+import { storedWord } from '../lib/field-pages.ts';
 import { PageRenderer } from '../synthetic/render.ts';
 import { alignWords, fieldOf, roleOf, toUprightBox } from './align.ts';
 import type { FamilySelection } from './families.ts';
@@ -63,7 +64,7 @@ try {
     recallSum += valueRecall;
     const words = page.words.map((w, i) => {
       const tag = match[i]! >= 0 ? truthUpright[match[i]!]!.tag : '';
-      return { text: w.text, conf: Math.round(w.confidence * 100), box: w.bbox, line: w.line, page: w.page, field: fieldOf(tag), role: roleOf(tag), ...(w.alt ? { alt: w.alt } : {}), ...(w.by ? { by: w.by } : {}) };
+      return storedWord(w, fieldOf(tag), roleOf(tag));
     });
     const row = {
       id: planned.name, family: planned.family.id, split: planned.row.split, lang: planned.row.lang, profile: planned.row.profile,

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
-import type { ReadPage } from '../../packages/extract/src/types.ts';
+import type { ReadPage, Word } from '../../packages/extract/src/types.ts';
 
 /** One word of a generated page as the dataset gives it: the page reader's word and the field it belongs to. */
 export interface TruthWord {
@@ -44,6 +44,11 @@ export async function* readTruthPages(path: string): AsyncGenerator<TruthPage> {
       // A file still being written may end in half a line.
     }
   }
+}
+
+/** A word the page reader returned, as the dataset stores it with the field and role of the truth word under it. */
+export function storedWord(w: Word, field: string | null, role: TruthWord['role']): TruthWord {
+  return { text: w.text, conf: Math.round(w.confidence * 100), box: w.bbox, line: w.line, page: w.page, field, role, ...(w.alt ? { alt: w.alt } : {}), ...(w.by ? { by: w.by } : {}) };
 }
 
 /** The page as the field extractors see it at run time: words with 0–1 confidences in the page's coordinates. */

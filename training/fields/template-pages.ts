@@ -11,6 +11,7 @@ import { appendFile, readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { createPageReader } from '@ladingwise/extract';
 import { CA_PROVINCES, US_STATES } from '../../packages/extract/src/fields/geo.ts';
+import { storedWord } from '../../bench/lib/field-pages.ts';
 import { drawDoc, planSet } from '../../bench/synthetic/generate.ts';
 import { PageRenderer } from '../../bench/synthetic/render.ts';
 import type { PartyTruth } from '../../bench/synthetic/data.ts';
@@ -48,7 +49,7 @@ try {
       id: planned.name, family: `template:${planned.template.id}`, split: 'train', lang: planned.row.lang, profile: planned.row.profile,
       writing: planned.row.writing, width: page.width, height: page.height,
       truth: { ...t, shipper: withCountry(t.shipper), consignee: withCountry(t.consignee), billTo: withCountry(t.billTo) },
-      words: page.words.map((w) => ({ text: w.text, conf: Math.round(w.confidence * 100), box: w.bbox, line: w.line, page: w.page, field: null, role: 'other' })),
+      words: page.words.map((w) => storedWord(w, null, 'other')),
     };
     await appendFile(out, `${JSON.stringify(row)}\n`);
     console.log(`${i + 1}/${plan.length} ${planned.name} ${planned.template.id} ${planned.row.profile} ${planned.row.writing} words ${row.words.length} ${((Date.now() - t0) / 1000).toFixed(1)} s`);
