@@ -962,7 +962,7 @@ describe('party blocks on grid and keyed forms', () => {
     }
   });
 
-  it('puts back an ampersand read as 6 between two words of a name, as a doubt', () => {
+  it('puts back an ampersand read as 6, % or € between two words of a name, as a doubt', () => {
     const d = extractFields(block('SHIPPER:', 'TRILLIUM WIRE 6 CABLE LTD', '2372 N WILLOW PL', 'FARGO, ND 58103'));
     expect(d.Shipper?.Name).toBe('TRILLIUM WIRE & CABLE LTD');
     expect(d.ConfidenceScores['Shipper.Name']).toBeLessThan(0.9);
@@ -971,6 +971,8 @@ describe('party blocks on grid and keyed forms', () => {
     expect(extractFields(block('SHIPPER:', 'KESTREL WIRE 6: CABLE LLC', '2372 N WILLOW PL', 'FARGO, ND 58103')).Shipper?.Name).toBe('KESTREL WIRE & CABLE LLC');
     // Or handwritten and read as a per cent sign.
     expect(extractFields(block('SHIPPER:', 'BRIGHTON WIRE % CABLE INC', '2372 N WILLOW PL', 'FARGO, ND 58103')).Shipper?.Name).toBe('BRIGHTON WIRE & CABLE INC');
+    // Or its loop and bar taken for a euro sign.
+    expect(extractFields(block('SHIPPER:', 'WHITEWATER WIRE € CABLE INC', '2372 N WILLOW PL', 'FARGO, ND 58103')).Shipper?.Name).toBe('WHITEWATER WIRE & CABLE INC');
   });
 
   it('puts back a house number glued on by a hyphen and a compass S read as 5, as doubts', () => {

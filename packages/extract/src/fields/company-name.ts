@@ -47,9 +47,12 @@ export function endAtLegalForm(name: string): string {
   return end > 0 && end < toks.length ? toks.slice(0, end).join(' ').replace(/,$/, '') : name;
 }
 
-/** An ampersand read as a look-alike digit or a per cent sign between two words of a name ("WIRE 6 CABLE"); a name never has a lone 6 there. */
+/**
+ * An ampersand read as a look-alike digit, per cent or euro sign between two words of a name ("WIRE 6 CABLE", "WIRE €
+ * CABLE"); a name never has a lone 6 or currency sign there.
+ */
 export function repairAmpersand(name: string): { value: string; repaired: boolean } {
-  const value = name.replace(/(?<=\b[A-Z]{2,}) (?:[68][:;.,]?|%) (?=[A-Z]{2,}\b)/g, ' & ');
+  const value = name.replace(/(?<=\b[A-Z]{2,}) (?:[68€][:;.,]?|%) (?=[A-Z]{2,}\b)/g, ' & ');
   return { value, repaired: value !== name };
 }
 
