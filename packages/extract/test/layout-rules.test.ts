@@ -2196,6 +2196,19 @@ describe('second OCR pass', () => {
     expect(regions[0]![3]).toBeGreaterThanOrEqual(60);
   });
 
+  it('takes no dotted rule for a missed line: its band is a few pixels high, shorter than small letters', () => {
+    const width = 600, height = 600;
+    const data = new Uint8Array(width * height).fill(230);
+    // Handwritten small letters (half a word's height) on one row; a dotted rule five pixels high under another.
+    for (let k = 0; k < 8; k++) for (let y = 44; y < 54; y++) for (let x = 100 + k * 22; x < 112 + k * 22; x++) data[y * width + x] = 20;
+    for (let x = 50; x < 550; x += 14) for (let y = 150; y < 155; y++) for (let dx = 0; dx < 8; dx++) data[y * width + x + dx] = 20;
+    const words = [ew('Label', 95, 400, 40, 'a'), ew('Notes', 95, 400, 300, 'b')];
+    const regions = missedRegions({ width, height, data }, words);
+    expect(regions.length).toBe(1);
+    expect(regions[0]![1]).toBeLessThanOrEqual(44);
+    expect(regions[0]![3]).toBeGreaterThanOrEqual(54);
+  });
+
   it('finds a lone character the page pass dropped (a count alone in its cell), but not one beside a read word', () => {
     const width = 600, height = 400;
     const data = new Uint8Array(width * height).fill(230);

@@ -112,6 +112,23 @@ export function weakLines(words: EngineWord[], opts: RereadOptions = {}): WeakLi
   return out.sort((a, b) => a.confidence - b.confidence).slice(0, opts.maxLines ?? 20);
 }
 
+// The height of small letters (x, o, n) against a word's box, which holds capitals and descenders: about half; less
+// than this is no letter.
+const SMALL_LETTER = 0.35;
+
+/** The tallest run of rows with ink across a box of a mask (1 = ink), rows with only a speck or two not counted. */
+function inkHeight(mask: Uint8Array, width: number, x0: number, y0: number, x1: number, y1: number): number {
+  const least = Math.max(1, 0.01 * (x1 - x0));
+  let run = 0, tallest = 0;
+  for (let y = y0; y < y1; y++) {
+    let n = 0;
+    for (let i = y * width + x0, end = y * width + x1; i < end; i++) n += mask[i]!;
+    run = n > least ? run + 1 : 0;
+    tallest = Math.max(tallest, run);
+  }
+  return tallest;
+}
+
 /**
  * Inked runs of text the page pass returned no words for (handwriting often goes missing in whole lines): the ink
  * mask without table rulings, less the read words' boxes, grouped on a coarse grid into line-shaped regions.
@@ -191,6 +208,10 @@ export function missedRegions(grey: Grey, words: EngineWord[], max = 16, rules: 
       Math.min(w.bbox[3], y1) - Math.max(w.bbox[1], y0) > 0 && w.bbox[0] < x1 + 2 * lh && w.bbox[2] > x0 - 2 * lh && !walled(w));
     if (!glyph && (hPx < 0.6 * lh || hPx > 2.6 * lh || wPx < 1.5 * lh || wPx < hPx)) continue;
     if (ink < 4) continue;
+    // Its ink must stand as tall as small letters do: a dotted rule, an underline or the ragged edge of a border fills
+    // grid cells of a line's size with a band a few pixels high, which holds nothing to read (and, stretched to a line
+    // reader's height, costs the most of any line).
+    if (inkHeight(mask, grey.width, x0, y0, Math.min(grey.width, x1), Math.min(grey.height, y1)) < SMALL_LETTER * lh) continue;
     out.push({ box: [x0, y0, Math.min(grey.width, x1), Math.min(grey.height, y1)], ink });
   }
   return out.sort((a, b) => b.ink - a.ink).slice(0, max).map((r) => r.box);
