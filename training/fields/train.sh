@@ -15,6 +15,8 @@ MODEL=packages/extract/models/field-tagger.json
 CONFIDENCE=packages/extract/models/field-confidence.json
 CONTEXT="$WORK/context-model.json"
 mkdir -p "$WORK"
+# Debian's xgboost and numpy for /usr/bin/python3, installed only where missing (a fresh machine has neither).
+bash scripts/ensure-system-deps.sh python3-xgboost python3-numpy
 PAGES=("$DATA"/train*.jsonl)
 # Pages of the templates the rules were written on carry no word-level truth: never the tagger's, only its values'.
 TEMPLATES=()
