@@ -33,6 +33,13 @@ describe('field-constrained decoding', () => {
     expect(read('state', [{ Q: 0.9 }, { C: 0.9 }])).toBe('QC');
   });
 
+  it('keeps a Mexican state printed as its ISO code instead of bending it into the usual abbreviation', () => {
+    // CHH (ISO 3166-2) and CHIH (the abbreviation) are the same state: each form is read as printed.
+    expect(read('state', [{ C: 0.9 }, { H: 0.9 }, { H: 0.9 }])).toBe('CHH');
+    expect(read('state', [{ C: 0.9 }, { H: 0.9 }, { I: 0.9 }, { H: 0.9 }])).toBe('CHIH');
+    expect(read('state', [{ N: 0.9 }, { L: 0.9 }, { E: 0.9 }])).toBe('NLE');
+  });
+
   it('reads a date that parses where the free reading does not', () => {
     // 1 read as l, 0 as O: l2/O5/2024.
     const steps: Array<Record<string, number>> = [{ l: 0.6, 1: 0.35 }, { 2: 0.9 }, { '/': 0.9 }, { O: 0.6, 0: 0.35 }, { 5: 0.9 }, { '/': 0.9 }, { 2: 0.9 }, { 0: 0.9 }, { 2: 0.9 }, { 4: 0.9 }];

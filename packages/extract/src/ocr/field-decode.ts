@@ -1,6 +1,6 @@
 import { ctcScore, logAdd, logP, LOG0, type Emitted } from './ctc.ts';
 import type { BandDecoder } from './line-recogniser.ts';
-import { REGION_NAMES } from '../fields/geo.ts';
+import { CA_PROVINCES, MX_STATES, REGION_NAMES, US_STATES } from '../fields/geo.ts';
 import { fold, labelsOf, textScore } from './lexicon-decode.ts';
 import { isKnownPlace, placeDecoder } from './place-decode.ts';
 
@@ -12,14 +12,12 @@ import { isKnownPlace, placeDecoder } from './place-decode.ts';
  */
 export type FieldKind = 'digits' | 'zip' | 'state' | 'date' | 'weight' | 'count' | 'reference' | 'scac' | 'city';
 
-/** US states and DC, Canadian provinces and territories, Mexican states' usual abbreviations. */
-export const REGION_CODES = [
-  'AL', 'AK', 'AZ', 'AR', 'CA', 'CO', 'CT', 'DE', 'FL', 'GA', 'HI', 'ID', 'IL', 'IN', 'IA', 'KS', 'KY', 'LA', 'ME', 'MD', 'MA',
-  'MI', 'MN', 'MS', 'MO', 'MT', 'NE', 'NV', 'NH', 'NJ', 'NM', 'NY', 'NC', 'ND', 'OH', 'OK', 'OR', 'PA', 'RI', 'SC', 'SD', 'TN',
-  'TX', 'UT', 'VT', 'VA', 'WA', 'WV', 'WI', 'WY', 'DC', 'AB', 'BC', 'MB', 'NB', 'NL', 'NS', 'NT', 'NU', 'ON', 'PE', 'QC', 'SK',
-  'YT', 'AGS', 'BCS', 'CAMP', 'CHIS', 'CHIH', 'COAH', 'COL', 'CDMX', 'DGO', 'GTO', 'GRO', 'HGO', 'JAL', 'MEX', 'MICH', 'MOR',
-  'NAY', 'OAX', 'PUE', 'QRO', 'QROO', 'SLP', 'SIN', 'SON', 'TAB', 'TAMPS', 'TLAX', 'VER', 'YUC', 'ZAC',
-];
+/**
+ * Every code the State field takes (fields/geo.ts): US states and territories, Canadian provinces and territories, and
+ * Mexican states under their usual abbreviation and their ISO 3166-2 code alike, as forms print either. A code the
+ * field accepts but the decoder did not know would be bent into the nearest one it did.
+ */
+export const REGION_CODES = [...new Set([...US_STATES, ...CA_PROVINCES, ...Object.keys(MX_STATES)])];
 
 // A Mexican código postal is often written after its C.P.
 const ZIP = /^((C\.? ?P\.? ?)?\d{5}(-\d{4})?|[ABCEGHJKLMNPRSTVXY]\d[A-Z] ?\d[A-Z]\d)$/;
