@@ -2303,6 +2303,9 @@ describe('round 17: row labels read in pieces', () => {
     // Such a line is a street all the same, so an address block found by its values alone keeps it.
     expect(looksLikeStreet('16779JACKSONLN BLDG1')).toBe(true);
     expect(findDates('2026:11-18', 'MDY')).toMatchObject([{ iso: '2026-11-18', certainty: 0.85 }]);
+    // Each dash is lost or misread on its own: one lost and one kept is the same date.
+    expect(findDates('SHIPPED ON 2027 04-14', 'MDY')).toMatchObject([{ iso: '2027-04-14', certainty: 0.85 }]);
+    expect(findDates('2027-04 14', 'MDY')).toMatchObject([{ iso: '2027-04-14', certainty: 0.85 }]);
   });
 
   it('reads the purchase order by "compra:" alone, the rest of ORDEN DE COMPRA lost', () => {
