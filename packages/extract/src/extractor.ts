@@ -10,7 +10,7 @@ import { chooseEngine, type EngineChoice } from './ocr/choose-engine.ts';
 import { OcrDeadlineError } from './ocr/engine.ts';
 import { WorkerPool } from './pool.ts';
 import { pageBudget, readPage } from './read-page.ts';
-import type { ExtractedData } from '@ladingwise/shared';
+import type { ExtractedData, FieldSource } from '@ladingwise/shared';
 import type { ExtractionResult, Extractor, ExtractorOptions, PageResult, ReadPage } from './types.ts';
 
 const DEFAULT_TIMEOUT_MS = 60_000;
@@ -79,21 +79,23 @@ export async function createExtractor(opts: ExtractorOptions = {}): Promise<Extr
         }
       })));
     let t = Date.now();
-    const fieldsOf = (pages: ReadPage[]): ExtractedData => {
+    const fieldsOf = (pages: ReadPage[], unread?: Record<string, FieldSource>): ExtractedData => {
       // A page whose words are as they were when its fields were judged keeps that reading (the rules are deterministic).
       const kept = keptReading(pages);
       const layout = kept?.layout ?? readLayout(pages);
       const rules = kept?.data ?? extractFields(pages, layout);
-      return tagger ? chooseFields(pages, rules, tagger, fieldsMode, layout) : rules;
+      return tagger ? chooseFields(pages, rules, tagger, fieldsMode, layout, undefined, undefined, unread) : rules;
     };
-    let extractedData = fieldsOf(read);
+    // Fields left empty whose words the tagger found but could not read: read again under their kind below.
+    const unread: Record<string, FieldSource> = {};
+    let extractedData = fieldsOf(read, unread);
     time('fields', Date.now() - t);
     // Values of a known kind (ZIP, state, date, weight, count, reference, SCAC) read again under their kind; the
     // fields are then read from the words with those readings in place.
     if (lines && !read.some((r) => r.cutShort?.length)) {
       t = Date.now();
       // A failed second reading leaves the fields as first read.
-      const again = await rereadFieldsByKind(read, extractedData, lines, fieldsOf).catch(() => null);
+      const again = await rereadFieldsByKind(read, extractedData, lines, (pages) => fieldsOf(pages), undefined, unread).catch(() => null);
       if (again) ({ pages: read, data: extractedData } = again);
       time('kind reread', Date.now() - t);
     }

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import type { FieldSource } from '@ladingwise/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { calibrate, confidenceOf, fitIsotonic } from '../src/fields/learned/calibration.ts';
 import { ALONE_MIN, chooseFields } from '../src/fields/learned/combine.ts';
@@ -147,6 +148,20 @@ describe('decoding', () => {
     expect(side.get(zip)).toEqual([null, null]);
     const run = widen([wayne], 1, side, probs, new Set([label]), new Map([[wayne, 0.9]]));
     expect(run.map((x) => x.text)).toEqual(['FORT', 'WAYNE,']);
+  });
+
+  it('tells where a field it found stands when no parser can read its words, so the value can be read again', () => {
+    const page = fixturePage();
+    // The pickup date with a digit misread into an impossible day: the tagger still finds it, no date parser reads it.
+    const date = page.words.find((w) => w.text === '02/07/2022')!;
+    date.text = '02/47/2022';
+    const rules = extractFields([page]);
+    const unread: Record<string, FieldSource> = {};
+    const data = chooseFields([page], structuredClone(rules), tagger, 'combined', undefined, null, undefined, unread);
+    expect(data.Dates.Pickup ?? null).toBeNull();
+    expect(unread['Dates.Pickup']).toEqual({ page: 0, bbox: date.bbox });
+    // A field that was read is not among them.
+    expect(Object.keys(unread)).not.toContain('References.PoNumber');
   });
 
   it('without the confidence model, in combined mode takes each field from one of the two readers, keeps a contradicted value below 0.9 and leaves out a weak value only the tagger read; learned mode is the tagger alone', () => {

@@ -66,6 +66,18 @@ describe('fields read again under their kind', () => {
     expect(data.Shipper?.State).toBe('NU');
   });
 
+  it('reads a field left empty, whose words the tagger found but no parser read, under its kind', async () => {
+    const p = await page('NV');
+    const data = extractFields([p]);
+    // As the extractor hands it on: the state left empty, where it stands known from the tagger.
+    const unread = { 'Shipper.State': data.FieldSources!['Shipper.State']! };
+    delete data.FieldSources!['Shipper.State'];
+    delete data.ConfidenceScores['Shipper.State'];
+    data.Shipper!.State = null;
+    const readings = await readFieldsByKind([p], data, lines, undefined, unread);
+    expect(readings.map((r) => [r.path, r.after.map((w) => w.text).join(' ')])).toEqual([['Shipper.State', 'NU']]);
+  });
+
   it('leaves a value the product trusts as it was read', async () => {
     const p = await page('NV');
     const before = extractFields([p]);

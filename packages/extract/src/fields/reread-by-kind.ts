@@ -1,4 +1,4 @@
-import type { ExtractedData } from '@ladingwise/shared';
+import type { ExtractedData, FieldSource } from '@ladingwise/shared';
 import { validFor, type FieldKind } from '../ocr/field-decode.ts';
 import { foldText } from '../ocr/lexicon-decode.ts';
 import type { LineRecogniser } from '../ocr/line-recogniser.ts';
@@ -12,8 +12,9 @@ import type { ReadPage, Word } from '../types.ts';
  * Fields read again once their kind is known. The page's lines are read before anyone knows what they hold, so the
  * line reader picks each letter or digit by shape alone; once the fields are found, a value the form says is a ZIP, a
  * state, a city, a date, a weight, a count, a reference number or a SCAC is read once more from its own box, decoded under
- * what that kind allows (ocr/field-decode.ts). A valid reading that differs replaces the value's words, and the
- * fields are then read again from the words.
+ * what that kind allows (ocr/field-decode.ts). So is a field left empty whose words the tagger found but no parser
+ * could read ("43-DIC-2025"). A valid reading that differs replaces the value's words, and the fields are then read
+ * again from the words.
  */
 
 /** The kind of each field whose values have a shape a decoder can hold a reading to. */
@@ -53,16 +54,17 @@ export interface KindReading { path: string; kind: FieldKind; page: number; befo
  * Reads each untrusted field of a constrained kind again from its page's image under its kind; returns the readings
  * that are valid values of the kind and differ from the words they were read from.
  */
-export async function readFieldsByKind(pages: ReadPage[], data: ExtractedData, lines: LineRecogniser, floor = KIND_FLOOR): Promise<KindReading[]> {
+export async function readFieldsByKind(pages: ReadPage[], data: ExtractedData, lines: LineRecogniser, floor = KIND_FLOOR, unread: Record<string, FieldSource> = {}): Promise<KindReading[]> {
   const out: KindReading[] = [];
   const taken = new Set<Word>();
   // By the readers' own scores: a value they trust (read well or passed a check) is not read again, whatever its
-  // reported chance.
+  // reported chance. Fields left empty whose words were found but not read (`unread`) come first: nothing was read.
   const own = ownScores(data);
-  const fields = Object.entries(data.FieldSources ?? {})
-    .filter(([path]) => kindOfField(path) && (own[path] ?? 0) < TRUSTED_SCORE)
-    .sort((a, b) => (own[a[0]] ?? 0) - (own[b[0]] ?? 0))
-    .slice(0, MAX_FIELDS);
+  const found = data.FieldSources ?? {};
+  const fields = [
+    ...Object.entries(unread).filter(([path]) => kindOfField(path) && !found[path]).map(([path, src]): [string, FieldSource, number] => [path, src, -1]),
+    ...Object.entries(found).filter(([path]) => kindOfField(path) && (own[path] ?? 0) < TRUSTED_SCORE).map(([path, src]): [string, FieldSource, number] => [path, src, own[path] ?? 0]),
+  ].sort((a, b) => a[2] - b[2]).slice(0, MAX_FIELDS);
   for (const [path, src] of fields) {
     const kind = kindOfField(path)!;
     const page = pages.find((p) => p.index === src.page);
@@ -106,8 +108,9 @@ export async function readFieldsByKind(pages: ReadPage[], data: ExtractedData, l
  * changed, the fields read again (`fieldsOf`) from the pages with those readings in place, each such value held
  * for review. Returns the pages and fields to keep.
  */
-export async function rereadFieldsByKind(pages: ReadPage[], data: ExtractedData, lines: LineRecogniser, fieldsOf: (pages: ReadPage[]) => ExtractedData, floor = KIND_FLOOR): Promise<{ pages: ReadPage[]; data: ExtractedData; readings: KindReading[] }> {
-  const readings = await readFieldsByKind(pages, data, lines, floor);
+export async function rereadFieldsByKind(pages: ReadPage[], data: ExtractedData, lines: LineRecogniser, fieldsOf: (pages: ReadPage[]) => ExtractedData, floor = KIND_FLOOR,
+  unread: Record<string, FieldSource> = {}): Promise<{ pages: ReadPage[]; data: ExtractedData; readings: KindReading[] }> {
+  const readings = await readFieldsByKind(pages, data, lines, floor, unread);
   if (!readings.length) return { pages, data, readings };
   const read = withReadings(pages, readings);
   const again = fieldsOf(read);

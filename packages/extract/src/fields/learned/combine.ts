@@ -1,5 +1,6 @@
-import { CORE_FIELDS, type ExtractedData } from '@ladingwise/shared';
-import type { ReadPage } from '../../types.ts';
+import { CORE_FIELDS, type ExtractedData, type FieldSource } from '@ladingwise/shared';
+import { boxAround } from '../../layout.ts';
+import type { ReadPage, Word } from '../../types.ts';
 import { documentDateOrder, extractFields, readLayout, type DocumentLayout } from '../extract-fields.ts';
 import { keepOwnScores } from '../own-scores.ts';
 import { fitPostalToCountry } from '../postal-by-country.ts';
@@ -20,9 +21,9 @@ export type FieldsMode = 'rules' | 'learned' | 'combined';
  * (line items, packaging) stay the rules'.
  */
 export function chooseFields(pages: ReadPage[], rules: ExtractedData, tagger: FieldTagger, mode: FieldsMode, layout: DocumentLayout = readLayout(pages),
-  confidence: ValueConfidence | null = ValueConfidence.committed(), chooser: Chooser = CHOOSER): ExtractedData {
+  confidence: ValueConfidence | null = ValueConfidence.committed(), chooser: Chooser = CHOOSER, unread?: Record<string, FieldSource>): ExtractedData {
   if (mode === 'rules') return rules;
-  const { candidates, quality } = readCandidates(pages, rules, tagger, layout);
+  const { candidates, quality, unread: unreadRuns } = readCandidates(pages, rules, tagger, layout);
   const data: ExtractedData = structuredClone(rules);
   const own = { ...data.ConfidenceScores };
   // A bill shown by the two readers' agreement lets weak values stand for review; a page that shows none keeps them out.
@@ -47,18 +48,21 @@ export function chooseFields(pages: ReadPage[], rules: ExtractedData, tagger: Fi
   fitPostalToCountry(data);
   tidyParties(data);
   data.MissingFields = CORE_FIELDS.filter((f) => !hasValue(data, f));
+  // Where a field left empty stands on the page, as the tagger placed it, though no parser could read its words: a
+  // reading under the field's kind may (reread-by-kind.ts).
+  if (unread) for (const [field, words] of unreadRuns) if (!hasValue(data, field)) unread[field] = { page: words[0]!.page, bbox: boxAround(words) };
   return data;
 }
 
 /** Every tagged field's two readings, and how well the pages were read: what the choice and the confidence are made of. */
-export function readCandidates(pages: ReadPage[], rules: ExtractedData, tagger: FieldTagger, layout: DocumentLayout = readLayout(pages)): { candidates: FieldCandidates[]; quality: ReturnType<typeof pageQuality> } {
-  const { fields: tagged, probs } = tagger.readWords(...taggerView(pages, rules, layout));
+export function readCandidates(pages: ReadPage[], rules: ExtractedData, tagger: FieldTagger, layout: DocumentLayout = readLayout(pages)): { candidates: FieldCandidates[]; quality: ReturnType<typeof pageQuality>; unread: Map<string, Word[]> } {
+  const { fields: tagged, probs, unread } = tagger.readWords(...taggerView(pages, rules, layout));
   const candidates = TAG_FIELDS.map((field): FieldCandidates => {
     const t = tagged.get(field) ?? null;
     const r = rulesCandidate(pages, rules, field, valueOf(rules, field), probs, tagger.classes.indexOf(field));
     return { field, rules: r, tagger: t, agree: !!t && !!r && sameReading(r.value, t.value) };
   });
-  return { candidates, quality: pageQuality(pages, candidates, documentDateOrder(layout).shown) };
+  return { candidates, quality: pageQuality(pages, candidates, documentDateOrder(layout).shown), unread };
 }
 
 /**

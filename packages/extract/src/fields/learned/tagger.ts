@@ -67,7 +67,7 @@ export class FieldTagger {
   }
 
   /** The fields of a document, and every word's class probabilities (what the model thinks of another reader's words). */
-  readWords(pages: ReadPage[], rules: RuleSources, layout: DocumentLayout = readLayout(pages)): { fields: Map<string, TaggedField>; probs: Map<Word, Float64Array> } {
+  readWords(pages: ReadPage[], rules: RuleSources, layout: DocumentLayout = readLayout(pages)): { fields: Map<string, TaggedField>; probs: Map<Word, Float64Array>; unread: Map<string, Word[]> } {
     const marked: Array<{ word: Word; probs: Float64Array }> = [];
     const labelWords = new Set<Word>();
     const side = new Map<Word, [Word | null, Word | null]>();
@@ -87,6 +87,9 @@ export class FieldTagger {
     // Every field's candidate groups, read by the field's parser; then, surest first, each field takes its best group
     // whose words no surer field has taken (a word is one field's, however the groups around it were cut).
     const candidates: TaggedField[] = [];
+    // Per field, the run the model was surest of among those its parser could not read: where the value stands, read
+    // wrongly (a date with a digit misread into an impossible day).
+    const unreadRuns = new Map<string, { words: Word[]; mean: number }>();
     this.model.classes.forEach((field, c) => {
       if (c === 0) return;
       // A word the model gives the field as its likeliest class, or a fair chance of it: a value's weaker words (a
@@ -104,9 +107,12 @@ export class FieldTagger {
         if (sure.size && !core.some((w) => sure.has(w))) continue;
         const ws = widen(core, c, side, settled, labelWords, mine);
         const v = readWordsValue(field, ws, order);
-        if (!v) continue;
         const p = core.map((w) => probsOf.get(w)![c]!);
         const mean = p.reduce((a, b) => a + b, 0) / p.length, min = Math.min(...p);
+        if (!v) {
+          if (sure.size && mean > (unreadRuns.get(field)?.mean ?? 0)) unreadRuns.set(field, { words: ws, mean });
+          continue;
+        }
         const margin = core.reduce((s, w) => s + lead(probsOf.get(w)!, c), 0) / core.length;
         const raw = rawScore(mean, min, Math.min(...ws.map((w) => w.confidence)), v);
         candidates.push({ ...v, field, raw, confidence: calibrate(this.calibration, field, raw), words: ws, mean, min, margin, rival: 0 });
@@ -125,7 +131,8 @@ export class FieldTagger {
       f.raw = rawScore(f.mean, f.min, Math.min(...f.words.map((w) => w.confidence)), f);
       f.confidence = calibrate(this.calibration, f.field, f.raw);
     });
-    return { fields: out, probs: probsOf };
+    const unread = new Map([...unreadRuns].filter(([field]) => !out.has(field)).map(([field, r]) => [field, r.words]));
+    return { fields: out, probs: probsOf, unread };
   }
 }
 
