@@ -811,6 +811,10 @@ describe('party blocks on grid and keyed forms', () => {
     expect(parseCityStateZip(line(0, 0, 'MAGNOLIA BLVD UNIT 34'))).toBeNull();
     // A state code read in two pieces is one code again, when it is one.
     expect(parseCityStateZip(line(0, 0, 'CHIHUAHUA, CH H 31000'))).toMatchObject({ cityText: 'CHIHUAHUA', stateText: 'CHH', zipText: '31000' });
+    // A province glued to the first half of its postal code, a digit of it read as a letter: the two apart.
+    expect(parseCityStateZip(line(0, 0, 'SHERBROOKE, QCJIL 4H5'))).toMatchObject({ cityText: 'SHERBROOKE', stateText: 'QC', zipText: 'J1L 4H5' });
+    // Five letters that are no province and code are left whole.
+    expect(parseCityStateZip(line(0, 0, 'SHERBROOKE, QCXYZ 4H5'))?.stateText).not.toBe('QC');
     expect(parseCityStateZip(line(0, 0, 'NEW YORK, N Y 10001'))).toMatchObject({ cityText: 'NEW YORK', stateText: 'NY' });
     expect(parseCityStateZip(line(0, 0, 'PEORIA, I 61604'))).toMatchObject({ cityText: 'PEORIA', stateText: 'IL' });
     expect(parseCityStateZip(line(0, 0, 'SOUTH RIVER, XQ COUD'))).toBeNull();

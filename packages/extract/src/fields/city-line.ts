@@ -1,7 +1,7 @@
 import { alnumCount, normalizeText, splitWord } from '../layout.ts';
 import type { Word } from '../types.ts';
 import { ocrDistance, startsWithLabel } from './find-labels.ts';
-import { compareCity, isStateCode, normalizePostal, placeOfPostal, provincesOfLetter, repairState, type Country } from './geo.ts';
+import { CA_PROVINCES, compareCity, isStateCode, normalizePostal, placeOfPostal, provincesOfLetter, repairState, type Country } from './geo.ts';
 
 /** A city line read: its city, state and postal code words, the code normalised and the state as printed. */
 export type CityLine = {
@@ -20,10 +20,16 @@ function splitAtComma(w: Word): Word[] {
   return m ? splitWord(w, m[1]!.length) : [w];
 }
 
-/** A state code glued to its postal code ("SLP78395") as two words. */
-function splitStateZip(w: Word): Word[] {
+/**
+ * A state code glued to its postal code as two words: to a ZIP or CP ("SLP78395"), or a province to the first half of a
+ * Canadian code whose second half is the next word ("QCJ1L 4H5", read with the code's own letter-digit slips).
+ */
+function splitStateZip(w: Word, i: number, words: Word[]): Word[] {
   const m = /^(\p{Lu}{2,3})(\d{5})$/u.exec(w.text);
-  return m && isStateCode(m[1]!) ? splitWord(w, m[1]!.length) : [w];
+  if (m && isStateCode(m[1]!)) return splitWord(w, m[1]!.length);
+  const ca = /^([A-Z]{2})([A-Z0-9]{3})$/.exec(w.text);
+  const rest = words[i + 1]?.text ?? '';
+  return ca && CA_PROVINCES.has(ca[1]!) && /^[A-Z0-9]{3}$/.test(rest) && normalizePostal(`${ca[2]} ${rest}`)?.country === 'CA' ? splitWord(w, 2) : [w];
 }
 
 /** A city's words as its text, the comma after it left out. */
