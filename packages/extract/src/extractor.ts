@@ -90,7 +90,7 @@ export async function createExtractor(opts: ExtractorOptions = {}): Promise<Extr
     const unread: Record<string, FieldSource> = {};
     let extractedData = fieldsOf(read, unread);
     time('fields', Date.now() - t);
-    // Values of a known kind (ZIP, state, date, weight, count, reference, SCAC) read again under their kind; the
+    // Values of a known kind (ZIP, state, date, weight, count, reference, SCAC, class) read again under their kind; the
     // fields are then read from the words with those readings in place.
     if (lines && !read.some((r) => r.cutShort?.length)) {
       t = Date.now();

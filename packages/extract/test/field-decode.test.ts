@@ -33,6 +33,12 @@ describe('field-constrained decoding', () => {
     expect(read('state', [{ Q: 0.9 }, { C: 0.9 }])).toBe('QC');
   });
 
+  it('reads a freight class as one of the 18 classes, a look-alike first digit put right', () => {
+    // 7 read likelier as T, then 7 . 5: 77.5. Two digits read plainly: 60.
+    expect(read('class', [{ T: 0.6, 7: 0.35 }, {}, { 7: 0.9 }, { '.': 0.6 }, { 5: 0.9 }])).toBe('77.5');
+    expect(read('class', [{ 6: 0.9 }, { 0: 0.9 }])).toBe('60');
+  });
+
   it('keeps a Mexican state printed as its ISO code instead of bending it into the usual abbreviation', () => {
     // CHH (ISO 3166-2) and CHIH (the abbreviation) are the same state: each form is read as printed.
     expect(read('state', [{ C: 0.9 }, { H: 0.9 }, { H: 0.9 }])).toBe('CHH');

@@ -42,8 +42,8 @@ async function page(stateRead: string): Promise<ReadPage> {
 
 describe('fields read again under their kind', () => {
   it('maps each field with a shape of its own to the kind it is decoded under', () => {
-    expect(['Shipper.State', 'Consignee.Zip', 'Consignee.City', 'Dates.Pickup', 'ShipmentDetails.Weight', 'ShipmentDetails.Pieces', 'References.ProNumber', 'Carrier.Scac'].map(kindOfField))
-      .toEqual(['state', 'zip', 'city', 'date', 'weight', 'count', 'reference', 'scac']);
+    expect(['Shipper.State', 'Consignee.Zip', 'Consignee.City', 'Dates.Pickup', 'ShipmentDetails.Weight', 'ShipmentDetails.Pieces', 'References.ProNumber', 'Carrier.Scac', 'ShipmentDetails.FreightClass'].map(kindOfField))
+      .toEqual(['state', 'zip', 'city', 'date', 'weight', 'count', 'reference', 'scac', 'class']);
     expect(kindOfField('Shipper.Name')).toBeNull();
   });
 

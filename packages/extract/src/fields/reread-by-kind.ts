@@ -11,7 +11,7 @@ import type { ReadPage, Word } from '../types.ts';
 /**
  * Fields read again once their kind is known. The page's lines are read before anyone knows what they hold, so the
  * line reader picks each letter or digit by shape alone; once the fields are found, a value the form says is a ZIP, a
- * state, a city, a date, a weight, a count, a reference number or a SCAC is read once more from its own box, decoded under
+ * state, a city, a date, a weight, a count, a reference number, a SCAC or a freight class is read once more from its own box, decoded under
  * what that kind allows (ocr/field-decode.ts). So is a field left empty whose words the tagger found but no parser
  * could read ("43-DIC-2025"). A valid reading that differs replaces the value's words, and the fields are then read
  * again from the words.
@@ -27,6 +27,7 @@ export function kindOfField(path: string): FieldKind | null {
   if (path === 'ShipmentDetails.Pieces') return 'count';
   if (path.startsWith('References.')) return 'reference';
   if (path === 'Carrier.Scac') return 'scac';
+  if (path === 'ShipmentDetails.FreightClass') return 'class';
   return null;
 }
 

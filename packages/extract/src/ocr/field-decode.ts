@@ -1,5 +1,6 @@
 import { ctcScore, logAdd, logP, LOG0, type Emitted } from './ctc.ts';
 import type { BandDecoder } from './line-recogniser.ts';
+import { FREIGHT_CLASSES } from '../fields/freight-class.ts';
 import { CA_PROVINCES, MX_STATES, REGION_NAMES, US_STATES } from '../fields/geo.ts';
 import { fold, labelsOf, textScore } from './lexicon-decode.ts';
 import { isKnownPlace, placeDecoder } from './place-decode.ts';
@@ -10,7 +11,7 @@ import { isKnownPlace, placeDecoder } from './place-decode.ts';
  * keeps the most probable reading that is a valid value (CTC prefix beam search), or scores the field's whole list of
  * values (states), instead of repairing a free reading afterwards.
  */
-export type FieldKind = 'digits' | 'zip' | 'state' | 'date' | 'weight' | 'count' | 'reference' | 'scac' | 'city';
+export type FieldKind = 'digits' | 'zip' | 'state' | 'date' | 'weight' | 'count' | 'reference' | 'scac' | 'city' | 'class';
 
 /**
  * Every code the State field takes (fields/geo.ts): US states and territories, Canadian provinces and territories, and
@@ -32,7 +33,7 @@ const PART = '(?:[A-Z]{0,4}\\d+[A-Z]{0,2}|[A-Z]{1,4})';
 const REFERENCE = new RegExp(`^(?:(?:\\p{L}{2,}\\.?|(?:\\p{L}\\.){2,3})\\s?#?\\s?)?${PART}(?:[-/]${PART})*$`, 'u');
 const SCAC = /^[A-Z]{2,4}$/;
 const UPPER = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', LOWER = 'abcdefghijklmnopqrstuvwxyz';
-const ALPHABETS: Record<Exclude<FieldKind, 'state' | 'city'>, string> = {
+const ALPHABETS: Record<Exclude<FieldKind, 'state' | 'city' | 'class'>, string> = {
   digits: '0123456789',
   zip: '0123456789-. ABCEGHJKLMNPRSTVWXYZ',
   date: `0123456789/-., ${LOWER}éû${UPPER}`,
@@ -58,6 +59,7 @@ export function validFor(kind: FieldKind, text: string): boolean {
     }
     case 'scac': return SCAC.test(t);
     case 'city': return isKnownPlace(t);
+    case 'class': return (FREIGHT_CLASSES as readonly string[]).includes(t.replace(',', '.'));
   }
 }
 
@@ -150,6 +152,18 @@ function decodeState(data: Float32Array, steps: number, classes: number, dict: s
 }
 
 /**
+ * An NMFC freight class: one of the 18 classes, each scored whole (its half written with a point or a comma), the best
+ * one's probability among them all how sure the reading is. A closed list read as a list, like the state codes.
+ */
+function decodeFreightClass(data: Float32Array, steps: number, classes: number, dict: string[]): Emitted[] {
+  const scored = FREIGHT_CLASSES.flatMap((v) => [...new Set([v, v.replace('.', ',')])]).map((v) => ({ v, logp: ctcScore(data, steps, classes, classesOf(dict, v)).logp }));
+  scored.sort((a, b) => b.logp - a.logp);
+  const total = scored.reduce((sum, x) => logAdd(sum, x.logp), LOG0);
+  const best = scored[0]!;
+  return emit(data, steps, classes, dict, classesOf(dict, best.v.replace(',', '.')), Math.exp(best.logp - total));
+}
+
+/**
  * A band decoder for a field's kind: the likeliest reading that is a valid value of the kind, its sureness the share
  * of the likely readings' probability it holds. Where none is valid the likeliest reading in the kind's alphabet is
  * kept (a date falls back to the free reading), so the value's own check still flags it.
@@ -160,6 +174,7 @@ export function decoderFor(kind: FieldKind): BandDecoder {
   return (data, steps, classes, dict) => {
     const text = (labels: number[]): string => labels.map((c) => dict[c - 1]).join('');
     if (kind === 'state') return decodeState(data, steps, classes, dict);
+    if (kind === 'class') return decodeFreightClass(data, steps, classes, dict);
     const beams = beamSearch(data, steps, classes, classesOf(dict, ALPHABETS[kind]), WIDTH[kind] ?? 12);
     const total = beams.reduce((s, b) => logAdd(s, b.logp), LOG0);
     const pick = beams.find((b) => validFor(kind, text(b.labels)));
