@@ -63,7 +63,9 @@ export async function readFieldsByKind(pages: ReadPage[], data: ExtractedData, l
   const own = ownScores(data);
   const found = data.FieldSources ?? {};
   const fields = [
-    ...Object.entries(unread).filter(([path]) => kindOfField(path) && !found[path]).map(([path, src]): [string, FieldSource, number] => [path, src, -1]),
+    // An unread run that lies on a value another field was read from is that value, not this field's.
+    ...Object.entries(unread).filter(([path, src]) => kindOfField(path) && !found[path] && !Object.values(found).some((f) => f.page === src.page && overlapShare(src.bbox, f.bbox) > 0))
+      .map(([path, src]): [string, FieldSource, number] => [path, src, -1]),
     ...Object.entries(found).filter(([path]) => kindOfField(path) && (own[path] ?? 0) < TRUSTED_SCORE).map(([path, src]): [string, FieldSource, number] => [path, src, own[path] ?? 0]),
   ].sort((a, b) => a[2] - b[2]).slice(0, MAX_FIELDS);
   for (const [path, src] of fields) {

@@ -131,7 +131,8 @@ export class FieldTagger {
       f.raw = rawScore(f.mean, f.min, Math.min(...f.words.map((w) => w.confidence)), f);
       f.confidence = calibrate(this.calibration, f.field, f.raw);
     });
-    const unread = new Map([...unreadRuns].filter(([field]) => !out.has(field)).map(([field, r]) => [field, r.words]));
+    // A run whose words a field read took is that field's value, not another's unread one.
+    const unread = new Map([...unreadRuns].filter(([field, r]) => !out.has(field) && !r.words.some((w) => used.has(w))).map(([field, r]) => [field, r.words]));
     return { fields: out, probs: probsOf, unread };
   }
 }
