@@ -11,10 +11,10 @@ import type { ReadPage, Word } from '../types.ts';
 /**
  * Fields read again once their kind is known. The page's lines are read before anyone knows what they hold, so the
  * line reader picks each letter or digit by shape alone; once the fields are found, a value the form says is a ZIP, a
- * state, a city, a date, a weight, a count, a reference number, a SCAC or a freight class is read once more from its own box, decoded under
- * what that kind allows (ocr/field-decode.ts). So is a field left empty whose words the tagger found but no parser
- * could read ("43-DIC-2025"). A valid reading that differs replaces the value's words, and the fields are then read
- * again from the words.
+ * state, a city, a date, a weight, a count, a reference number, a SCAC or a freight class is read once more from its
+ * own box, decoded under what that kind allows (ocr/field-decode.ts). So is a field left empty whose words the tagger
+ * found but no parser could read ("43-DIC-2025"). A valid reading that differs replaces the value's words, and the
+ * fields are then read again from the words.
  */
 
 /** The kind of each field whose values have a shape a decoder can hold a reading to. */

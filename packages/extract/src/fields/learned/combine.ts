@@ -18,7 +18,8 @@ export type FieldsMode = 'rules' | 'learned' | 'combined';
  * takes per field the value with the higher own score (`pickReader`). Each tagged field's reported confidence is the
  * confidence model's (`value-confidence.ts`: the chance the value is right, on the 0.9 = 99.5 % scale); without that
  * model, the reader's own score, held below 0.9 where the other reader contradicts it. Fields the tagger does not tag
- * (line items, packaging) stay the rules'.
+ * (line items, packaging) stay the rules'. `unread`, when given, receives where each field left empty stands whose words
+ * the tagger found but no parser could read, for reading again under the field's kind.
  */
 export function chooseFields(pages: ReadPage[], rules: ExtractedData, tagger: FieldTagger, mode: FieldsMode, layout: DocumentLayout = readLayout(pages),
   confidence: ValueConfidence | null = ValueConfidence.committed(), chooser: Chooser = CHOOSER, unread?: Record<string, FieldSource>): ExtractedData {
