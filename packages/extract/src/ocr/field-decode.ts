@@ -1,7 +1,7 @@
 import { ctcScore, logAdd, logP, LOG0, type Emitted } from './ctc.ts';
 import type { BandDecoder } from './line-recogniser.ts';
 import { FREIGHT_CLASSES } from '../fields/freight-class.ts';
-import { CA_PROVINCES, MX_STATES, REGION_NAMES, US_STATES } from '../fields/geo.ts';
+import { CA_PROVINCES, isStateCode, MX_STATES, REGION_NAMES, US_STATES } from '../fields/geo.ts';
 import { fold, labelsOf, textScore } from './lexicon-decode.ts';
 import { isKnownPlace, placeDecoder } from './place-decode.ts';
 
@@ -49,7 +49,7 @@ export function validFor(kind: FieldKind, text: string): boolean {
   switch (kind) {
     case 'digits': return /^\d+$/.test(t);
     case 'zip': return ZIP.test(t);
-    case 'state': return REGION_CODES.includes(t.toUpperCase());
+    case 'state': return isStateCode(t.toUpperCase());
     case 'date': return parsesAsDate(t);
     case 'weight': return WEIGHT.test(t) && /[1-9]/.test(t);
     case 'count': return COUNT.test(t) && /[1-9]/.test(t);
