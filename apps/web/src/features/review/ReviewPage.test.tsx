@@ -135,7 +135,7 @@ describe('review screen', () => {
     fireEvent.click(within(await screen.findByRole('dialog', { name: 'Send with problems?' })).getByRole('button', { name: 'Send anyway' }));
     await waitFor(() => expect(calls.filter((c) => c.url.endsWith('/approve'))).toHaveLength(1), { timeout: 5000 });
     expect(confirmSpy).not.toHaveBeenCalled();
-  });
+  }, 15_000);
 
   it('deletes a document only after its own dialog is confirmed', async () => {
     const calls = serve(heldJobDto);
