@@ -67,7 +67,7 @@ export function fieldsByMode(pages: ReadPage[], modes: readonly FieldsMode[], ta
     if (mode === 'rules' || !tagger) { out.set(mode, { data: rules, ms: rulesMs }); continue; }
     const t1 = performance.now();
     // The rules run first in every mode: their sources are features of the tagger.
-    const data = chooseFields(pages, structuredClone(rules), tagger, mode, layout, confidence, chooser);
+    const data = chooseFields(pages, structuredClone(rules), tagger, mode, { layout, confidence, chooser });
     out.set(mode, { data, ms: rulesMs + performance.now() - t1 });
   }
   return out;

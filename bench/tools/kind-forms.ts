@@ -65,7 +65,7 @@ async function pagesOf(file: string): Promise<ReadPage[]> {
 
 const fieldsOf = (pages: ReadPage[]): ExtractedData => {
   const layout = readLayout(pages);
-  return chooseFields(pages, extractFields(pages, layout), tagger, 'combined', layout);
+  return chooseFields(pages, extractFields(pages, layout), tagger, 'combined', { layout });
 };
 
 const before: string[] = [], after: string[] = [];

@@ -42,7 +42,7 @@ for (const file of files) for await (const p of readTruthPages(file)) {
   const rules = extractFields([page], layout);
   const { candidates } = readCandidates([page], rules, tagger, layout);
   const candidatesProbs = new Map([...tagger.readWords([page], rules.FieldSources ?? {}, layout).probs].map(([w, pr]) => [w, [...pr]]));
-  const combined = chooseFields([page], structuredClone(rules), tagger, 'combined', layout);
+  const combined = chooseFields([page], structuredClone(rules), tagger, 'combined', { layout });
   const order = p.lang === 'en' ? 'MDY' : 'DMY';
   for (const field of CORE_FIELDS) {
     const truth = valueAt(p.truth, field);

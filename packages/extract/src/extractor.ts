@@ -84,7 +84,7 @@ export async function createExtractor(opts: ExtractorOptions = {}): Promise<Extr
       const kept = keptReading(pages);
       const layout = kept?.layout ?? readLayout(pages);
       const rules = kept?.data ?? extractFields(pages, layout);
-      return tagger ? chooseFields(pages, rules, tagger, fieldsMode, layout, undefined, undefined, unread) : rules;
+      return tagger ? chooseFields(pages, rules, tagger, fieldsMode, { layout, unread }) : rules;
     };
     // Fields left empty whose words the tagger found but could not read: read again under their kind below.
     const unread: Record<string, FieldSource> = {};

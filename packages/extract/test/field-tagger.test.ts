@@ -157,7 +157,7 @@ describe('decoding', () => {
     date.text = '02/47/2022';
     const rules = extractFields([page]);
     const unread: Record<string, FieldSource> = {};
-    const data = chooseFields([page], structuredClone(rules), tagger, 'combined', undefined, null, undefined, unread);
+    const data = chooseFields([page], structuredClone(rules), tagger, 'combined', { confidence: null, unread });
     expect(data.Dates.Pickup ?? null).toBeNull();
     expect(unread['Dates.Pickup']).toEqual({ page: 0, bbox: date.bbox });
     // A field that was read is not among them.
@@ -167,8 +167,8 @@ describe('decoding', () => {
   it('without the confidence model, in combined mode takes each field from one of the two readers, keeps a contradicted value below 0.9 and leaves out a weak value only the tagger read; learned mode is the tagger alone', () => {
     const page = fixturePage();
     const rules = extractFields([page]);
-    const learned = chooseFields([page], structuredClone(rules), tagger, 'learned', undefined, null);
-    const combined = chooseFields([page], structuredClone(rules), tagger, 'combined', undefined, null);
+    const learned = chooseFields([page], structuredClone(rules), tagger, 'learned', { confidence: null });
+    const combined = chooseFields([page], structuredClone(rules), tagger, 'combined', { confidence: null });
     const tagged = tagger.read([page], rules.FieldSources ?? {});
     const plain = (v: unknown): string => String(v ?? '').toUpperCase().replace(/[^A-Z0-9.]/g, '');
     let contradicted = 0;

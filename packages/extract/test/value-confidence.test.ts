@@ -47,7 +47,7 @@ describe('value confidence model', () => {
     const page = fixturePage();
     const rules = extractFields([page]);
     const { candidates } = readCandidates([page], rules, tagger, readLayout([page]));
-    const data = chooseFields([page], structuredClone(rules), tagger, 'combined', undefined, confidence);
+    const data = chooseFields([page], structuredClone(rules), tagger, 'combined', { confidence });
     const score = (f: string): number => data.ConfidenceScores[f]!;
     const core = candidates.filter((c) => (CORE_FIELDS as readonly string[]).includes(c.field) && c.rules && c.tagger);
     const agreed = core.filter((c) => c.agree).map((c) => c.field);

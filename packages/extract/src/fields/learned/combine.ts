@@ -12,18 +12,30 @@ import { writeTagged, type FieldTagger, type TaggedField } from './tagger.ts';
 /** Which reader gives the fields: the hand-written rules, the learned tagger, or per field the surer of the two. */
 export type FieldsMode = 'rules' | 'learned' | 'combined';
 
+/** What `chooseFields` may be given beside the pages and the two readings; each has a default. */
+export interface ChooseOptions {
+  /** The pages' layout, when already read (else read here). */
+  layout?: DocumentLayout;
+  /** The confidence model; null reports each reader's own score (default: the committed model). */
+  confidence?: ValueConfidence | null;
+  /** How a dispute between the readers is settled (default CHOOSER). */
+  chooser?: Chooser;
+  /** Receives where each field left empty stands whose words the tagger found but no parser could read. */
+  unread?: Record<string, FieldSource>;
+}
+
 /**
  * The fields of a document by `mode`, from the rule extractor's reading (`rules`, boxes still on the deskewed pages)
  * and the tagger. 'learned' takes every tagged field from the tagger (a field it did not find is empty); 'combined'
  * takes per field the value with the higher own score (`pickReader`). Each tagged field's reported confidence is the
  * confidence model's (`value-confidence.ts`: the chance the value is right, on the 0.9 = 99.5 % scale); without that
  * model, the reader's own score, held below 0.9 where the other reader contradicts it. Fields the tagger does not tag
- * (line items, packaging) stay the rules'. `unread`, when given, receives where each field left empty stands whose words
- * the tagger found but no parser could read, for reading again under the field's kind.
+ * (line items, packaging) stay the rules'. `options.unread`, when given, receives where each field left empty stands
+ * whose words the tagger found but no parser could read, for reading again under the field's kind.
  */
-export function chooseFields(pages: ReadPage[], rules: ExtractedData, tagger: FieldTagger, mode: FieldsMode, layout: DocumentLayout = readLayout(pages),
-  confidence: ValueConfidence | null = ValueConfidence.committed(), chooser: Chooser = CHOOSER, unread?: Record<string, FieldSource>): ExtractedData {
+export function chooseFields(pages: ReadPage[], rules: ExtractedData, tagger: FieldTagger, mode: FieldsMode, options: ChooseOptions = {}): ExtractedData {
   if (mode === 'rules') return rules;
+  const { layout = readLayout(pages), confidence = ValueConfidence.committed(), chooser = CHOOSER, unread } = options;
   const { candidates, quality, unread: unreadRuns } = readCandidates(pages, rules, tagger, layout);
   const data: ExtractedData = structuredClone(rules);
   const own = { ...data.ConfidenceScores };
