@@ -4,7 +4,8 @@ import { assignUnlabelledDates, cleanCommodity, namesCountryAbroad, numericOrder
 import { findDates } from '../src/fields/parse-date.ts';
 import { unlabelledBlocks, unshareWords } from '../src/fields/find-parties.ts';
 import { parseCityStateZip, stripCityLabel } from '../src/fields/city-line.ts';
-import { looksLikeStreet, nearLabel, parseParty, partyLines, oddStreetEnd, shortNameWord, type ParsedParty, repairHouseNumber, repairStreetSuffix, stripLeadingJunk, stripSubLabel, wrappedEnding } from '../src/fields/party.ts';
+import { nearLabel, parseParty, partyLines, type ParsedParty, stripSubLabel, wrappedEnding } from '../src/fields/party.ts';
+import { looksLikeStreet, oddStreetEnd, repairHouseNumber, repairStreetSuffix, shortNameWord, stripLeadingJunk } from '../src/fields/street-line.ts';
 import { endAtLegalForm, repairCompanySuffix, suffixFromHint } from '../src/fields/company-name.ts';
 import { parseReference } from '../src/fields/references.ts';
 import { nearCityOfState } from '../src/fields/geo.ts';

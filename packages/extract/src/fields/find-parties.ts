@@ -4,7 +4,8 @@ import { isSpeck, textOf } from './candidates.ts';
 import type { LabelHit } from './find-labels.ts';
 import { isStateCode } from './geo.ts';
 import { parseCityStateZip } from './city-line.ts';
-import { isPlaceRow, looksLikeStreet, parseParty, partyLines, stripSubLabel, type ParsedParty } from './party.ts';
+import { isPlaceRow, parseParty, partyLines, stripSubLabel, type ParsedParty } from './party.ts';
+import { looksLikeStreet } from './street-line.ts';
 import { takeFor } from './party-leaning.ts';
 
 /** What party finding reads: the page's segments and the labels found on them. */

@@ -7,7 +7,7 @@ import { parseFreightClass } from '../freight-class.ts';
 import { countryOfName, isStateCode, normalizePostal, repairState } from '../geo.ts';
 import { findDates, isFarYear, type DateOrder } from '../parse-date.ts';
 import { parseAmount, parseWeight, unitIn } from '../parse-weight.ts';
-import { repairStreetSuffix } from '../party.ts';
+import { repairStreetSuffix } from '../street-line.ts';
 import { parseReference, parseScac } from '../references.ts';
 import { confidenceIn, repairSpelling } from '../spelling.ts';
 
