@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { extractFields } from '../src/fields/extract-fields.ts';
-import { assignUnlabelledDates, cleanCommodity, namesCountryAbroad, numericOrderShown } from '../src/fields/extract-fields.ts';
+import { assignUnlabelledDates, namesCountryAbroad, numericOrderShown } from '../src/fields/extract-fields.ts';
+import { cleanCommodity } from '../src/fields/goods-table.ts';
 import { findDates } from '../src/fields/parse-date.ts';
 import { unlabelledBlocks, unshareWords } from '../src/fields/find-parties.ts';
 import { parseCityStateZip, stripCityLabel } from '../src/fields/city-line.ts';

@@ -11,6 +11,9 @@ export interface Evidence {
   kind: 'text' | 'code' | 'number' | 'date';
 }
 
+/** A chosen value with its evidence, before it is written into ExtractedData. */
+export interface Chosen<T> { value: T; words: Word[]; evidence: Evidence; /** Box of the label it was read by. */ label?: [number, number, number, number] }
+
 /**
  * Turns evidence into a confidence in [0,1]. OCR word confidence is the base; a value that passed an
  * independent check (ZIP agrees with state and city, a valid NMFC class, a barcode) is raised, one with a doubt

@@ -2,7 +2,7 @@ import type { FreightTerms, WeightUnit } from '@ladingwise/shared';
 import { normalizeText } from '../../layout.ts';
 import type { Word } from '../../types.ts';
 import { readCompanyName } from '../company-name.ts';
-import { cleanCommodity } from '../extract-fields.ts';
+import { cleanCommodity } from '../goods-table.ts';
 import { parseFreightClass } from '../freight-class.ts';
 import { countryOfName, isStateCode, normalizePostal, repairState } from '../geo.ts';
 import { findDates, isFarYear, type DateOrder } from '../parse-date.ts';
