@@ -1,7 +1,7 @@
 import type { WeightUnit } from '@ladingwise/shared';
 import { normalizeText, sameRow, type Segment } from '../layout.ts';
 import type { Word } from '../types.ts';
-import { columnCells, segmentsBelow, textOf, valueCandidates } from './candidates.ts';
+import { columnCells, textOf, valueCandidates } from './candidates.ts';
 import type { Chosen } from './confidence.ts';
 import { startsWithLabel, type LabelHit } from './find-labels.ts';
 import { parseFreightClass } from './freight-class.ts';
@@ -283,6 +283,5 @@ export function readTable(hits: LabelHit[], segments: Segment[], labelled: Set<S
     // A package kind alone ("CRATE") names how the goods travel, not what they are: the neighbouring column's cell.
     if (/^(PALLETS?|PLTS?|SKIDS?|SKD|CRATES?|DRUMS?|TOTES?|CARTONS?|CTNS?|BOX(ES)?|BAGS?|BUNDLES?|REELS?|ROLLS?|TARIMAS?|CAJAS?|BULTOS)$/.test(c.text)) out.commodity.evidence.doubts++;
   }
-  void pageWidth; void segmentsBelow;
   return out;
 }
