@@ -76,7 +76,7 @@ for (const row of rows) {
   const data = fieldsOf(pages);
   before.push(JSON.stringify({ file: row.file, extractedData: data }));
   const t = performance.now(), c = process.cpuUsage();
-  const { data: out, readings } = await rereadFieldsByKind(pages, data, lines, fieldsOf, values.floor === undefined ? undefined : Number(values.floor));
+  const { data: out, readings } = await rereadFieldsByKind(pages, data, lines, fieldsOf, values.floor === undefined ? {} : { floor: Number(values.floor) });
   ms += performance.now() - t;
   const used = process.cpuUsage(c);
   cpu += (used.user + used.system) / 1000;

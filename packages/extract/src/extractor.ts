@@ -95,7 +95,7 @@ export async function createExtractor(opts: ExtractorOptions = {}): Promise<Extr
     if (lines && !read.some((r) => r.cutShort?.length)) {
       t = Date.now();
       // A failed second reading leaves the fields as first read.
-      const again = await rereadFieldsByKind(read, extractedData, lines, fieldsOf, undefined, unread).catch(() => null);
+      const again = await rereadFieldsByKind(read, extractedData, lines, fieldsOf, { unread }).catch(() => null);
       if (again) ({ pages: read, data: extractedData } = again);
       time('kind reread', Date.now() - t);
     }

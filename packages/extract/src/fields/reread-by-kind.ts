@@ -111,8 +111,8 @@ export async function readFieldsByKind(pages: ReadPage[], data: ExtractedData, l
  * changed, the fields read again (`fieldsOf`) from the pages with those readings in place, each such value held
  * for review. Returns the pages and fields to keep.
  */
-export async function rereadFieldsByKind(pages: ReadPage[], data: ExtractedData, lines: LineRecogniser, fieldsOf: (pages: ReadPage[]) => ExtractedData, floor = KIND_FLOOR,
-  unread: Record<string, FieldSource> = {}): Promise<{ pages: ReadPage[]; data: ExtractedData; readings: KindReading[] }> {
+export async function rereadFieldsByKind(pages: ReadPage[], data: ExtractedData, lines: LineRecogniser, fieldsOf: (pages: ReadPage[]) => ExtractedData,
+  { floor = KIND_FLOOR, unread = {} }: { floor?: number; unread?: Record<string, FieldSource> } = {}): Promise<{ pages: ReadPage[]; data: ExtractedData; readings: KindReading[] }> {
   const readings = await readFieldsByKind(pages, data, lines, floor, unread);
   if (!readings.length) return { pages, data, readings };
   const read = withReadings(pages, readings);
