@@ -58,18 +58,25 @@ export function composePage(rng: Rng, family: Family, lang: Lang, doc: LayoutDoc
   // Labels of a page are mostly placed one way, as a form designer would; some sections differ.
   const main = pos();
   const p = (): LabelPosition => (rng.chance(0.7) ? main : pos());
+  // Forms head every party block but, at most, one (often the shipper's, printed like a letterhead): a reader tells
+  // a bare block by elimination. Two bare blocks would leave whose each is to chance, which no reader can learn or
+  // be scored on, so a second one gets the family's first headed position (drawn all the same: the page's other
+  // draws stay as they were).
+  const headed = family.labelPositions.find((x) => x !== 'none') ?? 'left';
+  let bare = 0;
+  const partyPos = (): LabelPosition => { const x = p(); return x === 'none' && bare++ > 0 ? headed : x; };
   const top: Section[] = [header(ctx, pl)];
   // The SCAC must be printed: without it in the logo, the carrier block is needed.
   if (!ctx.printed.some((x) => x.field === 'Carrier.Scac')) pl.carrierBlock = true;
   if (family.extras.includes('proBanner')) top.push(proBanner(ctx));
   const body: Section[] = [
-    partySection(ctx, 'shipper', t.shipper, 'Shipper', p()),
-    partySection(ctx, 'consignee', t.consignee, 'Consignee', p()),
+    partySection(ctx, 'shipper', t.shipper, 'Shipper', partyPos()),
+    partySection(ctx, 'consignee', t.consignee, 'Consignee', partyPos()),
   ];
-  if (t.billTo) body.push(partySection(ctx, 'billTo', t.billTo, 'BillTo', p()));
+  if (t.billTo) body.push(partySection(ctx, 'billTo', t.billTo, 'BillTo', partyPos()));
   // Printed forms keep an empty bill-to box when the shipment has no third party: a label with nothing after it.
   else if (rng.chance(0.25)) body.push({ kind: 'billTo', html: `<div class="party"><div class="ph">${label(ctx, 'billTo')}</div><div style="height:${rng.int(30, 60)}px"></div></div>`, wide: false });
-  for (const d of doc.distractors) body.push(partySection(ctx, d.concept, d.party, null, p()));
+  for (const d of doc.distractors) body.push(partySection(ctx, d.concept, d.party, null, partyPos()));
   if (pl.carrierBlock) body.push(carrierSection(ctx, pl, p()));
   body.push(refsSection(ctx, pl, p()));
   if (rng.chance(0.8)) body.push(termsSection(ctx, p()));

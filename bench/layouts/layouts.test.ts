@@ -76,6 +76,14 @@ describe('layout-randomising generator', () => {
     for (const html of heldout) expect(html).not.toContain("'fs-");
   });
 
+  it('leaves at most one party block of a page without its heading, so whose each block is can be read', () => {
+    // A party block without a heading opens straight on its lines; one with a heading opens on it.
+    const bare = planLayoutSet(300, 13, 'train').map((p) => (composePlanned(p).html.match(/<div class="party">(?!<div class="ph">)/g) ?? []).length);
+    expect(Math.max(...bare)).toBe(1);
+    // Bare blocks are still drawn: a reader has to learn to take the one left over.
+    expect(bare.filter((n) => n === 1).length).toBeGreaterThan(30);
+  });
+
   it('gives every printed value words whose boxes lie on the page and whose joined text is the value', async () => {
     // One page of each family, whatever capture it drew.
     const plan = planLayoutSet(FAMILIES.length, 5, 'all');
