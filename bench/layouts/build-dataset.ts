@@ -1,5 +1,6 @@
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { appendFile, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { appendFile, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -8,7 +9,7 @@ import { storedWord } from '../lib/field-pages.ts';
 import { PageRenderer } from '../synthetic/render.ts';
 import { alignWords, fieldOf, roleOf, toUprightBox } from './align.ts';
 import type { FamilySelection } from './families.ts';
-import { drawLayoutPage, planLayoutSet } from './plan.ts';
+import { composePlanned, drawLayoutPage, planLayoutSet } from './plan.ts';
 import { assertEvalHandsInstalled } from './fonts.ts';
 
 /**
@@ -16,7 +17,9 @@ import { assertEvalHandsInstalled } from './fonts.ts';
  * line reader, as at run time), each OCR word labelled with the field of the truth word under it. One page a line:
  * {id, family, split, lang, profile, writing, width, height, truth, align, words: [{text, conf, box, line, page, field, role}]}.
  * Word boxes are in the reader's deskewed page coordinates, as the extractor's field step sees them.
- * Appends to --out and skips the pages already there, so an interrupted run resumes where it stopped.
+ * Appends to --out and skips the pages already there, so an interrupted run resumes where it stopped. Each row
+ * records a fingerprint of its composed page (`composed`); a row whose page the generator now composes otherwise is
+ * built again, as are rows without one that --stale FILE lists (ids, one a line: pages built before rows carried it).
  */
 const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const { values } = parseArgs({
@@ -26,25 +29,41 @@ const { values } = parseArgs({
     seed: { type: 'string', default: '1' },
     families: { type: 'string', default: 'train' },
     images: { type: 'string' },
+    stale: { type: 'string' },
   },
 });
 const count = Number(values.count);
 const seed = Number(values.seed);
 const families = values.families as FamilySelection;
 if (!Number.isInteger(count) || count < 1 || !Number.isInteger(seed) || seed < 0 || !['train', 'heldout', 'all'].includes(families)) {
-  process.stderr.write('usage: tsx bench/layouts/build-dataset.ts [--out FILE] [--count N] [--seed S] [--families train|heldout|all] [--images DIR]\n');
+  process.stderr.write('usage: tsx bench/layouts/build-dataset.ts [--out FILE] [--count N] [--seed S] [--families train|heldout|all] [--images DIR] [--stale IDS]\n');
   process.exit(2);
 }
 const out = resolve(values.out);
 await mkdir(dirname(out), { recursive: true });
 if (values.images) await mkdir(resolve(values.images), { recursive: true });
-const done = await readFile(out, 'utf8').then((t) => t.split('\n').filter(Boolean).length, () => 0);
 const plan = planLayoutSet(count, seed, families);
+const composed = (p: (typeof plan)[number]): string => createHash('sha1').update(composePlanned(p).html).digest('hex').slice(0, 12);
+const listed = new Set(values.stale ? readFileSync(values.stale, 'utf8').split('\n').map((l) => l.trim()).filter(Boolean) : []);
+const current = new Map(plan.map((p) => [p.name, composed(p)]));
+const rows = await readFile(out, 'utf8').then((t) => t.split('\n').filter(Boolean), () => []);
+const isCurrent = (line: string): boolean => {
+  const row = JSON.parse(line) as { id: string; composed?: string };
+  return row.composed === undefined ? !listed.has(row.id) : row.composed === current.get(row.id);
+};
+const kept = rows.filter(isCurrent);
+if (kept.length < rows.length) {
+  await writeFile(`${out}.tmp`, kept.map((l) => `${l}\n`).join(''));
+  await rename(`${out}.tmp`, out);
+}
+const have = new Set(kept.map((l) => (JSON.parse(l) as { id: string }).id));
+const todo = plan.filter((p) => !have.has(p.name));
+const done = count - todo.length;
 assertEvalHandsInstalled(plan);
 const renderer = await PageRenderer.launch();
 const reader = await createPageReader({ engine: 'native' });
 const log = (s: string): void => void process.stdout.write(`${s}\n`);
-log(`${out}: ${done} pages there, ${Math.max(0, count - done)} to build (seed ${seed}, families ${families})`);
+log(`${out}: ${done} pages there, ${todo.length} to build (${rows.length - kept.length} built again: composed otherwise now) (seed ${seed}, families ${families})`);
 // CPU seconds of this process and its finished children (the Tesseract runs), from /proc; 0 where there is no /proc.
 const cpuSeconds = (): number => readFileSync('/proc/self/stat', 'utf8').split(') ')[1]!.split(' ').slice(11, 15).reduce((s, v) => s + Number(v), 0) / 100;
 const cpu = ((): (() => number) => { try { cpuSeconds(); return cpuSeconds; } catch { return () => 0; } })();
@@ -52,7 +71,7 @@ const started = Date.now();
 const cpuStart = cpu();
 let recallSum = 0;
 try {
-  for (const planned of plan.slice(done)) {
+  for (const planned of todo) {
     const t0 = Date.now();
     const c0 = cpu();
     const drawn = await drawLayoutPage(planned, renderer);
@@ -68,7 +87,8 @@ try {
     });
     const row = {
       id: planned.name, family: planned.family.id, split: planned.row.split, lang: planned.row.lang, profile: planned.row.profile,
-      writing: planned.row.writing, width: page.width, height: page.height, truth: planned.row.truth, align: Math.round(valueRecall * 1000) / 1000, words,
+      writing: planned.row.writing, width: page.width, height: page.height, truth: planned.row.truth, align: Math.round(valueRecall * 1000) / 1000,
+      composed: current.get(planned.name), words,
     };
     await appendFile(out, `${JSON.stringify(row)}\n`);
     const i = plan.indexOf(planned) + 1;

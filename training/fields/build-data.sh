@@ -6,6 +6,8 @@
 # pages. Held-out families are never built here. Then: FIELDS_DATA=DIR npm run train:fields.
 #   FIELDS_DATA  where the pages go (default training/data/fields)
 #   JOBS         processes at once (default nproc)
+#   STALE        a file of page ids (one a line) built by an older generator whose pages it now composes otherwise:
+#                those rows are built again (rows built since carry their page's fingerprint and need no list)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 DATA="${FIELDS_DATA:-training/data/fields}"
@@ -23,10 +25,10 @@ build() {
   if [[ $file == template-* ]]; then
     nice -n 10 npx tsx training/fields/template-pages.ts "$DATA/$file" --count "$count" --seed "$seed"
   else
-    nice -n 10 npx tsx bench/layouts/build-dataset.ts --families train --seed "$seed" --count "$count" --out "$DATA/$file"
+    nice -n 10 npx tsx bench/layouts/build-dataset.ts --families train --seed "$seed" --count "$count" --out "$DATA/$file" ${STALE:+--stale "$STALE"}
   fi > "$DATA/${file%.jsonl}.log" 2>&1
   echo "$file: $(wc -l < "$DATA/$file") pages"
 }
 export -f build
-export DATA
+export DATA STALE
 printf '%s\n' "${SETS[@]}" | xargs -P "$JOBS" -L 1 bash -c 'build $0 $1 $2'
