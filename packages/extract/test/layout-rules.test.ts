@@ -2257,6 +2257,27 @@ describe('second OCR pass', () => {
     expect(found[0]![3]).toBeGreaterThanOrEqual(160);
   });
 
+  it('finds each line of a closely set block the page pass dropped, but reads no line into a barcode', () => {
+    const width = 800, height = 600;
+    const data = new Uint8Array(width * height).fill(230);
+    // Four "printed" lines 14 pixels high, 6 apart (an address block): one region on the coarse grid.
+    const tops = [100, 120, 140, 160];
+    for (const top of tops) for (let k = 0; k < 12; k++) for (let y = top; y < top + 14; y++) for (let x = 100 + k * 16; x < 110 + k * 16; x++) data[y * width + x] = 20;
+    // A barcode: bars as tall as the block, no row free of ink.
+    for (let k = 0; k < 30; k++) for (let y = 300; y < 380; y++) for (let x = 400 + k * 8; x < 404 + k * 8; x++) data[y * width + x] = 20;
+    const words = [ew('Name', 95, 500, 40, 'a'), ew('City', 95, 500, 500, 'b')];
+    const found = missedRegions({ width, height, data }, words);
+    expect(found).toHaveLength(4);
+    const byTop = [...found].sort((a, b) => a[1] - b[1]);
+    byTop.forEach((box, i) => {
+      expect(box[1]).toBeLessThanOrEqual(tops[i]!);
+      expect(box[3]).toBeGreaterThanOrEqual(tops[i]! + 14);
+      // ... and none of the next or previous line's ink (6 pixels away).
+      expect(box[1]).toBeGreaterThan(tops[i]! - 6);
+      expect(box[3]).toBeLessThan(tops[i]! + 20);
+    });
+  });
+
   it('turns a crop into black on white with its underline removed', () => {
     const w = 100, h = 20;
     const data = Buffer.alloc(w * h, 180);

@@ -206,6 +206,12 @@ export function missedRegions(grey: Grey, words: EngineWord[], max = 16, rules: 
       && x > Math.min(x1, w.bbox[2]) - pad - cell && x < Math.max(x0, w.bbox[0]) + pad + cell);
     const glyph = hPx >= 0.8 * lh && hPx <= 1.7 * lh && wPx >= 0.5 * lh && wPx <= 1.4 * lh && !words.some((w) =>
       Math.min(w.bbox[3], y1) - Math.max(w.bbox[1], y0) > 0 && w.bbox[0] < x1 + 2 * lh && w.bbox[2] > x0 - 2 * lh && !walled(w));
+    if (!glyph && hPx > 2.6 * lh && wPx >= 1.5 * lh) {
+      const near = words.map((w): [number, number, number, number] => [w.bbox[0] - around, w.bbox[1] - around, w.bbox[2] + around, w.bbox[3] + around])
+        .filter((b) => b[0] < x1 + lh && b[2] > x0 - lh && b[1] < y1 + lh && b[3] > y0 - lh);
+      out.push(...linesOfBlock(mask, [grey.width, grey.height], [x0, y0, Math.min(grey.width, x1), Math.min(grey.height, y1)], lh, cell, near));
+      continue;
+    }
     if (!glyph && (hPx < 0.6 * lh || hPx > 2.6 * lh || wPx < 1.5 * lh || wPx < hPx)) continue;
     if (ink < 4) continue;
     // Its ink must stand as tall as small letters do: a dotted rule, an underline or the ragged edge of a border fills
@@ -215,6 +221,46 @@ export function missedRegions(grey: Grey, words: EngineWord[], max = 16, rules: 
     out.push({ box: [x0, y0, Math.min(grey.width, x1), Math.min(grey.height, y1)], ink });
   }
   return out.sort((a, b) => b.ink - a.ink).slice(0, max).map((r) => r.box);
+}
+
+/**
+ * The lines of a block of several set close together (an address block), which the coarse grid joins into one
+ * region too tall for a line: its rows of ink, cut where rows hold (almost) none. Each line-shaped band is a region,
+ * narrowed to its ink; a block with no such cuts (a barcode, a logo, a box) gives none.
+ */
+function linesOfBlock(mask: Uint8Array, [width, height]: [number, number], [x0, y0, x1, y1]: [number, number, number, number], lh: number, cell: number,
+  taken: Array<[number, number, number, number]>): Array<{ box: [number, number, number, number]; ink: number }> {
+  const least = Math.max(1, 0.01 * (x1 - x0));
+  // Ink of words the page pass read (and a margin round them) is theirs, never a missed line's.
+  const isTaken = (x: number, y: number): boolean => taken.some((b) => x >= b[0] && x < b[2] && y >= b[1] && y < b[3]);
+  const inkAt = (x: number, y: number): boolean => mask[y * width + x] === 1 && !isTaken(x, y);
+  const inked = (y: number): boolean => { let n = 0; for (let x = x0; x < x1; x++) if (inkAt(x, y)) n++; return n > least; };
+  const bands: Array<[number, number]> = [];
+  let start = -1;
+  for (let y = y0; y <= y1; y++) {
+    if (y < y1 && inked(y)) { if (start < 0) start = y; }
+    else if (start >= 0) { bands.push([start, y]); start = -1; }
+  }
+  if (bands.length < 2) return [];
+  // The grid's cells cut the block's top and bottom lines (cells beside read words are cleared): those run on past
+  // the block's box while their rows hold ink.
+  const first = bands[0]!, last = bands[bands.length - 1]!;
+  if (first[0] === y0) while (first[0] > Math.max(0, y0 - lh) && inked(first[0] - 1)) first[0]--;
+  if (last[1] === y1) while (last[1] < Math.min(height, y1 + lh) && inked(last[1])) last[1]++;
+  const out: Array<{ box: [number, number, number, number]; ink: number }> = [];
+  for (const [b0, b1] of bands) {
+    const h = b1 - b0;
+    if (h < SMALL_LETTER * lh || h > 2.6 * lh) continue;
+    let left = x1, right = x0;
+    for (let y = b0; y < b1; y++) for (let x = x0; x < x1; x++) if (inkAt(x, y)) { if (x < left) left = x; if (x > right) right = x; }
+    if (right - left < 1.5 * h) continue;
+    // A band with a read word on it is a line the page pass read in part: the weak lines' reading covers it.
+    if (taken.some((t) => t[0] < right && t[2] > left && Math.min(t[3], b1) - Math.max(t[1], b0) > 0.5 * h)) continue;
+    // The grid's cells cut the block's edges: a band may run a little past them.
+    const pad = Math.round(0.3 * h);
+    out.push({ box: [Math.max(0, left - pad), Math.max(0, b0 - pad), Math.min(width, right + pad + 1), Math.min(height, b1 + pad)], ink: Math.round(((right - left) * h) / (cell * cell)) });
+  }
+  return out;
 }
 
 /**
