@@ -22,7 +22,9 @@ const USAGE = `usage: npm run bench:pipeline -- [--dev DIR] [--count N] [--seed 
   --workers N    OCR workers, one core each (default 1)
   --no-handwriting  read weak lines with the print recogniser alone (by default the handwriting model votes with it)
   --engine E     auto (default: native Tesseract where installed), native or tesseract.js
-  --page-timeout S  hard limit a page in seconds (default 60, the extractor's); its soft budget is 40 % of it
+  --page-timeout S  hard limit a page in seconds (default 60, the extractor's); its soft budget is 40 % of it. To
+                 compare two versions on a loaded machine, give both a large one (3000): a page over its budget skips
+                 steps, and on a shared machine which pages do is chance
   --families SEL also read fresh pages of the layout-randomising generator (bench/layouts): held-out families,
                  trained families or both, each split printed as its own set, per family and capture
   --layout-count N  pages per split (default 30), --layout-seed S their seed (default 7001, used by no dataset)
