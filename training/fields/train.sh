@@ -22,7 +22,7 @@ CHECK="${OUT:-packages/extract/test/fixtures}/field-tagger-check.json"
 FIRST="$WORK/first-model.json"
 CONTEXT="$WORK/context-model.json"
 mkdir -p "$WORK" ${OUT:+"$OUT"}
-# fit_once STAMP_INPUTS OUTPUT COMMAND...: runs a single-threaded fit unless OUTPUT was written by the same command
+# fit_once ROWS OUTPUT COMMAND...: runs a single-threaded fit unless OUTPUT was written by the same command
 # from the same rows (the rows' meta.json names their code and count) and the same fitting script.
 fit_once() {
   local rows="$1" out="$2"; shift 2
