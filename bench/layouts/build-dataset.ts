@@ -46,17 +46,15 @@ const plan = planLayoutSet(count, seed, families);
 const composed = (p: (typeof plan)[number]): string => createHash('sha1').update(composePlanned(p).html).digest('hex').slice(0, 12);
 const listed = new Set(values.stale ? readFileSync(values.stale, 'utf8').split('\n').map((l) => l.trim()).filter(Boolean) : []);
 const current = new Map(plan.map((p) => [p.name, composed(p)]));
-const rows = await readFile(out, 'utf8').then((t) => t.split('\n').filter(Boolean), () => []);
-const isCurrent = (line: string): boolean => {
-  const row = JSON.parse(line) as { id: string; composed?: string };
-  return row.composed === undefined ? !listed.has(row.id) : row.composed === current.get(row.id);
-};
-const kept = rows.filter(isCurrent);
+// Each stored row parsed once: its line, id and fingerprint.
+const rows = await readFile(out, 'utf8').then((t) => t.split('\n').filter(Boolean), () => [])
+  .then((lines) => lines.map((line) => ({ line, ...(JSON.parse(line) as { id: string; composed?: string }) })));
+const kept = rows.filter((r) => (r.composed === undefined ? !listed.has(r.id) : r.composed === current.get(r.id)));
 if (kept.length < rows.length) {
-  await writeFile(`${out}.tmp`, kept.map((l) => `${l}\n`).join(''));
+  await writeFile(`${out}.tmp`, kept.map((r) => `${r.line}\n`).join(''));
   await rename(`${out}.tmp`, out);
 }
-const have = new Set(kept.map((l) => (JSON.parse(l) as { id: string }).id));
+const have = new Set(kept.map((r) => r.id));
 const todo = plan.filter((p) => !have.has(p.name));
 const done = count - todo.length;
 assertEvalHandsInstalled(plan);
