@@ -13,8 +13,7 @@ import cv2
 import torch
 
 from . import charset, data, decode
-from .model import LineModel
-from .train import CKPT
+from .train import CKPT, load_model
 
 HERE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -29,10 +28,7 @@ def main():
     ap.add_argument("--set", default=os.path.join(HERE, "heldout"))
     a = ap.parse_args()
     torch.set_num_threads(1)
-    ck = torch.load(a.ckpt, map_location="cpu")
-    model = LineModel(len(charset.CHARSET) + 1)
-    model.load_state_dict(ck["model"])
-    model.eval()
+    model, ck = load_model(a.ckpt)
     rows = [l.rstrip("\n").split("\t") for l in open(os.path.join(a.set, "labels.tsv"), encoding="utf8")][1:]
     tally = defaultdict(lambda: [0, 0, 0, 0])  # chars, errors, lines, right
     with torch.no_grad():

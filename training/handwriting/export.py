@@ -10,8 +10,7 @@ import os
 import torch
 
 from . import charset
-from .model import LineModel
-from .train import CKPT
+from .train import CKPT, load_model
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 ASSETS = os.path.join(ROOT, "packages", "extract", "models")
@@ -31,10 +30,7 @@ def main():
     ap.add_argument("--ckpt", default=CKPT)
     ap.add_argument("--out", default=ASSETS)
     a = ap.parse_args()
-    ck = torch.load(a.ckpt, map_location="cpu")
-    model = LineModel(len(charset.CHARSET) + 1)
-    model.load_state_dict(ck["model"])
-    model.eval()
+    model, ck = load_model(a.ckpt)
     os.makedirs(a.out, exist_ok=True)
     path = os.path.join(a.out, "handwriting-rec.onnx")
     torch.onnx.export(Probabilities(model), torch.zeros(1, 1, 32, 128), path, input_names=["image"], output_names=["probs"],

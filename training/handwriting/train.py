@@ -52,14 +52,29 @@ def validate(model, lines):
 
 def save(path, model, opt, step):
     tmp = path + ".tmp"
-    torch.save({"model": model.state_dict(), "opt": opt.state_dict(), "step": step, "charset": charset.CHARSET}, tmp)
+    torch.save({"model": model.state_dict(), "opt": opt.state_dict(), "step": step, "charset": charset.CHARSET,
+                "width": model.width}, tmp)
     os.replace(tmp, path)
 
 
-def fresh():
-    """A new model and its optimiser."""
-    model = LineModel(len(charset.CHARSET) + 1)
+def fresh(width=1):
+    """A new model of the given width and its optimiser."""
+    model = LineModel(len(charset.CHARSET) + 1, width)
     return model, torch.optim.AdamW(model.parameters(), lr=1e-3, weight_decay=1e-4)
+
+
+def checkpoint_width(path, default=1):
+    """The model width a checkpoint was saved with (older checkpoints hold the shipped width, 1)."""
+    return torch.load(path, map_location="cpu").get("width", 1) if os.path.exists(path) else default
+
+
+def load_model(path):
+    """The checkpoint's model, in eval mode, for export and evaluation."""
+    ck = torch.load(path, map_location="cpu")
+    model, _ = fresh(ck.get("width", 1))
+    model.load_state_dict({k: v.float() for k, v in ck["model"].items()})
+    model.eval()
+    return model, ck
 
 
 def resume(path, model, opt):
@@ -69,8 +84,9 @@ def resume(path, model, opt):
     ck = torch.load(path, map_location="cpu")
     if ck.get("charset") != charset.CHARSET:
         raise SystemExit("checkpoint alphabet differs from charset.py; move the checkpoint away to start anew")
-    model.load_state_dict(ck["model"])
-    opt.load_state_dict(ck["opt"])
+    model.load_state_dict({k: v.float() for k, v in ck["model"].items()})
+    if "opt" in ck:  # a weights-only checkpoint (committed small) starts its optimiser afresh
+        opt.load_state_dict(ck["opt"])
     return ck["step"]
 
 
@@ -99,7 +115,7 @@ def main():
     a = ap.parse_args()
     torch.set_num_threads(a.threads)
     torch.manual_seed(a.seed)
-    model, opt = fresh()
+    model, opt = fresh(checkpoint_width(a.ckpt))
     step = resume(a.ckpt, model, opt)
     if step:
         print(f"resumed at step {step}", flush=True)

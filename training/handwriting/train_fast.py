@@ -16,20 +16,24 @@ import numpy as np
 import torch
 
 from . import data
-from .train import CKPT, fresh, lr_at, resume, save, train_step, validate
+from .train import CKPT, checkpoint_width, fresh, level_at, lr_at, resume, save, train_step, validate
 
 
 class Lines(torch.utils.data.IterableDataset):
     """Endless batches of freshly rendered lines; each worker its own seed, batches grouped by width."""
 
-    def __init__(self, seed, batch):
-        self.seed, self.batch = seed, batch
+    def __init__(self, seed, batch, step):
+        self.seed, self.batch, self.step = seed, batch, step
 
     def __iter__(self):
         info = torch.utils.data.get_worker_info()
+        workers = info.num_workers if info else 1
         src = data.LineSource(self.seed * 1009 + (info.id if info else 0), size=0)
-        src.level = 1.0
+        made = 0
         while True:
+            # The training step this batch will roughly serve: a run from scratch starts on milder lines (train.py's ramp).
+            src.level = level_at(self.step + made * workers // self.batch)
+            made += self.batch * 4
             group = sorted((src.one() for _ in range(self.batch * 4)), key=lambda it: it[0].shape[1])
             for i in range(0, len(group), self.batch):
                 x, targets, lengths, _ = data.collate(group[i:i + self.batch])
@@ -44,13 +48,14 @@ def main():
     ap.add_argument("--ckpt", default=CKPT)
     ap.add_argument("--out", default=None, help="also write the checkpoint and .npz weights here")
     ap.add_argument("--seed", type=int, default=11)
+    ap.add_argument("--width", type=int, default=1, help="channel multiplier of a new model (a checkpoint keeps its own)")
     ap.add_argument("--warmup", type=int, default=2500,
                     help="steps timed before the run's length is set (long enough that worker start-up does not bias the rate)")
     a = ap.parse_args()
     deadline = time.time() + a.minutes * 60
     dev = torch.device("cuda" if torch.cuda.is_available() else "cpu")
     torch.manual_seed(a.seed)
-    model, opt = fresh()
+    model, opt = fresh(checkpoint_width(a.ckpt, a.width))
     step = resume(a.ckpt, model, opt)
     model.to(dev)
     for state in opt.state.values():
@@ -58,8 +63,9 @@ def main():
             if torch.is_tensor(v):
                 state[k] = v.to(dev)
     start = step
-    print(f"device {dev}, resumed at step {step}, {a.workers} render workers, batch {a.batch}", flush=True)
-    loader = torch.utils.data.DataLoader(Lines(a.seed * 100003 + step, a.batch), batch_size=None,
+    params = sum(p.numel() for p in model.parameters())
+    print(f"device {dev}, resumed at step {step}, width {model.width} ({params} parameters), {a.workers} render workers, batch {a.batch}", flush=True)
+    loader = torch.utils.data.DataLoader(Lines(a.seed * 100003 + step, a.batch, step), batch_size=None,
                                          num_workers=a.workers, prefetch_factor=8, persistent_workers=True)
     val = data.LineSource(999, size=0)
     val_lines = [val.one() for _ in range(256)]
