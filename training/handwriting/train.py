@@ -63,6 +63,11 @@ def fresh(width=1):
     return model, torch.optim.AdamW(model.parameters(), lr=1e-3, weight_decay=1e-4)
 
 
+def _weights(ck):
+    """A checkpoint's weights as float32 (a small committed checkpoint keeps them as float16)."""
+    return {k: v.float() if v.is_floating_point() else v for k, v in ck["model"].items()}
+
+
 def checkpoint_width(path, default=1):
     """The model width a checkpoint was saved with (older checkpoints hold the shipped width, 1)."""
     return torch.load(path, map_location="cpu").get("width", 1) if os.path.exists(path) else default
@@ -72,7 +77,7 @@ def load_model(path):
     """The checkpoint's model, in eval mode, for export and evaluation."""
     ck = torch.load(path, map_location="cpu")
     model, _ = fresh(ck.get("width", 1))
-    model.load_state_dict({k: v.float() for k, v in ck["model"].items()})
+    model.load_state_dict(_weights(ck))
     model.eval()
     return model, ck
 
@@ -84,7 +89,7 @@ def resume(path, model, opt):
     ck = torch.load(path, map_location="cpu")
     if ck.get("charset") != charset.CHARSET:
         raise SystemExit("checkpoint alphabet differs from charset.py; move the checkpoint away to start anew")
-    model.load_state_dict({k: v.float() for k, v in ck["model"].items()})
+    model.load_state_dict(_weights(ck))
     if "opt" in ck:  # a weights-only checkpoint (committed small) starts its optimiser afresh
         opt.load_state_dict(ck["opt"])
     return ck["step"]
