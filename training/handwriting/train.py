@@ -68,11 +68,6 @@ def _weights(ck):
     return {k: v.float() if v.is_floating_point() else v for k, v in ck["model"].items()}
 
 
-def checkpoint_width(path, default=1):
-    """The model width a checkpoint was saved with (older checkpoints hold the shipped width, 1)."""
-    return torch.load(path, map_location="cpu").get("width", 1) if os.path.exists(path) else default
-
-
 def load_model(path):
     """The checkpoint's model, in eval mode, for export and evaluation."""
     ck = torch.load(path, map_location="cpu")
@@ -82,17 +77,19 @@ def load_model(path):
     return model, ck
 
 
-def resume(path, model, opt):
-    """Loads the checkpoint at `path` into model and optimiser when there is one; returns its step (0 without)."""
+def resume(path, width=1):
+    """(model, optimiser, step) from the checkpoint at `path`, read once, in the width it was saved with; a new
+    model of `width` at step 0 when there is none."""
     if not os.path.exists(path):
-        return 0
+        return (*fresh(width), 0)
     ck = torch.load(path, map_location="cpu")
     if ck.get("charset") != charset.CHARSET:
         raise SystemExit("checkpoint alphabet differs from charset.py; move the checkpoint away to start anew")
+    model, opt = fresh(ck.get("width", 1))
     model.load_state_dict(_weights(ck))
     if "opt" in ck:  # a weights-only checkpoint (committed small) starts its optimiser afresh
         opt.load_state_dict(ck["opt"])
-    return ck["step"]
+    return model, opt, ck["step"]
 
 
 def train_step(model, opt, ctc, x, targets, lengths, lr):
@@ -120,8 +117,7 @@ def main():
     a = ap.parse_args()
     torch.set_num_threads(a.threads)
     torch.manual_seed(a.seed)
-    model, opt = fresh(checkpoint_width(a.ckpt))
-    step = resume(a.ckpt, model, opt)
+    model, opt, step = resume(a.ckpt)
     if step:
         print(f"resumed at step {step}", flush=True)
     os.makedirs(os.path.dirname(a.ckpt), exist_ok=True)

@@ -16,7 +16,7 @@ import numpy as np
 import torch
 
 from . import data
-from .train import CKPT, checkpoint_width, fresh, level_at, lr_at, resume, save, train_step, validate
+from .train import CKPT, level_at, lr_at, resume, save, train_step, validate
 
 
 class Lines(torch.utils.data.IterableDataset):
@@ -55,8 +55,7 @@ def main():
     deadline = time.time() + a.minutes * 60
     dev = torch.device("cuda" if torch.cuda.is_available() else "cpu")
     torch.manual_seed(a.seed)
-    model, opt = fresh(checkpoint_width(a.ckpt, a.width))
-    step = resume(a.ckpt, model, opt)
+    model, opt, step = resume(a.ckpt, a.width)
     model.to(dev)
     for state in opt.state.values():
         for k, v in state.items():
