@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CORE_FIELDS } from '@ladingwise/shared';
-import { ALONE_MIN, billShown, chooseFields, DISPUTE_MARGIN, pickReader, readCandidates, UNSHOWN_ALONE_MIN } from '../src/fields/learned/combine.ts';
+import { ALONE_MIN, billShown, chooseFields, DISPUTE_MARGIN, pickReader, readCandidates, settleSharedWords, UNSHOWN_ALONE_MIN } from '../src/fields/learned/combine.ts';
 import { FieldTagger } from '../src/fields/learned/tagger.ts';
 import { TreeModel } from '../src/fields/learned/trees.ts';
 import { ValueConfidence, type ValueConfidenceJson } from '../src/fields/learned/value-confidence.ts';
-import { dateOrderOpen, VALUE_FEATURE_NAMES, valueFeatures, type FieldCandidates, type PageQuality } from '../src/fields/learned/value-features.ts';
+import { dateOrderOpen, markClaims, VALUE_FEATURE_NAMES, valueFeatures, valueWords, type FieldCandidates, type PageQuality } from '../src/fields/learned/value-features.ts';
 import { extractFields, readLayout } from '../src/fields/extract-fields.ts';
 import type { ReadPage, Word } from '../src/types.ts';
 
@@ -105,6 +105,60 @@ describe('choosing a disputed field by the chance right', () => {
     const agreed = (n: number): FieldCandidates[] => Array.from({ length: 6 }, (_, i) => ({ ...candidates(0.9, 0.9), agree: i < n }));
     expect(billShown(agreed(1))).toBe(false);
     expect(billShown(agreed(4))).toBe(true);
+  });
+});
+
+describe('one printed value, one field', () => {
+  const word = (text: string, x: number): Word => ({ text, confidence: 0.95, bbox: [x, 100, x + 80, 120], page: 0, line: '1' });
+  const label = [word('Requested', 0), word('delivery', 90), word('date:', 180)];
+  const printed = word('12/13/26', 270);
+  const other = word('12/10/26', 400);
+  // The rules read the delivery date from its labelled box; the tagger took the same printed date for the pickup.
+  const delivery: FieldCandidates = { field: 'Dates.Delivery', agree: false, rules: { value: '2026-12-13', score: 0.98, words: [...label, printed], support: [] }, tagger: null };
+  const pickup: FieldCandidates = {
+    field: 'Dates.Pickup', agree: false,
+    rules: { value: '2026-12-10', score: 0.87, words: [other], support: [] },
+    tagger: { value: '2026-12-13', confidence: 0.82, words: [printed] } as FieldCandidates['tagger'],
+  };
+
+  it('takes the words that print a rules value out of its box, leaving its label', () => {
+    expect(valueWords(delivery, 'rules')).toEqual([printed]);
+    const name: FieldCandidates = { field: 'Shipper.Name', agree: false, rules: { value: 'ACME TOOLS INC', score: 0.9, words: [word('ACME', 0), word('TOOLS', 90), word('INC', 180), word('2454', 270), word('ELM', 360)], support: [] }, tagger: null };
+    expect(valueWords(name, 'rules').map((w) => w.text)).toEqual(['ACME', 'TOOLS', 'INC']);
+  });
+
+  it('tells the confidence model when another field is read from the same words, and how surely', () => {
+    const cs = [structuredClone(delivery), structuredClone(pickup)];
+    // Clones hold other word objects: rebuild the shared word so both candidates point at one.
+    cs[1]!.tagger!.words = [cs[0]!.rules!.words[3]!];
+    markClaims(cs);
+    expect(cs[1]!.claims!.tagger).toEqual({ tagger: 0, rules: 0.98 });
+    expect(cs[1]!.claims!.rules).toEqual({ tagger: 0, rules: 0 });
+    expect(cs[0]!.claims!.rules).toEqual({ tagger: 0.82, rules: 0 });
+    const quality: PageQuality = { words: 40, ocrMean: 0.9, ocrLow: 0, agreeShare: 0.8, rulesSure: 0.8, both: 10, neural: 0, orderShown: true };
+    const row = valueFeatures(cs[1]!, 'tagger', quality);
+    expect(row[VALUE_FEATURE_NAMES.indexOf('claim.rules')]).toBe(0.98);
+  });
+
+  it('gives a value read from another field\'s words way to the surer field: the other reader\'s value, or none', () => {
+    const chances = new Map<FieldCandidates, Record<'rules' | 'tagger', number>>([[delivery, { rules: 0.95, tagger: 0 }], [pickup, { rules: 0.45, tagger: 0.8 }]]);
+    const chanceOf = (c: FieldCandidates) => (r: 'rules' | 'tagger'): number => chances.get(c)![r];
+    const picks = new Map<FieldCandidates, 'rules' | 'tagger' | null>([[delivery, 'rules'], [pickup, 'tagger']]);
+    settleSharedWords(picks, chanceOf);
+    expect(picks.get(delivery)).toBe('rules');
+    expect(picks.get(pickup)).toBe('rules');
+    // With no other reading, the field is left empty rather than repeat the surer field's value.
+    const alone = { ...pickup, rules: null };
+    chances.set(alone, { rules: 0, tagger: 0.8 });
+    const again = new Map<FieldCandidates, 'rules' | 'tagger' | null>([[delivery, 'rules'], [alone, 'tagger']]);
+    settleSharedWords(again, chanceOf);
+    expect(again.get(alone)).toBeNull();
+    // The surer of the two keeps the words whichever reader read it.
+    chances.set(pickup, { rules: 0.45, tagger: 0.99 });
+    const surer = new Map<FieldCandidates, 'rules' | 'tagger' | null>([[delivery, 'rules'], [pickup, 'tagger']]);
+    settleSharedWords(surer, chanceOf);
+    expect(surer.get(pickup)).toBe('tagger');
+    expect(surer.get(delivery)).toBeNull();
   });
 });
 

@@ -6,7 +6,7 @@ import { keepOwnScores } from '../own-scores.ts';
 import { fitPostalToCountry } from '../postal-by-country.ts';
 import { TAG_FIELDS, type RuleSources } from './features.ts';
 import { ValueConfidence } from './value-confidence.ts';
-import { pageQuality, rulesCandidate, valueFeatures, type FieldCandidates } from './value-features.ts';
+import { markClaims, pageQuality, rulesCandidate, valueFeatures, valueWords, type FieldCandidates } from './value-features.ts';
 import { writeTagged, type FieldTagger, type TaggedField } from './tagger.ts';
 
 /** Which reader gives the fields: the hand-written rules, the learned tagger, or per field the surer of the two. */
@@ -41,9 +41,11 @@ export function chooseFields(pages: ReadPage[], rules: ExtractedData, tagger: Fi
   const own = { ...data.ConfidenceScores };
   // A bill shown by the two readers' agreement lets weak values stand for review; a page that shows none keeps them out.
   const aloneMin = billShown(candidates) ? ALONE_MIN : UNSHOWN_ALONE_MIN;
+  const chanceOf = (c: FieldCandidates) => confidence && chooser !== 'own' ? (reader: 'rules' | 'tagger'): number => confidence.probability(valueFeatures(c, reader, quality)) : undefined;
+  const picks = new Map(candidates.map((c) => [c, pickReader(c, mode, chanceOf(c), chooser, aloneMin)]));
+  if (mode === 'combined') settleSharedWords(picks, chanceOf, aloneMin);
   for (const c of candidates) {
-    const chance = confidence && chooser !== 'own' ? (reader: 'rules' | 'tagger'): number => confidence.probability(valueFeatures(c, reader, quality)) : undefined;
-    const pick = pickReader(c, mode, chance, chooser, aloneMin);
+    const pick = picks.get(c)!;
     if (pick !== 'rules') { clearField(data, c.field); delete own[c.field]; }
     if (pick === 'tagger') writeTagged(data, c.tagger!);
     if (!pick) continue;
@@ -75,6 +77,7 @@ export function readCandidates(pages: ReadPage[], rules: ExtractedData, tagger: 
     const r = rulesCandidate(pages, rules, field, valueOf(rules, field), probs, tagger.classes.indexOf(field));
     return { field, rules: r, tagger: t, agree: !!t && !!r && sameReading(r.value, t.value) };
   });
+  markClaims(candidates);
   return { candidates, quality: pageQuality(pages, candidates, documentDateOrder(layout).shown), unread };
 }
 
@@ -99,6 +102,33 @@ export function pickReader(c: FieldCandidates, mode: Exclude<FieldsMode, 'rules'
     return chance('tagger') > chance('rules') + (chooser === 'disputes' ? DISPUTE_MARGIN : 0) ? 'tagger' : 'rules';
   }
   return r.score >= t.confidence ? 'rules' : 'tagger';
+}
+
+type Reader = 'rules' | 'tagger';
+
+/**
+ * One printed value, one field: where the tagger's value for a field stands on words another field's value is read
+ * from, the two readings cannot both be right, and the field likelier wrong (by the chance right, else the reader's own
+ * score) takes its other reader's value when that stands elsewhere and is not next to no chance, or is left empty.
+ * Fields are settled from the surest down, so a value only gives way to one surer than itself. Only readings involving
+ * the tagger are settled: the rules place each value by its own label and their boxes may overlap by design.
+ */
+export function settleSharedWords(picks: Map<FieldCandidates, Reader | null>, chanceOf: (c: FieldCandidates) => ((reader: Reader) => number) | undefined,
+  aloneMin = ALONE_MIN): void {
+  const sureness = (c: FieldCandidates, r: Reader): number => chanceOf(c)?.(r) ?? (r === 'tagger' ? c.tagger!.confidence : c.rules!.score);
+  const wordsOf = (c: FieldCandidates, r: Reader): Word[] => valueWords(c, r);
+  const order = [...picks].filter(([, r]) => r).map(([c, r]) => ({ c, r: r!, sure: sureness(c, r!) })).sort((a, b) => b.sure - a.sure);
+  const claimed = new Map<Word, Reader>();
+  const collides = (c: FieldCandidates, r: Reader): boolean => wordsOf(c, r).some((w) => { const by = claimed.get(w); return by !== undefined && (by === 'tagger' || r === 'tagger'); });
+  for (const { c, r } of order) {
+    let reader: Reader | null = r;
+    if (collides(c, r)) {
+      const other: Reader = r === 'tagger' ? 'rules' : 'tagger';
+      reader = c[other] && !collides(c, other) && sureness(c, other) >= aloneMin ? other : null;
+      picks.set(c, reader);
+    }
+    if (reader) for (const w of wordsOf(c, reader)) if (!claimed.has(w) || reader === 'tagger') claimed.set(w, reader);
+  }
 }
 
 /**

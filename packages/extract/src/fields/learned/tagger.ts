@@ -103,7 +103,8 @@ export class FieldTagger {
       const runs = groupWords([...mine.keys()]);
       // A run printed after a word on its line (its label) may wrap back to the cell's edge, under that label.
       const reach = (run: Word[]): number => (side.get(run[0]!)?.[0] ? CELL_REACH : 1.5);
-      for (const core of WRAPPING.has(field) ? joinWrapped(runs, reach) : MAY_WRAP.has(field) ? withWrapped(runs, reach) : runs) {
+      const groups = WRAPPING.has(field) ? joinWrapped(runs, reach) : MAY_WRAP.has(field) ? withWrapped(runs, reach) : ONE_WORD.has(field) ? withSingles(runs) : runs;
+      for (const core of groups) {
         if (sure.size && !core.some((w) => sure.has(w))) continue;
         const ws = widen(core, c, side, settled, labelWords, mine);
         const v = readWordsValue(field, ws, order);
@@ -170,6 +171,13 @@ const WRAPPING = new Set(['Shipper.Name', 'Consignee.Name', 'BillTo.Name', 'Ship
 // A date written out ("7 de / julio de 2027", "03. / NOV. 2021") wraps in a narrow cell too, but a date read whole on
 // each of two lines is two dates: both the runs and the runs with their wrapped tail are read, and the parser decides.
 const MAY_WRAP = new Set(['Dates.Pickup', 'Dates.Delivery']);
+
+// Fields whose value is one printed word (a carrier's code): a run of several such words marked for the field holds at
+// most one value, and each word is read on its own as well, so the word the model is surest of can stand.
+const ONE_WORD = new Set(['Carrier.Scac']);
+
+/** The runs, and each word of a longer run as a run of its own. */
+const withSingles = (runs: Word[][]): Word[][] => runs.flatMap((r) => (r.length > 1 ? [r, ...r.map((w) => [w])] : [r]));
 
 // How far left of a run printed after its label (in text heights) its wrapped tail may start: the cell's edge.
 const CELL_REACH = 40;
