@@ -5,7 +5,7 @@ import { ALONE_MIN, billShown, chooseFields, DISPUTE_MARGIN, pickReader, readCan
 import { FieldTagger } from '../src/fields/learned/tagger.ts';
 import { TreeModel } from '../src/fields/learned/trees.ts';
 import { ValueConfidence, type ValueConfidenceJson } from '../src/fields/learned/value-confidence.ts';
-import { dateOrderOpen, markClaims, VALUE_FEATURE_NAMES, valueFeatures, valueWords, type FieldCandidates, type PageQuality } from '../src/fields/learned/value-features.ts';
+import { dateOrderOpen, VALUE_FEATURE_NAMES, valueFeatures, valueWords, type FieldCandidates, type PageQuality } from '../src/fields/learned/value-features.ts';
 import { extractFields, readLayout } from '../src/fields/extract-fields.ts';
 import type { ReadPage, Word } from '../src/types.ts';
 
@@ -125,19 +125,6 @@ describe('one printed value, one field', () => {
     expect(valueWords(delivery, 'rules')).toEqual([printed]);
     const name: FieldCandidates = { field: 'Shipper.Name', agree: false, rules: { value: 'ACME TOOLS INC', score: 0.9, words: [word('ACME', 0), word('TOOLS', 90), word('INC', 180), word('2454', 270), word('ELM', 360)], support: [] }, tagger: null };
     expect(valueWords(name, 'rules').map((w) => w.text)).toEqual(['ACME', 'TOOLS', 'INC']);
-  });
-
-  it('tells the confidence model when another field is read from the same words, and how surely', () => {
-    const cs = [structuredClone(delivery), structuredClone(pickup)];
-    // Clones hold other word objects: rebuild the shared word so both candidates point at one.
-    cs[1]!.tagger!.words = [cs[0]!.rules!.words[3]!];
-    markClaims(cs);
-    expect(cs[1]!.claims!.tagger).toEqual({ tagger: 0, rules: 0.98 });
-    expect(cs[1]!.claims!.rules).toEqual({ tagger: 0, rules: 0 });
-    expect(cs[0]!.claims!.rules).toEqual({ tagger: 0.82, rules: 0 });
-    const quality: PageQuality = { words: 40, ocrMean: 0.9, ocrLow: 0, agreeShare: 0.8, rulesSure: 0.8, both: 10, neural: 0, orderShown: true };
-    const row = valueFeatures(cs[1]!, 'tagger', quality);
-    expect(row[VALUE_FEATURE_NAMES.indexOf('claim.rules')]).toBe(0.98);
   });
 
   it('gives a value read from another field\'s words way to the surer field: the other reader\'s value, or none', () => {

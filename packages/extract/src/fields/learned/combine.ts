@@ -6,7 +6,7 @@ import { keepOwnScores } from '../own-scores.ts';
 import { fitPostalToCountry } from '../postal-by-country.ts';
 import { TAG_FIELDS, type RuleSources } from './features.ts';
 import { ValueConfidence } from './value-confidence.ts';
-import { markClaims, pageQuality, rulesCandidate, valueFeatures, valueWords, type FieldCandidates } from './value-features.ts';
+import { pageQuality, rulesCandidate, valueFeatures, valueWords, type FieldCandidates } from './value-features.ts';
 import { writeTagged, type FieldTagger, type TaggedField } from './tagger.ts';
 
 /** Which reader gives the fields: the hand-written rules, the learned tagger, or per field the surer of the two. */
@@ -77,7 +77,6 @@ export function readCandidates(pages: ReadPage[], rules: ExtractedData, tagger: 
     const r = rulesCandidate(pages, rules, field, valueOf(rules, field), probs, tagger.classes.indexOf(field));
     return { field, rules: r, tagger: t, agree: !!t && !!r && sameReading(r.value, t.value) };
   });
-  markClaims(candidates);
   return { candidates, quality: pageQuality(pages, candidates, documentDateOrder(layout).shown), unread };
 }
 

@@ -18,15 +18,7 @@ export interface FieldCandidates {
   tagger: TaggedField | null;
   /** Whether the two read the same printed value. */
   agree: boolean;
-  /**
-   * Per reader, how sure each reader is of another field read from this value's words (the highest own score, 0 for
-   * none): one printed value is one field's, so a value whose words another field claims, surely, is likely misplaced.
-   */
-  claims?: { rules: Claim; tagger: Claim };
 }
-
-/** The highest own score of another field's tagger value, and of its rules value, read from the same words. */
-export interface Claim { tagger: number; rules: number }
 
 const alnum = (s: string): string => s.toUpperCase().replace(/[^A-Z0-9]/g, '');
 
@@ -42,24 +34,6 @@ export function valueWords(c: FieldCandidates, reader: 'rules' | 'tagger'): Word
   const text = alnum(String(value));
   const rewritten = typeof value === 'number' || /^\d{4}-\d{2}-\d{2}$/.test(String(value));
   return words.filter((w) => { const t = alnum(w.text); return t.length > 0 && (rewritten ? /\d/.test(t) : text.includes(t)); });
-}
-
-/** Fills in every candidate's claims: which other fields' values, by either reader, stand on its words. */
-export function markClaims(candidates: readonly FieldCandidates[]): void {
-  const owners = new Map<Word, Array<{ c: FieldCandidates; reader: 'rules' | 'tagger'; score: number }>>();
-  for (const c of candidates) {
-    for (const reader of ['rules', 'tagger'] as const) {
-      const score = reader === 'rules' ? c.rules?.score : c.tagger?.confidence;
-      if (score === undefined) continue;
-      for (const w of valueWords(c, reader)) { const list = owners.get(w) ?? []; list.push({ c, reader, score }); owners.set(w, list); }
-    }
-  }
-  const claim = (c: FieldCandidates, reader: 'rules' | 'tagger'): Claim => {
-    const out: Claim = { tagger: 0, rules: 0 };
-    for (const w of valueWords(c, reader)) for (const o of owners.get(w) ?? []) if (o.c !== c) out[o.reader] = Math.max(out[o.reader], o.score);
-    return out;
-  };
-  for (const c of candidates) c.claims = { rules: claim(c, 'rules'), tagger: claim(c, 'tagger') };
 }
 
 /**
@@ -97,8 +71,6 @@ export const VALUE_FEATURE_NAMES: readonly string[] = [
   'rules.neural', 'tagger.neural',
   'value.parsed', 'value.checked', 'value.repaired', 'value.farYear', 'value.length', 'value.digitShare', 'value.letterShare', 'value.tokens',
   'value.orderOpen',
-  // Another field read from the same words, by the tagger and by the rules: how sure that reader is of it.
-  'claim.tagger', 'claim.rules',
   'page.words', 'page.ocrMean', 'page.ocrLow', 'page.agreeShare', 'page.rulesSure', 'page.both', 'page.orderShown', 'page.neural',
   ...KINDS.map((k) => `kind.${k}`),
   ...TAG_FIELDS.map((f) => `field.${f}`),
@@ -172,7 +144,6 @@ export function valueFeatures(c: FieldCandidates, reader: 'rules' | 'tagger', pa
     text.length ? (text.match(/\d/g)?.length ?? 0) / text.length : 0, text.length ? (text.match(/\p{L}/gu)?.length ?? 0) / text.length : 0,
     text.split(/\s+/).filter(Boolean).length,
     dateOrderOpen(c.field, reader === 'rules' ? r?.words : t?.words) ? 1 : 0,
-    c.claims?.[reader].tagger ?? Number.NaN, c.claims?.[reader].rules ?? Number.NaN,
     page.words, page.ocrMean, page.ocrLow, page.agreeShare, page.rulesSure, page.both, page.orderShown ? 1 : 0, page.neural,
     ...KINDS.map((k) => (k === kind ? 1 : 0)),
     ...TAG_FIELDS.map((f) => (f === c.field ? 1 : 0)),
