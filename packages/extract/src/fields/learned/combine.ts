@@ -115,10 +115,9 @@ type Reader = 'rules' | 'tagger';
 export function settleSharedWords(picks: Map<FieldCandidates, Reader | null>, chanceOf: (c: FieldCandidates) => ((reader: Reader) => number) | undefined,
   aloneMin = ALONE_MIN): void {
   const sureness = (c: FieldCandidates, r: Reader): number => chanceOf(c)?.(r) ?? (r === 'tagger' ? c.tagger!.confidence : c.rules!.score);
-  const wordsOf = (c: FieldCandidates, r: Reader): Word[] => valueWords(c, r);
   const order = [...picks].filter(([, r]) => r).map(([c, r]) => ({ c, r: r!, sure: sureness(c, r!) })).sort((a, b) => b.sure - a.sure);
   const claimed = new Map<Word, Reader>();
-  const collides = (c: FieldCandidates, r: Reader): boolean => wordsOf(c, r).some((w) => { const by = claimed.get(w); return by !== undefined && (by === 'tagger' || r === 'tagger'); });
+  const collides = (c: FieldCandidates, r: Reader): boolean => valueWords(c, r).some((w) => { const by = claimed.get(w); return by !== undefined && (by === 'tagger' || r === 'tagger'); });
   for (const { c, r } of order) {
     let reader: Reader | null = r;
     if (collides(c, r)) {
@@ -126,7 +125,7 @@ export function settleSharedWords(picks: Map<FieldCandidates, Reader | null>, ch
       reader = c[other] && !collides(c, other) && sureness(c, other) >= aloneMin ? other : null;
       picks.set(c, reader);
     }
-    if (reader) for (const w of wordsOf(c, reader)) if (!claimed.has(w) || reader === 'tagger') claimed.set(w, reader);
+    if (reader) for (const w of valueWords(c, reader)) if (!claimed.has(w) || reader === 'tagger') claimed.set(w, reader);
   }
 }
 
