@@ -12,6 +12,9 @@ import { writeTagged, type FieldTagger, type TaggedField } from './tagger.ts';
 /** Which reader gives the fields: the hand-written rules, the learned tagger, or per field the surer of the two. */
 export type FieldsMode = 'rules' | 'learned' | 'combined';
 
+/** The two readers of a field's value. */
+type Reader = 'rules' | 'tagger';
+
 /** What `chooseFields` may be given beside the pages and the two readings; each has a default. */
 export interface ChooseOptions {
   /** The pages' layout, when already read (else read here). */
@@ -41,7 +44,14 @@ export function chooseFields(pages: ReadPage[], rules: ExtractedData, tagger: Fi
   const own = { ...data.ConfidenceScores };
   // A bill shown by the two readers' agreement lets weak values stand for review; a page that shows none keeps them out.
   const aloneMin = billShown(candidates) ? ALONE_MIN : UNSHOWN_ALONE_MIN;
-  const chanceOf = (c: FieldCandidates) => confidence && chooser !== 'own' ? (reader: 'rules' | 'tagger'): number => confidence.probability(valueFeatures(c, reader, quality)) : undefined;
+  // Each value's chance right, worked out once: the choice, the settling of shared words and the score all read it.
+  const chances = new Map<string, number>();
+  const chanceOf = (c: FieldCandidates) => confidence && chooser !== 'own' ? (reader: Reader): number => {
+    const key = `${c.field} ${reader}`;
+    let p = chances.get(key);
+    if (p === undefined) chances.set(key, p = confidence.probability(valueFeatures(c, reader, quality)));
+    return p;
+  } : undefined;
   const picks = new Map(candidates.map((c) => [c, pickReader(c, mode, chanceOf(c), chooser, aloneMin)]));
   if (mode === 'combined') settleSharedWords(picks, chanceOf, aloneMin);
   for (const c of candidates) {
@@ -91,8 +101,8 @@ export function readCandidates(pages: ReadPage[], rules: ExtractedData, tagger: 
  *   each reader's own score.
  * Null: left empty.
  */
-export function pickReader(c: FieldCandidates, mode: Exclude<FieldsMode, 'rules'>, chance?: (reader: 'rules' | 'tagger') => number, chooser: Chooser = 'own',
-  aloneMin = ALONE_MIN): 'rules' | 'tagger' | null {
+export function pickReader(c: FieldCandidates, mode: Exclude<FieldsMode, 'rules'>, chance?: (reader: Reader) => number, chooser: Chooser = 'own',
+  aloneMin = ALONE_MIN): Reader | null {
   const { rules: r, tagger: t } = c;
   if (mode === 'learned') return t ? 'tagger' : null;
   if (!t) return r ? 'rules' : null;
@@ -102,8 +112,6 @@ export function pickReader(c: FieldCandidates, mode: Exclude<FieldsMode, 'rules'
   }
   return r.score >= t.confidence ? 'rules' : 'tagger';
 }
-
-type Reader = 'rules' | 'tagger';
 
 /**
  * One printed value, one field: where the tagger's value for a field stands on words another field's value is read
