@@ -44,7 +44,7 @@ surer of the two) — then reads the same words, and the figures are printed sid
   --confidence FILE    another confidence model than the committed one; "none": each reader's own score, as before
                        the confidence model (models/field-confidence.json) was fitted
   --chooser C          how 'combined' uses the confidence model's chance right: own (not at all: each reader's own
-                       score); every other keeps a value only the tagger read by its chance right (ALONE_MIN in
+                       score); every other keeps a value only one reader read by its chance right (ALONE_MIN in
                        combine.ts), and gives a disputed field to the tagger: disputes when likelier right by a
                        margin, chance when likelier right, alone by the readers' own scores; default: the
                        extractor's own setting, CHOOSER in combine.ts
@@ -171,7 +171,7 @@ if (!values['no-synthetic']) {
 const lines = [
   `Ladingwise extraction bench, field readers side by side — ${new Date().toISOString().slice(0, 10)}, engine ${values.engine}, ${workers} OCR worker(s), `
   + `${availableParallelism()} CPU cores; default reader (ladingwise extract, the server): ${DEFAULT_FIELDS}; field model ${(modelRss / 1024 / 1024).toFixed(0)} MiB resident; `
-  + `confidence: ${confidence ? `the confidence model${values.confidence ? ` ${values.confidence}` : ''}` : "each reader's own score"}; chooser ${chooser} (${chooser === 'own' ? "each reader's own score" : chooser === 'alone' ? 'the chance right for values only the tagger read' : chooser === 'disputes' ? 'the chance right for values only the tagger read, and for disputes by a margin' : 'the chance right, disputes too'})`,
+  + `confidence: ${confidence ? `the confidence model${values.confidence ? ` ${values.confidence}` : ''}` : "each reader's own score"}; chooser ${chooser} (${chooser === 'own' ? "each reader's own score" : chooser === 'alone' ? 'the chance right for values only one reader read' : chooser === 'disputes' ? 'the chance right for values only one reader read, and for disputes by a margin' : 'the chance right, disputes too'})`,
   ...figures.flatMap((f) => formatSet(f, MODES)),
 ];
 process.stdout.write(`${lines.join('\n')}\n`);

@@ -7,7 +7,8 @@
 //   assembly     the tagger's value shares words with the truth's but is cut, run on or parsed wrong
 //   spurious     the truth is empty and the tagger read a value
 // and, apart, how 'combined' compares with the tagger alone.
-// usage: npx tsx bench/tools/tagger-loss.ts [--model FILE] [--show FIELD] [--show-lost FIELD] [FILES...]
+// usage: npx tsx bench/tools/tagger-loss.ts [--model FILE] [--show FIELD] [--show-lost FIELD] [--fresh] [FILES...]
+//   --fresh  every page of FILES is scored (seeds built after the tagger was trained), not only the fit's kept-out fifth
 //   --show-lost FIELD  the pages where 'combined' took the rules' wrong value of FIELD over the tagger's right one  (default training/data/fields/train*.jsonl)
 import { readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -21,7 +22,7 @@ import { readWordsValue } from '../../packages/extract/src/fields/learned/values
 import type { Word } from '../../packages/extract/src/types.ts';
 import { asReadPage, keptOutOfFit, readTruthPages } from '../lib/field-pages.ts';
 
-const { values, positionals } = parseArgs({ allowPositionals: true, options: { model: { type: 'string' }, show: { type: 'string' }, 'show-lost': { type: 'string' } } });
+const { values, positionals } = parseArgs({ allowPositionals: true, options: { model: { type: 'string' }, show: { type: 'string' }, 'show-lost': { type: 'string' }, fresh: { type: 'boolean', default: false } } });
 const dataDir = resolve('training/data/fields');
 const files = positionals.length ? positionals : readdirSync(dataDir).filter((f) => /^train.*\.jsonl$/.test(f)).sort().map((f) => join(dataDir, f));
 const tagger = FieldTagger.load(values.model ? resolve(values.model) : undefined);
@@ -35,7 +36,7 @@ const bump = (k: string): void => void why.set(k, (why.get(k) ?? 0) + 1);
 let pages = 0;
 
 for (const file of files) for await (const p of readTruthPages(file)) {
-  if (p.split !== 'train' || !keptOutOfFit(p.id) || seen.has(p.id)) continue;
+  if (p.split !== 'train' || (!values.fresh && !keptOutOfFit(p.id)) || seen.has(p.id)) continue;
   seen.add(p.id); pages++;
   const page = asReadPage(p);
   const layout = readLayout([page]);

@@ -1569,6 +1569,8 @@ describe('party blocks on grid and keyed forms', () => {
     expect(repairCompanySuffix('ACME FOODS').repaired).toBe(false);
     // A real ending one letter from a listed one is not "repaired" (LTDA is not LTD).
     expect(repairCompanySuffix('ATLANTICO LTDA').repaired).toBe(false);
+    // A carrier's trade (less than truckload) ends its name as often as a legal form does.
+    expect(repairCompanySuffix('SILVER ARROW LTL').repaired).toBe(false);
   });
 
   it('ends a company name at its legal form, dropping what the line holds after it', () => {

@@ -98,6 +98,15 @@ describe('choosing a disputed field by the chance right', () => {
     expect(pickReader(specks, 'combined', chance(0, 0.7), 'disputes')).toBe('tagger');
   });
 
+  it('holds a value only the rules read to the same chance right: a field the tagger found nothing for is in question', () => {
+    const alone: FieldCandidates = { ...candidates(0.85, 0), tagger: null };
+    expect(pickReader(alone, 'combined', chance(0.3, 0), 'disputes')).toBe('rules');
+    expect(pickReader(alone, 'combined', chance(ALONE_MIN / 2, 0), 'disputes')).toBeNull();
+    expect(pickReader(alone, 'combined', chance(0.3, 0), 'disputes', UNSHOWN_ALONE_MIN)).toBeNull();
+    // By the readers' own scores (no confidence model) the rules' value stands as read.
+    expect(pickReader(alone, 'combined', undefined, 'own')).toBe('rules');
+  });
+
   it('asks a value only the tagger read to be likelier right than wrong on a page where the readers agree on too few fields to show a bill', () => {
     const weak: FieldCandidates = { ...candidates(0, 0.45), rules: null };
     expect(pickReader(weak, 'combined', chance(0, 0.3), 'disputes', UNSHOWN_ALONE_MIN)).toBeNull();

@@ -57,8 +57,8 @@ export function repairAmpersand(name: string): { value: string; repaired: boolea
 }
 
 // Real endings that sit one letter from a listed one: never "repaired". The legal forms' last words, and other
-// endings names carry (LP, CO, INTL...).
-const OTHER_ENDINGS = new Set([...LEGAL_FORMS.map((f) => f[f.length - 1]!), 'LP', 'CO', 'SL', 'AG', 'SPA', 'PTY', 'PTE', 'INTL', 'GRP']);
+// endings names carry (LP, CO, INTL...), a carrier's trade among them (LTL, FTL: less than / full truckload).
+const OTHER_ENDINGS = new Set([...LEGAL_FORMS.map((f) => f[f.length - 1]!), 'LP', 'CO', 'SL', 'AG', 'SPA', 'PTY', 'PTE', 'INTL', 'GRP', 'LTL', 'FTL']);
 const COMPANY_SUFFIXES = ['INC', 'LLC', 'LTD', 'CORP', 'ULC', 'LTEE', 'LLP', 'GROUP', 'COMPANY', 'HOLDINGS', 'INDUSTRIES'];
 
 /** Puts back a company-type ending misread by one letter ("ALDER HARDWARE CORY" -> CORP, "LD" -> LTD). */

@@ -92,11 +92,11 @@ export function readCandidates(pages: ReadPage[], rules: ExtractedData, tagger: 
 
 /**
  * Whose value a field takes. 'learned': every tagged field from the tagger. 'combined', one rule a case:
- * - read by the rules alone: the rules';
- * - read by the tagger alone: kept from a chance right of `aloneMin` (ALONE_MIN on a page that shows a bill,
+ * - read by one reader alone: kept from a chance right of `aloneMin` (ALONE_MIN on a page that shows a bill,
  *   UNSHOWN_ALONE_MIN on one that does not), judged by the confidence model's chance right (`chance`) under a chooser
- *   that weighs it, else by the tagger's own calibration. The chance already takes the tagger's own score as evidence,
- *   beside what the page and the value's checks say;
+ *   that weighs it, else (the tagger's value) by the tagger's own calibration, or (the rules') kept. The chance already
+ *   takes the reader's own score as evidence, beside what the page and the value's checks say; a field the other
+ *   reader found nothing for is as much in question as one it read otherwise;
  * - read by both: the surer reader, by the chance right where the chooser weighs disputes by it (`Chooser`), else by
  *   each reader's own score.
  * Null: left empty.
@@ -105,8 +105,9 @@ export function pickReader(c: FieldCandidates, mode: Exclude<FieldsMode, 'rules'
   aloneMin = ALONE_MIN): Reader | null {
   const { rules: r, tagger: t } = c;
   if (mode === 'learned') return t ? 'tagger' : null;
-  if (!t) return r ? 'rules' : null;
-  if (!r) return (chance && chooser !== 'own' ? chance('tagger') : t.confidence) >= aloneMin ? 'tagger' : null;
+  const weighs = !!chance && chooser !== 'own';
+  if (!t) return r && (!weighs || chance('rules') >= aloneMin) ? 'rules' : null;
+  if (!r) return (weighs ? chance('tagger') : t.confidence) >= aloneMin ? 'tagger' : null;
   if (chance && !c.agree && (chooser === 'disputes' || chooser === 'chance')) {
     return chance('tagger') > chance('rules') + (chooser === 'disputes' ? DISPUTE_MARGIN : 0) ? 'tagger' : 'rules';
   }
@@ -151,7 +152,7 @@ function taggerView(pages: ReadPage[], rules: ExtractedData, layout: DocumentLay
 
 /**
  * How 'combined' uses the confidence model's chance right. Every chooser but 'own' (which goes by each reader's own
- * score throughout) keeps a value only the tagger read by its chance right (ALONE_MIN, UNSHOWN_ALONE_MIN). Disputes, fields the two readers read
+ * score throughout) keeps a value only one reader read by its chance right (ALONE_MIN, UNSHOWN_ALONE_MIN). Disputes, fields the two readers read
  * otherwise: 'disputes' lets the tagger overrule the rules only when clearly likelier right (by DISPUTE_MARGIN),
  * 'chance' when likelier right at all, 'alone' by each reader's own score.
  */
@@ -165,7 +166,7 @@ export const DISPUTE_MARGIN = 0.2;
 
 // The highest confidence a value may keep when the other reader read the field otherwise: below the 0.9 trust line.
 const DISAGREED = 0.85;
-// The least chance right (or tagger's calibrated confidence) for a value that only the tagger read. An empty field is
+// The least chance right (or tagger's calibrated confidence) for a value that only one reader read. An empty field is
 // as wrong as a wrong value and a value scored below the trust line goes to a person either way, so a value is worth
 // keeping long before it is likelier right than wrong: the reviewer confirms it instead of typing it. Only values with
 // next to no chance are left out.

@@ -166,8 +166,9 @@ export function widen(core: Word[], c: number, side: Map<Word, [Word | null, Wor
   return ws;
 }
 
-// Fields whose value may wrap onto a second line: a company name ("... SA DE" / "CV"), a street ("... WAY" / "UNIT 114").
-const WRAPPING = new Set(['Shipper.Name', 'Consignee.Name', 'BillTo.Name', 'Shipper.Address', 'Consignee.Address', 'BillTo.Address']);
+// Fields whose value may wrap onto a second line: a company name, the carrier's as well ("... SA DE" / "CV"), a street
+// ("... WAY" / "UNIT 114").
+const WRAPPING = new Set(['Shipper.Name', 'Consignee.Name', 'BillTo.Name', 'Carrier.Name', 'Shipper.Address', 'Consignee.Address', 'BillTo.Address']);
 // A date written out ("7 de / julio de 2027", "03. / NOV. 2021") wraps in a narrow cell too, but a date read whole on
 // each of two lines is two dates: both the runs and the runs with their wrapped tail are read, and the parser decides.
 const MAY_WRAP = new Set(['Dates.Pickup', 'Dates.Delivery']);
