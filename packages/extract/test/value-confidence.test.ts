@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CORE_FIELDS } from '@ladingwise/shared';
-import { ALONE_MIN, billShown, chooseFields, DISPUTE_MARGIN, pickReader, readCandidates, settleSharedWords, UNSHOWN_ALONE_MIN } from '../src/fields/learned/combine.ts';
+import { ALONE_MIN, billShown, chooseFields, DISPUTE_MARGIN, pickReader, readCandidates, settleSharedWords } from '../src/fields/learned/combine.ts';
 import { FieldTagger } from '../src/fields/learned/tagger.ts';
 import { TreeModel } from '../src/fields/learned/trees.ts';
 import { ValueConfidence, type ValueConfidenceJson } from '../src/fields/learned/value-confidence.ts';
@@ -98,19 +98,20 @@ describe('choosing a disputed field by the chance right', () => {
     expect(pickReader(specks, 'combined', chance(0, 0.7), 'disputes')).toBe('tagger');
   });
 
-  it('holds a value only the rules read to the same chance right: a field the tagger found nothing for is in question', () => {
+  it('holds a value only the rules read to the same chance right where the tagger is shown to read the page', () => {
     const alone: FieldCandidates = { ...candidates(0.85, 0), tagger: null };
     expect(pickReader(alone, 'combined', chance(0.3, 0), 'disputes')).toBe('rules');
     expect(pickReader(alone, 'combined', chance(ALONE_MIN / 2, 0), 'disputes')).toBeNull();
-    expect(pickReader(alone, 'combined', chance(0.3, 0), 'disputes', UNSHOWN_ALONE_MIN)).toBeNull();
+    // On a page that shows no bill the tagger's silence says nothing: a labelled value stands.
+    expect(pickReader(alone, 'combined', chance(ALONE_MIN / 2, 0), 'disputes', false)).toBe('rules');
     // By the readers' own scores (no confidence model) the rules' value stands as read.
     expect(pickReader(alone, 'combined', undefined, 'own')).toBe('rules');
   });
 
   it('asks a value only the tagger read to be likelier right than wrong on a page where the readers agree on too few fields to show a bill', () => {
     const weak: FieldCandidates = { ...candidates(0, 0.45), rules: null };
-    expect(pickReader(weak, 'combined', chance(0, 0.3), 'disputes', UNSHOWN_ALONE_MIN)).toBeNull();
-    expect(pickReader(weak, 'combined', chance(0, 0.6), 'disputes', UNSHOWN_ALONE_MIN)).toBe('tagger');
+    expect(pickReader(weak, 'combined', chance(0, 0.3), 'disputes', false)).toBeNull();
+    expect(pickReader(weak, 'combined', chance(0, 0.6), 'disputes', false)).toBe('tagger');
     const agreed = (n: number): FieldCandidates[] => Array.from({ length: 6 }, (_, i) => ({ ...candidates(0.9, 0.9), agree: i < n }));
     expect(billShown(agreed(1))).toBe(false);
     expect(billShown(agreed(4))).toBe(true);

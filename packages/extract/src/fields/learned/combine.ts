@@ -43,7 +43,8 @@ export function chooseFields(pages: ReadPage[], rules: ExtractedData, tagger: Fi
   const data: ExtractedData = structuredClone(rules);
   const own = { ...data.ConfidenceScores };
   // A bill shown by the two readers' agreement lets weak values stand for review; a page that shows none keeps them out.
-  const aloneMin = billShown(candidates) ? ALONE_MIN : UNSHOWN_ALONE_MIN;
+  const shown = billShown(candidates);
+  const aloneMin = shown ? ALONE_MIN : UNSHOWN_ALONE_MIN;
   // Each value's chance right, worked out once: the choice, the settling of shared words and the score all read it.
   const chances = new Map<string, number>();
   const chanceOf = (c: FieldCandidates) => confidence && chooser !== 'own' ? (reader: Reader): number => {
@@ -52,7 +53,7 @@ export function chooseFields(pages: ReadPage[], rules: ExtractedData, tagger: Fi
     if (p === undefined) chances.set(key, p = confidence.probability(valueFeatures(c, reader, quality)));
     return p;
   } : undefined;
-  const picks = new Map(candidates.map((c) => [c, pickReader(c, mode, chanceOf(c), chooser, aloneMin)]));
+  const picks = new Map(candidates.map((c) => [c, pickReader(c, mode, chanceOf(c), chooser, shown)]));
   if (mode === 'combined') settleSharedWords(picks, chanceOf, aloneMin);
   for (const c of candidates) {
     const pick = picks.get(c)!;
@@ -92,22 +93,24 @@ export function readCandidates(pages: ReadPage[], rules: ExtractedData, tagger: 
 
 /**
  * Whose value a field takes. 'learned': every tagged field from the tagger. 'combined', one rule a case:
- * - read by one reader alone: kept from a chance right of `aloneMin` (ALONE_MIN on a page that shows a bill,
- *   UNSHOWN_ALONE_MIN on one that does not), judged by the confidence model's chance right (`chance`) under a chooser
- *   that weighs it, else (the tagger's value) by the tagger's own calibration, or (the rules') kept. The chance already
- *   takes the reader's own score as evidence, beside what the page and the value's checks say; a field the other
- *   reader found nothing for is as much in question as one it read otherwise;
+ * - read by the tagger alone: kept from a chance right of ALONE_MIN on a page that shows a bill (`shown`), of
+ *   UNSHOWN_ALONE_MIN on one that does not, judged by the confidence model's chance right (`chance`) under a chooser
+ *   that weighs it, else by the tagger's own calibration. The chance already takes the tagger's own score as evidence,
+ *   beside what the page and the value's checks say;
+ * - read by the rules alone: the rules', held to the same ALONE_MIN on a page that shows a bill, where the tagger
+ *   finding nothing for the field is evidence against it; on one that does not, the tagger reads the page too poorly
+ *   for its silence to count, and the rules read a value only under its label, never from specks;
  * - read by both: the surer reader, by the chance right where the chooser weighs disputes by it (`Chooser`), else by
  *   each reader's own score.
  * Null: left empty.
  */
 export function pickReader(c: FieldCandidates, mode: Exclude<FieldsMode, 'rules'>, chance?: (reader: Reader) => number, chooser: Chooser = 'own',
-  aloneMin = ALONE_MIN): Reader | null {
+  shown = true): Reader | null {
   const { rules: r, tagger: t } = c;
   if (mode === 'learned') return t ? 'tagger' : null;
   const weighs = !!chance && chooser !== 'own';
-  if (!t) return r && (!weighs || chance('rules') >= aloneMin) ? 'rules' : null;
-  if (!r) return (weighs ? chance('tagger') : t.confidence) >= aloneMin ? 'tagger' : null;
+  if (!t) return r && (!weighs || !shown || chance('rules') >= ALONE_MIN) ? 'rules' : null;
+  if (!r) return (weighs ? chance('tagger') : t.confidence) >= (shown ? ALONE_MIN : UNSHOWN_ALONE_MIN) ? 'tagger' : null;
   if (chance && !c.agree && (chooser === 'disputes' || chooser === 'chance')) {
     return chance('tagger') > chance('rules') + (chooser === 'disputes' ? DISPUTE_MARGIN : 0) ? 'tagger' : 'rules';
   }
