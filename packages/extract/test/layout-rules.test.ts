@@ -11,7 +11,7 @@ import { endAtLegalForm, repairCompanySuffix, suffixFromHint } from '../src/fiel
 import { parseReference } from '../src/fields/references.ts';
 import { nearCityOfState } from '../src/fields/geo.ts';
 import { readBarcodePayload } from '../src/fields/barcode-payload.ts';
-import { findLabels, ocrDistance, shortTailCost, startsWithLabel, type LabelHit } from '../src/fields/find-labels.ts';
+import { findLabels, leadingLabelWords, ocrDistance, shortTailCost, startsWithLabel, type LabelHit } from '../src/fields/find-labels.ts';
 import { buildSegments, mergeInterleavedLines, type Segment } from '../src/layout.ts';
 import { cleanStrip, missedRegions, weakLines } from '../src/ocr/reread.ts';
 import type { EngineWord } from '../src/ocr/engine.ts';
@@ -1543,6 +1543,24 @@ describe('party blocks on grid and keyed forms', () => {
     // Only after a connector, and only an ending: a street's first word stays the street's.
     expect(wrappedEnding('ACME FOODS', 'INC')).toBeNull();
     expect(wrappedEnding('SA DE', 'CALLE')).toBeNull();
+  });
+
+  it('counts the label words printed before a value in its cell, of the value\'s own kinds only, and leaves a word after them', () => {
+    const line = (...texts: string[]): Word[] => texts.map((text, i) => ({ text, confidence: 0.9, bbox: [100 + 80 * i, 100, 170 + 80 * i, 120], page: 0, line: '1' }));
+    const name = new Set(['name', 'shipper'] as const);
+    expect(leadingLabelWords(line('RAZON', 'SOCIAL', 'EMPAQUES', 'ANAHUAC', 'SA', 'DE', 'CV'), name)).toBe(2);
+    // Two labels in a row, joined by a slash or a dash, are one label to leave out.
+    expect(leadingLabelWords(line('RAISON', 'SOCIALE', '/', 'NAME', 'ACME', 'INC'), name)).toBe(4);
+    expect(leadingLabelWords(line('Street', '-', 'Dirección:', '5597', 'ENTERPRISE', 'PL'), new Set(['address'] as const))).toBe(3);
+    // Another field's label, a label and nothing after it, and a value that begins like a label read with a slip stay.
+    expect(leadingLabelWords(line('CARRIER', 'ACME', 'INC'), name)).toBe(0);
+    expect(leadingLabelWords(line('NAME'), name)).toBe(0);
+    expect(leadingLabelWords(line('TRANSPORTES', 'DEL', 'GOLFO'), new Set(['carrier', 'name'] as const))).toBe(0);
+    // Words that may begin the value itself count only when a colon marks them as a label.
+    const city = new Set(['city', 'cityStateZip', 'zip'] as const);
+    expect(leadingLabelWords(line('CIUDAD', 'JUAREZ'), city, new Set(['city'] as const))).toBe(0);
+    expect(leadingLabelWords(line('CIUDAD:', 'RENO'), city, new Set(['city'] as const))).toBe(1);
+    expect(leadingLabelWords(line('ZIP', 'LANSING'), city, new Set(['city'] as const))).toBe(1);
   });
 
   it('repairs a company-type ending misread by one letter, and leaves real endings alone', () => {

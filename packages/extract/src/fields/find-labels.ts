@@ -332,6 +332,30 @@ export function startsWithLabel(texts: string[]): boolean {
   return !!m && m.def.text.replace(/[^A-Z]/g, '').length >= 6;
 }
 
+/**
+ * How many of `words`, from the first, print labels of the given kinds (one or several in a row, joined by a slash or a
+ * dash: "STREET - CALLE:", "RAISON SOCIALE / NAME"), with at least one word left after them; 0 when they print none.
+ * `marked` kinds, and labels read with a slip, count only with a colon after them: words that may begin a value as well
+ * ("CIUDAD" of CIUDAD JUAREZ).
+ */
+export function leadingLabelWords(words: Word[], kinds: ReadonlySet<LabelField>, marked: ReadonlySet<LabelField> = new Set()): number {
+  const tokens = tokenize(words);
+  let i = 0, taken = 0;
+  for (;;) {
+    while (i < tokens.length && /^[/\\|-]$/.test(tokens[i]!.t)) i++;
+    const m = i < tokens.length ? matchAt(tokens, i) : null;
+    if (!m || !kinds.has(m.def.field)) break;
+    const last = tokens[i + m.len - 1]!;
+    // Read with a slip, an unmarked label could as well be a word of the value ("TRANSPORTES" is no TRANSPORTEUR).
+    if ((m.def.strict || marked.has(m.def.field) || m.cost > 0) && !last.colonAfter) break;
+    const end = (last.lastWord ?? last.word) + 1;
+    // A label's last word must end its word: "ZIPCODE" read as ZIP with more after it is one word, not a label.
+    if (tokens[i + m.len]?.word === end - 1 || end >= words.length) break;
+    taken = end; i += m.len;
+  }
+  return taken;
+}
+
 const lowercase = (t: string): boolean => /\p{Ll}/u.test(t) && !/\p{Lu}/u.test(t);
 
 /**

@@ -10,6 +10,8 @@ import { parseAmount, parseWeight, unitIn } from '../parse-weight.ts';
 import { repairStreetSuffix } from '../street-line.ts';
 import { parseReference, parseScac } from '../references.ts';
 import { confidenceIn, repairSpelling } from '../spelling.ts';
+import { leadingLabelWords } from '../find-labels.ts';
+import type { LabelField } from '../lexicon.ts';
 
 // The last step after the tagger: the words it marked for a field are read by the field's own parser and knowledge
 // checks (postal codes, state codes, SCAC shape, dates, weights, NMFC classes). A value no parser accepts is no value.
@@ -24,6 +26,16 @@ export interface ReadValue {
 /** A value's text without the marks a cell's edge or a label's colon leaves at its ends. */
 export const trimValue = (t: string): string => t.replace(/^[\s:;#.,|_\-–—*'"()[\]]+/, '').replace(/[\s:;,|_\-–—*'"([\]]+$/, '').replace(/\s+/g, ' ').trim();
 
+// A value does not begin with its own label: a name, street or city read with the label printed before it in its cell
+// ("RAZON SOCIAL ...", "STREET - CALLE: ...", "CITY/STATE/ZIP ...") is read without it. Label words that may begin
+// the value itself ("CIUDAD" of CIUDAD JUAREZ, "STATE" of STATE COLLEGE) count only when a colon marks them.
+const PARTY_HEADING: Record<string, LabelField> = { Shipper: 'shipper', Consignee: 'consignee', BillTo: 'billTo', Carrier: 'carrier' };
+const OWN_LABELS: Record<string, { kinds: (field: string) => ReadonlySet<LabelField>; marked: ReadonlySet<LabelField> }> = {
+  Name: { kinds: (field) => new Set<LabelField>(['name', PARTY_HEADING[field.split('.')[0]!]!]), marked: new Set() },
+  Address: { kinds: () => new Set<LabelField>(['address']), marked: new Set() },
+  City: { kinds: () => new Set<LabelField>(['city', 'cityStateZip', 'state', 'zip']), marked: new Set<LabelField>(['city', 'state']) },
+};
+
 // Fields that hold a company's name, read as names are written (company-name.ts) by every reader.
 const NAME_FIELDS = new Set(['Shipper.Name', 'Consignee.Name', 'BillTo.Name', 'Carrier.Name']);
 
@@ -32,6 +44,8 @@ const NAME_FIELDS = new Set(['Shipper.Name', 'Consignee.Name', 'BillTo.Name', 'C
  * names are written (its words' spacing and marks); a commodity without the packaging count printed after it.
  */
 export function readWordsValue(field: string, words: Word[], order: DateOrder): ReadValue | null {
+  const own = OWN_LABELS[field.split('.').pop()!];
+  if (own) words = words.slice(leadingLabelWords(words, own.kinds(field), own.marked));
   const v = readValue(field, words.map((w) => w.text).join(' '), order);
   if (!v) return null;
   if (NAME_FIELDS.has(field)) {
