@@ -334,7 +334,7 @@ export function startsWithLabel(texts: string[]): boolean {
 
 /**
  * How many of `words`, from the first, print labels of the given kinds (one or several in a row, joined by a slash or a
- * dash: "STREET - CALLE:", "RAISON SOCIALE / NAME"), with at least one word left after them; 0 when they print none.
+ * dash: "STREET - DIRECCION:", "RAISON SOCIALE / NAME"), with at least one word left after them; 0 when they print none.
  * `marked` kinds, and labels read with a slip, count only with a colon after them: words that may begin a value as well
  * ("CIUDAD" of CIUDAD JUAREZ).
  */

@@ -27,7 +27,7 @@ export interface ReadValue {
 export const trimValue = (t: string): string => t.replace(/^[\s:;#.,|_\-–—*'"()[\]]+/, '').replace(/[\s:;,|_\-–—*'"([\]]+$/, '').replace(/\s+/g, ' ').trim();
 
 // A value does not begin with its own label: a name, street or city read with the label printed before it in its cell
-// ("RAZON SOCIAL ...", "STREET - CALLE: ...", "CITY/STATE/ZIP ...") is read without it. Label words that may begin
+// ("RAZON SOCIAL ...", "STREET - DIRECCION: ...", "CITY/STATE/ZIP ...") is read without it. Label words that may begin
 // the value itself ("CIUDAD" of CIUDAD JUAREZ, "STATE" of STATE COLLEGE) count only when a colon marks them.
 const PARTY_HEADING: Record<string, LabelField> = { Shipper: 'shipper', Consignee: 'consignee', BillTo: 'billTo', Carrier: 'carrier' };
 const OWN_LABELS: Record<string, { kinds: (field: string) => ReadonlySet<LabelField>; marked: ReadonlySet<LabelField> }> = {
