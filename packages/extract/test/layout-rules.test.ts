@@ -2102,6 +2102,10 @@ describe('tables and references', () => {
     // The S read as a dollar sign.
     expect(parseReference('$0738030')).toEqual({ value: 'SO738030', repaired: true });
     expect(parseReference('$1200')).toBeNull();
+    // Before a letter too: money is written in digits.
+    expect(parseReference('$H2404525')).toEqual({ value: 'SH2404525', repaired: true });
+    // A number glued to its label's period is the number ("B/L No.696865").
+    expect(parseReference('B/LNo.696865')?.value).toBe('696865');
     expect(parseReference('SQ612031')).toEqual({ value: 'SO612031', repaired: true });
     expect(parseReference('P0-871932')).toEqual({ value: 'PO-871932', repaired: true });
     expect(parseReference('50-001437')).toEqual({ value: 'SO-001437', repaired: true });

@@ -10,9 +10,10 @@ const DIGIT_FOR: Record<string, string> = { O: '0', Q: '0', D: '0', I: '1', L: '
  */
 export function parseReference(text: string): { value: string; repaired: boolean } | null {
   // A number broken after its hyphen ("808725- 12") is one number.
-  // An S read as a dollar sign before the O of SO ("$0738030"): no reference number starts with a currency sign.
-  const dollar = /^\s*\$[0O](?=\d{4,}\b)/.test(text);
-  let t = normalizeText(text.replace(/^\s*\$(?=[0O]\d{4,}\b)/, 'S')).replace(/^[#:.\s]+/, '').replace(/([A-Z0-9])-\s+(?=[A-Z0-9])/g, '$1-');
+  // An S read as a dollar sign, before the O of SO ("$0738030") or before a letter ("$H2404525": money is written in
+  // digits): no reference number starts with a currency sign.
+  const dollar = /^\s*\$(?:[0O](?=\d{4,}\b)|(?=[A-Z][A-Z0-9]*\d))/.test(text);
+  let t = normalizeText(text.replace(/^\s*\$(?=[0O]\d{4,}\b|[A-Z][A-Z0-9]*\d)/, 'S')).replace(/^[#:.\s]+/, '').replace(/([A-Z0-9])-\s+(?=[A-Z0-9])/g, '$1-');
   // So is one read with a space before its hyphen ("965317 -92"): a doubt, as the space may be real.
   const spaced = /[A-Z0-9]\s+-\d{1,4}\b/.test(t);
   if (spaced) t = t.replace(/([A-Z0-9])\s+-(?=\d{1,4}\b)/g, '$1-');
@@ -29,7 +30,8 @@ export function parseReference(text: string): { value: string; repaired: boolean
   // A cell border read as "[" or "|" may touch the number ("[22717-8"), so may the fill-in line it was written on
   // ("_S0873391").
   // ... or the label's colon, read with no space before the number (":SO142013").
-  const m = /(?:^|[\s([|_:])([A-Z0-9]+(?:[-/][A-Z0-9]+)*)/g;
+  // ... or the label's period ("B/L No.696865").
+  const m = /(?:^|[\s([|_:.])([A-Z0-9]+(?:[-/][A-Z0-9]+)*)/g;
   let r: RegExpExecArray | null;
   // Digits passed over before the number ("0-9 70777" for PO-970377) may be part of it: the reading is in doubt.
   let skipped = false;
