@@ -2357,6 +2357,9 @@ describe('round 17: row labels read in pieces', () => {
     // Each dash is lost or misread on its own: one lost and one kept is the same date.
     expect(findDates('SHIPPED ON 2027 04-14', 'MDY')).toMatchObject([{ iso: '2027-04-14', certainty: 0.85 }]);
     expect(findDates('2027-04 14', 'MDY')).toMatchObject([{ iso: '2027-04-14', certainty: 0.85 }]);
+    // A written-out date's day closed by a comma, as by a period.
+    expect(findDates('27, MAY. 2023', 'DMY').map((d) => d.iso)).toEqual(['2023-05-27']);
+    expect(findDates('03, AUG, 2019', 'MDY').map((d) => d.iso)).toEqual(['2019-08-03']);
   });
 
   it('reads the purchase order by "compra:" alone, the rest of ORDEN DE COMPRA lost', () => {

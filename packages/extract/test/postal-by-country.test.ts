@@ -11,6 +11,13 @@ describe('postal codes in their country\'s form', () => {
     expect(readValue('Shipper.Zip', '87109', 'MDY')).toMatchObject({ value: '87109', checked: true });
   });
 
+  it('reads the postal code without the state or province code printed before it, glued or not', () => {
+    expect(readValue('Shipper.Zip', 'AR.72201', 'MDY')).toMatchObject({ value: '72201', checked: true });
+    expect(readValue('Shipper.Zip', 'MBR2J 7K8', 'MDY')).toMatchObject({ value: 'R2J 7K8', checked: true });
+    // Two letters that are no state stay, as a code printed abroad may begin so.
+    expect(readValue('Shipper.Zip', 'IP11 3SY', 'DMY')).toMatchObject({ value: 'IP11 3SY' });
+  });
+
   it('keeps six digits outside North America, and takes a leading 1 for a rule before a North American ZIP', () => {
     const d = emptyExtractedData();
     d.Shipper = party({ City: 'SINGAPORE', Zip: '119963', Country: 'SG' });

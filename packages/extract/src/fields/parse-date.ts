@@ -85,8 +85,8 @@ export function findDates(text: string, order: DateOrder = 'MDY'): ParsedDate[] 
     if (order === 'MDY' || b > 12) push(y, a, b, 0.7, m.index, m[0].length); else push(y, b, a, 0.7, m.index, m[0].length);
   }
   const monthAlt = Object.keys(MONTHS).sort((x, y) => y.length - x.length).join('|');
-  // 23 JUL 2026 / 15 DE JULIO DE 2026 / 1ER MARS 2026 / 23-JUL-2026
-  const dmy = new RegExp(`\\b(\\d{1,2})(?:ER|ST|ND|RD|TH|O)?\\.?\\s*(?:DE\\s+)?[-/ ]?\\s*(${monthAlt})\\.?\\s*(?:DE(?:L)?\\s+)?[-/, ]?\\s*(\\d{4}|\\d{2})\\b`, 'g');
+  // 23 JUL 2026 / 15 DE JULIO DE 2026 / 1ER MARS 2026 / 23-JUL-2026 / 27, MAY. 2023: the day closed by any mark forms use
+  const dmy = new RegExp(`\\b(\\d{1,2})(?:ER|ST|ND|RD|TH|O)?[.,]?\\s*(?:DE\\s+)?[-/ ]?\\s*(${monthAlt})\\.?\\s*(?:DE(?:L)?\\s+)?[-/, ]?\\s*(\\d{4}|\\d{2})\\b`, 'g');
   while ((m = dmy.exec(t))) push(year4(+m[3]!), MONTHS[m[2]!]!, +m[1]!, 1, m.index, m[0].length);
   // JUL 23, 2026 / JULY 23RD 2026. A speck beside the comma ("SEP1.,2026") may be part of a digit: a guess.
   const mdy = new RegExp(`\\b(${monthAlt})\\.?\\s*[-/ ]?\\s*(\\d{1,2})(?:ST|ND|RD|TH)?\\s*([,.]{0,2})\\s*[-/ ]?\\s*(\\d{4})\\b`, 'g');

@@ -114,7 +114,7 @@ export function readValue(field: string, text: string, order: DateOrder): ReadVa
     // North America: the party's country, read with it, decides (postal-by-country.ts).
     const compact = t.replace(/\s/g, '');
     if (/^\d{6}$/.test(compact)) return { value: compact, repaired: false, checked: false };
-    const p = normalizePostal(t);
+    const p = normalizePostal(withoutRegion(t));
     // Postal codes outside North America are kept as written.
     return p ? { value: p.zip, repaired: p.repaired, checked: true } : /\d/.test(t) && t.length <= 12 ? { value: normalizeText(t), repaired: false, checked: false } : null;
   }
@@ -131,6 +131,15 @@ export function readValue(field: string, text: string, order: DateOrder): ReadVa
   // Names, streets, cities, commodities: text of at least two letters, kept as printed (in capitals).
   const value = normalizeText(t);
   return /\p{L}.*\p{L}|\d.*\p{L}/u.test(value) ? { value, repaired: false, checked: false } : null;
+}
+
+/**
+ * A postal code without the US state or Canadian province code printed before it, glued or not ("TX 75001",
+ * "AR.72201", "MBR2J 7K8"): the code is the State field's, never part of the postal code.
+ */
+function withoutRegion(t: string): string {
+  const m = /^([A-Z]{2})[\s.,]*(?=\d{5}(?:-\d{4})?$|[A-Z]\d[A-Z]\s?\d[A-Z]\d$)/.exec(t.toUpperCase());
+  return m && isStateCode(m[1]!) ? t.slice(m[0].length) : t;
 }
 
 /** Freight terms from the words marked for them (EN/ES/FR). */
