@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CORE_FIELDS } from '@ladingwise/shared';
-import { ALONE_MIN, billShown, chooseFields, DISPUTE_MARGIN, pickReader, readCandidates, settleSharedWords } from '../src/fields/learned/combine.ts';
+import { CORE_FIELDS, emptyExtractedData, type Party } from '@ladingwise/shared';
+import { ALONE_MIN, billShown, chooseFields, DISPUTE_MARGIN, pickReader, readCandidates, settleSharedWords, shipperFromBillTo } from '../src/fields/learned/combine.ts';
 import { FieldTagger } from '../src/fields/learned/tagger.ts';
 import { TreeModel } from '../src/fields/learned/trees.ts';
 import { ValueConfidence, type ValueConfidenceJson } from '../src/fields/learned/value-confidence.ts';
@@ -184,3 +184,30 @@ describe('a date whose day and month could be swapped', () => {
     expect(open).toBeLessThan(confidence.probability(valueFeatures(date('03/05/2024'), 'rules', quality(true))));
   });
 });
+
+describe('every bill names its shipper', () => {
+  const party = (name: string | null, address: string | null): Party => ({ Name: name, Address: address, City: 'DAYTON', State: 'OH', Zip: '45402' });
+
+  it('takes a bill-to party read where no shipper was for the shipper, held below the trust line', () => {
+    const d = emptyExtractedData();
+    d.Shipper = { Name: null, Address: null, City: null, State: null, Zip: '45414' };
+    d.BillTo = { ...party('ALDER COATINGS LLC', '23305 MADISON BLVD'), Zip: null };
+    d.ConfidenceScores = { 'BillTo.Name': 0.97, 'BillTo.City': 0.6, 'Shipper.Zip': 0.95 };
+    d.FieldSources = { 'BillTo.Name': { page: 0, bbox: [1, 2, 3, 4] } };
+    shipperFromBillTo(d);
+    expect(d.BillTo).toBeNull();
+    expect(d.Shipper).toMatchObject({ Name: 'ALDER COATINGS LLC', Address: '23305 MADISON BLVD', City: 'DAYTON', Zip: '45414' });
+    expect(d.ConfidenceScores).toEqual({ 'Shipper.Name': 0.85, 'Shipper.City': 0.6, 'Shipper.Zip': 0.95 });
+    expect(d.FieldSources).toEqual({ 'Shipper.Name': { page: 0, bbox: [1, 2, 3, 4] } });
+  });
+
+  it('leaves both parties where the shipper was read', () => {
+    const d = emptyExtractedData();
+    d.Shipper = party(null, '1 MAIN ST');
+    d.BillTo = party('ALDER COATINGS LLC', null);
+    shipperFromBillTo(d);
+    expect(d.Shipper?.Address).toBe('1 MAIN ST');
+    expect(d.BillTo?.Name).toBe('ALDER COATINGS LLC');
+  });
+});
+

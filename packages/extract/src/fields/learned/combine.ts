@@ -73,6 +73,7 @@ export function chooseFields(pages: ReadPage[], rules: ExtractedData, tagger: Fi
   if (data.ShipmentDetails.Weight === null) data.ShipmentDetails.WeightUnit = null;
   fitPostalToCountry(data);
   tidyParties(data);
+  if (mode === 'combined') shipperFromBillTo(data);
   data.MissingFields = CORE_FIELDS.filter((f) => !hasValue(data, f));
   // Where a field left empty stands on the page, as the tagger placed it, though no parser could read its words: a
   // reading under the field's kind may (reread-by-kind.ts).
@@ -220,6 +221,29 @@ function tidyParties(data: ExtractedData): void {
     if (!p || !Object.entries(p).every(([key, v]) => key === 'Country' || v === null || v === undefined || v === '')) continue;
     (data as unknown as Record<string, unknown>)[k] = null;
     for (const path of Object.keys(data.ConfidenceScores)) if (path.startsWith(`${k}.`)) clearField(data, path);
+  }
+}
+
+/**
+ * Every bill of lading names its shipper. A reading with neither the shipper's name nor street but with a bill-to
+ * party has read the shipper's block under the bill-to class (the one party a form prints apart from the consignee's
+ * either way): the party is the shipper's, filling what was read of the shipper, each value held below the trust line
+ * for a person to confirm.
+ */
+export function shipperFromBillTo(data: ExtractedData): void {
+  const s = data.Shipper, b = data.BillTo;
+  if (!b?.Name || s?.Name || s?.Address) return;
+  const merged = { ...(s ?? {}), ...Object.fromEntries(Object.entries(b).filter(([, v]) => v !== null && v !== undefined && v !== '')) };
+  data.Shipper = merged as typeof b;
+  data.BillTo = null;
+  for (const path of Object.keys(data.ConfidenceScores)) {
+    if (!path.startsWith('BillTo.')) continue;
+    const to = `Shipper.${path.slice('BillTo.'.length)}`;
+    data.ConfidenceScores[to] = Math.min(data.ConfidenceScores[path]!, DISAGREED);
+    const src = data.FieldSources?.[path];
+    if (src) data.FieldSources![to] = src;
+    delete data.ConfidenceScores[path];
+    if (data.FieldSources) delete data.FieldSources[path];
   }
 }
 
