@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CORE_FIELDS, emptyExtractedData, type Party } from '@ladingwise/shared';
-import { ALONE_MIN, billShown, chooseFields, DISPUTE_MARGIN, pickReader, readCandidates, settleSharedWords, shipperFromBillTo } from '../src/fields/learned/combine.ts';
+import { ALONE_MIN, billShown, chooseFields, DISPUTE_MARGIN, pickReader, readCandidates, placeFromBillTo, settleSharedWords, shipperFromBillTo } from '../src/fields/learned/combine.ts';
 import { FieldTagger } from '../src/fields/learned/tagger.ts';
 import { TreeModel } from '../src/fields/learned/trees.ts';
 import { ValueConfidence, type ValueConfidenceJson } from '../src/fields/learned/value-confidence.ts';
@@ -208,6 +208,23 @@ describe('every bill names its shipper', () => {
     shipperFromBillTo(d);
     expect(d.Shipper?.Address).toBe('1 MAIN ST');
     expect(d.BillTo?.Name).toBe('ALDER COATINGS LLC');
+  });
+
+  it('gives a bill-to read as a place alone to the one party lacking that place, and drops it', () => {
+    const d = emptyExtractedData();
+    d.Shipper = { ...party('TIDEWATER NUTRITION ULC', '7685 PORTAGE DR'), City: null, State: null, Zip: null };
+    d.Consignee = party('WHITEWATER FASTENERS INC', '3566 QUEEN BLVD');
+    d.BillTo = { Name: null, Address: null, City: 'REGINA', State: 'SK', Zip: 'S4P 5R5' };
+    d.ConfidenceScores = { 'BillTo.City': 0.93, 'BillTo.Zip': 0.7 };
+    placeFromBillTo(d);
+    expect(d.BillTo).toBeNull();
+    expect(d.Shipper).toMatchObject({ City: 'REGINA', State: 'SK', Zip: 'S4P 5R5' });
+    expect(d.ConfidenceScores).toEqual({ 'Shipper.City': 0.85, 'Shipper.Zip': 0.7 });
+    // Both parties lacking it, or neither: whose it is cannot be told, and it stays as read.
+    const both = emptyExtractedData();
+    both.BillTo = { Name: null, Address: null, City: 'REGINA', State: null, Zip: null };
+    placeFromBillTo(both);
+    expect(both.BillTo?.City).toBe('REGINA');
   });
 });
 

@@ -73,7 +73,7 @@ export function chooseFields(pages: ReadPage[], rules: ExtractedData, tagger: Fi
   if (data.ShipmentDetails.Weight === null) data.ShipmentDetails.WeightUnit = null;
   fitPostalToCountry(data);
   tidyParties(data);
-  if (mode === 'combined') shipperFromBillTo(data);
+  if (mode === 'combined') { shipperFromBillTo(data); placeFromBillTo(data); }
   data.MissingFields = CORE_FIELDS.filter((f) => !hasValue(data, f));
   // Where a field left empty stands on the page, as the tagger placed it, though no parser could read its words: a
   // reading under the field's kind may (reread-by-kind.ts).
@@ -245,6 +245,34 @@ export function shipperFromBillTo(data: ExtractedData): void {
     delete data.ConfidenceScores[path];
     if (data.FieldSources) delete data.FieldSources[path];
   }
+}
+
+const PLACE = ['City', 'State', 'Zip'] as const;
+
+/**
+ * A bill-to party read as a place alone (no name, no street) is no party but a city line read under the wrong class:
+ * where exactly one of the shipper and the consignee lacks part of its place that the line holds, it is that party's
+ * (held below the trust line), and the bill-to goes.
+ */
+export function placeFromBillTo(data: ExtractedData): void {
+  const b = data.BillTo;
+  if (!b || b.Name || b.Address || !PLACE.some((k) => b[k])) return;
+  const lacks = (k: 'Shipper' | 'Consignee'): boolean => PLACE.some((f) => b[f] && !data[k]?.[f]);
+  const owners = (['Shipper', 'Consignee'] as const).filter(lacks);
+  if (owners.length !== 1) return;
+  const k = owners[0]!;
+  const p = data[k] ?? (data[k] = { Name: null, Address: null, City: null, State: null, Zip: null });
+  for (const f of PLACE) {
+    if (!b[f] || p[f]) continue;
+    p[f] = b[f];
+    const from = `BillTo.${f}`, to = `${k}.${f}`;
+    if (data.ConfidenceScores[from] !== undefined) data.ConfidenceScores[to] = Math.min(data.ConfidenceScores[from]!, DISAGREED);
+    const src = data.FieldSources?.[from];
+    if (src) data.FieldSources![to] = src;
+  }
+  if (b.Country && !p.Country) p.Country = b.Country;
+  data.BillTo = null;
+  for (const path of Object.keys(data.ConfidenceScores)) if (path.startsWith('BillTo.')) clearField(data, path);
 }
 
 export type { TaggedField };
