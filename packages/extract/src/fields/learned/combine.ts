@@ -235,16 +235,8 @@ export function shipperFromBillTo(data: ExtractedData): void {
   if (!b?.Name || s?.Name || s?.Address) return;
   const merged = { ...(s ?? {}), ...Object.fromEntries(Object.entries(b).filter(([, v]) => v !== null && v !== undefined && v !== '')) };
   data.Shipper = merged as typeof b;
-  data.BillTo = null;
-  for (const path of Object.keys(data.ConfidenceScores)) {
-    if (!path.startsWith('BillTo.')) continue;
-    const to = `Shipper.${path.slice('BillTo.'.length)}`;
-    data.ConfidenceScores[to] = Math.min(data.ConfidenceScores[path]!, DISAGREED);
-    const src = data.FieldSources?.[path];
-    if (src) data.FieldSources![to] = src;
-    delete data.ConfidenceScores[path];
-    if (data.FieldSources) delete data.FieldSources[path];
-  }
+  for (const path of Object.keys(data.ConfidenceScores)) if (path.startsWith('BillTo.')) moveBillToScore(data, path, 'Shipper');
+  dropBillTo(data);
 }
 
 const PLACE = ['City', 'State', 'Zip'] as const;
@@ -265,14 +257,25 @@ export function placeFromBillTo(data: ExtractedData): void {
   for (const f of PLACE) {
     if (!b[f] || p[f]) continue;
     p[f] = b[f];
-    const from = `BillTo.${f}`, to = `${k}.${f}`;
-    if (data.ConfidenceScores[from] !== undefined) data.ConfidenceScores[to] = Math.min(data.ConfidenceScores[from]!, DISAGREED);
-    const src = data.FieldSources?.[from];
-    if (src) data.FieldSources![to] = src;
+    moveBillToScore(data, `BillTo.${f}`, k);
   }
   if (b.Country && !p.Country) p.Country = b.Country;
+  dropBillTo(data);
+}
+
+/** A bill-to value's score and box given to the same field of `party`, the score held below the trust line. */
+function moveBillToScore(data: ExtractedData, from: string, party: 'Shipper' | 'Consignee'): void {
+  const to = `${party}.${from.slice('BillTo.'.length)}`;
+  if (data.ConfidenceScores[from] !== undefined) data.ConfidenceScores[to] = Math.min(data.ConfidenceScores[from]!, DISAGREED);
+  const src = data.FieldSources?.[from];
+  if (src) data.FieldSources![to] = src;
+}
+
+/** The bill-to party gone, with its scores and boxes. */
+function dropBillTo(data: ExtractedData): void {
   data.BillTo = null;
   for (const path of Object.keys(data.ConfidenceScores)) if (path.startsWith('BillTo.')) clearField(data, path);
+  for (const path of Object.keys(data.FieldSources ?? {})) if (path.startsWith('BillTo.')) delete data.FieldSources![path];
 }
 
 export type { TaggedField };

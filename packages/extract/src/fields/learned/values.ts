@@ -29,12 +29,18 @@ export const trimValue = (t: string): string => t.replace(/^[\s:;#.,|_\-–—*'
 // A value does not begin with its own label: a name, street or city read with the label printed before it in its cell
 // ("RAZON SOCIAL ...", "STREET - DIRECCION: ...", "CITY/STATE/ZIP ...") is read without it. Label words that may begin
 // the value itself ("CIUDAD" of CIUDAD JUAREZ, "STATE" of STATE COLLEGE) count only when a colon marks them.
-const PARTY_HEADING: Record<string, LabelField> = { Shipper: 'shipper', Consignee: 'consignee', BillTo: 'billTo', Carrier: 'carrier' };
-const OWN_LABELS: Record<string, { kinds: (field: string) => ReadonlySet<LabelField>; marked: ReadonlySet<LabelField> }> = {
-  Name: { kinds: (field) => new Set<LabelField>(['name', PARTY_HEADING[field.split('.')[0]!]!]), marked: new Set() },
-  Address: { kinds: () => new Set<LabelField>(['address']), marked: new Set() },
-  City: { kinds: () => new Set<LabelField>(['city', 'cityStateZip', 'state', 'zip']), marked: new Set<LabelField>(['city', 'state']) },
-};
+const OWN_LABELS = new Map<string, { kinds: ReadonlySet<LabelField>; marked: ReadonlySet<LabelField> }>();
+{
+  const none = new Set<LabelField>();
+  const place = { kinds: new Set<LabelField>(['city', 'cityStateZip', 'state', 'zip']), marked: new Set<LabelField>(['city', 'state']) };
+  const address = { kinds: new Set<LabelField>(['address']), marked: none };
+  for (const [party, heading] of [['Shipper', 'shipper'], ['Consignee', 'consignee'], ['BillTo', 'billTo'], ['Carrier', 'carrier']] as const) {
+    OWN_LABELS.set(`${party}.Name`, { kinds: new Set<LabelField>(['name', heading]), marked: none });
+    if (party === 'Carrier') continue;
+    OWN_LABELS.set(`${party}.Address`, address);
+    OWN_LABELS.set(`${party}.City`, place);
+  }
+}
 
 // Fields that hold a company's name, read as names are written (company-name.ts) by every reader.
 const NAME_FIELDS = new Set(['Shipper.Name', 'Consignee.Name', 'BillTo.Name', 'Carrier.Name']);
@@ -44,8 +50,8 @@ const NAME_FIELDS = new Set(['Shipper.Name', 'Consignee.Name', 'BillTo.Name', 'C
  * names are written (its words' spacing and marks); a commodity without the packaging count printed after it.
  */
 export function readWordsValue(field: string, words: Word[], order: DateOrder): ReadValue | null {
-  const own = OWN_LABELS[field.split('.').pop()!];
-  if (own) words = words.slice(leadingLabelWords(words, own.kinds(field), own.marked));
+  const own = OWN_LABELS.get(field);
+  if (own) words = words.slice(leadingLabelWords(words, own.kinds, own.marked));
   const v = readValue(field, words.map((w) => w.text).join(' '), order);
   if (!v) return null;
   if (NAME_FIELDS.has(field)) {
