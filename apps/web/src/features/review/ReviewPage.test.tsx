@@ -126,6 +126,8 @@ describe('review screen', () => {
     open('job-2');
     fireEvent.click(await screen.findByRole('button', { name: /Approve & send EDI/ }));
     const ask = await screen.findByRole('dialog', { name: 'Send with problems?' });
+    // Its buttons answer from the moment it shows: nothing is in flight while it asks.
+    expect((within(ask).getByRole('button', { name: 'Cancel' }) as HTMLButtonElement).disabled).toBe(false);
     expect(calls.some((c) => c.url.endsWith('/approve'))).toBe(false);
     fireEvent.click(within(ask).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Send with problems?' })).toBeNull(), { timeout: 5000 });

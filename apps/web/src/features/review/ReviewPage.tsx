@@ -151,29 +151,32 @@ function Review({ job, onChanged, onGone, refetch }: {
     try { await fn(); } finally { setBusy(null); }
   };
 
-  const send = useCallback((anyway = false) => act('send', async () => {
+  const send = useCallback(async (anyway = false) => {
     if (!draft || !editable) return;
     const problems = (preview.data?.data?.Validation ?? draft.Validation ?? []).length;
+    // Asked before going busy, so the dialog never opens with its buttons disabled.
     if (problems > 0 && !anyway) { setAsking({ kind: 'send', problems }); return; }
-    try {
-      if (held) {
-        const updated = await approveJob(job.jobId, draft);
-        setDirty(false);
-        await onChanged(updated);
-        toast({ title: 'Approved', description: 'The EDI was built from your review and sent.', variant: 'success' });
-      } else {
-        if (!dirty) return;
-        let updated = await saveJobData(job.jobId, draft);
-        const types = ediDocumentsOf(job).map((d) => d.type).filter((t): t is '204' | '211' => t === '204' || t === '211');
-        for (const t of types.length ? types : ['204' as const]) updated = await generateEdi(job.jobId, t);
-        setDirty(false);
-        await onChanged(updated);
-        toast({ title: 'Correction sent', description: 'The corrected EDI was sent as a change to the first one.', variant: 'success' });
+    await act('send', async () => {
+      try {
+        if (held) {
+          const updated = await approveJob(job.jobId, draft);
+          setDirty(false);
+          await onChanged(updated);
+          toast({ title: 'Approved', description: 'The EDI was built from your review and sent.', variant: 'success' });
+        } else {
+          if (!dirty) return;
+          let updated = await saveJobData(job.jobId, draft);
+          const types = ediDocumentsOf(job).map((d) => d.type).filter((t): t is '204' | '211' => t === '204' || t === '211');
+          for (const t of types.length ? types : ['204' as const]) updated = await generateEdi(job.jobId, t);
+          setDirty(false);
+          await onChanged(updated);
+          toast({ title: 'Correction sent', description: 'The corrected EDI was sent as a change to the first one.', variant: 'success' });
+        }
+      } catch (err) {
+        toastError('Error', messageOf(err, held ? 'Could not approve the document.' : 'Could not send the correction.'));
       }
-    } catch (err) {
-      toastError('Error', messageOf(err, held ? 'Could not approve the document.' : 'Could not send the correction.'));
-    }
-  }), [draft, editable, held, dirty, job, preview.data, onChanged]);
+    });
+  }, [draft, editable, held, dirty, job, preview.data, onChanged]);
 
   // Ctrl+Enter (Cmd+Enter on a Mac) sends from anywhere on the screen.
   useEffect(() => {
