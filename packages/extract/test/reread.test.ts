@@ -34,6 +34,15 @@ describe('second OCR pass with the line reader', () => {
     expect(out.absorbed).toEqual([piece]);
   });
 
+  it('drops a fragment the page pass read inside a word of the reading, so the ink is not read twice', () => {
+    const reading: EngineWord = { text: 'EXPRESS', confidence: 88, bbox: [988, 358, 1071, 380], line: 'missed#0' };
+    const fragment: EngineWord = { text: 'ESS', confidence: 93, bbox: [1034, 371, 1046, 377], line: '9.1.1' };
+    const after: EngineWord = { text: 'LINES', confidence: 96, bbox: [1080, 361, 1137, 377], line: '9.1.1' };
+    const out = joinFragments([reading], [fragment, after]);
+    expect(out.words.map((w) => w.text)).toEqual(['EXPRESS']);
+    expect(out.absorbed).toEqual([fragment]);
+  });
+
   it('leaves a neighbouring word that only shares a letter but does not overlap the reading', () => {
     const reading: EngineWord = { text: 'MAIN', confidence: 88, bbox: [100, 40, 160, 60], line: 'missed#0' };
     const out = joinFragments([reading], [{ text: 'NORTH', confidence: 95, bbox: [172, 40, 240, 60], line: 'a' }]);

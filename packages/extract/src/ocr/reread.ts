@@ -301,7 +301,8 @@ function afterLetters(text: string, k: number): string {
  * first or last word (`P` of `Progress`, `rto` of `Aeropuerto`), which the reading, cut with a margin, reads again.
  * A page word touching the reading's first word that this word starts with is dropped; one touching its last word
  * that starts with the word's last letters completes it (`Aeropuer` + `rto`). The run then joins the line of the page
- * word beside it on its row (`4567` + `Progress Lane` is one street), as one line read whole would. Returns the words
+ * word beside it on its row (`4567` + `Progress Lane` is one street), as one line read whole would. A page word
+ * lying within one of the reading's words is a fragment of it and goes. Returns the words
  * to keep and the page words they replace.
  */
 export function joinFragments(reading: EngineWord[], page: EngineWord[]): { words: EngineWord[]; absorbed: EngineWord[] } {
@@ -313,9 +314,13 @@ export function joinFragments(reading: EngineWord[], page: EngineWord[]): { word
     return dy >= 0.5 * Math.min(w.bbox[3] - w.bbox[1], n.bbox[3] - n.bbox[1]) && w.bbox[0] < n.bbox[2] && w.bbox[2] > n.bbox[0];
   };
   const absorbed: EngineWord[] = [];
+  // A page word lying within one word of the reading (across its span, on its row) is part of the same ink read
+  // before, a fragment: the reading supersedes it.
+  const within = (w: EngineWord): boolean => ws.some((n) => touching(w, n) && w.bbox[0] >= n.bbox[0] && w.bbox[2] <= n.bbox[2]);
   for (const w of page) {
     const t = bare(w.text);
     if (!t) continue;
+    if (within(w)) { absorbed.push(w); continue; }
     if (touching(w, first) && w.bbox[0] <= first.bbox[0] + 0.5 * (first.bbox[2] - first.bbox[0]) && bare(first.text).startsWith(t)) { absorbed.push(w); continue; }
     const last = ws[ws.length - 1]!;
     if (!touching(w, last) || w.bbox[2] <= last.bbox[2]) continue;
