@@ -2362,6 +2362,25 @@ describe('round 17: row labels read in pieces', () => {
     expect(findDates('03, AUG, 2019', 'MDY').map((d) => d.iso)).toEqual(['2019-08-03']);
   });
 
+  it('reads a numeric date whose separators were lost or read as spaces, each on its own, as a guess with a four-figure year', () => {
+    expect(findDates('25 12.2021', 'MDY')).toMatchObject([{ iso: '2021-12-25', certainty: 0.85 }]);
+    expect(findDates('02 03 2021', 'DMY')).toMatchObject([{ iso: '2021-03-02', certainty: 0.85 }]);
+    expect(findDates('02 03 2021', 'MDY')).toMatchObject([{ iso: '2021-02-03', certainty: 0.85 }]);
+    // Two short numbers and a two-figure year so spaced are any numbers: no date.
+    expect(findDates('QTY 12 10 21', 'MDY')).toEqual([]);
+    // A date read whole is read as before.
+    expect(findDates('12/25/2021', 'MDY')).toMatchObject([{ iso: '2021-12-25', certainty: 1 }]);
+  });
+
+  it('puts back a written-out month with any one letter misread or lost, when only one month is that near', () => {
+    expect(findDates('18 VECEMBER 2026', 'MDY')).toMatchObject([{ iso: '2026-12-18', certainty: 0.85 }]);
+    expect(findDates('ULY 10, 2026', 'MDY')).toMatchObject([{ iso: '2026-07-10', certainty: 0.85 }]);
+    // A three-letter abbreviation takes only look-alike slips: another letter there makes another word.
+    expect(findDates('11 NOK 2021', 'MDY')).toEqual([]);
+    // Two months equally near: no guess ("MARZ" is MARS or MARZO).
+    expect(findDates('3 MARZ 2026', 'DMY')).toEqual([]);
+  });
+
   it('reads the purchase order by "compra:" alone, the rest of ORDEN DE COMPRA lost', () => {
     const d = extractFields(page(at(900, 100, 'compra: 4571849200')));
     expect(d.References?.PoNumber).toBe('4571849200');

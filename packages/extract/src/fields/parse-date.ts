@@ -77,6 +77,15 @@ export function findDates(text: string, order: DateOrder = 'MDY'): ParsedDate[] 
     else if (order === 'MDY' && !/^\d{1,2}\s?\.\s?\d{1,2}\s?\./.test(m[0])) push(y, a, b, 0.85, m.index, m[0].length);
     else push(y, b, a, 0.85, m.index, m[0].length);
   }
+  // A numeric date with a separator lost or read as a space, each on its own ("25 12.2021", "02 03 2021"), as thin
+  // marks are the first ink a scan loses: with a four-figure year only (two spaced short numbers are any numbers), and
+  // a guess.
+  const spaced = /\b(\d{1,2})(?: ?[/.-] ?| )(\d{1,2})(?: ?[/.-] ?| )((?:19|20)\d{2})\b/g;
+  while ((m = spaced.exec(t))) {
+    if (out.some((o) => m!.index >= o.index && m!.index < o.index + o.length)) continue;
+    const a = +m[1]!, b = +m[2]!, y = +m[3]!;
+    if (order === 'MDY' ? a <= 12 || b > 12 : b > 12 && a <= 12) push(y, a, b, 0.85, m.index, m[0].length); else push(y, b, a, 0.85, m.index, m[0].length);
+  }
   // The second slash of a short date read as a 7 or a 1 ("7/4726" for 7/4/26): the date, as a guess.
   const slashed = /\b(\d{1,2})\/(\d{1,2})[71](\d{2})\b/g;
   while ((m = slashed.exec(t))) {
@@ -134,6 +143,16 @@ function joinSplitMonths(t: string): string {
 // Letters and digits OCR confuses inside month names ("JUI 21" for JUL 21, "0CT" for OCT, "5EP" for SEP).
 const MONTH_SLIPS: Record<string, string[]> = { I: ['L'], L: ['I'], '1': ['L', 'I'], '0': ['O'], '5': ['S'], '8': ['B'], U: ['V'], V: ['U'], N: ['M'], M: ['N'], C: ['G'], G: ['C'] };
 
+const LONG_MONTHS = Object.keys(MONTHS).filter((k) => k.length >= 4);
+
+/** Whether `a` becomes `b` by changing, dropping or adding one letter. */
+function oneEditApart(a: string, b: string): boolean {
+  if (Math.abs(a.length - b.length) > 1 || a === b) return false;
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  return a.slice(i + (a.length >= b.length ? 1 : 0)) === b.slice(i + (b.length >= a.length ? 1 : 0));
+}
+
 /** Puts back month names misread by one look-alike character next to a day or year number; returns where it did. */
 function repairMonthNames(t: string): { text: string; repaired: number[] } {
   const repaired: number[] = [];
@@ -148,6 +167,9 @@ function repairMonthNames(t: string): { text: string; repaired: number[] } {
         if (MONTHS[w] !== undefined) found.add(w);
       }
     }
+    // A written-out name (four letters or more) may have any one letter misread or lost ("VECEMBER", "ULY"): the
+    // one month that near, when only one is.
+    if (!found.size) for (const name of LONG_MONTHS) if (oneEditApart(word, name)) found.add(name);
     if (found.size !== 1) return word;
     repaired.push(at);
     return [...found][0]!;
