@@ -25,6 +25,23 @@ describe('second OCR pass with the line reader', () => {
     expect(new Set(out.words.map((w) => w.line))).toEqual(new Set(['a']));
   });
 
+  it('mends the seam between a lost run and the weak line beside it when both are read again (2283 + 352-28)', async () => {
+    const width = 600, height = 600;
+    const data = new Uint8Array(width * height).fill(235);
+    // "228352-28": the page pass lost its first glyphs and read the rest weakly; both pieces are read again, and the
+    // lost run's reading takes in the glyph the weak line's reading starts with.
+    for (let k = 0; k < 12; k++) for (let y = 40; y < 60; y++) for (let x = 100 + k * 18; x < 110 + k * 18; x++) data[y * width + x] = 20;
+    const words = [ew('a52-2b', 30, 208, 316, 'a')];
+    const reader: LineRecogniser = {
+      read: async (_g, _crop, core, line) => core[0] < 190
+        ? { words: [{ text: '2283', confidence: 96, bbox: [98, 38, 216, 62], line }], confidence: 96 }
+        : { words: [{ text: '352-28', confidence: 96, bbox: [208, 38, 316, 62], line }], confidence: 96 },
+      close: async () => {},
+    };
+    const out = await rereadWeakLines({ width, height, data }, words, silentEngine, { lines: reader });
+    expect(out.words.map((w) => w.text)).toEqual(['228352-28']);
+  });
+
   it('completes the last word of a lost run with the piece of it the page pass read (Aeropuer + rto)', () => {
     const reading: EngineWord = { text: 'Aeropuer', confidence: 88, bbox: [175, 366, 276, 400], line: 'missed#1' };
     const piece: EngineWord = { text: 'rto', confidence: 90, bbox: [270, 372, 302, 391], line: '2.0.2' };

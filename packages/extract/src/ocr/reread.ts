@@ -442,22 +442,25 @@ export async function rereadWeakLines(grey: Grey, words: EngineWord[], worker: O
     if (best !== s.weak.words) replace.set(s.weak.line, best);
   }
   if (!replace.size) return { words, replaced: 0, tried: strips.length };
+  // The weak lines' new readings first, each in place of its line's words; then each lost run read is joined to the
+  // words around it as they now stand, so that a seam between two new readings is mended like one with the page's.
   const owner = new Map<EngineWord, string>();
   for (const s of strips) for (const w of s.weak.words) owner.set(w, s.weak.line);
-  const out: EngineWord[] = [];
   const done = new Set<string>();
-  for (const s of strips) {
-    const r = s.weak.words.length ? undefined : replace.get(s.weak.line);
-    if (!r) continue;
-    const joined = joinFragments(r, words.filter((w) => !owner.has(w)));
-    out.push(...joined.words); done.add(s.weak.line);
-    for (const w of joined.absorbed) owner.set(w, s.weak.line);
-  }
+  let page: EngineWord[] = [];
   for (const w of words) {
     const id = owner.get(w);
     const r = id === undefined ? undefined : replace.get(id);
-    if (!r) { out.push(w); continue; }
-    if (!done.has(id!)) { out.push(...r); done.add(id!); }
+    if (!r) { page.push(w); continue; }
+    if (!done.has(id!)) { page.push(...r); done.add(id!); }
   }
-  return { words: out, replaced: replace.size, tried: strips.length };
+  const lost: EngineWord[] = [];
+  for (const s of strips) {
+    const r = s.weak.words.length ? undefined : replace.get(s.weak.line);
+    if (!r) continue;
+    const joined = joinFragments(r, page);
+    lost.push(...joined.words);
+    if (joined.absorbed.length) page = page.filter((w) => !joined.absorbed.includes(w));
+  }
+  return { words: [...lost, ...page], replaced: replace.size, tried: strips.length };
 }
