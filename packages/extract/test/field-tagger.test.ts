@@ -6,6 +6,7 @@ import { ALONE_MIN, chooseFields } from '../src/fields/learned/combine.ts';
 import { FEATURE_NAMES, pageFeatures } from '../src/fields/learned/features.ts';
 import { FieldTagger, groupWords, joinWrapped, lineNeighbours, widen, type TaggerJson } from '../src/fields/learned/tagger.ts';
 import { predictRows, TreeModel } from '../src/fields/learned/trees.ts';
+import { readWordsValue } from '../src/fields/learned/values.ts';
 import { extractFields } from '../src/fields/extract-fields.ts';
 import type { ReadPage, Word } from '../src/types.ts';
 import { sameValue, valueAt } from '../src/fields/learned/field-truth.ts';
@@ -113,6 +114,13 @@ describe('calibration', () => {
 
 describe('decoding', () => {
   const w = (text: string, x0: number, y0: number): Word => ({ text, confidence: 0.9, bbox: [x0, y0, x0 + 10 * text.length, y0 + 20], page: 0, line: '1' });
+
+  it('reads a street the tagger marked as the rules read one: a compass S read as 5 after the house number is the S', () => {
+    const street = [w('391', 100, 100), w('5', 140, 100), w('GARFIELD', 160, 100), w('PL', 250, 100)];
+    expect(readWordsValue('Shipper.Address', street, 'MDY')).toMatchObject({ value: '391 S GARFIELD PL', repaired: true });
+    // A numbered street ("5TH") keeps its number.
+    expect(readWordsValue('Shipper.Address', [w('391', 100, 100), w('5TH', 140, 100), w('AVE', 180, 100)], 'MDY')?.value).toBe('391 5TH AVE');
+  });
 
   it('groups words level on a line and close together into one value, in reading order', () => {
     const groups = groupWords([w('DR', 220, 100), w('3275', 100, 98), w('HARBOR', 150, 100), w('PORTLAND', 100, 160), w('FAR', 900, 100)]);

@@ -7,7 +7,7 @@ import { parseFreightClass } from '../freight-class.ts';
 import { countryOfName, isStateCode, normalizePostal, repairState } from '../geo.ts';
 import { findDates, isFarYear, type DateOrder } from '../parse-date.ts';
 import { parseAmount, parseWeight, unitIn } from '../parse-weight.ts';
-import { repairStreetSuffix } from '../street-line.ts';
+import { repairHouseNumber, repairStreetSuffix } from '../street-line.ts';
 import { parseReference, parseScac } from '../references.ts';
 import { confidenceIn, repairSpelling } from '../spelling.ts';
 import { leadingLabelWords } from '../find-labels.ts';
@@ -59,10 +59,12 @@ export function readWordsValue(field: string, words: Word[], order: DateOrder): 
     v.value = named.value; v.repaired ||= named.repaired;
   }
   if (field.endsWith('.Address')) {
-    // A street as streets are written, whichever reader found it: words the OCR was unsure of spelt, the type put right.
-    const spelt = repairSpelling(String(v.value), confidenceIn(words));
+    // A street as streets are written, whichever reader found it: the house number set apart from what follows it,
+    // words the OCR was unsure of spelt, the type put right.
+    const numbered = repairHouseNumber(String(v.value));
+    const spelt = repairSpelling(numbered.value, confidenceIn(words));
     const typed = repairStreetSuffix(spelt.value);
-    v.value = typed.value; v.repaired ||= spelt.repaired || typed.repaired;
+    v.value = typed.value; v.repaired ||= numbered.repaired || spelt.repaired || typed.repaired;
   }
   if (field === 'ShipmentDetails.Commodity') {
     // Goods are named in dictionary words: a word the OCR was unsure of is put right as the rules' reading does.
