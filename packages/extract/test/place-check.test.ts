@@ -47,6 +47,14 @@ describe('company names', () => {
     expect(readCompanyName('“Alder Hardware Cory', [word('Alder'), word('Hardware'), word('Cory', 0.6)])).toEqual({ value: 'ALDER HARDWARE CORP', repaired: true });
     expect(readCompanyName('GRUPO DEL BAJIO SA DE CV', [word('GRUPO')])).toEqual({ value: 'GRUPO DEL BAJIO SA DE CV', repaired: false });
   });
+
+  it('never begin with a slash, nor keep a dash standing alone between words or in place of the space before the ending', () => {
+    expect(readCompanyName('/ DISTRIBUTIONS RIVE-SUD LTEE', [word('DISTRIBUTIONS')]).value).toBe('DISTRIBUTIONS RIVE-SUD LTEE');
+    expect(readCompanyName('Stonebridge Paper Mills - INC', [word('Stonebridge')]).value).toBe('STONEBRIDGE PAPER MILLS INC');
+    expect(readCompanyName('ASHFORD PAPER MILLS-LTD', [word('ASHFORD')]).value).toBe('ASHFORD PAPER MILLS LTD');
+    // A hyphen inside a name is the name's own.
+    expect(readCompanyName('CO-OP FARM SUPPLY-WEST INC', [word('CO-OP')]).value).toBe('CO-OP FARM SUPPLY-WEST INC');
+  });
 });
 
 describe('a city read with its state or postal code run on', () => {

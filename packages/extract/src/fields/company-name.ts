@@ -12,13 +12,17 @@ const cleanName = (s: string): string =>
   // name by a hyphen.
   s.replace(/(^|[^A-Z0-9$])[S$5]\.?\s?A\.?\s?DE\s?[CG]\.?\s?V\.?(?=\s|$)/g, (_m, pre: string) => `${pre === '-' ? ' ' : pre}SA DE CV`)
     .replace(/\bSADE\s?CV\b/g, 'SA DE CV')
-    .replace(/\s+/g, ' ').replace(/^[\s:;,.|*'"‘’“”«»-]+|[\s:;,|*_—–-]+$/g, '').replace(/(\s+[^\p{L}\p{N}\s]+)+$/u, '').replace(/\s[-_](?=\p{L})/gu, ' ').trim()
+    .replace(/\s+/g, ' ').replace(/^[\s:;,.|*'"‘’“”«»/\\-]+|[\s:;,|*_—–-]+$/g, '').replace(/(\s+[^\p{L}\p{N}\s]+)+$/u, '').replace(/\s[-_](?=\p{L})/gu, ' ').trim()
+    // A dash standing alone between two words is a speck or a cell's edge, not part of the name ("MILLS - INC").
+    .replace(/ [-_–—]+(?= )/g, '')
     // Specks read as marks: a dot or hyphen hanging on a word's end ("CERAMICS- LLC", "MILL·"), junk after the
     // company ending that starts with a mark ("SA DE CV = EEE]"), a label's remains before an opening quote ("NAMI “").
     .replace(/(?<=\p{L}{3})[-·•](?=\s|$)/gu, '').replace(/\b(SA DE CV|INC|LLC|LTD|CORP|ULC|LTEE|LLP|COMPANY)\s+[=|\][{}«»~].*$/, '$1')
     .replace(/^[A-Z]{2,5}\s+[“"«](?=\p{L})/u, '')
     // A company ending the OCR glued to the word before it ("CERAMICSCORP", "BAJIOSADECV").
-    .replace(/\b([A-Z]{4,})(SADECV|CORP|LLC|LTD|LTEE|ULC|INC)$/, (_m, w: string, end: string) => `${w} ${end === 'SADECV' ? 'SA DE CV' : end}`);
+    .replace(/\b([A-Z]{4,})(SADECV|CORP|LLC|LTD|LTEE|ULC|INC)$/, (_m, w: string, end: string) => `${w} ${end === 'SADECV' ? 'SA DE CV' : end}`)
+    // ... or joined to it by a hyphen read for the space ("MILLS-LTD").
+    .replace(/\b([A-Z]{3,})-(CORP|LLC|LTD|LTEE|ULC|INC)$/, '$1 $2');
 
 // Legal forms that end a registered name, in the three languages' countries and the ports the bills name. Not CO or
 // COMPANY: they also begin labels ("COMPANY NAME") and sit inside names ("CO-OP").
