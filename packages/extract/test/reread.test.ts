@@ -11,12 +11,18 @@ const readerSaying = (text: string, bbox: EngineWord['bbox']): LineRecogniser =>
   close: async () => {},
 });
 
+/** A 600 x 600 page with one run of twelve glyph-sized blocks of ink, x 100-316, y 40-60. */
+function pageWithRun(): { width: number; height: number; data: Uint8Array } {
+  const width = 600, height = 600;
+  const data = new Uint8Array(width * height).fill(235);
+  for (let k = 0; k < 12; k++) for (let y = 40; y < 60; y++) for (let x = 100 + k * 18; x < 110 + k * 18; x++) data[y * width + x] = 20;
+  return { width, height, data };
+}
+
 describe('second OCR pass with the line reader', () => {
   it('reads a lost run of text once, without the letter the page pass read at its start', async () => {
-    const width = 600, height = 600;
-    const data = new Uint8Array(width * height).fill(235);
+    const { width, height, data } = pageWithRun();
     // "4567 Progress Lane": the page pass read the number and the P; the rest of the ink is a lost run.
-    for (let k = 0; k < 12; k++) for (let y = 40; y < 60; y++) for (let x = 100 + k * 18; x < 110 + k * 18; x++) data[y * width + x] = 20;
     for (let x = 20; x < 60; x += 12) for (let y = 40; y < 60; y++) for (let dx = 0; dx < 8; dx++) data[y * width + x + dx] = 20;
     const words = [ew('4567', 93, 20, 60, 'a'), ew('P', 87, 100, 110, 'a')];
     const out = await rereadWeakLines({ width, height, data }, words, silentEngine, { lines: readerSaying('PROGRESS LANE', [98, 38, 316, 62]) });
@@ -26,11 +32,9 @@ describe('second OCR pass with the line reader', () => {
   });
 
   it('mends the seam between a lost run and the weak line beside it when both are read again (2283 + 352-28)', async () => {
-    const width = 600, height = 600;
-    const data = new Uint8Array(width * height).fill(235);
+    const { width, height, data } = pageWithRun();
     // "228352-28": the page pass lost its first glyphs and read the rest weakly; both pieces are read again, and the
     // lost run's reading takes in the glyph the weak line's reading starts with.
-    for (let k = 0; k < 12; k++) for (let y = 40; y < 60; y++) for (let x = 100 + k * 18; x < 110 + k * 18; x++) data[y * width + x] = 20;
     const words = [ew('a52-2b', 30, 208, 316, 'a')];
     const reader: LineRecogniser = {
       read: async (_g, _crop, core, line) => core[0] < 190
@@ -42,22 +46,18 @@ describe('second OCR pass with the line reader', () => {
     expect(out.words.map((w) => w.text)).toEqual(['228352-28']);
   });
 
-  it('completes the last word of a lost run with the piece of it the page pass read (Aeropuer + rto)', () => {
-    const reading: EngineWord = { text: 'Aeropuer', confidence: 88, bbox: [175, 366, 276, 400], line: 'missed#1' };
-    const piece: EngineWord = { text: 'rto', confidence: 90, bbox: [270, 372, 302, 391], line: '2.0.2' };
-    const next: EngineWord = { text: '3223', confidence: 96, bbox: [311, 371, 368, 391], line: '2.0.2' };
+  const word = (text: string, confidence: number, bbox: EngineWord['bbox'], line: string): EngineWord => ({ text, confidence, bbox, line });
+  it.each([
+    // The last word of a lost run completed by the piece of it the page pass read.
+    ['completes the last word with the piece the page pass read (Aeropuer + rto)', word('Aeropuer', 88, [175, 366, 276, 400], 'missed#1'),
+      word('rto', 90, [270, 372, 302, 391], '2.0.2'), word('3223', 96, [311, 371, 368, 391], '2.0.2'), 'Aeropuerto'],
+    // A fragment the page pass read inside a word of the reading: the ink is not read twice.
+    ['drops a fragment the page pass read inside a word of the reading', word('EXPRESS', 88, [988, 358, 1071, 380], 'missed#0'),
+      word('ESS', 93, [1034, 371, 1046, 377], '9.1.1'), word('LINES', 96, [1080, 361, 1137, 377], '9.1.1'), 'EXPRESS'],
+  ] as const)('%s', (_name, reading, piece, next, text) => {
     const out = joinFragments([reading], [piece, next]);
-    expect(out.words.map((w) => w.text)).toEqual(['Aeropuerto']);
+    expect(out.words.map((w) => w.text)).toEqual([text]);
     expect(out.absorbed).toEqual([piece]);
-  });
-
-  it('drops a fragment the page pass read inside a word of the reading, so the ink is not read twice', () => {
-    const reading: EngineWord = { text: 'EXPRESS', confidence: 88, bbox: [988, 358, 1071, 380], line: 'missed#0' };
-    const fragment: EngineWord = { text: 'ESS', confidence: 93, bbox: [1034, 371, 1046, 377], line: '9.1.1' };
-    const after: EngineWord = { text: 'LINES', confidence: 96, bbox: [1080, 361, 1137, 377], line: '9.1.1' };
-    const out = joinFragments([reading], [fragment, after]);
-    expect(out.words.map((w) => w.text)).toEqual(['EXPRESS']);
-    expect(out.absorbed).toEqual([fragment]);
   });
 
   it('leaves a neighbouring word that only shares a letter but does not overlap the reading', () => {
