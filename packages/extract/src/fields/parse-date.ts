@@ -1,4 +1,5 @@
 import { normalizeText } from '../layout.ts';
+import { editDistance } from './geo.ts';
 import { MONTHS } from './lexicon.ts';
 
 /** Day-month order to assume for all-numeric dates when neither part is above 12. */
@@ -69,13 +70,8 @@ export function findDates(text: string, order: DateOrder = 'MDY'): ParsedDate[] 
   const num = /\b(\d{1,2})\s?[/.-]\s?(\d{1,2})\s?[/.-]\s?(\d{4}|\d{2})\b/g;
   while ((m = num.exec(t))) {
     if (out.some((o) => m!.index >= o.index && m!.index < o.index + o.length)) continue;
-    const a = +m[1]!, b = +m[2]!, y = year4(+m[3]!);
-    if (a > 12 && b <= 12) push(y, b, a, 1, m.index, m[0].length);
-    else if (b > 12 && a <= 12) push(y, a, b, 1, m.index, m[0].length);
-    else if (a === b) push(y, a, b, 1, m.index, m[0].length);
-    // Dots between the parts are the day-first writing (Europe, Latin America); month-first writers use slashes.
-    else if (order === 'MDY' && !/^\d{1,2}\s?\.\s?\d{1,2}\s?\./.test(m[0])) push(y, a, b, 0.85, m.index, m[0].length);
-    else push(y, b, a, 0.85, m.index, m[0].length);
+    const { month, day, sure } = monthAndDay(+m[1]!, +m[2]!, order, m[0]);
+    push(year4(+m[3]!), month, day, sure ? 1 : 0.85, m.index, m[0].length);
   }
   // A numeric date with a separator lost or read as a space, each on its own ("25 12.2021", "02 03 2021"), as thin
   // marks are the first ink a scan loses: with a four-figure year only (two spaced short numbers are any numbers), and
@@ -83,8 +79,8 @@ export function findDates(text: string, order: DateOrder = 'MDY'): ParsedDate[] 
   const spaced = /\b(\d{1,2})(?: ?[/.-] ?| )(\d{1,2})(?: ?[/.-] ?| )((?:19|20)\d{2})\b/g;
   while ((m = spaced.exec(t))) {
     if (out.some((o) => m!.index >= o.index && m!.index < o.index + o.length)) continue;
-    const a = +m[1]!, b = +m[2]!, y = +m[3]!;
-    if (order === 'MDY' ? a <= 12 || b > 12 : b > 12 && a <= 12) push(y, a, b, 0.85, m.index, m[0].length); else push(y, b, a, 0.85, m.index, m[0].length);
+    const { month, day } = monthAndDay(+m[1]!, +m[2]!, order, m[0]);
+    push(+m[3]!, month, day, 0.85, m.index, m[0].length);
   }
   // The second slash of a short date read as a 7 or a 1 ("7/4726" for 7/4/26): the date, as a guess.
   const slashed = /\b(\d{1,2})\/(\d{1,2})[71](\d{2})\b/g;
@@ -109,6 +105,18 @@ export function findDates(text: string, order: DateOrder = 'MDY'): ParsedDate[] 
     kept.push(d);
   }
   return kept;
+}
+
+/**
+ * Which of a numeric date's first two parts is the month: the one a part above 12 leaves, else the form's order (dots
+ * between the parts are the day-first writing of Europe and Latin America; month-first writers use slashes). `sure`
+ * when the numbers alone decide.
+ */
+function monthAndDay(a: number, b: number, order: DateOrder, text: string): { month: number; day: number; sure: boolean } {
+  if (a > 12 && b <= 12) return { month: b, day: a, sure: true };
+  if ((b > 12 && a <= 12) || a === b) return { month: a, day: b, sure: true };
+  const dayFirst = order !== 'MDY' || /^\d{1,2}\s?\.\s?\d{1,2}\s?\./.test(text);
+  return dayFirst ? { month: b, day: a, sure: false } : { month: a, day: b, sure: false };
 }
 
 /**
@@ -145,14 +153,6 @@ const MONTH_SLIPS: Record<string, string[]> = { I: ['L'], L: ['I'], '1': ['L', '
 
 const LONG_MONTHS = Object.keys(MONTHS).filter((k) => k.length >= 4);
 
-/** Whether `a` becomes `b` by changing, dropping or adding one letter. */
-function oneEditApart(a: string, b: string): boolean {
-  if (Math.abs(a.length - b.length) > 1 || a === b) return false;
-  let i = 0;
-  while (i < a.length && i < b.length && a[i] === b[i]) i++;
-  return a.slice(i + (a.length >= b.length ? 1 : 0)) === b.slice(i + (b.length >= a.length ? 1 : 0));
-}
-
 /** Puts back month names misread by one look-alike character next to a day or year number; returns where it did. */
 function repairMonthNames(t: string): { text: string; repaired: number[] } {
   const repaired: number[] = [];
@@ -169,7 +169,7 @@ function repairMonthNames(t: string): { text: string; repaired: number[] } {
     }
     // A written-out name (four letters or more) may have any one letter misread or lost ("VECEMBER", "ULY"): the
     // one month that near, when only one is.
-    if (!found.size) for (const name of LONG_MONTHS) if (oneEditApart(word, name)) found.add(name);
+    if (!found.size) for (const name of LONG_MONTHS) if (editDistance(word, name, 1) === 1) found.add(name);
     if (found.size !== 1) return word;
     repaired.push(at);
     return [...found][0]!;
