@@ -211,6 +211,10 @@ describe('codes', () => {
     // A check box's "3rd Party" is no purchase order.
     expect(parseReference('Prepaid O Collect & 3rd Party')).toBeNull();
     expect(parseReference('3RD 4046728')?.value).toBe('4046728');
+    // Its first few characters read apart from the rest: one number, as a doubt; a head with no digit is a word.
+    expect(parseReference('SH1 767720')).toEqual({ value: 'SH1767720', repaired: true });
+    expect(parseReference('007 49657593198893')).toEqual({ value: '00749657593198893', repaired: true });
+    expect(parseReference('PO 4046728')).toEqual({ value: '4046728', repaired: false });
     // Digits left behind in front of the number may belong to it.
     expect(parseReference('0-9 70777')).toEqual({ value: '70777', repaired: true });
   });

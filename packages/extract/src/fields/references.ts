@@ -21,6 +21,11 @@ export function parseReference(text: string): { value: string; repaired: boolean
   // cell, as a doubt. Three digits after a long number are its end read apart ("4505584 766"), joined as a doubt.
   const gap = /^(\d{5,})\s+(\d{1,3})$/.exec(t.trim());
   if (gap) return { value: gap[2]!.length <= 2 ? `${gap[1]}-${gap[2]}` : `${gap[1]}${gap[2]}`, repaired: true };
+  // So is its start read apart from the rest ("SH1 767720", "007 49657593198893"): a head too short to be a number on
+  // its own, holding a digit (an ordinal, "3RD", is a word), with only a run of digits after it, is the number's first
+  // characters; joined as a doubt.
+  const head = /^[^A-Z0-9]*([A-Z0-9]{2,4})\s+(\d{4,}(?:-\d{1,3})?)$/.exec(t.trim());
+  if (head && /\d/.test(head[1]!) && !/^\d+(?:ST|ND|RD|TH)$/.test(head[1]!)) return { value: repairCode(`${head[1]}${head[2]}`).value, repaired: true };
   // A speck read as an apostrophe inside a code ("VI'87009939"): no reference number holds one; a doubt all the same.
   const specked = /[A-Z0-9]['`‘’]+[A-Z0-9]/.test(t);
   if (specked) t = t.replace(/([A-Z0-9])['`‘’]+(?=[A-Z0-9])/g, '$1');
