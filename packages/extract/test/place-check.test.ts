@@ -55,6 +55,14 @@ describe('company names', () => {
     // A hyphen inside a name is the name's own.
     expect(readCompanyName('CO-OP FARM SUPPLY-WEST INC', [word('CO-OP')]).value).toBe('CO-OP FARM SUPPLY-WEST INC');
   });
+
+  it('put back a last letter set apart and set apart an ending glued on, but keep initials and words that end like one', () => {
+    expect(readCompanyName('Stonebridge Cabinetry Holding s INC', [word('Holding')])).toEqual({ value: 'STONEBRIDGE CABINETRY HOLDINGS INC', repaired: true });
+    expect(readCompanyName('Copperfield Wire & Cable Cor P', [word('Cor')]).value).toBe('COPPERFIELD WIRE & CABLE CORP');
+    expect(readCompanyName('J B HUNT TRANSPORT', [word('HUNT')]).value).toBe('J B HUNT TRANSPORT');
+    expect(readCompanyName('NormandieSARL', [word('NormandieSARL')]).value).toBe('NORMANDIE SARL');
+    expect(readCompanyName('HEARTLAND OF KANSAS', [word('KANSAS')]).value).toBe('HEARTLAND OF KANSAS');
+  });
 });
 
 describe('a city read with its state or postal code run on', () => {

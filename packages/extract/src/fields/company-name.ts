@@ -1,7 +1,7 @@
 import type { Word } from '../types.ts';
 import { normalizeText } from '../layout.ts';
 import { ocrDistance } from './find-labels.ts';
-import { confidenceIn, repairSpelling } from './spelling.ts';
+import { confidenceIn, isKnownWord, repairSpelling } from './spelling.ts';
 
 // A company's name as printed, read back from OCR: the marks and specks at its ends dropped, its legal ending (INC,
 // LLC, SA DE CV...) put back where the OCR misread it by a letter, and words no dictionary holds spelt as the word one
@@ -19,8 +19,9 @@ const cleanName = (s: string): string =>
     // company ending that starts with a mark ("SA DE CV = EEE]"), a label's remains before an opening quote ("NAMI “").
     .replace(/(?<=\p{L}{3})[-·•](?=\s|$)/gu, '').replace(/\b(SA DE CV|INC|LLC|LTD|CORP|ULC|LTEE|LLP|COMPANY)\s+[=|\][{}«»~].*$/, '$1')
     .replace(/^[A-Z]{2,5}\s+[“"«](?=\p{L})/u, '')
-    // A company ending the OCR glued to the word before it ("CERAMICSCORP", "BAJIOSADECV").
-    .replace(/\b([A-Z]{4,})(SADECV|CORP|LLC|LTD|LTEE|ULC|INC)$/, (_m, w: string, end: string) => `${w} ${end === 'SADECV' ? 'SA DE CV' : end}`)
+    // A company ending the OCR glued to the word before it ("CERAMICSCORP", "BAJIOSADECV"); not the endings that close
+    // words of their own (KANSAS, ALPINA).
+    .replace(/\b([A-Z]{4,})(SADECV|CORP|LLC|LTD|LTEE|ULC|INC|SARL|GMBH|PLC|LLP)$/, (_m, w: string, end: string) => `${w} ${end === 'SADECV' ? 'SA DE CV' : end}`)
     // ... or joined to it by a hyphen read for the space ("MILLS-LTD").
     .replace(/\b([A-Z]{3,})-(CORP|LLC|LTD|LTEE|ULC|INC)$/, '$1 $2');
 
@@ -107,10 +108,31 @@ export function suffixFromHint(words: Word[], name: string): string | null {
   return extra.length === 1 && (COMPANY_SUFFIXES.includes(extra[0]!) || OTHER_ENDINGS.has(extra[0]!)) ? `${name} ${extra[0]}` : null;
 }
 
+/**
+ * A word's last letter the OCR set apart at a narrow gap ("HOLDING S", "COR P"): a lone letter after a word is put back
+ * on it where together they make a word or a company ending. A name's own initials ("J B HUNT") make neither.
+ */
+export function joinLoneLetter(name: string): { value: string; repaired: boolean } {
+  const toks = name.split(' ');
+  const out: string[] = [];
+  let repaired = false;
+  for (const tok of toks) {
+    const prev = out[out.length - 1];
+    const joined = `${prev}${tok}`;
+    if (prev && /^[A-Z]$/.test(tok) && /^[A-Z]{3,}$/.test(prev) && (isKnownWord(joined) || COMPANY_SUFFIXES.includes(joined))) {
+      out[out.length - 1] = joined;
+      repaired = true;
+    } else out.push(tok);
+  }
+  return { value: out.join(' '), repaired };
+}
+
 /** A company name read from its words' text: cleaned, its ending and ampersand repaired, unsure words spelt; `repaired` when any step changed it. */
 export function readCompanyName(text: string, words: Word[]): { value: string; repaired: boolean } {
   // The ending is repaired before the name is ended at it, so a misread form ("SA DE OV") is a form there.
-  const repaired = repairCompanySuffix(cleanName(text.toUpperCase()));
+  const joined = joinLoneLetter(cleanName(text.toUpperCase()));
+  const suffixed = repairCompanySuffix(joined.value);
+  const repaired = { value: suffixed.value, repaired: joined.repaired || suffixed.repaired };
   const named = { ...repaired, value: endAtLegalForm(repaired.value) };
   const amp = repairAmpersand(named.value);
   const hinted = suffixFromHint(words, amp.value);
