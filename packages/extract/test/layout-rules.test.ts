@@ -981,7 +981,7 @@ describe('party blocks on grid and keyed forms', () => {
     expect(extractFields(block('SHIPPER:', 'WHITEWATER WIRE € CABLE INC', '2372 N WILLOW PL', 'FARGO, ND 58103')).Shipper?.Name).toBe('WHITEWATER WIRE & CABLE INC');
   });
 
-  it('puts back a house number glued on by a hyphen and a compass S read as 5, as doubts', () => {
+  it('puts back a street as written: a house number glued on or a compass S read as 5, a digit in a name, a type-first number, as doubts', () => {
     expect(repairHouseNumber('115-PORTAGE ST')).toEqual({ value: '115 PORTAGE ST', repaired: true });
     expect(repairHouseNumber('7561 5 RAILROAD BLVD')).toEqual({ value: '7561 S RAILROAD BLVD', repaired: true });
     expect(repairHouseNumber('2-B MAIN ST')).toEqual({ value: '2-B MAIN ST', repaired: false });
@@ -997,6 +997,14 @@ describe('party blocks on grid and keyed forms', () => {
     // A whole street read without spaces; a name with a space in it is left to the other rules.
     expect(repairHouseNumber('12857MAGNOLIACT')).toEqual({ value: '12857 MAGNOLIA CT', repaired: true });
     expect(repairHouseNumber('12857 FOREST')).toEqual({ value: '12857 FOREST', repaired: false });
+    // A digit inside a word of the name is the letter it looks like; numbers, ordinals and units stay.
+    expect(repairHouseNumber('AV. JUARE2 2336')).toEqual({ value: 'AV. JUAREZ 2336', repaired: true });
+    expect(repairHouseNumber('880 H0LLY AVE')).toEqual({ value: '880 HOLLY AVE', repaired: true });
+    expect(repairHouseNumber('880 HWY1 UNIT 2B')).toEqual({ value: '880 HWY1 UNIT 2B', repaired: false });
+    // A type-first street's number glued to the name; a compound name's hyphen read apart.
+    expect(repairHouseNumber('AV. JUAREZ4192')).toEqual({ value: 'AV. JUAREZ 4192', repaired: true });
+    expect(repairHouseNumber('8039 RUE SAINT -PATRICK')).toEqual({ value: '8039 RUE SAINT-PATRICK', repaired: true });
+    expect(repairHouseNumber('123 - 125 MAIN ST')).toEqual({ value: '123 - 125 MAIN ST', repaired: false });
     expect(repairStreetSuffix('13969 W MADISON SI')).toEqual({ value: '13969 W MADISON ST', repaired: true });
     const d = extractFields(block('SHIPPER:', 'ACME FOODS INC', '115-PORTAGE ST', 'FARGO, ND 58103'));
     expect(d.Shipper?.Address).toBe('115 PORTAGE ST');

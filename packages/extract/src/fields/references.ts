@@ -2,7 +2,9 @@ import { normalizeText } from '../layout.ts';
 import { editDistance } from './geo.ts';
 import { findDates } from './parse-date.ts';
 
+// The look-alikes of letters and digits: a character read as the other kind where only one kind can stand.
 const DIGIT_FOR: Record<string, string> = { O: '0', Q: '0', D: '0', I: '1', L: '1', '|': '1', S: '5', B: '8', Z: '2', G: '6' };
+export const LETTER_FOR: Record<string, string> = { '0': 'O', '1': 'I', '5': 'S', '8': 'B', '2': 'Z', '6': 'G' };
 
 /**
  * Picks a reference number (BOL, PRO, PO, order) out of a value: the first code-like token with a digit,
@@ -82,7 +84,7 @@ export function parseScac(text: string): { value: string; repaired: boolean } | 
   const t = normalizeText(text).replace(/^[#:.\s]+/, '');
   const m = /^([A-Z0-9]{2,4})\b/.exec(t);
   if (!m) return null;
-  const fixed = m[1]!.replace(/0/g, 'O').replace(/1/g, 'I').replace(/5/g, 'S').replace(/8/g, 'B').replace(/2/g, 'Z').replace(/6/g, 'G');
+  const fixed = m[1]!.replace(/[015826]/g, (d) => LETTER_FOR[d]!);
   if (!/^[A-Z]{2,4}$/.test(fixed)) return null;
   return { value: fixed, repaired: fixed !== m[1] };
 }

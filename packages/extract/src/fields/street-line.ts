@@ -1,6 +1,7 @@
 import { normalizeText } from '../layout.ts';
 import type { Word } from '../types.ts';
 import { ocrDistance } from './find-labels.ts';
+import { LETTER_FOR } from './references.ts';
 
 // A party's street line read on its own: what a street line looks like, the doubts its text raises, and the repairs of
 // look-alike characters and lost pieces at its ends that OCR makes.
@@ -161,7 +162,14 @@ export function repairHouseNumber(line: string): { value: string; repaired: bool
   const value = line.replace(/^(\d{1,6})-?(?=[A-Z]{3,}\s)/, '$1 ').replace(/^(\d{1,6}) 5 (?=[A-Z]{3,})/, '$1 S ').replace(/ B[I1|]DG(?= \w)/, ' BLDG')
     .replace(/^1([1-9]\d{4}) (?=[A-Z]{2,})/, '$1 ')
     // A highway's kilometre read without its spaces ("FEDERAL 57KM2064").
-    .replace(/(\d)\s?KM\s?(?=\d)/, '$1 KM ');
+    .replace(/(\d)\s?KM\s?(?=\d)/, '$1 KM ')
+    // A word of a street's name is letters: one digit inside it is the letter it looks like ("JUARE2", "H0LLY").
+    .replace(/\b[A-Z0-9]{5,}\b/g, (w) => (/^[A-Z]*[015826][A-Z]*$/.test(w) ? w.replace(/\d/, (d) => LETTER_FOR[d]!) : w))
+    // A compound name's hyphen read apart from the word before it ("SAINT -PATRICK").
+    .replace(/(?<=[A-Z]{2}) -(?=[A-Z]{2})/g, '-');
+  // A street that names its type first ends with its number, which the OCR may glue to the name ("AV. JUAREZ4192").
+  const trailing = /^(\S+ .*\b[A-Z]{3,})(\d{1,6})$/.exec(value);
+  if (trailing && STREET_FIRST.has(value.split(' ')[0]!.replace(/[.,:]/g, ''))) return { value: `${trailing[1]} ${trailing[2]}`, repaired: true };
   return { value, repaired: value !== line };
 }
 
