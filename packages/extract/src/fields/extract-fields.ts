@@ -5,7 +5,7 @@ import { labelSegments, segmentsBelow, valueCandidates, type Candidate } from '.
 import { cutShort, rulesByPage, scoreField, type Chosen, type Evidence } from './confidence.ts';
 import { readTable } from './goods-table.ts';
 import { findLabels, type LabelHit } from './find-labels.ts';
-import { countryOfName, isNorthAmerican } from './geo.ts';
+import { countryOfNameNear, isNorthAmerican } from './geo.ts';
 import { AMBIGUOUS_LABELS, type Lang, type LabelField } from './lexicon.ts';
 import { readBarcodePayload, type PayloadKey } from './barcode-payload.ts';
 import { findParties } from './find-parties.ts';
@@ -294,11 +294,17 @@ export function documentDateOrder(layout: DocumentLayout): { order: DateOrder; s
 // city's comma or before a postal code.
 const ALSO_GOODS = new Set(['CHINA']);
 
-/** Whether a line names a country outside North America in full ("SINGAPORE", "HAMBURG, GERMANY"). */
+/**
+ * Whether a line names a country outside North America in full ("SINGAPORE", "HAMBURG, GERMANY"), in one word or two
+ * ("UNITED KINGDOM"), a long name also with one slip.
+ */
 export function namesCountryAbroad(segments: Segment[]): boolean {
+  const letters = (w: Word | undefined): string => (w ? normalizeText(w.text).replace(/[^A-Z]/g, '') : '');
   return segments.some((sg) => sg.words.some((w, i) => {
-    const name = normalizeText(w.text).replace(/[^A-Z]/g, '');
-    const c = name.length >= 4 ? countryOfName(name) : null;
+    const name = letters(w), next = letters(sg.words[i + 1]);
+    const two = name && next ? countryOfNameNear(`${name} ${next}`) : null;
+    if (two !== null) return !isNorthAmerican(two);
+    const c = name.length >= 4 ? countryOfNameNear(name) : null;
     if (c === null || isNorthAmerican(c)) return false;
     return !ALSO_GOODS.has(name) || /,$/.test(sg.words[i - 1]?.text ?? '') || /\d/.test(sg.words[i + 1]?.text ?? '');
   }));

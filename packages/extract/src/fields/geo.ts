@@ -55,6 +55,18 @@ export function countryOfName(text: string): string | null {
   return COUNTRY[normalizeText(text).replace(/[.]/g, '')] ?? null;
 }
 
+/**
+ * The country a written-out name read with one slip stands for ("GERMANV", "NITED KINGDOM"): names of seven letters or
+ * more only, where one slip cannot turn one country's name or a common word into another's. Exact names first.
+ */
+export function countryOfNameNear(text: string): string | null {
+  const t = normalizeText(text).replace(/[.]/g, '');
+  const exact = COUNTRY[t];
+  if (exact || t.replace(/ /g, '').length < 7) return exact ?? null;
+  const near = new Set(Object.entries(COUNTRY).filter(([name]) => name.length >= 7 && editDistance(t, name, 1) <= 1).map(([, c]) => c));
+  return near.size === 1 ? [...near][0]! : null;
+}
+
 const nameKey = (t: string): string => t.normalize('NFKD').replace(/\p{M}+/gu, '').toUpperCase().replace(/[^A-Z]+/g, ' ').trim();
 let byName: Map<string, string> | null = null;
 /** The code of a state or province written out, whatever its case, accents and hyphens ("COLOMBIE BRITANNIQUE" -> BC). */
