@@ -1986,9 +1986,9 @@ describe('tables and references', () => {
     expect(namesCountryAbroad(buildSegments(line(100, 100, 'FINE CHINA')))).toBe(false);
     expect(namesCountryAbroad(buildSegments(line(100, 100, 'SHANGHAI, CHINA')))).toBe(true);
     // A name in two words, and a long name read with one slip, name it too; a country of North America does not.
-    expect(namesCountryAbroad(buildSegments(line(100, 100, 'MANCHESTER M17 1AE'), line(100, 140, 'NITED KINGDOM')))).toBe(true);
+    expect(namesCountryAbroad(buildSegments([...line(100, 100, 'MANCHESTER M17 1AE'), ...line(100, 140, 'NITED KINGDOM')]))).toBe(true);
     expect(namesCountryAbroad(buildSegments(line(100, 100, 'HAMBURG, GERMANV')))).toBe(true);
-    expect(namesCountryAbroad(buildSegments(line(100, 100, 'DALLAS, TX'), line(100, 140, 'UNITED STATES')))).toBe(false);
+    expect(namesCountryAbroad(buildSegments([...line(100, 100, 'DALLAS, TX'), ...line(100, 140, 'UNITED STATES')]))).toBe(false);
   });
 
   it('keeps a date whose year is years away from today as printed (never moved to a nearer year), as a doubt', () => {

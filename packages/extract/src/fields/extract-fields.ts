@@ -299,7 +299,7 @@ const ALSO_GOODS = new Set(['CHINA']);
  * ("UNITED KINGDOM"), a long name also with one slip.
  */
 export function namesCountryAbroad(segments: Segment[]): boolean {
-  const letters = (w: Word | undefined): string => (w ? normalizeText(w.text).replace(/[^A-Z]/g, '') : '');
+  const letters = (w: Word | undefined): string => (w ? normalizeText(w.text).replace(/[^A-Z ]/g, '').trim() : '');
   return segments.some((sg) => sg.words.some((w, i) => {
     const name = letters(w), next = letters(sg.words[i + 1]);
     const two = name && next ? countryOfNameNear(`${name} ${next}`) : null;
