@@ -2382,6 +2382,17 @@ describe('round 17: row labels read in pieces', () => {
     expect(findDates('QTY 12 10 21', 'MDY')).toEqual([]);
     // A date read whole is read as before.
     expect(findDates('12/25/2021', 'MDY')).toMatchObject([{ iso: '2021-12-25', certainty: 1 }]);
+    // A separator lost altogether, where two-figure parts and a four-figure year leave one cut; an ISO date's read apart.
+    expect(findDates('1118/2021', 'MDY')).toMatchObject([{ iso: '2021-11-18', certainty: 0.7 }]);
+    expect(findDates('25.092021', 'DMY')).toMatchObject([{ iso: '2021-09-25', certainty: 0.7 }]);
+    expect(findDates('2022 -08-30', 'MDY')).toMatchObject([{ iso: '2022-08-30', certainty: 0.85 }]);
+    expect(findDates('REF 123456/2021', 'MDY')).toEqual([]);
+  });
+
+  it('puts back a month name read in two pieces beside a day or a year, where neither piece is a month', () => {
+    expect(findDates('Ju ly 13, 2020', 'MDY').map((d) => d.iso)).toEqual(['2020-07-13']);
+    expect(findDates('21 - Ma r - 23', 'DMY').map((d) => d.iso)).toEqual(['2023-03-21']);
+    expect(findDates('MA R', 'DMY')).toEqual([]);
   });
 
   it('puts back a written-out month with any one letter misread or lost, when only one month is that near', () => {

@@ -60,9 +60,9 @@ export function findDates(text: string, order: DateOrder = 'MDY'): ParsedDate[] 
   let m: RegExpExecArray | null;
   const iso = /\b(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})\b/g;
   while ((m = iso.exec(t))) push(+m[1]!, +m[2]!, +m[3]!, 1, m.index, m[0].length);
-  // An ISO date whose dashes were lost or misread, each on its own ("2026 09 05", "2026:11-18", "2027 04-14"): thin
+  // An ISO date whose dashes were lost, misread or read apart, each on its own ("2026 09 05", "2026:11-18", "2022 -08-30"): thin
   // marks are the first ink a scan loses, so the year-first digit groups carry the date. A guess.
-  const marked = /\b((?:19|20)\d{2})[-:;,. ](\d{2})[-:;,. ](\d{2})\b/g;
+  const marked = /\b((?:19|20)\d{2})(?: ?[-:;,.] ?| )(\d{2})(?: ?[-:;,.] ?| )(\d{2})\b/g;
   while ((m = marked.exec(t))) if (!out.some((o) => o.index === m!.index)) push(+m[1]!, +m[2]!, +m[3]!, 0.85, m.index, m[0].length);
   // A cell border read as a digit in front of an ISO date ("92026-08-24"): the date, as a guess.
   const bordered = /\b\d((?:19|20)\d{2})[-/.](\d{1,2})[-/.](\d{1,2})\b/g;
@@ -81,6 +81,15 @@ export function findDates(text: string, order: DateOrder = 'MDY'): ParsedDate[] 
     if (out.some((o) => m!.index >= o.index && m!.index < o.index + o.length)) continue;
     const { month, day } = monthAndDay(+m[1]!, +m[2]!, order, m[0]);
     push(+m[3]!, month, day, 0.85, m.index, m[0].length);
+  }
+  // ... or lost altogether, where the parts cannot be cut otherwise ("1118/2021", "25.092021"): two-figure day and
+  // month, a four-figure year; a guess.
+  const glued = /\b(\d{2})(\d{2})[/.-]((?:19|20)\d{2})\b|\b(\d{1,2})[/.-](\d{2})((?:19|20)\d{2})\b/g;
+  while ((m = glued.exec(t))) {
+    if (out.some((o) => m!.index >= o.index && m!.index < o.index + o.length)) continue;
+    const [a, b, y] = m[1] ? [m[1], m[2]!, m[3]!] : [m[4]!, m[5]!, m[6]!];
+    const { month, day } = monthAndDay(+a, +b, order, m[0]);
+    push(+y, month, day, 0.7, m.index, m[0].length);
   }
   // The second slash of a short date read as a 7 or a 1 ("7/4726" for 7/4/26): the date, as a guess.
   const slashed = /\b(\d{1,2})\/(\d{1,2})[71](\d{2})\b/g;
@@ -143,9 +152,15 @@ export function slashesReadAsDigits(text: string, order: DateOrder = 'MDY'): Par
   return { iso: [...found][0]!, certainty: 0.5, index: text.indexOf(t), length: t.length };
 }
 
-/** A month name read in two pieces between a day and a year ("16-EN E-2026" for 16-ENE-2026) is put back together. */
+/**
+ * A month name read in two pieces beside a day or a year ("16-EN E-2026", "JU LY 13, 2020", "21 - MA R - 23") is put
+ * back together, where neither piece is a month and together they are one.
+ */
 function joinSplitMonths(t: string): string {
-  return t.replace(/(\d{1,2}[-./ ])([A-Z]{1,8}) ([A-Z]{1,8})(?=[-./ ]\d{2,4}\b)/g, (all, day: string, a: string, b: string) => (MONTHS[a + b] !== undefined && MONTHS[a] === undefined && MONTHS[b] === undefined ? `${day}${a}${b}` : all));
+  return t.replace(/\b([A-Z]{1,8}) ([A-Z]{1,8})\b/g, (all, a: string, b: string, at: number) => {
+    if (MONTHS[a + b] === undefined || MONTHS[a] !== undefined || MONTHS[b] !== undefined) return all;
+    return /^\W{0,3}\d/.test(t.slice(at + all.length)) || /\d\W{0,3}$/.test(t.slice(0, at)) ? `${a}${b}` : all;
+  });
 }
 
 // Letters and digits OCR confuses inside month names ("JUI 21" for JUL 21, "0CT" for OCT, "5EP" for SEP).
