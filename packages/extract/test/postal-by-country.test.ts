@@ -16,6 +16,15 @@ describe('postal codes in their country\'s form', () => {
     expect(readValue('Shipper.Zip', 'MBR2J 7K8', 'MDY')).toMatchObject({ value: 'R2J 7K8', checked: true });
     // Two letters that are no state stay, as a code printed abroad may begin so.
     expect(readValue('Shipper.Zip', 'IP11 3SY', 'DMY')).toMatchObject({ value: 'IP11 3SY' });
+    // Nor with a colon between, nor with the Mexican "C.P." label glued on.
+    expect(readValue('Shipper.Zip', 'PA:17101', 'MDY')).toMatchObject({ value: '17101', checked: true });
+    expect(readValue('Shipper.Zip', 'C.P.27000', 'DMY')).toMatchObject({ value: '27000', checked: true });
+  });
+
+  it('keeps a code whole in the British form as printed rather than make it a Canadian one two slips away', () => {
+    expect(readValue('Consignee.Zip', 'M17 1AE', 'DMY')).toMatchObject({ value: 'M17 1AE', checked: false });
+    // One slip from a Canadian code is still read as one.
+    expect(readValue('Consignee.Zip', 'K2E OMS', 'MDY')).toMatchObject({ value: 'K2E 0M5', repaired: true });
   });
 
   it('keeps six digits outside North America, and takes a leading 1 for a rule before a North American ZIP', () => {

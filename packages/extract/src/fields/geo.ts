@@ -117,6 +117,9 @@ const toCanadianLetter: Record<string, string> = { ...toLetter, '7': 'Z', '1': '
 // A Canadian postal code without its space: Canada Post never uses D, F, I, O, Q, U (nor W, Z first).
 const CA_CODE = /^[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z]\d[ABCEGHJ-NPRSTV-Z]\d$/;
 
+// A British postcode: outward code (area letters, district digit and an optional letter or digit), inward code.
+const UK_CODE = /^[A-Z]{1,2}\d[A-Z\d]?\s?\d[A-Z]{2}$/;
+
 /** Normalises a postal code read by OCR: ZIP / ZIP+4, Canadian "A1A 1A1" (letters and digits put back in place), Mexican CP. */
 export function normalizePostal(raw: string): { zip: string; country: Country | null; repaired: boolean } | null {
   const t = raw.toUpperCase().replace(/[^A-Z0-9|-]/g, '');
@@ -135,7 +138,9 @@ export function normalizePostal(raw: string): { zip: string; country: Country | 
     // An L read as 1 or I is trusted alone: with other slips a suite number passes ("STE117" as S7E 1L7).
     // Read in the code's two halves ("SAN 012" for S4N 0L2), it may have one more slip beside it.
     const lFrom1 = [0, 2, 4].some((i) => fixed[i] === 'L' && compact[i] !== 'L');
-    if (changes <= (lFrom1 ? (halves ? 2 : 1) : 3) && !wordLike && CA_CODE.test(fixed)) return { zip: `${fixed.slice(0, 3)} ${fixed.slice(3)}`, country: 'CA', repaired: changes > 0 };
+    // A code already whole in the British form ("M17 1AE") is not two slips from a Canadian one: it is British.
+    const british = changes >= 2 && UK_CODE.test(raw.trim().toUpperCase());
+    if (changes <= (lFrom1 ? (halves ? 2 : 1) : 3) && !wordLike && !british && CA_CODE.test(fixed)) return { zip: `${fixed.slice(0, 3)} ${fixed.slice(3)}`, country: 'CA', repaired: changes > 0 };
   }
   const digits = t.split('').map((c) => (c === '-' ? c : toDigit[c] ?? c)).join('');
   const m = /^(\d{5})(?:-?(\d{4}))?$/.exec(digits);

@@ -143,11 +143,14 @@ export function readValue(field: string, text: string, order: DateOrder): ReadVa
 
 /**
  * A postal code without the US state or Canadian province code printed before it, glued or not ("TX 75001",
- * "AR.72201", "MBR2J 7K8"): the code is the State field's, never part of the postal code.
+ * "AR.72201", "PA:17101", "MBR2J 7K8"): the code is the State field's, never part of the postal code.
  */
 function withoutRegion(t: string): string {
-  const m = /^([A-Z]{2})[\s.,]*(?=\d{5}(?:-\d{4})?$|[A-Z]\d[A-Z]\s?\d[A-Z]\d$)/.exec(t.toUpperCase());
-  return m && isStateCode(m[1]!) ? t.slice(m[0].length) : t;
+  const m = /^([A-Z]{2})[\s.,:;]*(?=\d{5}(?:-\d{4})?$|[A-Z]\d[A-Z]\s?\d[A-Z]\d$)/.exec(t.toUpperCase());
+  if (m && isStateCode(m[1]!)) return t.slice(m[0].length);
+  // Nor is the Mexican "C.P." label glued on before it ("C.P.27000").
+  const cp = /^C\.?\s?P\.?\s*(?=\d{5}$)/.exec(t.toUpperCase());
+  return cp ? t.slice(cp[0].length) : t;
 }
 
 /** Freight terms from the words marked for them (EN/ES/FR). */
