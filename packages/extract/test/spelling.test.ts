@@ -14,6 +14,11 @@ describe('spelling repair of weakly read words', () => {
     for (const w of ['CALLE', 'MONROE', 'ANAHUAC', 'BRIGHTON', 'LTEE', 'SA', 'CV']) expect(correctWord(w)).toBeNull();
   });
 
+  it('knows the Spanish and French past participles goods are named with, and spells toward them', () => {
+    for (const w of ['EMBOUTEILLEE', 'ONDULES', 'LAMINADO', 'REFRIGERADAS']) expect(isKnownWord(w)).toBe(true);
+    expect(correctWord('EMBOUTEILEE')).toBe('EMBOUTEILLEE');
+  });
+
   it('changes only the words the OCR was unsure of, and says so', () => {
     const words = [{ text: 'HOUSEHOUD', confidence: 0.5 }, { text: 'GOODS', confidence: 0.96 }];
     expect(repairSpelling('HOUSEHOUD GOODS', confidenceIn(words))).toEqual({ value: 'HOUSEHOLD GOODS', repaired: true });

@@ -22,7 +22,7 @@ function addEnglish(out: Set<string>, stem: string, flags: string): void {
   if (flags.includes('R') || flags.includes('Z')) out.add(e ? `${stem}R` : `${stem}ER`).add(e ? `${stem}RS` : `${stem}ERS`);
 }
 
-/** Spanish and French: plural and feminine endings (more words than exist does no harm to telling a word known). */
+/** Spanish and French: plural, feminine and participle endings (more words than exist does no harm to telling a word known). */
 function addRomance(out: Set<string>, stem: string): void {
   out.add(`${stem}S`);
   if (/[^AEIOUS]$/.test(stem)) out.add(`${stem}ES`).add(`${stem}E`);
@@ -30,6 +30,11 @@ function addRomance(out: Set<string>, stem: string): void {
   if (stem.endsWith('O')) out.add(`${stem.slice(0, -1)}A`).add(`${stem.slice(0, -1)}AS`);
   if (stem.endsWith('AL')) out.add(`${stem.slice(0, -1)}UX`);
   if (stem.endsWith('OR')) out.add(`${stem}A`).add(`${stem}AS`);
+  // A verb's past participle, which goods are named with ("EAU EMBOUTEILLEE", "CARTONS ONDULES", "ACERO LAMINADO").
+  const root = stem.slice(0, -2);
+  if (stem.endsWith('ER')) for (const end of ['E', 'EE', 'ES', 'EES', 'IDO', 'IDA', 'IDOS', 'IDAS']) out.add(root + end);
+  if (stem.endsWith('AR')) for (const end of ['ADO', 'ADA', 'ADOS', 'ADAS']) out.add(root + end);
+  if (stem.endsWith('IR')) for (const end of ['I', 'IE', 'IS', 'IES', 'IDO', 'IDA', 'IDOS', 'IDAS']) out.add(root + end);
 }
 
 function words(): { stems: Set<string>; formed: Set<string> } {
