@@ -114,6 +114,10 @@ describe('weights and freight classes', () => {
     expect(parseFreightClass('92.5')).toEqual({ value: '92.5', repaired: false });
     expect(parseFreightClass('CLASS 70')).toEqual({ value: '70', repaired: false });
     expect(parseFreightClass('77,5')).toEqual({ value: '77.5', repaired: false });
+    // Digits read as their look-alike letters, as a repair; letters that spell no class are none.
+    expect(parseFreightClass('GO')).toEqual({ value: '60', repaired: true });
+    expect(parseFreightClass('So')).toEqual({ value: '50', repaired: true });
+    expect(parseFreightClass('NO')).toBeNull();
     // A speck read as a point in front of the class.
     expect(parseFreightClass('.77.5')).toEqual({ value: '77.5', repaired: false });
     expect(parseFreightClass('60.')).toEqual({ value: '60', repaired: false });

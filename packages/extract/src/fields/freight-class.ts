@@ -1,3 +1,5 @@
+import { DIGIT_FOR } from './references.ts';
+
 /** The 18 NMFC freight classes. */
 export const FREIGHT_CLASSES = ['50', '55', '60', '65', '70', '77.5', '85', '92.5', '100', '110', '125', '150', '175', '200', '250', '300', '400', '500'] as const;
 
@@ -15,7 +17,11 @@ export function parseFreightClass(text: string): { value: string; repaired: bool
     // Handwritten digits read one by one ("2 5 o"): the class, as a repair.
     const joined = t.replace(/(?<=(?:^|\s)\d)\s+(?=\d(?:\s|$))/g, '');
     const again = joined !== t ? parseFreightClass(joined) : null;
-    return again ? { value: again.value, repaired: true } : null;
+    if (again) return { value: again.value, repaired: true };
+    // Digits read as their look-alike letters ("GO", "SO" for 60, 50): the class they spell, as a repair.
+    const spelt = /(?:^|\s)([0-9A-Z]{2,3})(?=\s|$)/.exec(t);
+    const asDigits = spelt && /[A-Z]/.test(spelt[1]!) ? spelt[1]!.replace(/[A-Z]/g, (c) => DIGIT_FOR[c] ?? c) : '';
+    return (FREIGHT_CLASSES as readonly string[]).includes(asDigits) ? { value: asDigits, repaired: true } : null;
   }
   const whole = m[2] ? `${m[1]}.${m[2]}` : m[1]!;
   if ((FREIGHT_CLASSES as readonly string[]).includes(whole)) return { value: whole, repaired: false };

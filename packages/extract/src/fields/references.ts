@@ -3,7 +3,7 @@ import { editDistance } from './geo.ts';
 import { findDates } from './parse-date.ts';
 
 // The look-alikes of letters and digits: a character read as the other kind where only one kind can stand.
-const DIGIT_FOR: Record<string, string> = { O: '0', Q: '0', D: '0', I: '1', L: '1', '|': '1', S: '5', B: '8', Z: '2', G: '6' };
+export const DIGIT_FOR: Record<string, string> = { O: '0', Q: '0', D: '0', I: '1', L: '1', '|': '1', S: '5', B: '8', Z: '2', G: '6' };
 export const LETTER_FOR: Record<string, string> = { '0': 'O', '1': 'I', '5': 'S', '8': 'B', '2': 'Z', '6': 'G' };
 
 /**
