@@ -70,6 +70,11 @@ describe('a city read with its state or postal code run on', () => {
     expect(cityWithoutTail('SHERBROOKE, QCJIL')).toBe('SHERBROOKE');
     expect(cityWithoutTail('ALBANYNY')).toBe('ALBANY');
     expect(cityWithoutTail('NEW YORK NY')).toBe('NEW YORK');
+    // A comma ends a city; a postal code glued on is none of it.
+    expect(cityWithoutTail('TORREON,COA')).toBe('TORREON');
+    expect(cityWithoutTail('APODACA,NL')).toBe('APODACA');
+    expect(cityWithoutTail('GREENVILLESC29607')).toBe('GREENVILLE');
+    expect(cityWithoutTail('MANCHESTERM171AE')).toBe('MANCHESTER');
     for (const city of ['FORT WORTH', 'KANSAS CITY', 'SANTA CRUZ DE TENERIFE', 'SAO PAULO']) expect(cityWithoutTail(city)).toBeNull();
   });
 });

@@ -41,9 +41,9 @@ export function checkPlaces(fields: Map<string, TaggedField>, rescore: (f: Tagge
 }
 
 /**
- * A city read with what follows it on the line run on ("SHERBROOKE, QCJIL", "SASKATOON SV", "ALBANYNY"): the known
- * North American place it starts with, where the whole is no place and what follows is a state or postal code's
- * length; null otherwise (a name of places unknown here is kept as read).
+ * A city read with what follows it on the line run on ("SHERBROOKE, QCJIL", "SASKATOON SV", "ALBANYNY", "TORREON,COA",
+ * "GREENVILLESC29607"): the known place it starts with, where the whole is no place and what follows is a state or
+ * postal code; null otherwise (a name of places unknown here is kept as read).
  */
 export function cityWithoutTail(read: string): string | null {
   if (isKnownPlace(read)) return null;
@@ -52,6 +52,13 @@ export function cityWithoutTail(read: string): string | null {
     const head = words.slice(0, k).join(' ').replace(/[,.;:]+$/, ''), tail = words.slice(k).join('').replace(/[^A-Z0-9]/g, '');
     if (tail.length >= 2 && tail.length <= 7 && /^[A-Z]{2}/.test(tail) && isKnownPlace(head)) return head;
   }
+  // A comma ends a city: what follows is its state or postal code, glued on or read with a speck ("TORREON,COA").
+  const comma = /^([^,]*[A-Z]{3}[^,]*),\s*(.*)$/.exec(read);
+  if (comma && (isKnownPlace(comma[1]!.trim()) || isStateCode(comma[2]!.replace(/[^A-Z]/g, '')))) return comma[1]!.trim();
+  // A city holds no digits: a known place with a postal code glued on, its state's code between or not
+  // ("GREENVILLESC29607", "MANCHESTERM171AE"), is that place.
+  const digit = read.search(/\d/);
+  for (let k = digit; k >= 3; k--) if (/^[A-Z ]+$/.test(read.slice(0, k)) && isKnownPlace(read.slice(0, k).trim())) return read.slice(0, k).trim();
   // A state's code glued to the city's last word.
   const glued = /^(.*[A-Z]{3})([A-Z]{2})$/.exec(read);
   return glued && isStateCode(glued[2]!) && isKnownPlace(glued[1]!) ? glued[1]! : null;
