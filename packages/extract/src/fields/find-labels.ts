@@ -2,6 +2,7 @@ import { boxAround, normalizeText, sameRow, type Segment } from '../layout.ts';
 import type { Word } from '../types.ts';
 import { isStateCode } from './geo.ts';
 import { LABELS, type Lang, type LabelDef, type LabelField } from './lexicon.ts';
+import { LETTER_FOR } from './look-alikes.ts';
 
 /** A label found on the page, with the words after it on its segment (up to the next label). */
 export interface LabelHit {
@@ -135,7 +136,6 @@ const LOOKALIKE = new Set(['0O', 'O0', '1I', 'I1', '1L', 'L1', '1T', 'T1', '5S',
 // word ("conmissemont" for CONNAISSEMENT), where they cannot turn one short label into another.
 const LOOKALIKE_LONG = new Set([...LOOKALIKE, 'MN', 'NM', 'EO', 'OE']);
 const LONG_LABEL = 12;
-const DIGIT_AS_LETTER: Record<string, string> = { '0': 'O', '1': 'I', '5': 'S', '8': 'B', '2': 'Z', '6': 'G' };
 
 // Two letters read as one and back: "li" as "h" or "u", "rn" as "m", "cl" as "d", "vv" as "w".
 const MERGES: Record<string, string> = { LI: 'HU', RN: 'M', CL: 'D', VV: 'W', IN: 'M', II: 'U' };
@@ -189,7 +189,7 @@ function tokenCost(seg: string, label: string): number {
   if (label === '/' && /^[IL1|]$/.test(seg)) return 0.5;
   if (label.length < 5 || seg.length < 4) {
     // "10" for TO, "P0" for PO: only digits standing for their look-alike letters.
-    if (seg.length === label.length && /\d/.test(seg) && [...seg].every((c, k) => c === label[k] || DIGIT_AS_LETTER[c] === label[k] || (c === '1' && label[k] === 'T'))) return 0.5;
+    if (seg.length === label.length && /\d/.test(seg) && [...seg].every((c, k) => c === label[k] || LETTER_FOR[c] === label[k] || (c === '1' && label[k] === 'T'))) return 0.5;
     // A four-letter label with one look-alike letter ("NMEC" for NMFC).
     if (seg.length === 4 && label.length === 4 && ocrDistance(seg, label) <= 0.5) return 0.5;
     return -1;
@@ -213,7 +213,7 @@ export function shortTailCost(seg: string, label: string, before: string[]): num
   if (label.length >= 5 && label.length <= 6 && seg.length === label.length && before.length === 1 && before[0]!.length >= 8) return ocrDistance(seg, label) <= 1.5 ? 1.5 : -1;
   if (label.length > 3 || seg.length !== label.length) return -1;
   // Digits stand for their look-alike letters ("06" for OF).
-  const read = [...seg].map((c) => DIGIT_AS_LETTER[c] ?? c).join('');
+  const read = [...seg].map((c) => LETTER_FOR[c] ?? c).join('');
   let diff = 0;
   for (let k = 0; k < read.length; k++) if (read[k] !== label[k]) diff++;
   return diff === 1 ? 1 : -1;

@@ -1,4 +1,4 @@
-import { DIGIT_FOR } from './references.ts';
+import { DIGIT_FOR } from './look-alikes.ts';
 
 /** The 18 NMFC freight classes. */
 export const FREIGHT_CLASSES = ['50', '55', '60', '65', '70', '77.5', '85', '92.5', '100', '110', '125', '150', '175', '200', '250', '300', '400', '500'] as const;

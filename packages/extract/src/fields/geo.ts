@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import { normalizeText } from '../layout.ts';
+import { DIGIT_FOR, LETTER_FOR } from './look-alikes.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -104,11 +105,12 @@ export function isStateCode(code: string): boolean {
   return US_STATES.has(code) || CA_PROVINCES.has(code) || code in MX_STATES;
 }
 
-const toDigit: Record<string, string> = { O: '0', Q: '0', D: '0', I: '1', L: '1', '|': '1', S: '5', B: '8', Z: '2', G: '6', T: '7', A: '4' };
+// Postal codes are short and all digits or letters in fixed places, so they take two more look-alikes than other codes.
+const toDigit: Record<string, string> = { ...DIGIT_FOR, T: '7', A: '4' };
 // In a Canadian code's digit places only, E for 8 at low resolution ("LEN 7N4" for L8N): a word such as STATE would
 // otherwise read as a ZIP.
 const toCanadianDigit: Record<string, string> = { ...toDigit, E: '8' };
-const toLetter: Record<string, string> = { '0': 'O', '1': 'I', '5': 'S', '8': 'B', '2': 'Z', '6': 'G', '7': 'T', '4': 'A' };
+const toLetter: Record<string, string> = { ...LETTER_FOR, '7': 'T', '4': 'A' };
 // In a Canadian code's letter places a 7 is a Z whose bottom bar was lost (measured: 7 of 7 such 7s on our sets were Z,
 // none T); a state code keeps 7 for T (TX, TN). A 1 or I there is an L: Canada Post never uses I.
 // A J read as 3 (its hook taken for the lower bowl): 4 of 4 such 3s on our sets were J ("T53 5K1", "J1H 732").

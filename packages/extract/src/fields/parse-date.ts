@@ -60,8 +60,8 @@ export function findDates(text: string, order: DateOrder = 'MDY'): ParsedDate[] 
   let m: RegExpExecArray | null;
   const iso = /\b(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})\b/g;
   while ((m = iso.exec(t))) push(+m[1]!, +m[2]!, +m[3]!, 1, m.index, m[0].length);
-  // An ISO date whose dashes were lost, misread or read apart, each on its own ("2026 09 05", "2026:11-18", "2022 -08-30"): thin
-  // marks are the first ink a scan loses, so the year-first digit groups carry the date. A guess.
+  // An ISO date whose dashes were lost, misread or read apart, each on its own ("2026 09 05", "2026:11-18",
+  // "2022 -08-30"): thin marks are the first ink a scan loses, so the year-first digit groups carry the date. A guess.
   const marked = /\b((?:19|20)\d{2})(?: ?[-:;,.] ?| )(\d{2})(?: ?[-:;,.] ?| )(\d{2})\b/g;
   while ((m = marked.exec(t))) if (!out.some((o) => o.index === m!.index)) push(+m[1]!, +m[2]!, +m[3]!, 0.85, m.index, m[0].length);
   // A cell border read as a digit in front of an ISO date ("92026-08-24"): the date, as a guess.

@@ -1,10 +1,8 @@
 import { normalizeText } from '../layout.ts';
 import { editDistance } from './geo.ts';
 import { findDates } from './parse-date.ts';
+import { DIGIT_FOR, LETTER_FOR } from './look-alikes.ts';
 
-// The look-alikes of letters and digits: a character read as the other kind where only one kind can stand.
-export const DIGIT_FOR: Record<string, string> = { O: '0', Q: '0', D: '0', I: '1', L: '1', '|': '1', S: '5', B: '8', Z: '2', G: '6' };
-export const LETTER_FOR: Record<string, string> = { '0': 'O', '1': 'I', '5': 'S', '8': 'B', '2': 'Z', '6': 'G' };
 
 /**
  * Picks a reference number (BOL, PRO, PO, order) out of a value: the first code-like token with a digit,

@@ -1,7 +1,7 @@
 import { normalizeText } from '../layout.ts';
 import type { Word } from '../types.ts';
 import { ocrDistance } from './find-labels.ts';
-import { LETTER_FOR } from './references.ts';
+import { LETTER_FOR } from './look-alikes.ts';
 
 // A party's street line read on its own: what a street line looks like, the doubts its text raises, and the repairs of
 // look-alike characters and lost pieces at its ends that OCR makes.

@@ -1,0 +1,9 @@
+// The characters OCR takes for one another across letters and digits: where only one kind can stand (a digit inside a
+// run of digits, a letter inside a word, a SCAC, a freight class), a character of the other kind is read as its
+// look-alike. One table for every field; a field with its own shapes (postal codes) extends it, never contradicts it.
+
+/** The digit a letter or mark read in a digit's place stands for. */
+export const DIGIT_FOR: Readonly<Record<string, string>> = { O: '0', Q: '0', D: '0', I: '1', L: '1', '|': '1', S: '5', B: '8', Z: '2', G: '6' };
+
+/** The letter a digit read in a letter's place stands for. */
+export const LETTER_FOR: Readonly<Record<string, string>> = { '0': 'O', '1': 'I', '5': 'S', '8': 'B', '2': 'Z', '6': 'G' };
