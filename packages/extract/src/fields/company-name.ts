@@ -117,9 +117,10 @@ export function joinLoneLetter(name: string): { value: string; repaired: boolean
   const out: string[] = [];
   let repaired = false;
   for (const tok of toks) {
-    const prev = out[out.length - 1];
-    const joined = `${prev}${tok}`;
-    if (prev && /^[A-Z]$/.test(tok) && /^[A-Z]{3,}$/.test(prev) && (isKnownWord(joined) || COMPANY_SUFFIXES.includes(joined))) {
+    const prev = out[out.length - 1] ?? '';
+    const joined = prev + tok;
+    const lone = /^[A-Z]$/.test(tok) && /^[A-Z]{3,}$/.test(prev);
+    if (lone && (isKnownWord(joined) || COMPANY_SUFFIXES.includes(joined))) {
       out[out.length - 1] = joined;
       repaired = true;
     } else out.push(tok);
