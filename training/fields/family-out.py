@@ -24,7 +24,7 @@ import time
 import numpy as np
 import xgboost as xgb
 
-from train import fold_of
+from train import fold_of, load_rows
 
 
 def main() -> None:
@@ -41,14 +41,8 @@ def main() -> None:
     ap.add_argument('--label', default='')
     args = ap.parse_args()
 
-    meta = json.load(open(os.path.join(args.data, 'meta.json')))
-    names, classes, pages = meta['features'], meta['classes'], meta['pages']
-    X = np.fromfile(os.path.join(args.data, 'features.f32'), dtype='<f4').reshape(-1, len(names))
-    y = np.fromfile(os.path.join(args.data, 'labels.i32'), dtype='<i4')
-    page = np.fromfile(os.path.join(args.data, 'pages.i32'), dtype='<i4')
-    drop = [p for p in args.drop.split(',') if p]
-    keep = [i for i, n in enumerate(names) if not any(n.startswith(p) for p in drop)]
-    X = X[:, keep]
+    meta, X, y, page, used = load_rows(args.data, args.drop)
+    classes, pages = meta['classes'], meta['pages']
 
     family = np.array([p['family'] for p in pages])
     is_train = np.array([p['split'] == 'train' for p in pages])
@@ -84,7 +78,7 @@ def main() -> None:
     mean = {k: float(np.mean([r[k] for r in results])) for k in ('unseen', 'seen', 'unseenSpurious')}
     print(f"{args.label or '-'} MEAN unseen {mean['unseen']:.4f} seen {mean['seen']:.4f} spurious {mean['unseenSpurious']:.3f}", file=sys.stderr)
     with open(os.path.join(args.data, 'family-out.jsonl'), 'a') as f:
-        f.write(json.dumps({'label': args.label, 'args': vars(args), 'features': len(keep), 'families': results, 'mean': mean}) + '\n')
+        f.write(json.dumps({'label': args.label, 'args': vars(args), 'features': len(used), 'families': results, 'mean': mean}) + '\n')
 
 
 if __name__ == '__main__':

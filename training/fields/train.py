@@ -32,6 +32,19 @@ def calibration_page(page_id: str) -> bool:
     return fold_of(page_id) == 0
 
 
+def load_rows(data: str, drop: str):
+    """The feature rows export-features.ts wrote: meta, features (without the columns named by the comma-separated
+    prefixes in drop), class labels, page numbers, and the names of the columns kept."""
+    meta = json.load(open(os.path.join(data, 'meta.json')))
+    names = meta['features']
+    X = np.fromfile(os.path.join(data, 'features.f32'), dtype='<f4').reshape(-1, len(names))
+    y = np.fromfile(os.path.join(data, 'labels.i32'), dtype='<i4')
+    page = np.fromfile(os.path.join(data, 'pages.i32'), dtype='<i4')
+    prefixes = [p for p in drop.split(',') if p]
+    keep = [i for i, n in enumerate(names) if not any(n.startswith(p) for p in prefixes)]
+    return meta, X[:, keep], y, page, [names[i] for i in keep]
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument('data')
@@ -46,17 +59,8 @@ def main() -> None:
                     help='the fold kept out of the fit; above 0, a fold model for out-of-fold values: --rounds rounds, no early stopping')
     args = ap.parse_args()
 
-    meta = json.load(open(os.path.join(args.data, 'meta.json')))
-    names = meta['features']
-    classes = meta['classes']
-    X = np.fromfile(os.path.join(args.data, 'features.f32'), dtype='<f4').reshape(-1, len(names))
-    y = np.fromfile(os.path.join(args.data, 'labels.i32'), dtype='<i4')
-    page = np.fromfile(os.path.join(args.data, 'pages.i32'), dtype='<i4')
-    pages = meta['pages']
-    drop = [p for p in args.drop.split(',') if p]
-    keep = [i for i, n in enumerate(names) if not any(n.startswith(p) for p in drop)]
-    X = X[:, keep]
-    used = [names[i] for i in keep]
+    meta, X, y, page, used = load_rows(args.data, args.drop)
+    classes, pages = meta['classes'], meta['pages']
 
     is_train = np.array([p['split'] == 'train' for p in pages])
     is_cal = np.array([fold_of(p['id']) == args.fold for p in pages])
