@@ -98,15 +98,35 @@ export function composePage(rng: Rng, family: Family, lang: Lang, doc: LayoutDoc
   if (!ctx.printed.some((x) => x.field === 'Carrier.Name')) bottom.push(signatureSection(ctx, { ...pl, carrierInSignature: true }));
 
   const arrangement = rng.pick(family.arrangements);
-  const numbered = family.extras.includes('cmr');
+  const numbered = boxNumbers(rng, family);
   const stamps = rng.chance(0.25) ? stamp(ctx) : '';
   const html = pageHtml(ctx, arrangement, top, body, bottom, numbered, stamps, (hand?.css ?? '') + (typed?.css ?? ''));
   return { html, printed: ctx.printed, arrangement };
 }
 
-function arrange(rng: Rng, arrangement: Arrangement, body: Section[], numbered: boolean): string {
+/** Writes box `n`'s number, or nothing on a page whose boxes are not numbered. */
+type BoxNumbers = ((n: number) => string) | null;
+
+/**
+ * How a page numbers its boxes. International and government forms number every box ("1", "2.", "(3)") and so do
+ * some carriers' own forms, so a share of every trained genre's pages do, in the ways such forms print them; the CMR
+ * genre always does, as its convention requires. Drawn from a fork, so a page that is not numbered is composed
+ * exactly as before.
+ */
+function boxNumbers(rng: Rng, family: Family): BoxNumbers {
+  if (family.extras.includes('cmr')) return (n) => `<span class="num">${txt(String(n))}</span>`;
+  if (splitOf(family.id) !== 'train') return null;
+  const r = rng.fork('box-numbers');
+  if (!r.chance(0.15)) return null;
+  const form = r.pick<(n: number) => string>([(n) => String(n), (n) => `${n}.`, (n) => `(${n})`, (n) => String(n).padStart(2, '0'), (n) => `${n})`]);
+  const style = `font-size:${r.float(7.5, 11).toFixed(1)}px;font-weight:${r.chance(0.6) ? 'bold' : 'normal'};`
+    + (r.chance(0.25) ? 'border:1px solid #000;padding:0 2px;' : '') + (r.chance(0.3) ? 'float:none;display:block;' : '');
+  return (n) => `<span class="num" style="${style}">${txt(form(n))}</span>`;
+}
+
+function arrange(rng: Rng, arrangement: Arrangement, body: Section[], numbered: BoxNumbers): string {
   let n = 1;
-  const cell = (s: Section): string => (numbered ? `<div class="cell"><span class="num">${txt(String(n++))}</span>${s.html}</div>` : `<div class="cell">${s.html}</div>`);
+  const cell = (s: Section): string => (numbered ? `<div class="cell">${numbered(n++)}${s.html}</div>` : `<div class="cell">${s.html}</div>`);
   const wide = body.filter((s) => s.wide).map(cell).join('');
   const narrow = body.filter((s) => !s.wide && s.html);
   if (arrangement === 'grid') {
@@ -128,7 +148,7 @@ function arrange(rng: Rng, arrangement: Arrangement, body: Section[], numbered: 
   return rows.join('') + wide;
 }
 
-function pageHtml(ctx: PageCtx, arrangement: Arrangement, top: Section[], body: Section[], bottom: Section[], numbered: boolean, stamps: string, fontCss: string): string {
+function pageHtml(ctx: PageCtx, arrangement: Arrangement, top: Section[], body: Section[], bottom: Section[], numbered: BoxNumbers, stamps: string, fontCss: string): string {
   const r = ctx.rng;
   const fam = ctx.family;
   const font = fam.typewriter ? r.pick(MONO_FONTS) : r.pick(PRINT_FONTS);

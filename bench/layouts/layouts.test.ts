@@ -76,6 +76,21 @@ describe('layout-randomising generator', () => {
     for (const html of heldout) expect(html).not.toContain("'fs-");
   });
 
+  it('numbers the boxes of some trained pages, always of CMR pages, and a box number is a word of no field', () => {
+    // The fields of the words inside each box number.
+    const numberFields = (html: string): string[] => [...html.matchAll(/<span class="num"[^>]*><span class="w" data-f="([^"]*)"/g)].map((m) => m[1]!);
+    const train = planLayoutSet(300, 13, 'train').map((p) => composePlanned(p).html);
+    const numbered = train.filter((h) => h.includes('class="num"'));
+    expect(numbered.length / train.length).toBeGreaterThan(0.07);
+    expect(numbered.length / train.length).toBeLessThan(0.25);
+    for (const html of numbered) {
+      expect(numberFields(html).length).toBeGreaterThan(1);
+      expect(numberFields(html).every((f) => f === '')).toBe(true);
+    }
+    const heldout = planLayoutSet(60, 13, 'heldout');
+    for (const p of heldout) expect(composePlanned(p).html.includes('class="num"')).toBe(p.family.id === 'cmr');
+  });
+
   it('leaves at most one party block of a page without its heading, so whose each block is can be read', () => {
     // A party block without a heading opens straight on its lines; one with a heading opens on it.
     const bare = planLayoutSet(300, 13, 'train').map((p) => (composePlanned(p).html.match(/<div class="party">(?!<div class="ph">)/g) ?? []).length);
