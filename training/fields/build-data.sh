@@ -2,7 +2,7 @@
 # Builds the field tagger's training pages with today's generator, one process a seed, JOBS at once (default: the
 # cores): the trained families' seeds and page counts of the committed (sixth) model, and the older templates' pages
 # the confidence fit reads. Each file is appended to and resumes where it stopped, so a run can be stopped and started
-# again; `training/fields/pages-checkpoint.sh save` keeps what was built in the repository for the next machine.
+# again; `npx tsx training/fields/pages-checkpoint.ts save` keeps what was built in the repository for the next machine.
 # About 5 CPU-seconds a page: some 4.5 CPU-hours for the 3,110 pages and 300 template pages. Held-out families are
 # never built here. Then: FIELDS_DATA=DIR npm run train:fields.
 #   FIELDS_DATA  where the pages go (default training/data/fields)
@@ -14,8 +14,8 @@ cd "$(dirname "$0")/../.."
 DATA="${FIELDS_DATA:-training/data/fields}"
 JOBS="${JOBS:-$(nproc)}"
 mkdir -p "$DATA"
-# Pages saved in the repository by an earlier build (pages-checkpoint.sh) are taken up first; only the rest is built.
-bash training/fields/pages-checkpoint.sh restore "$(realpath "$DATA")"
+# Pages saved in the repository by an earlier build (pages-checkpoint.ts) are taken up first; only the rest is built.
+npx tsx training/fields/pages-checkpoint.ts restore "$(realpath "$DATA")"
 # seed, pages, file: the sixth model's sets (training/MODEL_CARD-fields.md); today's generator draws broadened pages
 # for the oldest seeds, and mixes languages and trades into 30 % of every seed's trained-genre pages.
 SETS=(
