@@ -7,6 +7,7 @@ import {
   carrierSection, cartaPorteSection, header, instructionsSection, itemsTable, legalSection, oceanSection, partySection, proBanner,
   refsSection, refsTable, signatureSection, stamp, termsSection, type Placement, type Section,
 } from './sections.ts';
+import type { Probe } from './plan.ts';
 import type { LayoutDoc } from './world.ts';
 
 /** A composed page: its HTML and the values it prints. */
@@ -38,7 +39,7 @@ function placement(rng: Rng, family: Family): Placement {
 }
 
 /** Composes one page of `family` for `doc`: sections in random order, placement and label positions. */
-export function composePage(rng: Rng, family: Family, lang: Lang, doc: LayoutDoc, hand: { family: string; css: string } | null): ComposedPage {
+export function composePage(rng: Rng, family: Family, lang: Lang, doc: LayoutDoc, hand: { family: string; css: string } | null, probe: Probe = {}): ComposedPage {
   // Some training pages have their values typed on a typewriter into a printed form.
   const typed = !hand && splitOf(family.id) === 'train' && rng.fork('typed').chance(0.1) ? typeFont(rng.fork('typeface')) : null;
   const ctx: PageCtx = {
@@ -98,7 +99,7 @@ export function composePage(rng: Rng, family: Family, lang: Lang, doc: LayoutDoc
   if (!ctx.printed.some((x) => x.field === 'Carrier.Name')) bottom.push(signatureSection(ctx, { ...pl, carrierInSignature: true }));
 
   const arrangement = rng.pick(family.arrangements);
-  const numbered = boxNumbers(rng, family);
+  const numbered = boxNumbers(rng, family, probe.boxNumbers);
   const stamps = rng.chance(0.25) ? stamp(ctx) : '';
   const html = pageHtml(ctx, arrangement, top, body, bottom, numbered, stamps, (hand?.css ?? '') + (typed?.css ?? ''));
   return { html, printed: ctx.printed, arrangement };
@@ -111,13 +112,14 @@ type BoxNumbers = ((n: number) => string) | null;
  * How a page numbers its boxes. International and government forms number every box ("1", "2.", "(3)") and so do
  * some carriers' own forms, so a share of every trained genre's pages do, in the ways such forms print them; the CMR
  * genre always does, as its convention requires. Drawn from a fork, so a page that is not numbered is composed
- * exactly as before.
+ * exactly as before. A probe forces them on or off on trained genres' pages.
  */
-function boxNumbers(rng: Rng, family: Family): BoxNumbers {
+function boxNumbers(rng: Rng, family: Family, forced?: boolean): BoxNumbers {
   if (family.extras.includes('cmr')) return (n) => `<span class="num">${txt(String(n))}</span>`;
   if (splitOf(family.id) !== 'train') return null;
   const r = rng.fork('box-numbers');
-  if (!r.chance(0.15)) return null;
+  const drawn = r.chance(0.15);
+  if (!(forced ?? drawn)) return null;
   const form = r.pick<(n: number) => string>([(n) => String(n), (n) => `${n}.`, (n) => `(${n})`, (n) => String(n).padStart(2, '0'), (n) => `${n})`]);
   const style = `font-size:${r.float(7.5, 11).toFixed(1)}px;font-weight:${r.chance(0.6) ? 'bold' : 'normal'};`
     + (r.chance(0.25) ? 'border:1px solid #000;padding:0 2px;' : '') + (r.chance(0.3) ? 'float:none;display:block;' : '');

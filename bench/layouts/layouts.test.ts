@@ -89,6 +89,14 @@ describe('layout-randomising generator', () => {
     }
     const heldout = planLayoutSet(60, 13, 'heldout');
     for (const p of heldout) expect(composePlanned(p).html.includes('class="num"')).toBe(p.family.id === 'cmr');
+    // A probe forces the numbers on or off and changes nothing else: each page is one of its two probed forms.
+    for (const p of planLayoutSet(40, 13, 'train')) {
+      const on = composePlanned({ ...p, probe: { boxNumbers: true } }).html;
+      const off = composePlanned({ ...p, probe: { boxNumbers: false } }).html;
+      expect(on).toContain('class="num"');
+      expect(off).not.toContain('class="num"');
+      expect([on, off]).toContain(composePlanned(p).html);
+    }
   });
 
   it('leaves at most one party block of a page without its heading, so whose each block is can be read', () => {

@@ -20,7 +20,13 @@ export interface LayoutTruthRow {
 }
 
 /** A page decided but not drawn. */
-export interface PlannedPage { name: string; family: Family; row: Omit<LayoutTruthRow, 'file'>; doc: LayoutDoc; seed: number }
+/**
+ * Features a probe forces on or off, so the same pages can be read with and without one (`build-dataset.ts --probe`):
+ * what a feature costs a tagger that never met it, measured on trained genres' pages alone.
+ */
+export interface Probe { boxNumbers?: boolean }
+
+export interface PlannedPage { name: string; family: Family; row: Omit<LayoutTruthRow, 'file'>; doc: LayoutDoc; seed: number; probe?: Probe }
 
 /** A word of a drawn page with its box on the degraded image. */
 export interface TruthWord { text: string; tag: string; occ: number; box: [number, number, number, number] }
@@ -83,7 +89,7 @@ export function mapBox(b: [number, number, number, number], map: PointMap): [num
 export function composePlanned(planned: PlannedPage): ReturnType<typeof composePage> {
   const rng = new Rng(planned.seed);
   const hand = planned.row.writing === 'handwritten' ? handFont(rng.fork('font'), planned.row.split) : null;
-  return composePage(rng.fork('compose'), planned.family, planned.row.lang, planned.doc, hand);
+  return composePage(rng.fork('compose'), planned.family, planned.row.lang, planned.doc, hand, planned.probe);
 }
 
 /** Renders, degrades and measures one planned page; word boxes follow the page through its capture. */
