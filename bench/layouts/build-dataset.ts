@@ -37,15 +37,17 @@ const count = Number(values.count);
 const seed = Number(values.seed);
 const families = values.families as FamilySelection;
 // A probe forces one generator feature on or off on every page: `--probe box-numbers=on`.
-const probeMatch = values.probe === undefined ? null : /^box-numbers=(on|off)$/.exec(values.probe);
+const PROBES = { 'box-numbers': 'boxNumbers', 'described-labels': 'describedLabels' } as const;
+const probeMatch = values.probe === undefined ? null : /^(box-numbers|described-labels)=(on|off)$/.exec(values.probe);
 if (!Number.isInteger(count) || count < 1 || !Number.isInteger(seed) || seed < 0 || !['train', 'heldout', 'all'].includes(families) || (values.probe !== undefined && !probeMatch)) {
-  process.stderr.write('usage: tsx bench/layouts/build-dataset.ts [--out FILE] [--count N] [--seed S] [--families train|heldout|all] [--images DIR] [--stale IDS] [--probe box-numbers=on|off]\n');
+  process.stderr.write('usage: tsx bench/layouts/build-dataset.ts [--out FILE] [--count N] [--seed S] [--families train|heldout|all] [--images DIR] [--stale IDS] [--probe box-numbers|described-labels=on|off]\n');
   process.exit(2);
 }
 const out = resolve(values.out);
 await mkdir(dirname(out), { recursive: true });
 if (values.images) await mkdir(resolve(values.images), { recursive: true });
-const plan = planLayoutSet(count, seed, families).map((p) => (probeMatch ? { ...p, probe: { boxNumbers: probeMatch[1] === 'on' } } : p));
+const probe = probeMatch ? { [PROBES[probeMatch[1] as keyof typeof PROBES]]: probeMatch[2] === 'on' } : null;
+const plan = planLayoutSet(count, seed, families).map((p) => (probe ? { ...p, probe } : p));
 const composed = (p: (typeof plan)[number]): string => createHash('sha1').update(composePlanned(p).html).digest('hex').slice(0, 12);
 const listed = new Set(values.stale ? readFileSync(values.stale, 'utf8').split('\n').map((l) => l.trim()).filter(Boolean) : []);
 const current = new Map(plan.map((p) => [p.name, composed(p)]));

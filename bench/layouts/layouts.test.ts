@@ -99,6 +99,16 @@ describe('layout-randomising generator', () => {
     }
   });
 
+  it('describes party labels only under the probe, and only on trained pages', () => {
+    // A party label's words, joined: the description follows the wording inside brackets.
+    const described = (html: string): boolean => /data-f="label:(Shipper|Consignee)\.Name">\(/.test(html);
+    const plan = planLayoutSet(40, 17, 'train');
+    expect(plan.some((p) => described(composePlanned(p).html))).toBe(false);
+    const on = plan.map((p) => composePlanned({ ...p, probe: { describedLabels: true } }).html);
+    expect(on.filter(described).length).toBeGreaterThan(30);
+    for (const p of plan) expect(composePlanned({ ...p, probe: { describedLabels: false } }).html).toBe(composePlanned(p).html);
+  });
+
   it('leaves at most one party block of a page without its heading, so whose each block is can be read', () => {
     // A party block without a heading opens straight on its lines; one with a heading opens on it.
     const bare = planLayoutSet(300, 13, 'train').map((p) => (composePlanned(p).html.match(/<div class="party">(?!<div class="ph">)/g) ?? []).length);

@@ -74,7 +74,19 @@ export const CONCEPT_FIELD: Partial<Record<Concept, string>> = {
 };
 
 /** How a page writes its labels: case, closing punctuation, and whether a second language follows. */
-export interface LabelStyle { lang: Lang; second: Lang | null; upper: number; colon: number }
+export interface LabelStyle {
+  lang: Lang; second: Lang | null; upper: number; colon: number;
+  /** Party labels followed by what the box asks for, as international and ocean forms print them. */
+  described?: boolean;
+}
+
+/** What a party box asks for, printed after its label: "Shipper (name and full address)". */
+const DESCRIPTIONS: Record<Lang, string[]> = {
+  en: ['(name and address)', '(complete name and address)', '(name, address, country)', '(Name and full address)', '(full style and address)'],
+  es: ['(nombre y domicilio)', '(nombre, dirección, país)', '(nombre y dirección completa)'],
+  fr: ['(nom, adresse, pays)', '(nom et adresse complète)', '(nom et adresse)'],
+};
+const DESCRIBED: ReadonlySet<Concept> = new Set<Concept>(['shipper', 'consignee', 'billTo', 'notify', 'agent', 'remit', 'broker', 'carrier']);
 
 /**
  * A random label style for a page in `lang`; `bilingual` forces a second language ("Shipper / Expéditeur"), `second`
@@ -89,6 +101,7 @@ export function labelStyle(rng: Rng, lang: Lang, bilingual: boolean, second?: La
 export function labelText(concept: Concept, style: LabelStyle, rng: Rng): string {
   const one = (lang: Lang): string => rng.pick(LEXICON[concept][lang]);
   let text = one(style.lang);
+  if (style.described && DESCRIBED.has(concept)) text += ` ${rng.pick(DESCRIPTIONS[style.lang])}`;
   if (style.second) text += rng.pick([' / ', ' - ', ' / ']) + one(style.second);
   if (rng.chance(style.upper)) text = text.toUpperCase();
   if (rng.chance(style.colon * 0.7) && !/[:#]$/.test(text)) text += ':';
