@@ -1772,7 +1772,7 @@ describe('labels misread by OCR', () => {
     expect(shipperHeading(grid('EVER', 0.2, line(100, 600, 'SHIPPER')))[0]!.labelWords[0]!.text).toBe('SHIPPER');
   });
 
-  it('reads a heading after a circled number read as a weak single letter, and not after a clearly read word', () => {
+  it('reads a heading after a circled number read as a weak single letter or a box number, and not after a clearly read word or count', () => {
     const heading = line(100, 100, 'A EXPEDITEUR');
     heading[0]!.confidence = 0.67;
     expect(findLabels(buildSegments(heading)).map((h) => `${h.field}${h.atStart ? '@' : ''}`)).toEqual(['shipper@']);
@@ -1785,6 +1785,12 @@ describe('labels misread by OCR', () => {
     numbered[0]!.confidence = 0.54;
     expect(findLabels(buildSegments(numbered)).map((h) => `${h.field}${h.atStart ? '@' : ''}`)).toEqual(['consignee@']);
     expect(findLabels(buildSegments(line(100, 100, '8 DESTINATAIRE'))).some((h) => h.atStart)).toBe(false);
+    // Box numbers as forms print them (a colon, brackets, two digits, zero-padded) leave the heading at the start of
+    // its line; a count with no mark does not.
+    for (const text of ['5: Origin', '(3) Consignee', '12. Consignee', '04 Ship To']) {
+      expect(findLabels(buildSegments(line(100, 100, text))).filter((h) => h.atStart).map((h) => h.field), text).toEqual([text.includes('Origin') ? 'shipper' : 'consignee']);
+    }
+    expect(findLabels(buildSegments(line(100, 100, '14 PALLETS'))).some((h) => h.atStart)).toBe(false);
   });
 
   it('doubts a description that is only a package kind', () => {

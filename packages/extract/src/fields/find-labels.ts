@@ -391,8 +391,9 @@ export function findLabels(segments: Segment[]): LabelHit[] {
       || (/^[A-Z]$/.test(tokens[k]!.t) && seg.words[tokens[k]!.word]!.confidence < 0.75)
       // Or a lone digit read weakly: a number in a circle or box ("1 EXPEDITEUR", "8 DESTINATAIRE").
       || (/^\d$/.test(seg.words[tokens[k]!.word]!.text) && seg.words[tokens[k]!.word]!.confidence < 0.75)
-      // So does a section number with its mark ("1—", "2)").
-      || /^\d[.)\]—–-]$/.test(seg.words[tokens[k]!.word]!.text);
+      // So does a box number as forms print them: with its mark, in brackets or zero-padded ("1—", "2)", "5:", "(3)",
+      // "12.", "04"). A bare number read clearly stays a word: it may be a count ("14 PALLETS").
+      || /^(\(\d{1,2}\)|\d{1,2}[.):\]—–-]|0\d)$/.test(seg.words[tokens[k]!.word]!.text);
     let lead = 0;
     while (lead < tokens.length - 1 && lead < 2 && icon(lead)) lead++;
     for (let i = lead; i < tokens.length; i++) {
