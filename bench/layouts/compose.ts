@@ -44,7 +44,7 @@ export function composePage(rng: Rng, family: Family, lang: Lang, doc: LayoutDoc
   const typed = !hand && splitOf(family.id) === 'train' && rng.fork('typed').chance(0.1) ? typeFont(rng.fork('typeface')) : null;
   const ctx: PageCtx = {
     rng, family, doc,
-    style: { ...labelStyle(rng, lang, rng.chance(family.bilingual), lang === family.lang ? family.second : family.lang), described: describedLabels(rng, family, probe.describedLabels) },
+    style: { ...labelStyle(rng, lang, rng.chance(family.bilingual), lang === family.lang ? family.second : family.lang), described: describedLabels(family, probe.describedLabels) },
     hand: hand?.family ?? null,
     ink: rng.pick(['#0b2a8a', '#1a1a1a', '#12306b', '#222c55']),
     valueFont: typed?.family ?? (!hand && rng.chance(family.typewriter ? 0 : 0.3) ? rng.pick([...MONO_FONTS, ...PRINT_FONTS]) : null),
@@ -107,12 +107,11 @@ export function composePage(rng: Rng, family: Family, lang: Lang, doc: LayoutDoc
 
 /**
  * Whether the party labels of a page say what their box asks for ("Consignee (name, address, country)"), as
- * international and ocean forms do. Not drawn yet (a share of 0): a probe measures what it costs first. Drawn from a
- * fork, so other pages compose as before.
+ * international and ocean forms do. Not drawn on generated pages yet: only a probe turns it on, on trained genres'
+ * pages, to measure what it costs first.
  */
-function describedLabels(rng: Rng, family: Family, forced?: boolean): boolean {
-  if (splitOf(family.id) !== 'train') return false;
-  return forced ?? rng.fork('described-labels').chance(0);
+function describedLabels(family: Family, forced?: boolean): boolean {
+  return splitOf(family.id) === 'train' && forced === true;
 }
 
 /** Writes box `n`'s number, or nothing on a page whose boxes are not numbered. */
