@@ -24,6 +24,8 @@ export interface PageCtx {
   ink: string;
   /** Face of typed-in values when they differ from the form's print (a printer filling a preprinted form). */
   valueFont: string | null;
+  /** Party blocks typed as running text ("ACME CORP, 12 MAIN ST, AUSTIN, TX 78701"): a probe's feature. */
+  runOn?: boolean;
   /** Values printed in Title Case rather than capitals. */
   titleCase: boolean;
   dateForm: number;

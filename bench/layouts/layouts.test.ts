@@ -31,6 +31,11 @@ const VALUE_FIELDS = ['Shipper.Name', 'Shipper.Address', 'Shipper.City', 'Shippe
   'ShipmentDetails.Weight', 'ShipmentDetails.Pieces', 'ShipmentDetails.Commodity', 'ShipmentDetails.FreightClass', 'Dates.Pickup', 'Dates.Delivery',
   'References.BolNumber', 'References.PoNumber', 'References.OrderNumber', 'References.ProNumber', 'Carrier.Name', 'Carrier.Scac'];
 
+
+/** Every word of a page but its labels' own, with its field, in order ("Shipper.Name:ACME"). */
+const unlabelledWords = (html: string): string[] => [...html.matchAll(/<span class="w" data-f="([^"]*)"[^>]*>([^<]*)<\/span>/g)]
+  .filter((m) => !m[1]!.startsWith('label:')).map((m) => `${m[1]}:${m[2]}`);
+
 describe('layout-randomising generator', () => {
   let renderer: PageRenderer;
   beforeAll(async () => { renderer = await PageRenderer.launch(); });
@@ -107,6 +112,24 @@ describe('layout-randomising generator', () => {
     const on = plan.map((p) => composePlanned({ ...p, probe: { describedLabels: true } }).html);
     expect(on.filter(described).length).toBeGreaterThan(30);
     for (const p of plan) expect(composePlanned({ ...p, probe: { describedLabels: false } }).html).toBe(composePlanned(p).html);
+    // Only the labels' words differ: every other word of the page is drawn as without the notes.
+    for (const [i, p] of plan.entries()) expect(unlabelledWords(on[i]!)).toEqual(unlabelledWords(composePlanned(p).html));
+  });
+
+  it('types party blocks as running text only under the probe, on trained pages, and changes nothing else', () => {
+    // A line that holds a party's name and its city: the block typed as running text.
+    const runOn = (html: string): boolean => [...html.matchAll(/<div class="pl">(.*?)<\/div>/g)]
+      .some((m) => /data-f="Shipper\.Name"/.test(m[1]!) && /data-f="Shipper\.City"/.test(m[1]!));
+    const plan = planLayoutSet(40, 19, 'train');
+    expect(plan.some((p) => runOn(composePlanned(p).html))).toBe(false);
+    const on = plan.map((p) => composePlanned({ ...p, probe: { runOnParties: true } }).html);
+    // Half the blocks keep the name on a line of its own.
+    expect(on.filter(runOn).length).toBeGreaterThan(8);
+    for (const [i, p] of plan.entries()) {
+      expect(composePlanned({ ...p, probe: { runOnParties: false } }).html).toBe(composePlanned(p).html);
+      expect(unlabelledWords(on[i]!).filter((w) => !w.startsWith('label:'))).toEqual(unlabelledWords(composePlanned(p).html).filter((w) => !w.startsWith('label:')));
+    }
+    expect(planLayoutSet(20, 19, 'heldout').every((p) => composePlanned({ ...p, probe: { runOnParties: true } }).html === composePlanned(p).html)).toBe(true);
   });
 
   it('leaves at most one party block of a page without its heading, so whose each block is can be read', () => {

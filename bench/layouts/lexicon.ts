@@ -101,7 +101,8 @@ export function labelStyle(rng: Rng, lang: Lang, bilingual: boolean, second?: La
 export function labelText(concept: Concept, style: LabelStyle, rng: Rng): string {
   const one = (lang: Lang): string => rng.pick(LEXICON[concept][lang]);
   let text = one(style.lang);
-  if (style.described && DESCRIBED.has(concept)) text += ` ${rng.pick(DESCRIPTIONS[style.lang])}`;
+  // From a fork: a page with notes draws every other choice as it would without them (a probe's pair differs in this).
+  if (style.described && DESCRIBED.has(concept)) text += ` ${rng.fork('described').pick(DESCRIPTIONS[style.lang])}`;
   if (style.second) text += rng.pick([' / ', ' - ', ' / ']) + one(style.second);
   if (rng.chance(style.upper)) text = text.toUpperCase();
   if (rng.chance(style.colon * 0.7) && !/[:#]$/.test(text)) text += ':';

@@ -28,11 +28,20 @@ export function partyHtml(ctx: PageCtx, p: CountryParty, prefix: string | null, 
     [subLabels ? 'address' : null, val(ctx, caseOf(ctx, p.address), f('Address'))],
     [subLabels ? 'cityLine' : null, pieces.join(' ')],
   ];
-  if (!NORTH_AMERICA.has(p.country) || r.chance(0.15)) lines.push([subLabels ? 'country' : null, val(ctx, r.pick(COUNTRY_NAMES[p.country]), f('Country'))]);
+  const country = !NORTH_AMERICA.has(p.country) || r.chance(0.15);
+  if (country) lines.push([subLabels ? 'country' : null, val(ctx, r.pick(COUNTRY_NAMES[p.country]), f('Country'))]);
   if (r.chance(0.25)) lines.push([null, `${txt(r.pick(['Tel:', 'Phone', 'Ph.', 'Tél.']))} ${txt(ctx.doc.base.phone)}`]);
   if (!idOnName && r.chance(0.15)) lines.push([null, idItem()]);
   const sub: Record<string, string> = { name: 'Name', address: 'Address', cityLine: 'City', country: 'Country' };
-  return lines.map(([c, html]) => (c ? `<div class="pl"><span class="lb sub">${label(ctx, c, prefix ? `${prefix}.${sub[c]}` : null)}</span> ${html}</div>` : `<div class="pl">${html}</div>`)).join('');
+  const rows = lines.map(([c, html]) => (c ? `<div class="pl"><span class="lb sub">${label(ctx, c, prefix ? `${prefix}.${sub[c]}` : null)}</span> ${html}</div>` : `<div class="pl">${html}</div>`)).join('');
+  if (!ctx.runOn) return rows;
+  // Typed into one box as running text: the name, street, city line and country after one another, on one line or
+  // with the name on a line of its own, and no row labels. The rows above are still drawn, so that every later choice
+  // of the page is the same as without it.
+  const nameApart = ctx.rng.fork('run-on').chance(0.5) ? 1 : 0;
+  const place = lines.slice(0, country ? 4 : 3).map(([, html]) => html);
+  const rest = lines.slice(place.length).map(([, html]) => `<div class="pl">${html}</div>`);
+  return [...place.slice(0, nameApart).map((html) => `<div class="pl">${html}</div>`), `<div class="pl">${place.slice(nameApart).join(', ')}</div>`, ...rest].join('');
 }
 
 /** A party block under its heading; a null party prints "same as consignee". */

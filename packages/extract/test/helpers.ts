@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { crc32, deflateSync } from 'node:zlib';
+import type { ReadPage, Word } from '../src/types.ts';
 
 export const FIXTURES = join(dirname(fileURLToPath(import.meta.url)), 'fixtures');
 export const fixture = (name: string): Buffer => readFileSync(join(FIXTURES, name));
@@ -66,3 +67,23 @@ export function ctcOutput(dict: readonly string[], steps: Array<Record<string, n
   });
   return { data, steps: all.length, classes };
 }
+
+// Small OCR fixtures: words laid out as an engine reports them (letter height 20 px, ~11 px a character).
+let lineNo = 0;
+/** One engine line of words starting at x, y; `gap` puts extra space before words marked with a leading '|'. */
+export function line(x: number, y: number, text: string, confidence = 0.95): Word[] {
+  const id = `l${lineNo++}`;
+  const out: Word[] = [];
+  let cx = x;
+  for (const raw of text.split(' ')) {
+    const jump = raw.startsWith('|') ? 120 : 0;
+    const t = raw.replace(/^\|/, '');
+    cx += jump;
+    out.push({ text: t, confidence, bbox: [cx, y, cx + 11 * t.length, y + 20], page: 0, line: id });
+    cx += 11 * t.length + 11;
+  }
+  return out;
+}
+export const page = (...lines: Word[][]): ReadPage[] => [{
+  index: 0, width: 1700, height: 2200, rotation: 0, words: lines.flat(), barcodes: [], blank: false, toUpright: (b) => b,
+}];

@@ -16,26 +16,8 @@ import { buildSegments, mergeInterleavedLines, type Segment } from '../src/layou
 import { cleanStrip, missedRegions, weakLines } from '../src/ocr/reread.ts';
 import type { EngineWord } from '../src/ocr/engine.ts';
 import type { ReadPage, Word } from '../src/types.ts';
+import { line, page } from './helpers.ts';
 
-// Small OCR fixtures: words laid out as an engine reports them (letter height 20 px, ~11 px a character).
-let lineNo = 0;
-/** One engine line of words starting at x, y; `gap` puts extra space before words marked with a leading '|'. */
-function line(x: number, y: number, text: string, confidence = 0.95): Word[] {
-  const id = `l${lineNo++}`;
-  const out: Word[] = [];
-  let cx = x;
-  for (const raw of text.split(' ')) {
-    const jump = raw.startsWith('|') ? 120 : 0;
-    const t = raw.replace(/^\|/, '');
-    cx += jump;
-    out.push({ text: t, confidence, bbox: [cx, y, cx + 11 * t.length, y + 20], page: 0, line: id });
-    cx += 11 * t.length + 11;
-  }
-  return out;
-}
-const page = (...lines: Word[][]): ReadPage[] => [{
-  index: 0, width: 1700, height: 2200, rotation: 0, words: lines.flat(), barcodes: [], blank: false, toUpright: (b) => b,
-}];
 /** A page with one party block: heading, name, street and city line stacked in one column. */
 const block = (heading: string, name: string, street: string, city: string): ReadPage[] =>
   page(line(100, 100, heading), line(100, 125, name), line(100, 150, street), line(100, 175, city));

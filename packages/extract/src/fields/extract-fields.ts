@@ -451,6 +451,12 @@ function freightTerms(hs: LabelHit[], segments: Segment[], labelled: Set<Segment
       const m = TERMS.find(([re]) => re.test(t));
       if (m) return { value: m[1], words: c.words, evidence: { prior: c.prior, checks: 1, doubts: 0, kind: 'text' } };
     }
+    // No option marked: the heading's note may name the terms that hold then ("freight charges are prepaid unless
+    // marked otherwise"); a mark the OCR missed would say otherwise, hence the doubt.
+    const stated = STATED_TERMS.exec(normalizeText(h.labelWords.map((w) => w.text).join(' ')));
+    if (stated) return { value: stated[1] === 'COLLECT' ? 'collect' : 'prepaid', words: h.labelWords, evidence: { prior: 0.8, checks: 0, doubts: 1, kind: 'text' } };
   }
   return null;
 }
+
+const STATED_TERMS = /\b(PREPAID|COLLECT)\b[^()]*\bUNLESS\b/;

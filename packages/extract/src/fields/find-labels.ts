@@ -1,6 +1,7 @@
 import { boxAround, normalizeText, sameRow, type Segment } from '../layout.ts';
 import type { Word } from '../types.ts';
 import { isStateCode } from './geo.ts';
+import { NOTE_WORDS } from './heading-note.ts';
 import { LABELS, type Lang, type LabelDef, type LabelField } from './lexicon.ts';
 import { LETTER_FOR } from './look-alikes.ts';
 
@@ -22,6 +23,8 @@ export interface LabelHit {
   marked: boolean;
   /** One of several column headings the engine read as one line: its column is its own words' span. */
   run?: boolean;
+  /** Its note in parentheses runs on to the next line ("SHIPPER (NAME AND" over "ADDRESS)"). */
+  noteOpen?: boolean;
 }
 
 const PARTY_SUB = new Set<LabelField>(['name', 'address', 'city', 'state', 'zip', 'cityStateZip']);
@@ -30,6 +33,10 @@ interface Token {
   t: string; word: number; colonAfter: boolean; possessive?: boolean; /** A token read across two words ends here. */ lastWord?: number;
   /** Read with little confidence (small caps garbled). */
   weak?: boolean;
+  /** Opens a parenthesis ("(NAME"): the first word of a note in parentheses. */
+  open?: boolean;
+  /** Closes one ("ADDRESS)"). */
+  close?: boolean;
 }
 
 /** Whether `b` is the rest of a word whose first letter was read as the word `a`. */
@@ -55,6 +62,7 @@ function labelWordInPieces(a: Word, b: Word, at: string, bt: string): boolean {
 /** Splits a word into comparison tokens: "SID#:" -> SID, #; "B/L" -> B, /, L; "P.O." -> PO. */
 export function tokenize(words: Word[]): Token[] {
   const out: Token[] = [];
+  let opening = false;
   words.forEach((w, wi) => {
     // "N°.DE" is two words; "P.O." is one.
     // "THIRD-PARTY" and "PICK-UP" are two words of a label.
@@ -68,6 +76,8 @@ export function tokenize(words: Word[]): Token[] {
       const colon = /[:;]$/.test(p) || (pi === parts.length - 1 && /[:;]$/.test(w.text));
       // "N." is the abbreviation NO with its O lost or left out ("SHIPPER'S BOL N.").
       const t = p === 'N.' || p === 'N.:' ? 'NO' : p.replace(/[:;.,'‘’"“”«»„]/g, '');
+      if (t === '(') opening = true;
+      if (t === ')' && out.length) out[out.length - 1]!.close = true;
       if (!t || t === '(' || t === ')') return;
       // A word cut after its first letter ("N o.", "m archandises"): a lone letter with the rest of the word in lower
       // case right after it, no wider apart than letters are, is one token.
@@ -83,7 +93,8 @@ export function tokenize(words: Word[]): Token[] {
       if (pi === 0 && /^['‘’`]?s$|^['‘’`]S$/.test(w.text) && prev && prev.word === wi - 1 && prev.lastWord === undefined && !prev.colonAfter && /^[A-Z]{4,}$/.test(prev.t)) {
         prev.t += 'S'; prev.possessive = true; prev.colonAfter = colon; prev.lastWord = wi; return;
       }
-      out.push({ t, word: wi, colonAfter: colon, ...(/['‘’]S$/.test(p) ? { possessive: true } : {}), ...(w.confidence < 0.5 ? { weak: true } : {}) });
+      out.push({ t, word: wi, colonAfter: colon, ...(/['‘’]S$/.test(p) ? { possessive: true } : {}), ...(w.confidence < 0.5 ? { weak: true } : {}), ...(opening ? { open: true } : {}) });
+      opening = false;
     });
   });
   return out;
@@ -113,6 +124,15 @@ function splitGluedLabelWords(p: string): string[] {
 const labelTokens = new Map<LabelDef, string[]>();
 for (const def of LABELS) {
   labelTokens.set(def, normalizeText(def.text).replace(/([#/()])/g, ' $1 ').split(' ').map((t) => t.replace(/[:;.,'’"()]/g, '')).filter(Boolean));
+}
+/** Whether tokens `from`..`to` (exclusive) close every parenthesis they open, and open every one they close. */
+function balanced(tokens: Token[], from: number, to: number): boolean {
+  let depth = 0;
+  for (let k = from; k < to; k++) {
+    if (tokens[k]!.open) depth++;
+    if (tokens[k]!.close && --depth < 0) return false;
+  }
+  return depth === 0;
 }
 // Every word of every label, for words read in pieces; by length, for those that lost a letter.
 const LABEL_WORDS = new Set([...labelTokens.values()].flat().filter((t) => t.length >= 5));
@@ -307,6 +327,9 @@ function matchAt(tokens: Token[], i: number): { def: LabelDef; len: number; cost
     const lt = labelTokens.get(def)!;
     if (i + lt.length > tokens.length) continue;
     let cost = loose.has(def) ? 2 : 0;
+    // A label's words do not run into or out of parentheses: "CONSIGNOR (NAME AND ADDRESS)" is a heading and a note
+    // on it, not CONSIGNEE NAME. A label whose last words are in parentheses prints them ("WEIGHT (LBS)").
+    if (!balanced(tokens, i, Math.min(tokens.length, i + lt.length))) continue;
     for (let j = loose.has(def) ? 1 : 0; j < lt.length && cost >= 0; j++) {
       let c = loose.has(def) ? (tokens[i + j]!.t === lt[j] ? 0 : -1) : tokenCost(tokens[i + j]!.t, lt[j]!);
       // A short word after exactly read ones, last or in the middle ("DESCRIPTION 06 ARTICLES").
@@ -377,7 +400,42 @@ function worded(rest: string[]): boolean {
 }
 
 /** A label found on a segment's tokens: `start`..`end` (exclusive), marked by a colon or #, at the line's start. */
-interface Found { def: LabelDef; start: number; end: number; marked: boolean; atStart: boolean }
+interface Found { def: LabelDef; start: number; end: number; marked: boolean; atStart: boolean; noteOpen?: boolean }
+
+// A slash or a dash between two names of one label ("SHIPPER / EXPEDITEUR", "CARRIER - TRANSPORTEUR").
+const SEPARATOR = /^[/\\|\-–—]$/;
+
+/**
+ * Where a note in parentheses right after a label ends: "SHIPPER (NAME AND FULL ADDRESS)" says what the box wants and
+ * is part of its heading, not a value. Past the word that closes it, or at the line's end when it runs on to the next
+ * line (`open`); `at` itself when no note starts there. A note is words only: "(3 SKIDS)" or "(555) 010-4477" are
+ * values.
+ */
+function noteAfter(tokens: Token[], at: number): { end: number; open: boolean } {
+  if (!tokens[at]?.open) return { end: at, open: false };
+  for (let k = at; k < tokens.length && k < at + NOTE_WORDS; k++) {
+    if (/\d/.test(tokens[k]!.t)) break;
+    if (tokens[k]!.close) return { end: k + 1, open: false };
+    if (k === tokens.length - 1) return { end: tokens.length, open: true };
+  }
+  return { end: at, open: false };
+}
+
+/**
+ * Past the words that close a note opened on the line above ("ADDRESS, COUNTRY) / DESTINATAIRE" under "CONSIGNEE
+ * (NAME,"), and a slash after them: the rest of that heading, so the line's own first label starts it. `lead` when the
+ * line opens no such way, or is nothing but the note's end.
+ */
+function afterNoteEnd(tokens: Token[], lead: number): number {
+  const close = tokens.findIndex((t) => t.close);
+  if (close < lead || close >= lead + NOTE_WORDS || close >= tokens.length - 1) return lead;
+  // A word of the note, not a check box's mark read as a letter and a bracket ("G)").
+  const run = tokens.slice(lead, close + 1);
+  if (run.some((t) => t.open || /\d/.test(t.t)) || !run.some((t) => /^[A-Z]{3,}$/.test(t.t))) return lead;
+  let at = close + 1;
+  while (at < tokens.length - 1 && SEPARATOR.test(tokens[at]!.t)) at++;
+  return at;
+}
 
 /** Finds every label on every segment. */
 export function findLabels(segments: Segment[]): LabelHit[] {
@@ -396,15 +454,23 @@ export function findLabels(segments: Segment[]): LabelHit[] {
       || /^(\(\d{1,2}\)|\d{1,2}[.):\]—–-]|0\d)$/.test(seg.words[tokens[k]!.word]!.text);
     let lead = 0;
     while (lead < tokens.length - 1 && lead < 2 && icon(lead)) lead++;
+    lead = afterNoteEnd(tokens, lead);
     for (let i = lead; i < tokens.length; i++) {
       const m = matchAt(tokens, i);
       if (!m) continue;
-      let end = i + m.len; // exclusive, in tokens
-      // "REMITENTE / ORIGEN", "NOMBRE / RAZON SOCIAL:": two names for one field make one label.
-      while (tokens[end]?.t === '/' && end + 1 < tokens.length) {
-        const alt = matchAt(tokens, end + 1);
+      let note = noteAfter(tokens, i + m.len);
+      let end = note.end; // exclusive, in tokens
+      let closedNote = end > i + m.len && !note.open;
+      // "REMITENTE / ORIGEN", "NOMBRE / RAZON SOCIAL:", "CARRIER (NAME) - TRANSPORTEUR": two names for one field make
+      // one label. After a note the second name needs no mark between (a dash is often lost with the rules).
+      for (let noted = closedNote; ;) {
+        const at = SEPARATOR.test(tokens[end]?.t ?? '') ? end + 1 : noted ? end : -1;
+        const alt = at > 0 && at < tokens.length ? matchAt(tokens, at) : null;
         if (!alt || alt.def.field !== m.def.field) break;
-        end = end + 1 + alt.len;
+        note = noteAfter(tokens, at + alt.len);
+        noted = note.end > at + alt.len && !note.open;
+        closedNote ||= noted;
+        end = note.end;
       }
       let marked = tokens[end - 1]!.colonAfter || tokens[end - 1]!.t === '#';
       // "PRO #:" / "No.:" style: a # right after the label also marks it.
@@ -427,6 +493,7 @@ export function findLabels(segments: Segment[]): LabelHit[] {
       const afterIdx = tokens[stop]?.word;
       const closeIdx = afterIdx !== undefined && seg.words[afterIdx]!.text.includes('(')
         ? [0, 1, 2].map((k) => afterIdx + k).find((k) => k < seg.words.length && /\)[:.]?$/.test(seg.words[k]!.text)) : undefined;
+      if (m.def.strict && !(whole || marked) && i === lead && closedNote) marked = true;
       if (m.def.strict && !(whole || marked) && i === lead && closeIdx !== undefined) {
         while (stop < tokens.length && tokens[stop]!.word <= closeIdx) stop++;
         marked = true;
@@ -445,7 +512,7 @@ export function findLabels(segments: Segment[]): LabelHit[] {
       // A word one letter off a label whose values hold digits, followed by words with none, is a phrase of the form
       // ("GLASS BOTTLES, EMPTY" is no CLASS label).
       if (m.cost > 0 && m.len === 1 && !marked && DIGIT_FIELDS.has(m.def.field) && worded(tokens.slice(stop).map((t) => t.t))) continue;
-      found.push({ def: m.def, start: i, end: stop, marked, atStart: i === lead });
+      found.push({ def: m.def, start: i, end: stop, marked, atStart: i === lead, ...(note.open ? { noteOpen: true } : {}) });
       i = stop - 1;
     }
     const run = headingRun(tokens, lead);
@@ -485,7 +552,7 @@ function toHits(seg: Segment, tokens: Token[], all: Found[], isRun: boolean): La
     return {
       field: f.def.field, lang: f.def.lang, label: f.def.text, segment: seg, labelWords: lb, valueWords,
       bbox: boxAround(lb),
-      atStart: f.atStart, marked: f.marked, ...(isRun ? { run: true } : {}),
+      atStart: f.atStart, marked: f.marked, ...(isRun ? { run: true } : {}), ...(f.noteOpen ? { noteOpen: true } : {}),
     };
   });
 }

@@ -3,6 +3,7 @@ import type { Word } from '../types.ts';
 import { isSpeck, textOf } from './candidates.ts';
 import { parseCityStateZip, stripCityLabel } from './city-line.ts';
 import { ocrDistance, PARTY_HEADING_FIELDS, type LabelHit } from './find-labels.ts';
+import { closesNote, isNote } from './heading-note.ts';
 import { LABELS } from './lexicon.ts';
 import { readCompanyName } from './company-name.ts';
 import { confidenceIn, repairSpelling } from './spelling.ts';
@@ -81,6 +82,9 @@ export function partyLines(hit: LabelHit, segments: Segment[], hitsBySegment: Ma
   // its middle is below the header and it starts no further right than the header ends (not a value beside it).
   const startsBelowHeader = (s: Segment): boolean => s.bbox[1] > seg.bbox[1] + 0.5 * Math.min(lh, s.lineHeight, seg.bbox[3] - seg.bbox[1])
     || (s !== seg && midY(s.bbox) > seg.bbox[3] && s.bbox[3] - seg.bbox[3] > lh && s.bbox[0] < seg.bbox[2] && s.lineHeight > 2 * lh);
+  // The heading's own note on a line of its own, or the end of one it left open, under it: part of the heading.
+  const headingRest = (s: Segment): boolean => isNote(s.words)
+    || (!!hit.noteOpen && s.bbox[1] - seg.bbox[3] < 1.5 * lh && xOverlap(s.bbox, seg.bbox) > 0 && closesNote(s.words));
   if (keyed) {
     // A "Name: ..." line with no header above it: the block is aligned on the label.
     lines.push({ words: hit.valueWords, sub: 'name' });
@@ -96,7 +100,7 @@ export function partyLines(hit: LabelHit, segments: Segment[], hitsBySegment: Ma
       .filter((s) => s.bbox[2] - s.bbox[0] >= 0.4 * lh || s.bbox[3] - s.bbox[1] >= 0.4 * lh)
       // A line of the neighbouring column that only grazes the span does not set this one's column.
       .filter((s) => s.page === seg.page && startsBelowHeader(s) && s.bbox[1] - seg.bbox[3] < 3 * lh
-        && xOverlap(s.bbox, span) > 0.3 * Math.min(span[2] - span[0], s.bbox[2] - s.bbox[0]))
+        && xOverlap(s.bbox, span) > 0.3 * Math.min(span[2] - span[0], s.bbox[2] - s.bbox[0]) && !headingRest(s))
       .sort((a, b) => a.bbox[1] - b.bbox[1] || Math.abs(a.bbox[0] - seg.bbox[0]) - Math.abs(b.bbox[0] - seg.bbox[0]));
     // The first row may be read as two pieces whose right one stands a little higher (a row label "Nombre" apart from
     // "Razón social: ACME" on a tilted photo): the row's leftmost piece sets the column when the next row lines up
@@ -108,7 +112,7 @@ export function partyLines(hit: LabelHit, segments: Segment[], hitsBySegment: Ma
     // "CONSIGNED TO   Acme Corp" with keyed rows under it: the name sits right of the header.
     const right = segments.filter((r) => r !== seg && sameRow(r, seg) && r.bbox[0] > seg.bbox[2] && r.bbox[0] - seg.bbox[2] < Math.max(8 * lh, 0.25 * pageWidth))
       .sort((a, b) => a.bbox[0] - b.bbox[0])[0];
-    const named = !!right && !(hitsBySegment.get(right) ?? []).some((x) => x.atStart) && /[A-Z]{2}/i.test(right.text);
+    const named = !!right && !(hitsBySegment.get(right) ?? []).some((x) => x.atStart) && /[A-Z]{2}/i.test(right.text) && !isNote(right.words);
     // A typed form's rows may stand further apart than three letters (a row label 45 px under a 15 px heading, the
     // name beside the heading): with a name there, the next row label in the heading's column starts the rows.
     const spaced = named && !under.length ? segments.filter((s) => s.page === seg.page && startsBelowHeader(s) && s.bbox[1] - seg.bbox[3] < 4.5 * lh
@@ -199,6 +203,10 @@ export function partyLines(hit: LabelHit, segments: Segment[], hitsBySegment: Ma
     const gap = s.bbox[1] - lastBottom;
     if (gap > Math.max(2.4 * Math.max(lh, Math.min(lastLh, 2 * lh)), pitch ? 1.35 * pitch : 3 * lh)) break;
     if (lines.length && headingBefore(s)) break;
+    if (!lines.length && headingRest(s)) {
+      lastBottom = s.bbox[3];
+      continue;
+    }
     if (!pitch && gap > 0) pitch = gap;
     // "DESTINATION  Austin, TX 78701" / "ORIGEN ...": a place row inside the block, not the next party.
     const placeHit = (hitsBySegment.get(s) ?? []).find((h) => h.atStart && PLACE_ROW.test(h.label));
