@@ -49,8 +49,9 @@ export function composePage(rng: Rng, family: Family, lang: Lang, doc: LayoutDoc
     ink: rng.pick(['#0b2a8a', '#1a1a1a', '#12306b', '#222c55']),
     valueFont: typed?.family ?? (!hand && rng.chance(family.typewriter ? 0 : 0.3) ? rng.pick([...MONO_FONTS, ...PRINT_FONTS]) : null),
     titleCase: rng.chance(0.3),
-    // Not drawn on generated pages: only a probe turns it on, to measure what it costs first.
+    // Not drawn on generated pages: only a probe turns these on, to measure what they cost first.
     ...(probe.runOnParties && splitOf(family.id) === 'train' ? { runOn: true } : {}),
+    ...(probe.contacts && splitOf(family.id) === 'train' ? { contacts: true } : {}),
     dateForm: rng.int(0, 40),
     printed: [],
     nextOcc: 0,

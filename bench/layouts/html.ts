@@ -26,6 +26,8 @@ export interface PageCtx {
   valueFont: string | null;
   /** Party blocks typed as running text ("ACME CORP, 12 MAIN ST, AUSTIN, TX 78701"): a probe's feature. */
   runOn?: boolean;
+  /** Party blocks carry whom to ask for ("ATTN: MARIA LOPEZ"): a probe's feature. */
+  contacts?: boolean;
   /** Values printed in Title Case rather than capitals. */
   titleCase: boolean;
   dateForm: number;

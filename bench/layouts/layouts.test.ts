@@ -132,6 +132,20 @@ describe('layout-randomising generator', () => {
     expect(planLayoutSet(20, 19, 'heldout').every((p) => composePlanned({ ...p, probe: { runOnParties: true } }).html === composePlanned(p).html)).toBe(true);
   });
 
+  it('writes whom to ask for into party blocks only under the probe, on trained pages, and changes nothing else', () => {
+    const contacts = (html: string): number => (html.match(/data-f="">(?:ATTN:|Attn:|Attn\.|Contact:|C\/O|Atn:|Atención:|Contacto:|A\/A|À)<\/span>/g) ?? []).length;
+    const plan = planLayoutSet(40, 23, 'train');
+    for (const p of plan) {
+      const natural = composePlanned(p).html;
+      const on = composePlanned({ ...p, probe: { contacts: true } }).html;
+      expect(contacts(on)).toBeGreaterThan(contacts(natural));
+      expect(composePlanned({ ...p, probe: { contacts: false } }).html).toBe(natural);
+      // The contact's words are no field's: every field's words stay as they were.
+      const fields = (html: string): string[] => unlabelledWords(html).filter((w) => !w.startsWith(':'));
+      expect(fields(on)).toEqual(fields(natural));
+    }
+  });
+
   it('leaves at most one party block of a page without its heading, so whose each block is can be read', () => {
     // A party block without a heading opens straight on its lines; one with a heading opens on it.
     const bare = planLayoutSet(300, 13, 'train').map((p) => (composePlanned(p).html.match(/<div class="party">(?!<div class="ph">)/g) ?? []).length);

@@ -1,4 +1,5 @@
 import { code128Svg } from '../synthetic/barcodes.ts';
+import { FIRST_NAMES, LAST_NAMES } from '../synthetic/data.ts';
 import { formatNumber } from '../synthetic/format.ts';
 import type { LabelPosition } from './families.ts';
 import { caseOf, item, label, txt, val, words, type PageCtx } from './html.ts';
@@ -33,15 +34,29 @@ export function partyHtml(ctx: PageCtx, p: CountryParty, prefix: string | null, 
   if (r.chance(0.25)) lines.push([null, `${txt(r.pick(['Tel:', 'Phone', 'Ph.', 'Tél.']))} ${txt(ctx.doc.base.phone)}`]);
   if (!idOnName && r.chance(0.15)) lines.push([null, idItem()]);
   const sub: Record<string, string> = { name: 'Name', address: 'Address', cityLine: 'City', country: 'Country' };
+  const place = lines.slice(0, country ? 4 : 3).map(([, html]) => html);
+  if (ctx.contacts) lines.splice(...contactLine(ctx, country ? 4 : 3));
   const rows = lines.map(([c, html]) => (c ? `<div class="pl"><span class="lb sub">${label(ctx, c, prefix ? `${prefix}.${sub[c]}` : null)}</span> ${html}</div>` : `<div class="pl">${html}</div>`)).join('');
   if (!ctx.runOn) return rows;
   // Typed into one box as running text: the name, street, city line and country after one another, on one line or
   // with the name on a line of its own, and no row labels. The rows above are still drawn, so that every later choice
   // of the page is the same as without it.
   const nameApart = ctx.rng.fork('run-on').chance(0.5) ? 1 : 0;
-  const place = lines.slice(0, country ? 4 : 3).map(([, html]) => html);
-  const rest = lines.slice(place.length).map(([, html]) => `<div class="pl">${html}</div>`);
+  const rest = lines.filter(([, html]) => !place.includes(html)).map(([, html]) => `<div class="pl">${html}</div>`);
   return [...place.slice(0, nameApart).map((html) => `<div class="pl">${html}</div>`), `<div class="pl">${place.slice(nameApart).join(', ')}</div>`, ...rest].join('');
+}
+
+/**
+ * Whom to ask for at a party, as forms type it into the block: "ATTN: MARIA LOPEZ" under the name, or a contact line
+ * after the address. Where it goes in the block's lines, as `splice` arguments; drawn from a fork, so that a page with
+ * contacts draws every other choice as it would without them.
+ */
+function contactLine(ctx: PageCtx, placeLines: number): [number, number, [null, string]] {
+  const r = ctx.rng.fork('contact');
+  const person = `${r.pick(FIRST_NAMES)} ${r.pick(LAST_NAMES)}`;
+  const lead = r.pick({ en: ['ATTN:', 'Attn:', 'Attn.', 'Contact:', 'C/O'], es: ['Atn:', 'Atención:', 'Contacto:', 'A/A'], fr: ["À l'att. de", 'Attn:', 'Contact :'] }[ctx.style.lang]);
+  const html = `${txt(lead)} ${txt(r.chance(0.5) ? person.toUpperCase() : person)}`;
+  return [r.chance(0.7) ? 1 : placeLines, 0, [null, html]];
 }
 
 /** A party block under its heading; a null party prints "same as consignee". */

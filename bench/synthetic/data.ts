@@ -66,8 +66,8 @@ const CLASSES = ['50', '55', '60', '65', '70', '77.5', '85', '92.5', '100', '110
 const INSTRUCTIONS_EN = ['Call 24 hrs before delivery', 'Liftgate required', 'Do not stack', 'Appointment required', 'Dock hours 7am-3pm', 'Keep dry', ''];
 const INSTRUCTIONS_FR = ['Appeler avant la livraison', 'Hayon requis', 'Ne pas empiler', 'Rendez-vous obligatoire', ''];
 const INSTRUCTIONS_ES = ['Llamar antes de entregar', 'No estibar', 'Requiere cita', 'Manejese con cuidado', ''];
-const FIRST_NAMES = ['Dana', 'Luis', 'Marie', 'Tom', 'Priya', 'Gabriel', 'Sofia', 'Ken', 'Amelie', 'Jorge', 'Rachel', 'Omar'];
-const LAST_NAMES = ['Kowalski', 'Tremblay', 'Hernandez', 'Nguyen', 'Okafor', 'Gagnon', 'Ramirez', 'Schultz', 'Patel', 'Brooks'];
+export const FIRST_NAMES = ['Dana', 'Luis', 'Marie', 'Tom', 'Priya', 'Gabriel', 'Sofia', 'Ken', 'Amelie', 'Jorge', 'Rachel', 'Omar'];
+export const LAST_NAMES = ['Kowalski', 'Tremblay', 'Hernandez', 'Nguyen', 'Okafor', 'Gagnon', 'Ramirez', 'Schultz', 'Patel', 'Brooks'];
 
 /** A company name in the style of the place's country. */
 export function company(rng: Rng, place: Place): string {
