@@ -49,9 +49,11 @@ export function composePage(rng: Rng, family: Family, lang: Lang, doc: LayoutDoc
     ink: rng.pick(['#0b2a8a', '#1a1a1a', '#12306b', '#222c55']),
     valueFont: typed?.family ?? (!hand && rng.chance(family.typewriter ? 0 : 0.3) ? rng.pick([...MONO_FONTS, ...PRINT_FONTS]) : null),
     titleCase: rng.chance(0.3),
-    // Not drawn on generated pages: only a probe turns these on, to measure what they cost first.
-    ...(probe.runOnParties && splitOf(family.id) === 'train' ? { runOn: true } : {}),
-    ...(probe.contacts && splitOf(family.id) === 'train' ? { contacts: true } : {}),
+    // Party blocks typed as running text, and blocks that name whom to ask for: real forms do both, so a share of
+    // trained genres' pages do (drawn from forks, so that the other pages are composed exactly as before); a probe
+    // forces them on or off.
+    ...(trainedFeature(rng, family, 'run-on-parties', 0.12, probe.runOnParties) ? { runOn: true } : {}),
+    ...(trainedFeature(rng, family, 'contacts', 0.15, probe.contacts) ? { contacts: true } : {}),
     dateForm: rng.int(0, 40),
     printed: [],
     nextOcc: 0,
@@ -106,6 +108,11 @@ export function composePage(rng: Rng, family: Family, lang: Lang, doc: LayoutDoc
   const stamps = rng.chance(0.25) ? stamp(ctx) : '';
   const html = pageHtml(ctx, arrangement, top, body, bottom, numbered, stamps, (hand?.css ?? '') + (typed?.css ?? ''));
   return { html, printed: ctx.printed, arrangement };
+}
+
+/** Whether a trained genre's page draws a feature: `share` of them, from a fork named `name`, unless a probe forces it. */
+function trainedFeature(rng: Rng, family: Family, name: string, share: number, forced?: boolean): boolean {
+  return splitOf(family.id) === 'train' && (forced ?? rng.fork(name).chance(share));
 }
 
 /**

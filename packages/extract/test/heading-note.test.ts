@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { extractFields } from '../src/fields/extract-fields.ts';
 import { findLabels } from '../src/fields/find-labels.ts';
+import { readWordsValue } from '../src/fields/learned/values.ts';
 import { buildSegments } from '../src/layout.ts';
 import { line, page } from './helpers.ts';
 
@@ -37,5 +38,12 @@ describe('notes in parentheses on headings', () => {
       expect(d.Consignee?.Name, rest).toBe('GOLDEN VALLEY SUPPLY LTEE');
       expect(d.Consignee?.Address, rest).toBe('7195 DUNDAS BLVD S');
     }
+  });
+
+  it('reads a tagged name or street without the end of a note run on from the heading above it', () => {
+    expect(readWordsValue('Shipper.Name', line(100, 100, 'ADDRESS): PINNACLE MILLWORKS LLC'), 'MDY')?.value).toBe('PINNACLE MILLWORKS LLC');
+    expect(readWordsValue('Consignee.Address', line(100, 100, 'COUNTRY) 17011 WALNUT WAY'), 'MDY')?.value).toBe('17011 WALNUT WAY');
+    // Figures in brackets are a value's own.
+    expect(readWordsValue('Shipper.Name', line(100, 100, 'ACME (1998) LTD'), 'MDY')?.value).toBe('ACME (1998) LTD');
   });
 });

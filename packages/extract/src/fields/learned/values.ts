@@ -11,6 +11,7 @@ import { repairHouseNumber, repairStreetSuffix } from '../street-line.ts';
 import { parseReference, parseScac } from '../references.ts';
 import { confidenceIn, repairSpelling } from '../spelling.ts';
 import { leadingLabelWords } from '../find-labels.ts';
+import { closesNote } from '../heading-note.ts';
 import type { LabelField } from '../lexicon.ts';
 
 // The last step after the tagger: the words it marked for a field are read by the field's own parser and knowledge
@@ -52,6 +53,8 @@ const NAME_FIELDS = new Set(['Shipper.Name', 'Consignee.Name', 'BillTo.Name', 'C
 export function readWordsValue(field: string, words: Word[], order: DateOrder): ReadValue | null {
   const own = OWN_LABELS.get(field);
   if (own) words = words.slice(leadingLabelWords(words, own.kinds, own.marked));
+  // Nor with the end of its heading's note run on to the line above it ("ADDRESS): ACME CORP").
+  if (own && closesNote(words)) words = words.slice(words.findIndex((w) => w.text.includes(')')) + 1);
   const v = readValue(field, words.map((w) => w.text).join(' '), order);
   if (!v) return null;
   if (NAME_FIELDS.has(field)) {
