@@ -3,7 +3,9 @@ import type { Word } from '../types.ts';
 import { isSpeck, textOf } from './candidates.ts';
 import { parseCityStateZip, stripCityLabel } from './city-line.ts';
 import { ocrDistance, PARTY_HEADING_FIELDS, type LabelHit } from './find-labels.ts';
+import { isContactLine } from './contact-line.ts';
 import { closesNote, isNote } from './heading-note.ts';
+import { unfoldRunningText } from './running-text.ts';
 import { LABELS } from './lexicon.ts';
 import { readCompanyName } from './company-name.ts';
 import { confidenceIn, repairSpelling } from './spelling.ts';
@@ -507,8 +509,9 @@ function stackedCityState(lines: PartyLine[], p: ParsedParty, used: Set<number>)
 
 /** Builds a party from block lines, checking state and city against the postal code. */
 export function parseParty(allLines: PartyLine[], headerHit: LabelHit): ParsedParty {
-  // A line with fewer than two letters or digits is a misread rule, tick or stray label mark.
-  const lines = allLines.filter((l) => l.words.length === 0 || alnumCount(l.words.map((w) => w.text).join('')) >= 2);
+  // A line with fewer than two letters or digits is a misread rule, tick or stray label mark; a contact's line is a
+  // person's, not the party's.
+  const lines = unfoldRunningText(allLines.filter((l) => l.words.length === 0 || (alnumCount(l.words.map((w) => w.text).join('')) >= 2 && !isContactLine(l.words))));
   const p: ParsedParty = { Name: null, Address: null, City: null, State: null, Zip: null, country: null, complete: false, headerHit };
   const used = new Set<number>();
   // City/state/ZIP: a keyed line, else the first line that parses as one.

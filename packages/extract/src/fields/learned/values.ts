@@ -11,6 +11,7 @@ import { repairHouseNumber, repairStreetSuffix } from '../street-line.ts';
 import { parseReference, parseScac } from '../references.ts';
 import { confidenceIn, repairSpelling } from '../spelling.ts';
 import { leadingLabelWords } from '../find-labels.ts';
+import { isContactLine } from '../contact-line.ts';
 import { closesNote } from '../heading-note.ts';
 import type { LabelField } from '../lexicon.ts';
 
@@ -55,6 +56,8 @@ export function readWordsValue(field: string, words: Word[], order: DateOrder): 
   if (own) words = words.slice(leadingLabelWords(words, own.kinds, own.marked));
   // Nor with the end of its heading's note run on to the line above it ("ADDRESS): ACME CORP").
   if (own && closesNote(words)) words = words.slice(words.findIndex((w) => w.text.includes(')')) + 1);
+  // A contact's line names a person, not the party's name or street.
+  if (own && isContactLine(words)) return null;
   const v = readValue(field, words.map((w) => w.text).join(' '), order);
   if (!v) return null;
   if (NAME_FIELDS.has(field)) {

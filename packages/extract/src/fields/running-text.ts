@@ -1,0 +1,57 @@
+import type { Word } from '../types.ts';
+import { parseCityStateZip } from './city-line.ts';
+import type { PartyLine } from './party.ts';
+import { looksLikeStreet } from './street-line.ts';
+
+/**
+ * A party block typed as running text ("ACME CORP, 1234 MAIN ST, DALLAS, TX 75201", wrapped wherever its box ends)
+ * marks the end of its parts with commas as well as line breaks. It is laid out again as the lines forms print: the
+ * name, the street, the city line, then what follows (a country, a phone). A block is running text when its street
+ * and its city line stand on one line with a comma between them; a block whose lines are its parts is left as it is,
+ * and so is a block of keyed rows ("Name:", "Address:").
+ */
+export function unfoldRunningText(lines: PartyLine[]): PartyLine[] {
+  if (lines.some((l) => l.sub !== null || l.keyedRow)) return lines;
+  const lineOf = new Map(lines.flatMap((l, i) => l.words.map((w) => [w, i] as const)));
+  const words = lines.flatMap((l) => l.words);
+  const parts = splitAfter(words, (w, next) => COMMA.test(w.text) || (!!next && lineOf.get(next) !== lineOf.get(w)));
+  for (let c = 2; c < parts.length; c++) {
+    const before = parts[c - 1]!, last = before[before.length - 1]!;
+    if (!COMMA.test(last.text) || lineOf.get(last) !== lineOf.get(parts[c]![0]!)) continue;
+    // The city line: the longest run of parts from here that reads as one with its city ("EDMONTON," "AB T5J 6A4").
+    let k = Math.min(3, parts.length - c);
+    while (k > 0 && !cityLine(parts.slice(c, c + k).flat())) k--;
+    // A block with a second city line after it is two blocks run together, or a jumble: not one party's text.
+    if (!k || parts.slice(c + k).some((_, j) => cityLine(parts.slice(c + k + j, c + k + j + 2).flat()))) continue;
+    // The street: the fewest parts before the city line that read as a street (a house number wrapped away from its
+    // street's name: "839" / "DIXIE DR,"), else the one part there when it holds a number ("UBERSEETOR 22").
+    const streetText = (s: number): string => parts.slice(s, c).flat().map((w) => w.text).join(' ');
+    const from = [1, 2, 3].map((n) => c - n).find((s) => s >= 1 && looksLikeStreet(streetText(s))) ?? (/\d/.test(streetText(c - 1)) ? c - 1 : -1);
+    if (from < 1) continue;
+    return [
+      { words: parts.slice(0, from).flat(), sub: null },
+      { words: parts.slice(from, c).flat(), sub: null },
+      { words: parts.slice(c, c + k).flat(), sub: null },
+      ...parts.slice(c + k).map((p) => ({ words: p, sub: null })),
+    ];
+  }
+  return lines;
+}
+
+const COMMA = /[,;]$/;
+
+/** Whether words read as a city line that starts with its city's name (words, no figures: no street or code before it). */
+function cityLine(words: Word[]): boolean {
+  const city = parseCityStateZip(words)?.cityText.trim() ?? '';
+  return /\p{L}{2}/u.test(city) && !/\d/.test(city) && city.split(/\s+/).length <= 5;
+}
+
+/** The words cut after each word that `ends` a part. */
+function splitAfter(words: Word[], ends: (w: Word, next: Word | undefined) => boolean): Word[][] {
+  const out: Word[][] = [[]];
+  words.forEach((w, i) => {
+    out[out.length - 1]!.push(w);
+    if (ends(w, words[i + 1])) out.push([]);
+  });
+  return out.filter((p) => p.length);
+}
