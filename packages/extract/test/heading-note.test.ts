@@ -40,6 +40,14 @@ describe('notes in parentheses on headings', () => {
     }
   });
 
+  it('takes the freight terms a heading\'s note states when no option is marked, as a doubt', () => {
+    const terms = (marks: string) => extractFields(page(line(100, 100, `FREIGHT CHARGE TERMS: (freight charges are prepaid unless marked otherwise) ${marks}`)));
+    const unmarked = terms('Prepaid Collect 3rd Party');
+    expect(unmarked.FreightTerms).toBe('prepaid');
+    expect(unmarked.ConfidenceScores.FreightTerms).toBeLessThan(0.9);
+    expect(terms('Prepaid Collect X 3rd Party').FreightTerms).toBe('collect');
+  });
+
   it('reads a tagged name or street without the end of a note run on from the heading above it', () => {
     expect(readWordsValue('Shipper.Name', line(100, 100, 'ADDRESS): PINNACLE MILLWORKS LLC'), 'MDY')?.value).toBe('PINNACLE MILLWORKS LLC');
     expect(readWordsValue('Consignee.Address', line(100, 100, 'COUNTRY) 17011 WALNUT WAY'), 'MDY')?.value).toBe('17011 WALNUT WAY');
