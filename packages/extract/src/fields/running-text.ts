@@ -7,27 +7,32 @@ import { looksLikeStreet } from './street-line.ts';
  * A party block typed as running text ("ACME CORP, 1234 MAIN ST, DALLAS, TX 75201", wrapped wherever its box ends)
  * marks the end of its parts with commas as well as line breaks. It is laid out again as the lines forms print: the
  * name, the street, the city line, then what follows (a country, a phone). A block is running text when its street
- * and its city line stand on one line with a comma between them; a block whose lines are its parts is left as it is,
- * and so is a block of keyed rows ("Name:", "Address:").
+ * stands on one line with its city line or its name, a comma between them; a block whose lines are its parts is left
+ * as it is, and so is a block of keyed rows ("Name:", "Address:").
  */
 export function unfoldRunningText(lines: PartyLine[]): PartyLine[] {
   if (lines.some((l) => l.sub !== null || l.keyedRow)) return lines;
   const lineOf = new Map(lines.flatMap((l, i) => l.words.map((w) => [w, i] as const)));
   const words = lines.flatMap((l) => l.words);
   const parts = splitAfter(words, (w, next) => COMMA.test(w.text) || (!!next && lineOf.get(next) !== lineOf.get(w)));
-  for (let c = 2; c < parts.length; c++) {
-    const before = parts[c - 1]!, last = before[before.length - 1]!;
-    if (!COMMA.test(last.text) || lineOf.get(last) !== lineOf.get(parts[c]![0]!)) continue;
+  // Two parts joined on one line by a comma: running text, where a form's block would break the line.
+  const joined = (a: number): boolean => {
+    const end = parts[a - 1]?.at(-1), next = parts[a]?.[0];
+    return !!end && !!next && COMMA.test(end.text) && lineOf.get(end) === lineOf.get(next);
+  };
+  // A street that reads as one first; else a part with its house number after the name ("UBERSEETOR 22").
+  for (const numberOnly of [false, true]) for (let c = 2; c < parts.length; c++) {
     // The city line: the longest run of parts from here that reads as one with its city ("EDMONTON," "AB T5J 6A4").
     let k = Math.min(3, parts.length - c);
     while (k > 0 && !cityLine(parts.slice(c, c + k).flat())) k--;
     // A block with a second city line after it is two blocks run together, or a jumble: not one party's text.
     if (!k || parts.slice(c + k).some((_, j) => cityLine(parts.slice(c + k + j, c + k + j + 2).flat()))) continue;
     // The street: the fewest parts before the city line that read as a street (a house number wrapped away from its
-    // street's name: "839" / "DIXIE DR,"), else the one part there when it holds a number ("UBERSEETOR 22").
+    // street's name: "839" / "DIXIE DR,"), or the one part there when it holds a number.
     const streetText = (s: number): string => parts.slice(s, c).flat().map((w) => w.text).join(' ');
-    const from = [1, 2, 3].map((n) => c - n).find((s) => s >= 1 && looksLikeStreet(streetText(s))) ?? (/\d/.test(streetText(c - 1)) ? c - 1 : -1);
-    if (from < 1) continue;
+    const from = numberOnly ? (/\d/.test(streetText(c - 1)) ? c - 1 : -1) : [1, 2, 3].map((n) => c - n).find((s) => s >= 1 && looksLikeStreet(streetText(s))) ?? -1;
+    // The street joined to the city line or to the name on one line by a comma.
+    if (from < 1 || !(joined(c) || joined(from))) continue;
     return [
       { words: parts.slice(0, from).flat(), sub: null },
       { words: parts.slice(from, c).flat(), sub: null },
