@@ -11,6 +11,7 @@ describe('party blocks as running text, and contact lines', () => {
       ['RED OAK MILLWORKS ULC, 839', 'DIXIE DR, EDMONTON, AB T5J 6A4'],
       ['RED OAK MILLWORKS ULC', '839 DIXIE DR, EDMONTON, AB T5J 6A4, CANADA'],
       ['RED OAK MILLWORKS ULC, 839 DIXIE DR', 'EDMONTON, AB T5J 6A4'],
+      ['RED OAK MILLWORKS ULC, 839 DIXIE DR, EDMONTON, AB', 'T5J 6A4, CANADA'],
     ]) {
       const d = extractFields(page(line(100, 100, 'SHIPPER'), ...rows.map((r, i) => line(100, 125 + 25 * i, r))));
       expect(d.Shipper, rows.join(' / ')).toMatchObject({ Name: 'RED OAK MILLWORKS ULC', Address: '839 DIXIE DR', City: 'EDMONTON', State: 'AB', Zip: 'T5J 6A4' });

@@ -22,14 +22,15 @@ export function unfoldRunningText(lines: PartyLine[]): PartyLine[] {
   };
   // A street that reads as one first; else a part with its house number after the name ("UBERSEETOR 22").
   for (const numberOnly of [false, true]) for (let c = 2; c < parts.length; c++) {
-    // The city line: the longest run of parts from here that reads as one with its city ("EDMONTON," "AB T5J 6A4").
-    let k = Math.min(3, parts.length - c);
-    while (k > 0 && !cityLine(parts.slice(c, c + k).flat())) k--;
+    // The city line: the longest run of parts from here that reads as one with its city ("EDMONTON," "AB T5J 6A4"),
+    // ending at its postal code where it has one (a country after it is a part of its own: "..., IA 52404, USA").
+    const runs = [3, 2, 1].filter((n) => c + n <= parts.length && cityLine(parts.slice(c, c + n).flat()));
+    const k = runs.find((n) => /\d/.test(textOf(parts[c + n - 1]!))) ?? runs[0] ?? 0;
     // A block with a second city line after it is two blocks run together, or a jumble: not one party's text.
     if (!k || parts.slice(c + k).some((_, j) => cityLine(parts.slice(c + k + j, c + k + j + 2).flat()))) continue;
     // The street: the fewest parts before the city line that read as a street (a house number wrapped away from its
     // street's name: "839" / "DIXIE DR,"), or the one part there when it holds a number.
-    const streetText = (s: number): string => parts.slice(s, c).flat().map((w) => w.text).join(' ');
+    const streetText = (s: number): string => textOf(parts.slice(s, c).flat());
     const from = numberOnly ? (/\d/.test(streetText(c - 1)) ? c - 1 : -1) : [1, 2, 3].map((n) => c - n).find((s) => s >= 1 && looksLikeStreet(streetText(s))) ?? -1;
     // The street joined to the city line or to the name on one line by a comma.
     if (from < 1 || !(joined(c) || joined(from))) continue;
@@ -44,6 +45,7 @@ export function unfoldRunningText(lines: PartyLine[]): PartyLine[] {
 }
 
 const COMMA = /[,;]$/;
+const textOf = (words: Word[]): string => words.map((w) => w.text).join(' ');
 
 /** Whether words read as a city line that starts with its city's name (words, no figures: no street or code before it). */
 function cityLine(words: Word[]): boolean {
