@@ -17,8 +17,14 @@ export function isNote(words: Word[]): boolean {
   return words.length <= NOTE_WORDS && /^\(.*\)$/.test(t) && !/\d/.test(t) && t.indexOf(')') === t.length - 1;
 }
 
-/** A line that starts with the end of a note opened on the line above it ("ADDRESS, COUNTRY) / DESTINATAIRE"). */
-export function closesNote(words: Word[]): boolean {
+/** Where the end of a note opened on the line above closes ("ADDRESS, COUNTRY) / DESTINATAIRE"): its word's index, or -1. */
+function noteEndAt(words: Word[]): number {
   const k = words.findIndex((w) => w.text.includes(')'));
-  return k >= 0 && k < NOTE_WORDS && !words.slice(0, k + 1).some((w) => /[(\d]/.test(w.text));
+  return k >= 0 && k < NOTE_WORDS && !words.slice(0, k + 1).some((w) => /[(\d]/.test(w.text)) ? k : -1;
 }
+
+/** A line that starts with the end of a note opened on the line above it. */
+export const closesNote = (words: Word[]): boolean => noteEndAt(words) >= 0;
+
+/** The words after such a note's end (all of them when they start with none). */
+export const afterNoteEnd = (words: Word[]): Word[] => words.slice(noteEndAt(words) + 1);

@@ -12,7 +12,7 @@ import { parseReference, parseScac } from '../references.ts';
 import { confidenceIn, repairSpelling } from '../spelling.ts';
 import { leadingLabelWords } from '../find-labels.ts';
 import { isContactLine } from '../contact-line.ts';
-import { closesNote } from '../heading-note.ts';
+import { afterNoteEnd } from '../heading-note.ts';
 import type { LabelField } from '../lexicon.ts';
 
 // The last step after the tagger: the words it marked for a field are read by the field's own parser and knowledge
@@ -55,7 +55,7 @@ export function readWordsValue(field: string, words: Word[], order: DateOrder): 
   const own = OWN_LABELS.get(field);
   if (own) words = words.slice(leadingLabelWords(words, own.kinds, own.marked));
   // Nor with the end of its heading's note run on to the line above it ("ADDRESS): ACME CORP").
-  if (own && closesNote(words)) words = words.slice(words.findIndex((w) => w.text.includes(')')) + 1);
+  if (own) words = afterNoteEnd(words);
   // A contact's line names a person, not the party's name or street.
   if (own && isContactLine(words)) return null;
   const v = readValue(field, words.map((w) => w.text).join(' '), order);
