@@ -1,10 +1,10 @@
 import type { Rng } from '../synthetic/random.ts';
 import { splitOf, type Arrangement, type Family, type LabelPosition } from './families.ts';
-import { MONO_FONTS, PRINT_FONTS, typeFont } from './fonts.ts';
+import { handFont, MONO_FONTS, PRINT_FONTS, typeFont } from './fonts.ts';
 import { label, txt, type PageCtx, type Printed } from './html.ts';
 import { labelStyle, type Lang } from './lexicon.ts';
 import {
-  carrierSection, cartaPorteSection, header, instructionsSection, itemsTable, legalSection, oceanSection, partySection, proBanner,
+  carrierSection, cartaPorteSection, faxHeader, header, instructionsSection, itemsTable, legalSection, oceanSection, partySection, proBanner,
   refsSection, refsTable, signatureSection, stamp, termsSection, type Placement, type Section,
 } from './sections.ts';
 import type { Probe } from './plan.ts';
@@ -42,6 +42,7 @@ function placement(rng: Rng, family: Family): Placement {
 export function composePage(rng: Rng, family: Family, lang: Lang, doc: LayoutDoc, hand: { family: string; css: string } | null, probe: Probe = {}): ComposedPage {
   // Some training pages have their values typed on a typewriter into a printed form.
   const typed = !hand && splitOf(family.id) === 'train' && rng.fork('typed').chance(0.1) ? typeFont(rng.fork('typeface')) : null;
+  const filled = hand ? null : handFilled(rng, family, probe.handFilled);
   const ctx: PageCtx = {
     rng, family, doc,
     style: { ...labelStyle(rng, lang, rng.chance(family.bilingual), lang === family.lang ? family.second : family.lang), described: describedLabels(family, probe.describedLabels) },
@@ -54,6 +55,7 @@ export function composePage(rng: Rng, family: Family, lang: Lang, doc: LayoutDoc
     // forces them on or off.
     ...(trainedFeature(rng, family, 'run-on-parties', 0.12, probe.runOnParties) ? { runOn: true } : {}),
     ...(trainedFeature(rng, family, 'contacts', 0.15, probe.contacts) ? { contacts: true } : {}),
+    ...(filled ? { handFilled: filled } : {}),
     dateForm: rng.int(0, 40),
     printed: [],
     nextOcc: 0,
@@ -106,7 +108,9 @@ export function composePage(rng: Rng, family: Family, lang: Lang, doc: LayoutDoc
   const arrangement = rng.pick(family.arrangements);
   const numbered = boxNumbers(rng, family, probe.boxNumbers);
   const stamps = rng.chance(0.25) ? stamp(ctx) : '';
-  const html = pageHtml(ctx, arrangement, top, body, bottom, numbered, stamps, (hand?.css ?? '') + (typed?.css ?? ''));
+  // A fax machine's line sits on the sheet, outside the form and its scaling.
+  const edge = faxed(family, probe.faxHeader) ? faxHeader(ctx) : '';
+  const html = pageHtml(ctx, arrangement, top, body, bottom, numbered, stamps, (hand?.css ?? '') + (typed?.css ?? '') + (filled?.css ?? '')).replace('</body>', `${edge}</body>`);
   return { html, printed: ctx.printed, arrangement };
 }
 
@@ -122,6 +126,30 @@ function trainedFeature(rng: Rng, family: Family, name: string, share: number, f
  */
 function describedLabels(family: Family, forced?: boolean): boolean {
   return splitOf(family.id) === 'train' && forced === true;
+}
+
+/**
+ * Whether a page came through a fax machine that printed its line across the sheet. Not drawn on generated pages
+ * yet: only a probe turns it on, on trained genres' pages, to measure what it costs first.
+ */
+function faxed(family: Family, forced?: boolean): boolean {
+  return splitOf(family.id) === 'train' && forced === true;
+}
+
+// What a driver or dock clerk writes onto a printed bill: the counts, the weight, the day, the carrier and its numbers.
+const DOCK_FIELDS = ['ShipmentDetails.Pieces', 'ShipmentDetails.Weight', 'ShipmentDetails.HandlingUnits', 'ShipmentDetails.FreightClass', 'Dates.Pickup', 'References.ProNumber', 'Carrier.Name', 'Carrier.Scac'];
+
+/**
+ * A printed bill whose dock values are filled in by hand, in one hand, some of them or all. Not drawn on generated
+ * pages yet: only a probe turns it on, on trained genres' pages, to measure what it costs first. Drawn from forks, so
+ * the rest of the page is composed as without it.
+ */
+function handFilled(rng: Rng, family: Family, forced?: boolean): { family: string; css: string; fields: ReadonlySet<string> } | null {
+  if (splitOf(family.id) !== 'train' || forced !== true) return null;
+  const r = rng.fork('hand-filled');
+  const font = handFont(r.fork('font'), 'train');
+  const fields = DOCK_FIELDS.filter(() => r.chance(0.6));
+  return { ...font, fields: new Set(fields.length ? fields : [r.pick(DOCK_FIELDS)]) };
 }
 
 /** Writes box `n`'s number, or nothing on a page whose boxes are not numbered. */

@@ -28,6 +28,8 @@ export interface PageCtx {
   runOn?: boolean;
   /** Party blocks carry whom to ask for ("ATTN: MARIA LOPEZ"): a probe's feature. */
   contacts?: boolean;
+  /** A printed page's values filled in by hand at the dock (counts, weight, date...): their hand and fields. */
+  handFilled?: { family: string; fields: ReadonlySet<string> };
   /** Values printed in Title Case rather than capitals. */
   titleCase: boolean;
   dateForm: number;
@@ -54,9 +56,12 @@ export function val(ctx: PageCtx, text: string | number | null | undefined, fiel
     ctx.printed.push({ field, occ, text: s });
   }
   const inner = words(s, field, occ);
-  if (ctx.hand) {
-    const r = ctx.rng;
-    const style = `font-family:${ctx.hand};color:${ctx.ink};-webkit-text-stroke:${r.float(0.1, 0.5).toFixed(2)}px ${ctx.ink};font-size:${r.float(14, 19).toFixed(1)}px;`
+  const filled = !ctx.hand && ctx.handFilled?.fields.has(field);
+  const hand = ctx.hand ?? (filled ? ctx.handFilled!.family : null);
+  if (hand) {
+    // A hand-filled value's wobble comes from a fork, so the page's other draws stay as without it.
+    const r = filled ? ctx.rng.fork('hand-filled') : ctx.rng;
+    const style = `font-family:${hand};color:${ctx.ink};-webkit-text-stroke:${r.float(0.1, 0.5).toFixed(2)}px ${ctx.ink};font-size:${r.float(14, 19).toFixed(1)}px;`
       + `line-height:1.05;display:inline-block;transform:translate(0,${r.float(-2, 2).toFixed(1)}px) rotate(${r.float(-2.5, 2.5).toFixed(2)}deg)`;
     return `<span class="hw" style="${style}">${inner}</span>`;
   }

@@ -154,6 +154,38 @@ describe('layout-randomising generator', () => {
     expect(drawn / 300).toBeLessThan(0.25);
   });
 
+  it('prints a fax machine\'s line on the sheet only under the probe, and only on trained pages', () => {
+    const plan = planLayoutSet(30, 29, 'train');
+    for (const p of plan) {
+      const on = composePlanned({ ...p, probe: { faxHeader: true } }).html;
+      expect(composePlanned({ ...p, probe: { faxHeader: false } }).html).toBe(composePlanned(p).html);
+      // The line is added to the sheet outside the form, and its words are no field's: the form is drawn as before.
+      const form = composePlanned(p).html.split('</body>')[0]!;
+      expect(on.startsWith(form)).toBe(true);
+      const line = on.slice(form.length, on.lastIndexOf('</body>'));
+      expect(line).toMatch(/^<div style="position:absolute;.*monospace.*<\/div>$/);
+      expect(unlabelledWords(line).length).toBeGreaterThan(4);
+      expect(unlabelledWords(line).every((w) => w.startsWith(':'))).toBe(true);
+    }
+    expect(planLayoutSet(20, 29, 'heldout').every((p) => composePlanned({ ...p, probe: { faxHeader: true } }).html === composePlanned(p).html)).toBe(true);
+  });
+
+  it('fills a printed page\'s dock values in by hand only under the probe, and changes nothing else', () => {
+    const handWords = (html: string): string[] => [...html.matchAll(/<span class="hw"[^>]*>(.*?)<\/span><\/span>/g)]
+      .flatMap((m) => [...m[1]!.matchAll(/data-f="([^"]*)"/g)].map((x) => x[1]!));
+    const plan = planLayoutSet(30, 31, 'train').filter((p) => p.row.writing === 'printed');
+    for (const p of plan) {
+      const on = composePlanned({ ...p, probe: { handFilled: true } }).html;
+      expect(composePlanned({ ...p, probe: { handFilled: false } }).html).toBe(composePlanned(p).html);
+      expect(handWords(composePlanned(p).html)).toEqual([]);
+      // Only dock values are written by hand, and every word of the page is the same word as before.
+      expect(handWords(on).every((f) => /^(ShipmentDetails|Dates\.Pickup|References\.ProNumber|Carrier\.)/.test(f))).toBe(true);
+      expect(unlabelledWords(on)).toEqual(unlabelledWords(composePlanned(p).html));
+    }
+    const filled = plan.filter((p) => composePlanned({ ...p, probe: { handFilled: true } }).html.includes('class="hw"'));
+    expect(filled.length).toBeGreaterThan(plan.length * 0.8);
+  });
+
   it('leaves at most one party block of a page without its heading, so whose each block is can be read', () => {
     // A party block without a heading opens straight on its lines; one with a heading opens on it.
     const bare = planLayoutSet(300, 13, 'train').map((p) => (composePlanned(p).html.match(/<div class="party">(?!<div class="ph">)/g) ?? []).length);

@@ -4,7 +4,7 @@ import { formatNumber } from '../synthetic/format.ts';
 import type { LabelPosition } from './families.ts';
 import { caseOf, item, label, txt, val, words, type PageCtx } from './html.ts';
 import type { Concept } from './lexicon.ts';
-import { cityLine, COUNTRY_NAMES, printDate, type CountryParty } from './world.ts';
+import { cityLine, COUNTRY_NAMES, printDate, randomParty, type CountryParty } from './world.ts';
 
 /** A section of the page; `wide` ones take the whole width whatever the arrangement. */
 export interface Section { kind: string; html: string; wide: boolean }
@@ -265,6 +265,27 @@ export function stamp(ctx: PageCtx): string {
   const color = r.pick(['#b3202a', '#1d3f9a', '#7a1a6b']);
   const word = r.pick(['RECEIVED', 'PAID', 'SHIPPED', 'RECIBIDO', 'REÇU', 'ENTERED']);
   return `<div class="stamp" style="left:${r.int(360, 620)}px;top:${r.int(820, 960)}px;color:${color};border-color:${color};transform:rotate(${r.float(-18, 18).toFixed(1)}deg)">${txt(word)}<br>${txt(printDate(d, ctx.style.lang, ctx.family.dateOrder, r.int(0, 20)))}</div>`;
+}
+
+/**
+ * The line a fax machine prints across the top or foot of every page it sends: when, from whom (a name and number
+ * that are no party of the bill), and which page. Its date is the sending day, on or after the pickup, in the
+ * machine's own form, never the form's. Drawn from a fork, so the rest of the page is composed as without it.
+ */
+export function faxHeader(ctx: PageCtx): string {
+  const r = ctx.rng.fork('fax-header');
+  const sent = new Date(Date.parse(ctx.doc.truth.dates.pickup) + r.int(0, 3) * 86_400_000).toISOString().slice(0, 10);
+  const [y, m, d] = sent.split('-');
+  const mon = ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC'][Number(m) - 1]!;
+  const date = r.pick([`${mon}-${d}-${y}`, `${m}/${d}/${y}`, `${d}/${m}/${y!.slice(2)}`, `${mon.charAt(0)}${mon.slice(1).toLowerCase()} ${Number(d)} ${y}`, sent]);
+  const time = `${String(r.int(0, 23)).padStart(2, '0')}:${String(r.int(0, 59)).padStart(2, '0')}${r.pick(['', 'AM', 'PM', ' '])}`.trim();
+  const phone = r.pick([`${r.int(200, 989)}${r.int(200, 999)}${r.int(1000, 9999)}`, `+1 ${r.int(200, 989)} ${r.int(200, 999)} ${r.int(1000, 9999)}`, `(${r.int(200, 989)}) ${r.int(200, 999)}-${r.int(1000, 9999)}`]);
+  const sender = randomParty(r, r.pick(['US', 'US', 'CA', 'MX'])).name;
+  const pages = r.int(1, 3);
+  const page = r.pick([`P.${String(1).padStart(3, '0')}/${String(pages).padStart(3, '0')}`, `PAGE 1/${pages}`, `P. 1`, `#${r.int(100, 999)} P.01`]);
+  const parts = r.pick([[date, time, `FROM-${sender}`, phone, page], [date, time, phone, sender, page], [`FAX ${phone}`, sender, date, time, page]]);
+  const top = r.chance(0.8);
+  return `<div style="position:absolute;${top ? 'top' : 'bottom'}:${r.int(3, 9)}px;left:${r.int(10, 40)}px;right:${r.int(10, 40)}px;display:flex;${r.chance(0.5) ? 'justify-content:space-between' : `gap:${r.int(14, 50)}px`};font:${r.chance(0.5) ? 'bold ' : ''}${r.float(7.5, 9.5).toFixed(1)}px 'DejaVu Sans Mono',monospace;color:#222">${parts.map((x) => `<span>${txt(x)}</span>`).join('')}</div>`;
 }
 
 /** Routing boxes of ocean and intermodal bills: vessel, ports, container. None of them is a field. */
