@@ -546,6 +546,16 @@ describe('dates whose labels were lost', () => {
     expect(extractFields(page(line(100, 180, 'Shipped on the date above, see conditions 06/01/2026'))).Dates.Pickup).toBeNull();
   });
 
+  it('takes no date stamped with a time of day (a fax machine\'s line) as one of the shipment\'s dates', () => {
+    const fax = line(30, 10, '11/06/22 |09:40AM |(244) 640-8876 |SUMMIT RIDGE PAPER MILLS |P.01');
+    const d = extractFields(page(fax, line(100, 300, '11/04/22'), line(500, 300, 'PZN443353')));
+    expect(d.Dates.Pickup).toBe('2022-11-04');
+    expect(d.Dates.Delivery).toBeNull();
+    // The same date with no time beside it is the form's second date.
+    const plain = extractFields(page(line(30, 10, '11/06/22 |SUMMIT RIDGE PAPER MILLS'), line(100, 300, '11/04/22'), line(500, 300, 'PZN443353')));
+    expect(plain.Dates.Delivery).toBe('2022-11-06');
+  });
+
   it('fills only the missing side, and only when one date fits', () => {
     const w = line(0, 0, 'x');
     const at = (iso: string) => ({ iso, words: w });

@@ -254,9 +254,26 @@ export function unlabelledDates(segments: Segment[], labelled: Set<Segment>, ord
     const before = t.slice(0, d.index).replace(/[^A-Z0-9 ]/g, '').trim();
     const garbledLabel = d.index + d.length >= t.trimEnd().length - 1 && before.split(/\s+/).length <= 5 && before.replace(/ /g, '').length <= 12;
     if (t.replace(/[^A-Z0-9]/g, '').length > d.length + 1 && !garbledLabel) continue;
+    if (withTimeOfDay(sg, segments)) continue;
     out.push({ iso: d.iso, words: sg.words });
   }
   return out;
+}
+
+const TIME_OF_DAY = /(?:^|[^0-9:])(?:[01]?\d|2[0-3]):[0-5]\d(?![0-9:])/;
+
+/**
+ * Whether a segment's line also holds a time of day ("09:40AM"). A date stamped with the minute is when something
+ * happened to the paper (sent by fax, printed, received), not one of the shipment's days, which forms print on their
+ * own or under a label.
+ */
+function withTimeOfDay(sg: Segment, segments: Segment[]): boolean {
+  const [, top, , bottom] = sg.bbox;
+  return segments.some((o) => {
+    if (o === sg || o.page !== sg.page) return false;
+    const mid = (o.bbox[1] + o.bbox[3]) / 2;
+    return mid > top && mid < bottom && TIME_OF_DAY.test(o.text);
+  });
 }
 
 /**
