@@ -45,14 +45,16 @@ export function composePage(rng: Rng, family: Family, lang: Lang, doc: LayoutDoc
   const filled = hand ? null : handFilled(rng, family, probe.handFilled);
   const ctx: PageCtx = {
     rng, family, doc,
-    style: { ...labelStyle(rng, lang, rng.chance(family.bilingual), lang === family.lang ? family.second : family.lang), described: describedLabels(family, probe.describedLabels) },
+    style: { ...labelStyle(rng, lang, rng.chance(family.bilingual), lang === family.lang ? family.second : family.lang), described: trainedFeature(rng, family, 'described-labels', 0.1, probe.describedLabels) },
     hand: hand?.family ?? null,
     ink: rng.pick(['#0b2a8a', '#1a1a1a', '#12306b', '#222c55']),
     valueFont: typed?.family ?? (!hand && rng.chance(family.typewriter ? 0 : 0.3) ? rng.pick([...MONO_FONTS, ...PRINT_FONTS]) : null),
     titleCase: rng.chance(0.3),
     // Party blocks typed as running text, and blocks that name whom to ask for: real forms do both, so a share of
     // trained genres' pages do (drawn from forks, so that the other pages are composed exactly as before); a probe
-    // forces them on or off.
+    // forces them on or off. So do party labels that say what their box asks for ("Consignee (name, address,
+    // country)"), as international and ocean forms print them, a fax machine's line across the sheet, and dock values
+    // filled in by hand on a printed bill.
     ...(trainedFeature(rng, family, 'run-on-parties', 0.12, probe.runOnParties) ? { runOn: true } : {}),
     ...(trainedFeature(rng, family, 'contacts', 0.15, probe.contacts) ? { contacts: true } : {}),
     ...(filled ? { handFilled: filled } : {}),
@@ -109,7 +111,7 @@ export function composePage(rng: Rng, family: Family, lang: Lang, doc: LayoutDoc
   const numbered = boxNumbers(rng, family, probe.boxNumbers);
   const stamps = rng.chance(0.25) ? stamp(ctx) : '';
   // A fax machine's line sits on the sheet, outside the form and its scaling.
-  const edge = faxed(family, probe.faxHeader) ? faxHeader(ctx) : '';
+  const edge = trainedFeature(rng, family, 'fax-header', 0.1, probe.faxHeader) ? faxHeader(ctx) : '';
   const html = pageHtml(ctx, arrangement, top, body, bottom, numbered, stamps, (hand?.css ?? '') + (typed?.css ?? '') + (filled?.css ?? '')).replace('</body>', `${edge}</body>`);
   return { html, printed: ctx.printed, arrangement };
 }
@@ -119,33 +121,15 @@ function trainedFeature(rng: Rng, family: Family, name: string, share: number, f
   return splitOf(family.id) === 'train' && (forced ?? rng.fork(name).chance(share));
 }
 
-/**
- * Whether the party labels of a page say what their box asks for ("Consignee (name, address, country)"), as
- * international and ocean forms do. Not drawn on generated pages yet: only a probe turns it on, on trained genres'
- * pages, to measure what it costs first.
- */
-function describedLabels(family: Family, forced?: boolean): boolean {
-  return splitOf(family.id) === 'train' && forced === true;
-}
-
-/**
- * Whether a page came through a fax machine that printed its line across the sheet. Not drawn on generated pages
- * yet: only a probe turns it on, on trained genres' pages, to measure what it costs first.
- */
-function faxed(family: Family, forced?: boolean): boolean {
-  return splitOf(family.id) === 'train' && forced === true;
-}
-
 // What a driver or dock clerk writes onto a printed bill: the counts, the weight, the day, the carrier and its numbers.
 const DOCK_FIELDS = ['ShipmentDetails.Pieces', 'ShipmentDetails.Weight', 'ShipmentDetails.HandlingUnits', 'ShipmentDetails.FreightClass', 'Dates.Pickup', 'References.ProNumber', 'Carrier.Name', 'Carrier.Scac'];
 
 /**
- * A printed bill whose dock values are filled in by hand, in one hand, some of them or all. Not drawn on generated
- * pages yet: only a probe turns it on, on trained genres' pages, to measure what it costs first. Drawn from forks, so
- * the rest of the page is composed as without it.
+ * A printed bill whose dock values are filled in by hand, in one hand, some of them or all: a share of trained genres'
+ * printed pages, a probe forcing it. Drawn from forks, so the rest of the page is composed as without it.
  */
 function handFilled(rng: Rng, family: Family, forced?: boolean): { family: string; css: string; fields: ReadonlySet<string> } | null {
-  if (splitOf(family.id) !== 'train' || forced !== true) return null;
+  if (!trainedFeature(rng, family, 'hand-filled-page', 0.12, forced)) return null;
   const r = rng.fork('hand-filled');
   const font = handFont(r.fork('font'), 'train');
   const fields = DOCK_FIELDS.filter(() => r.chance(0.6));
