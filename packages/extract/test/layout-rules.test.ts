@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { extractFields } from '../src/fields/extract-fields.ts';
 import { assignUnlabelledDates, namesCountryAbroad, numericOrderShown } from '../src/fields/extract-fields.ts';
-import { cleanCommodity } from '../src/fields/goods-table.ts';
+import { cleanCommodity, isPackageKindOnly } from '../src/fields/goods-table.ts';
 import { findDates } from '../src/fields/parse-date.ts';
 import { unlabelledBlocks, unshareWords } from '../src/fields/find-parties.ts';
 import { parseCityStateZip, stripCityLabel } from '../src/fields/city-line.ts';
@@ -2206,6 +2206,11 @@ describe('tables and references', () => {
     expect(cleanCommodity('BICYCLE PARTS (14').text).toBe('BICYCLE PARTS');
     expect(cleanCommodity('COPPER WIRE ON REELS').text).toBe('COPPER WIRE ON REELS');
     expect(cleanCommodity('14. CRATE OFFICE CHAIRS, KD')).toEqual({ text: 'OFFICE CHAIRS, KD', count: 14, packaging: null });
+  });
+
+  it('takes package kinds alone, with or without their counts, for how goods travel, not what they are', () => {
+    for (const t of ['PALLETS', '47 CARTONS', 'STC 32 CARTONS', '3 PALLETS STC 120 CARTONS', 'ON 3 SKIDS']) expect(isPackageKindOnly(t), t).toBe(true);
+    for (const t of ['PACKAGING MATERIALS', 'CARTONS ONDULES', 'BOXES OF FASTENERS', 'COPPER WIRE ON REELS']) expect(isPackageKindOnly(t), t).toBe(false);
   });
 
   it('joins word runs the engine split into two lines on one row', () => {

@@ -35,6 +35,16 @@ export function cleanCommodity(raw: string): { text: string; count: number | nul
   return { text: t.slice(m[0].length), count: Number(m[1]), packaging: packagingCode(m[2]!) };
 }
 
+const PACKAGE_KIND = '(?:\\d{1,5}\\s*)?(?:PALLETS?|PLTS?|SKIDS?|SKD|CRATES?|DRUMS?|TOTES?|CARTONS?|CTNS?|BOX(?:ES)?|BAGS?|BUNDLES?|REELS?|ROLLS?|TARIMAS?|CAJAS?|BULTOS)';
+const PACKAGE_KIND_ONLY = new RegExp(`^(?:(?:ON|STC|SAID TO CONTAIN)\\s+)?${PACKAGE_KIND}(?:\\s+(?:STC|SAID TO CONTAIN)\\s+${PACKAGE_KIND})?$`);
+
+/**
+ * Whether a commodity is package kinds alone, with or without their counts ("CRATE", "47 CARTONS", "STC 32
+ * CARTONS"): that names how the goods travel, not what they are (the neighbouring column's cell, or the packing
+ * written after the goods).
+ */
+export const isPackageKindOnly = (text: string): boolean => PACKAGE_KIND_ONLY.test(normalizeText(text));
+
 /** The EDI packaging code a packaging word stands for: pallets and skids have one; other kinds none. */
 const packagingCode = (kind: string): string | null => (/PALLET|PLT|TARIMA|PALETA|PALETTE/.test(kind) ? 'PLT' : /SKID|SKD/.test(kind) ? 'SKD' : null);
 
@@ -280,8 +290,7 @@ export function readTable(hits: LabelHit[], segments: Segment[], labelled: Set<S
     if (c.packaging && !out.packagingType) out.packagingType = c.packaging;
     // The NMFC "NOI" (not otherwise indicated) with its I lost at the cell's edge ("SPORTING GOODS, NO"): no goods end so.
     if (/, NO$/.test(out.commodity.value)) { out.commodity.value += 'I'; out.commodity.evidence.doubts++; }
-    // A package kind alone ("CRATE") names how the goods travel, not what they are: the neighbouring column's cell.
-    if (/^(PALLETS?|PLTS?|SKIDS?|SKD|CRATES?|DRUMS?|TOTES?|CARTONS?|CTNS?|BOX(ES)?|BAGS?|BUNDLES?|REELS?|ROLLS?|TARIMAS?|CAJAS?|BULTOS)$/.test(c.text)) out.commodity.evidence.doubts++;
+    if (isPackageKindOnly(c.text)) out.commodity.evidence.doubts++;
   }
   return out;
 }

@@ -2,7 +2,7 @@ import type { FreightTerms, WeightUnit } from '@ladingwise/shared';
 import { normalizeText } from '../../layout.ts';
 import type { Word } from '../../types.ts';
 import { readCompanyName } from '../company-name.ts';
-import { cleanCommodity } from '../goods-table.ts';
+import { cleanCommodity, isPackageKindOnly } from '../goods-table.ts';
 import { parseFreightClass } from '../freight-class.ts';
 import { countryOfName, isStateCode, normalizePostal, repairState } from '../geo.ts';
 import { findDates, isFarYear, type DateOrder } from '../parse-date.ts';
@@ -75,6 +75,7 @@ export function readWordsValue(field: string, words: Word[], order: DateOrder): 
   if (field === 'ShipmentDetails.Commodity') {
     // Goods are named in dictionary words: a word the OCR was unsure of is put right as the rules' reading does.
     const spelt = repairSpelling(cleanCommodity(String(v.value)).text, confidenceIn(words));
+    if (isPackageKindOnly(spelt.value)) return null;
     v.value = spelt.value; v.repaired ||= spelt.repaired;
   }
   return v;
