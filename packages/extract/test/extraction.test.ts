@@ -41,8 +41,9 @@ describe('end-to-end extraction (real OCR)', () => {
     expect(d.Consignee?.Name).toBe('KESTREL GLASSWORKS LTD');
     expect(d.Shipper).toMatchObject({ City: 'OMAHA', State: 'NE', Zip: '68102' });
     expect(d.ShipmentDetails).toMatchObject({ Pieces: 14, Commodity: 'STEEL SHELVING' });
-    // What only the neural reader read is never trusted without a check.
-    expect(d.ConfidenceScores['References.BolNumber']).toBeLessThan(0.9);
+    // What only the neural reader read is scored by the confidence model like any value: holding every such value
+    // below 0.9 lowered the share right at >= 0.9 on trained genres' handwritten pages (stop 53), so none is held.
+    expect(d.ConfidenceScores['References.BolNumber']).toBeGreaterThan(0.5);
   });
 
   it('reads a Spanish conocimiento de embarque with day-month dates and Mexican addresses', async () => {
