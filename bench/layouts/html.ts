@@ -24,9 +24,9 @@ export interface PageCtx {
   ink: string;
   /** Face of typed-in values when they differ from the form's print (a printer filling a preprinted form). */
   valueFont: string | null;
-  /** Party blocks typed as running text ("ACME CORP, 12 MAIN ST, AUSTIN, TX 78701"): a probe's feature. */
+  /** Party blocks typed as running text ("ACME CORP, 12 MAIN ST, AUSTIN, TX 78701"): a share of trained pages. */
   runOn?: boolean;
-  /** Party blocks carry whom to ask for ("ATTN: MARIA LOPEZ"): a probe's feature. */
+  /** Party blocks carry whom to ask for ("ATTN: MARIA LOPEZ"): a share of trained pages. */
   contacts?: boolean;
   /** A printed page's values filled in by hand at the dock (counts, weight, date...): their hand and fields. */
   handFilled?: { family: string; fields: ReadonlySet<string> };
@@ -56,8 +56,8 @@ export function val(ctx: PageCtx, text: string | number | null | undefined, fiel
     ctx.printed.push({ field, occ, text: s });
   }
   const inner = words(s, field, occ);
-  const filled = !ctx.hand && ctx.handFilled?.fields.has(field);
-  const hand = ctx.hand ?? (filled ? ctx.handFilled!.family : null);
+  const filled = !ctx.hand && ctx.handFilled?.fields.has(field) ? ctx.handFilled.family : null;
+  const hand = ctx.hand ?? filled;
   if (hand) {
     // A hand-filled value's wobble comes from a fork, so the page's other draws stay as without it.
     const r = filled ? ctx.rng.fork('hand-filled') : ctx.rng;
