@@ -57,6 +57,7 @@ export function composePage(rng: Rng, family: Family, lang: Lang, doc: LayoutDoc
     // filled in by hand on a printed bill.
     ...(trainedFeature(rng, family, 'run-on-parties', 0.12, probe.runOnParties) ? { runOn: true } : {}),
     ...(trainedFeature(rng, family, 'contacts', 0.15, probe.contacts) ? { contacts: true } : {}),
+    ...(trainedFeature(rng, family, 'several-items', SEVERAL_ITEMS_SHARE, probe.severalItems) ? { severalItems: true } : {}),
     ...(filled ? { handFilled: filled } : {}),
     dateForm: rng.int(0, 40),
     printed: [],
@@ -115,6 +116,10 @@ export function composePage(rng: Rng, family: Family, lang: Lang, doc: LayoutDoc
   const html = pageHtml(ctx, arrangement, top, body, bottom, numbered, stamps, (hand?.css ?? '') + (typed?.css ?? '') + (filled?.css ?? '')).replace('</body>', `${edge}</body>`);
   return { html, printed: ctx.printed, arrangement };
 }
+
+// Bills that list several lines of goods and total them: probed, not yet drawn on training pages (the pages built for
+// the next fit do not have them).
+const SEVERAL_ITEMS_SHARE = 0;
 
 /** Whether a trained genre's page draws a feature: `share` of them, from a fork named `name`, unless a probe forces it. */
 function trainedFeature(rng: Rng, family: Family, name: string, share: number, forced?: boolean): boolean {

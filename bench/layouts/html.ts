@@ -28,6 +28,8 @@ export interface PageCtx {
   runOn?: boolean;
   /** Party blocks carry whom to ask for ("ATTN: MARIA LOPEZ"): a share of trained pages. */
   contacts?: boolean;
+  /** The goods table lists two or three lines and totals them: a share of trained pages. */
+  severalItems?: boolean;
   /** A printed page's values filled in by hand at the dock (counts, weight, date...): their hand and fields. */
   handFilled?: { family: string; fields: ReadonlySet<string> };
   /** Values printed in Title Case rather than capitals. */

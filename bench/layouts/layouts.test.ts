@@ -202,6 +202,24 @@ describe('layout-randomising generator', () => {
     expect(drawn / printed.length).toBeLessThan(0.2);
   });
 
+  it('lists two or three lines of goods when probed, every line\'s own counts no field\'s and the total row the bill\'s', () => {
+    const plan = planLayoutSet(30, 37, 'train');
+    let several = 0;
+    for (const p of plan) {
+      const on = composePlanned({ ...p, probe: { severalItems: true } });
+      // Not yet drawn on training pages: without the probe a page is composed as before.
+      expect(composePlanned(p).html).toBe(composePlanned({ ...p, probe: { severalItems: false } }).html);
+      const table = /<table class="tb items">(.*?)<\/table>/.exec(on.html)![1]!;
+      const rows = table.split('<tr>').length - 1;
+      if (rows >= 4) several++;
+      // Whatever the lines, every value the page prints for a field spells the bill's own value: the totals.
+      for (const v of on.printed) expect(spells(v.field, v.text, p), `${p.name} ${v.field} ${v.text}`).toBe(true);
+      expect(on.printed.some((v) => v.field === 'ShipmentDetails.Pieces')).toBe(true);
+    }
+    expect(several).toBeGreaterThan(20);
+    expect(planLayoutSet(20, 37, 'heldout').every((p) => composePlanned({ ...p, probe: { severalItems: true } }).html === composePlanned(p).html)).toBe(true);
+  });
+
   it('leaves at most one party block of a page without its heading, so whose each block is can be read', () => {
     // A party block without a heading opens straight on its lines; one with a heading opens on it.
     const bare = planLayoutSet(300, 13, 'train').map((p) => (composePlanned(p).html.match(/<div class="party">(?!<div class="ph">)/g) ?? []).length);

@@ -1,5 +1,5 @@
 import { code128Svg } from '../synthetic/barcodes.ts';
-import { FIRST_NAMES, LAST_NAMES } from '../synthetic/data.ts';
+import { CLASSES, COMMODITIES_EN, COMMODITIES_ES, COMMODITIES_FR, FIRST_NAMES, LAST_NAMES } from '../synthetic/data.ts';
 import { formatNumber } from '../synthetic/format.ts';
 import type { LabelPosition } from './families.ts';
 import { caseOf, item, label, txt, val, words, type PageCtx } from './html.ts';
@@ -71,11 +71,13 @@ export function partySection(ctx: PageCtx, concept: Concept, p: CountryParty | n
 }
 
 /** The weight as printed: the number (thousands separated or not) and its unit, tagged apart. */
-export function weightHtml(ctx: PageCtx): string {
+export function weightHtml(ctx: PageCtx, part?: number): string {
   const s = ctx.doc.truth.shipmentDetails;
-  const n = ctx.rng.chance(0.6) ? formatNumber(s.weight, ctx.style.lang) : String(s.weight);
+  const w = part ?? s.weight;
+  const n = ctx.rng.chance(0.6) ? formatNumber(w, ctx.style.lang) : String(w);
   const unit = s.weightUnit === 'K' ? ctx.rng.pick(['KG', 'kg', 'KGS', 'Kgs']) : ctx.rng.pick(['LBS', 'lbs', 'LB', 'lb', '#']);
-  return `${val(ctx, n, 'ShipmentDetails.Weight')} ${val(ctx, unit, 'ShipmentDetails.WeightUnit')}`;
+  // One line's part of a bill of several is no field: the total is.
+  return part === undefined ? `${val(ctx, n, 'ShipmentDetails.Weight')} ${val(ctx, unit, 'ShipmentDetails.WeightUnit')}` : `${val(ctx, n, '')} ${val(ctx, unit, '')}`;
 }
 
 /** A date as the page prints it. */
@@ -195,32 +197,75 @@ export function itemsTable(ctx: PageCtx, pl: Placement): Section {
   const t = ctx.doc.truth;
   const s = t.shipmentDetails;
   const b = ctx.doc.base;
-  type Col = [Concept, string, string];
+  const lines = ctx.severalItems ? goodsLines(ctx) : null;
+  const first = lines?.[0];
+  /** A column: its concept, the first line's cell, its kind, and the cell of another line of a bill of several. */
+  type Col = [Concept, string, string, (x: GoodsLine) => string];
+  const none = (): string => '';
   const desc = val(ctx, caseOf(ctx, s.commodity), 'ShipmentDetails.Commodity')
-    + (r.chance(0.25) ? ` ${txt(r.pick([`ON ${s.handlingUnits} SKIDS`, `STC ${s.pieces} ${b.packageType}`, `(${s.handlingUnits} ${b.handlingType})`, 'NOI']))}` : '');
+    + (r.chance(0.25) ? ` ${txt(r.pick([`ON ${first?.hu ?? s.handlingUnits} SKIDS`, `STC ${first?.pieces ?? s.pieces} ${b.packageType}`, `(${first?.hu ?? s.handlingUnits} ${b.handlingType})`, 'NOI']))}` : '');
+  // On a bill of several lines the first line's counts are its own, not the bill's: the total row carries the fields.
+  const huField = first && first.hu !== s.handlingUnits ? '' : 'ShipmentDetails.HandlingUnits';
   const cols: Col[] = [];
-  if (r.chance(0.6)) cols.push(['handlingUnits', val(ctx, s.handlingUnits, 'ShipmentDetails.HandlingUnits'), '']);
-  if (r.chance(0.4)) cols.push(['packageType', val(ctx, b.handlingType, ''), '']);
-  cols.push(['pieces', val(ctx, s.pieces, 'ShipmentDetails.Pieces'), 'pieces']);
-  if (r.chance(0.5)) cols.push(['packageType', val(ctx, b.packageType, ''), '']);
-  if (r.chance(0.3)) cols.push(['hm', val(ctx, b.hazmat ? 'X' : '', ''), '']);
+  if (r.chance(0.6)) cols.push(['handlingUnits', val(ctx, first?.hu ?? s.handlingUnits, huField), '', (x) => val(x.ctx, x.hu || '', '')]);
+  if (r.chance(0.4)) cols.push(['packageType', val(ctx, b.handlingType, ''), '', (x) => val(x.ctx, b.handlingType, '')]);
+  cols.push(['pieces', val(ctx, first?.pieces ?? s.pieces, first ? '' : 'ShipmentDetails.Pieces'), 'pieces', (x) => val(x.ctx, x.pieces, '')]);
+  if (r.chance(0.5)) cols.push(['packageType', val(ctx, b.packageType, ''), '', (x) => val(x.ctx, b.packageType, '')]);
+  if (r.chance(0.3)) cols.push(['hm', val(ctx, b.hazmat ? 'X' : '', ''), '', none]);
   if (pl.poInMarks && t.references.poNumber) {
-    cols.push(['marks', `${words(r.pick(['P/O:', 'PO#', 'PO:', 'P.O.']), 'label:References.PoNumber')} ${val(ctx, t.references.poNumber, 'References.PoNumber')}`, '']);
+    cols.push(['marks', `${words(r.pick(['P/O:', 'PO#', 'PO:', 'P.O.']), 'label:References.PoNumber')} ${val(ctx, t.references.poNumber, 'References.PoNumber')}`, '', none]);
   }
-  cols.push(['commodity', desc, 'desc']);
-  if (r.chance(0.5)) cols.push(['nmfc', val(ctx, b.nmfc, ''), '']);
-  cols.push(['class', val(ctx, s.freightClass, 'ShipmentDetails.FreightClass'), '']);
-  cols.push(['weight', weightHtml(ctx), 'weight']);
+  cols.push(['commodity', desc, 'desc', (x) => val(x.ctx, caseOf(ctx, x.commodity), '')]);
+  if (r.chance(0.5)) cols.push(['nmfc', val(ctx, b.nmfc, ''), '', (x) => val(x.ctx, x.nmfc, '')]);
+  cols.push(['class', val(ctx, s.freightClass, 'ShipmentDetails.FreightClass'), '', (x) => val(x.ctx, x.cls, '')]);
+  cols.push(['weight', weightHtml(ctx, first?.weight), 'weight', (x) => weightHtml(x.ctx, x.weight)]);
   // Weight sometimes leads the description, as on older forms.
   if (r.chance(0.3)) { const w = cols.pop()!; cols.splice(r.int(0, cols.length), 0, w); }
   const head = cols.map(([c, , k]) => `<th${k === 'desc' ? ' class="wd"' : ''}>${label(ctx, c)}</th>`).join('');
   const row = cols.map(([, v]) => `<td>${v}</td>`).join('');
+  const others = (lines ?? []).slice(1).map((x) => `<tr>${cols.map(([, , , cell]) => `<td>${cell(x)}</td>`).join('')}</tr>`).join('');
   const blank = r.chance(0.5) ? `<tr>${cols.map(() => '<td>&nbsp;</td>').join('')}</tr>` : '';
   let total = '';
-  if (r.chance(0.45)) {
-    total = `<tr>${cols.map(([, , k], i) => `<td>${k === 'pieces' ? val(ctx, s.pieces, 'ShipmentDetails.Pieces') : k === 'weight' ? weightHtml(ctx) : i === 0 ? `<b>${txt(r.pick(['TOTAL', 'Grand Total', 'TOTALES', 'TOTAL GÉNÉRAL']))}</b>` : ''}</td>`).join('')}</tr>`;
+  // A bill of several lines always totals them.
+  if (r.chance(0.45) || lines) {
+    const huTotal = (c: Concept): boolean => c === 'handlingUnits' && huField === '';
+    total = `<tr>${cols.map(([c, , k], i) => `<td>${k === 'pieces' ? val(ctx, s.pieces, 'ShipmentDetails.Pieces') : k === 'weight' ? weightHtml(ctx) : huTotal(c) ? val(ctx, s.handlingUnits, 'ShipmentDetails.HandlingUnits') : i === 0 ? `<b>${txt(r.pick(['TOTAL', 'Grand Total', 'TOTALES', 'TOTAL GÉNÉRAL']))}</b>` : ''}</td>`).join('')}</tr>`;
   }
-  return { kind: 'items', html: `<table class="tb items"><tr>${head}</tr><tr>${row}</tr>${blank}${total}</table>`, wide: true };
+  return { kind: 'items', html: `<table class="tb items"><tr>${head}</tr><tr>${row}</tr>${others}${blank}${total}</table>`, wide: true };
+}
+
+/** One line of the goods on a bill that lists several, and the context its cells are drawn with. */
+interface GoodsLine { pieces: number; weight: number; hu: number; commodity: string; cls: string; nmfc: string; ctx: PageCtx }
+
+/** `total` cut into `k` whole parts of at least one each, or null when it is too small to cut. */
+function cut(r: PageCtx['rng'], total: number, k: number): number[] | null {
+  if (total < k) return null;
+  const at = new Set<number>();
+  while (at.size < k - 1) at.add(r.int(1, total - 1));
+  const c = [0, ...[...at].sort((a, b) => a - b), total];
+  return c.slice(1).map((v, i) => v - c[i]!);
+}
+
+/**
+ * The goods of a bill that lists two or three lines: counts and weights that add up to the bill's totals, the first
+ * line the bill's own commodity and class, the others goods of their own. Drawn from a fork, so the page's other draws
+ * stay as they were; null when the totals are too small to share.
+ */
+function goodsLines(ctx: PageCtx): GoodsLine[] | null {
+  const r = ctx.rng.fork('several-items');
+  const s = ctx.doc.truth.shipmentDetails;
+  const k = r.chance(0.6) ? 2 : 3;
+  const pieces = cut(r, s.pieces, k), weight = cut(r, s.weight, k);
+  if (!pieces || !weight) return null;
+  const hu = cut(r, s.handlingUnits, k);
+  const list = [COMMODITIES_EN, COMMODITIES_FR, COMMODITIES_ES].find((l) => l.includes(s.commodity)) ?? COMMODITIES_EN;
+  const goods = list.filter((c) => c !== s.commodity);
+  const line = (i: number): GoodsLine => ({
+    pieces: pieces[i]!, weight: weight[i]!, hu: hu ? hu[i]! : i === 0 ? s.handlingUnits : 0,
+    commodity: i === 0 ? s.commodity : r.pick(goods), cls: i === 0 ? s.freightClass : r.pick(CLASSES), nmfc: r.digits(6),
+    ctx: { ...ctx, rng: r.fork(`line-${i}`) },
+  });
+  return Array.from({ length: k }, (_, i) => line(i));
 }
 
 /** Special instructions: free text that belongs to no field. */
