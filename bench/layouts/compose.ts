@@ -119,7 +119,7 @@ export function composePage(rng: Rng, family: Family, lang: Lang, doc: LayoutDoc
 
 // Bills that list several lines of goods and total them: probed, not yet drawn on training pages (the pages built for
 // the next fit do not have them).
-const SEVERAL_ITEMS_SHARE = 0;
+const SEVERAL_ITEMS_SHARE = 0.2;
 
 /** Whether a trained genre's page draws a feature: `share` of them, from a fork named `name`, unless a probe forces it. */
 function trainedFeature(rng: Rng, family: Family, name: string, share: number, forced?: boolean): boolean {

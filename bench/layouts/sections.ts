@@ -193,11 +193,24 @@ export function termsSection(ctx: PageCtx, pos: LabelPosition): Section {
 
 /** The line items: a random choice of columns around the ones every form has, and sometimes a total row. */
 export function itemsTable(ctx: PageCtx, pl: Placement): Section {
+  const lines = ctx.severalItems ? goodsLines(ctx) : null;
+  if (!lines) return goodsTable(ctx, pl, null);
+  // A table of several lines is drawn from a fork, and the page's own source then moves on as a table of one line
+  // would have moved it, so the rest of the page is drawn as without the lines.
+  const main = ctx.rng;
+  ctx.rng = main.fork('several-items-table');
+  const table = goodsTable(ctx, pl, lines);
+  ctx.rng = main;
+  goodsTable({ ...ctx, printed: [], nextOcc: 0 }, pl, null);
+  return table;
+}
+
+/** The goods table of one line, or of several (`lines`) with their total. */
+function goodsTable(ctx: PageCtx, pl: Placement, lines: GoodsLine[] | null): Section {
   const r = ctx.rng;
   const t = ctx.doc.truth;
   const s = t.shipmentDetails;
   const b = ctx.doc.base;
-  const lines = ctx.severalItems ? goodsLines(ctx) : null;
   const first = lines?.[0];
   /** A column: its concept, the first line's cell, its kind, and the cell of another line of a bill of several. */
   type Col = [Concept, string, string, (x: GoodsLine) => string];
@@ -225,12 +238,10 @@ export function itemsTable(ctx: PageCtx, pl: Placement): Section {
   const row = cols.map(([, v]) => `<td>${v}</td>`).join('');
   const others = (lines ?? []).slice(1).map((x) => `<tr>${cols.map(([, , , cell]) => `<td>${cell(x)}</td>`).join('')}</tr>`).join('');
   const blank = r.chance(0.5) ? `<tr>${cols.map(() => '<td>&nbsp;</td>').join('')}</tr>` : '';
-  let total = '';
+  const huTotal = (c: Concept): boolean => c === 'handlingUnits' && huField === '';
+  const totalRow = (): string => `<tr>${cols.map(([c, , k], i) => `<td>${k === 'pieces' ? val(ctx, s.pieces, 'ShipmentDetails.Pieces') : k === 'weight' ? weightHtml(ctx) : huTotal(c) ? val(ctx, s.handlingUnits, 'ShipmentDetails.HandlingUnits') : i === 0 ? `<b>${txt(ctx.rng.pick(['TOTAL', 'Grand Total', 'TOTALES', 'TOTAL GÉNÉRAL']))}</b>` : ''}</td>`).join('')}</tr>`;
   // A bill of several lines always totals them.
-  if (r.chance(0.45) || lines) {
-    const huTotal = (c: Concept): boolean => c === 'handlingUnits' && huField === '';
-    total = `<tr>${cols.map(([c, , k], i) => `<td>${k === 'pieces' ? val(ctx, s.pieces, 'ShipmentDetails.Pieces') : k === 'weight' ? weightHtml(ctx) : huTotal(c) ? val(ctx, s.handlingUnits, 'ShipmentDetails.HandlingUnits') : i === 0 ? `<b>${txt(r.pick(['TOTAL', 'Grand Total', 'TOTALES', 'TOTAL GÉNÉRAL']))}</b>` : ''}</td>`).join('')}</tr>`;
-  }
+  const total = r.chance(0.45) || lines ? totalRow() : '';
   return { kind: 'items', html: `<table class="tb items"><tr>${head}</tr><tr>${row}</tr>${others}${blank}${total}</table>`, wide: true };
 }
 
