@@ -3,7 +3,7 @@ import { boxAround, buildSegments, normalizeText, sameRow, type Segment } from '
 import type { ReadPage, Word } from '../types.ts';
 import { labelSegments, segmentsBelow, valueCandidates, type Candidate } from './candidates.ts';
 import { cutShort, rulesByPage, scoreField, type Chosen, type Evidence } from './confidence.ts';
-import { readTable } from './goods-table.ts';
+import { readTable, type TableRead } from './goods-table.ts';
 import { findLabels, type LabelHit } from './find-labels.ts';
 import { countryOfNameNear, isNorthAmerican } from './geo.ts';
 import { AMBIGUOUS_LABELS, type Lang, type LabelField } from './lexicon.ts';
@@ -23,6 +23,11 @@ export interface DocumentLayout { segments: Segment[]; hits: LabelHit[] }
 export function readLayout(pages: ReadPage[]): DocumentLayout {
   const segments = buildSegments(pages.flatMap((p) => p.words), pages.flatMap((p) => (p.rules ?? []).map(([x, y0, y1]) => ({ page: p.index, x, y0, y1 }))));
   return { segments, hits: findLabels(segments) };
+}
+
+/** The goods table of a document's pages as the rules read it (its lines and totals included). */
+export function readGoodsTable(pages: ReadPage[], layout: DocumentLayout): TableRead {
+  return readTable(layout.hits, layout.segments, labelSegments(layout.hits), Math.max(1, ...pages.map((p) => p.width)));
 }
 
 /** Reads the fields of one document from its OCR'd pages. */

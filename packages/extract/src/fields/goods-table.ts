@@ -57,7 +57,15 @@ export interface TableRead {
   commodity: Chosen<string> | null;
   freightClass: Chosen<string> | null;
   packagingType: string | null;
+  /** What the table shows of its lines of goods: the weights, counts and classes on its item rows, and its totals. */
+  lines: GoodsLines;
 }
+
+/** A number read in a cell of the goods table, and the cell. */
+export interface TableCell { value: number; cell: Segment }
+
+/** The item rows' weights, piece counts and classes (total rows apart), and the totals a total row shows. */
+export interface GoodsLines { weights: TableCell[]; pieces: TableCell[]; classes: string[]; totalWeight: number | null; totalPieces: number | null }
 
 // Never a description: a heading's joining word left alone when the heading is read in pieces ("Description" ...
 // "des" ... "marchandises"), or the form's own "not negotiable" beside a word the label matcher took for a heading.
@@ -66,9 +74,38 @@ const NOT_A_DESCRIPTION = /^(DES|DE|DU|DE LA|LA|LE|LES|DEL|DE LOS|DE LAS|THE|OF|
 const isTotalRow = (seg: Segment, segments: Segment[]): boolean =>
   segments.some((s) => sameRow(s, seg) && /\b(TOTAL|GRAND TOTAL|TOTALES?|TOTAUX?)\b/.test(normalizeText(s.text)));
 
+/** What a goods table says of the bill as a whole: whether it lists several lines, its totals, how many classes. */
+export interface BillTotals { several: boolean; weight: number | null; pieces: number | null; classes: number }
+
+/**
+ * The total of a column and the item lines it totals: the total row's, else an item that is the sum of two or more
+ * others (a total row whose word was not read). Without a total, values that differ down a column are as often a
+ * misread or another text's number as lines of their own, so they show no lines.
+ */
+function columnTotal(items: number[], total: number | null): { total: number | null; lines: number } {
+  if (total !== null) return { total, lines: items.length };
+  const sum = items.reduce((a, b) => a + b, 0);
+  const i = items.findIndex((v) => items.length >= 3 && 2 * v === sum);
+  return i >= 0 ? { total: items[i]!, lines: items.length - 1 } : { total: null, lines: 0 };
+}
+
+/**
+ * A bill that ships several lines of goods has a count, weight and class per line; its own count and weight are the
+ * totals. Whether the table shows several lines (two or more item rows with values of their own), and its totals.
+ * Counts that differ are taken on rows that hold a weight: a number further down the column may be any other text's.
+ */
+export function billTotals(lines: GoodsLines): BillTotals {
+  const counts = lines.pieces.filter((p) => lines.weights.some((w) => sameRow(w.cell, p.cell)));
+  const w = columnTotal(lines.weights.map((x) => x.value), lines.totalWeight), p = columnTotal(lines.pieces.map((x) => x.value), lines.totalPieces);
+  const classes = new Set(lines.classes).size;
+  // Two columns that each read values of their own on the same rows are lines, total or none.
+  const rows = new Set(lines.weights.map((x) => x.value)).size >= 2 && new Set(counts.map((x) => x.value)).size >= 2;
+  return { several: w.lines >= 2 || p.lines >= 2 || rows || classes >= 2, weight: w.total, pieces: p.total, classes };
+}
+
 /** Reads the goods table's weight, pieces, handling units, description and class under their column headings. */
 export function readTable(hits: LabelHit[], segments: Segment[], labelled: Set<Segment>, pageWidth: number): TableRead {
-  const out: TableRead = { weight: null, unitExplicit: false, pieces: null, handlingUnits: null, commodity: null, freightClass: null, packagingType: null };
+  const out: TableRead = { weight: null, unitExplicit: false, pieces: null, handlingUnits: null, commodity: null, freightClass: null, packagingType: null, lines: { weights: [], pieces: [], classes: [], totalWeight: null, totalPieces: null } };
   const hs = (f: LabelField): LabelHit[] => hits.filter((h) => h.field === f);
   const kindOf = { prior: 0.9, checks: 0, doubts: 0 };
 
@@ -109,6 +146,8 @@ export function readTable(hits: LabelHit[], segments: Segment[], labelled: Set<S
       else if (pool.length === 1 && item === `1${t}`) { pick = far; doubts = 1; }
       else doubts = 1;
     }
+    out.lines.weights = pool.filter((x) => !isTotalRow(x.c, segments)).map((x) => ({ value: x.w!.value, cell: x.c }));
+    out.lines.totalWeight = (inColumn ?? far)?.w!.value ?? null;
     const agree = pool.filter((x) => x.w!.value === pick.w!.value).length + (far && far !== pick && far.w!.value === pick.w!.value ? 1 : 0);
     out.weight = { value: pick.w!, words: pick.c.words, evidence: { prior: 0.9, checks: (pick.w!.unit ? 1 : 0) + (agree > 1 ? 1 : 0), doubts, kind: 'number' } };
     out.unitExplicit = !!unitIn(pick.c.text) || !!headerUnit;
@@ -147,7 +186,7 @@ export function readTable(hits: LabelHit[], segments: Segment[], labelled: Set<S
   };
   // "PIECES" names the piece count outright; "SHIPPING UNITS" and the like may count pallets on some forms.
   const exact = /^(PIECES|PCS|# PIECES|TOTAL PIECES|PIECE COUNT|PIEZAS|BULTOS|COLIS|NB COLIS|TARIMAS|PALLETS|PALETTES)$/;
-  const countField = (f: LabelField): Chosen<number> | null => {
+  const countField = (f: LabelField, lines?: { counts: TableCell[]; total: number | null }): Chosen<number> | null => {
     for (const h of [...hs(f)].sort((a, b) => Number(exact.test(b.label)) - Number(exact.test(a.label)))) {
       const inline = textOf(h.valueWords);
       // The next heading read on with this one ("Pieces Description"): the column below holds the count.
@@ -163,13 +202,17 @@ export function readTable(hits: LabelHit[], segments: Segment[], labelled: Set<S
       const nums = cells.map((c) => ({ c, n: intCell(c.text) })).filter((x) => x.n !== null);
       if (!nums.length) continue;
       const total = nums.find((x) => isTotalRow(x.c, segments));
+      if (lines) { lines.counts = nums.filter((x) => x !== total).map((x) => ({ value: x.n!, cell: x.c })); lines.total = total?.n ?? null; }
       const pick = total ?? nums[0]!;
       const agree = nums.filter((x) => x.n === pick.n).length;
       return { value: pick.n!, words: pick.c.words, evidence: { prior: 0.9, checks: agree > 1 ? 1 : 0, doubts: zeroApart(pick.c.text) ? 1 : 0, kind: 'number' } };
     }
     return null;
   };
-  out.pieces = countField('pieces');
+  const pieceLines = { counts: [] as TableCell[], total: null as number | null };
+  out.pieces = countField('pieces', pieceLines);
+  out.lines.pieces = pieceLines.counts;
+  out.lines.totalPieces = pieceLines.total;
   out.handlingUnits = countField('handlingUnits');
 
   // Class: inline or column; must be one of the 18 NMFC classes.
@@ -180,6 +223,10 @@ export function readTable(hits: LabelHit[], segments: Segment[], labelled: Set<S
       ? [{ text: inline, words: h.valueWords, prior: 1 }]
       : [...right, ...columnCells(h.bbox, h.segment, segments).map((c) => ({ text: c.text, words: c.words, prior: 0.9 }))];
     const found = cands.map((c) => ({ c, k: parseFreightClass(c.text) })).find((x) => x.k);
+    if (found && !inline) {
+      out.lines.classes = columnCells(h.bbox, h.segment, segments).filter((c) => !isTotalRow(c, segments))
+        .map((c) => parseFreightClass(c.text)?.value).filter((k): k is string => !!k);
+    }
     if (found) { out.freightClass = { value: found.k!.value, words: found.c.words, evidence: { prior: found.c.prior, checks: 1, doubts: found.k!.repaired ? 1 : 0, kind: 'code' } }; break; }
   }
 

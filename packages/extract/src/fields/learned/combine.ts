@@ -1,7 +1,8 @@
 import { CORE_FIELDS, type ExtractedData, type FieldSource } from '@ladingwise/shared';
 import { boxAround } from '../../layout.ts';
 import type { ReadPage, Word } from '../../types.ts';
-import { documentDateOrder, extractFields, readLayout, type DocumentLayout } from '../extract-fields.ts';
+import { documentDateOrder, extractFields, readGoodsTable, readLayout, type DocumentLayout } from '../extract-fields.ts';
+import { billTotals, type BillTotals } from '../goods-table.ts';
 import { keepOwnScores } from '../own-scores.ts';
 import { fitPostalToCountry } from '../postal-by-country.ts';
 import { TAG_FIELDS, type RuleSources } from './features.ts';
@@ -69,6 +70,7 @@ export function chooseFields(pages: ReadPage[], rules: ExtractedData, tagger: Fi
     if (confidence) data.ConfidenceScores[c.field] = Math.round(confidence.score(valueFeatures(c, pick, quality)) * 1000) / 1000;
   }
   keepOwnScores(data, own);
+  holdLineValues(data, billTotals(readGoodsTable(pages, layout).lines));
   // The weight unit stays only with a weight to go with it (a learned weight printed without one keeps the rules' unit).
   if (data.ShipmentDetails.Weight === null) data.ShipmentDetails.WeightUnit = null;
   fitPostalToCountry(data);
@@ -79,6 +81,26 @@ export function chooseFields(pages: ReadPage[], rules: ExtractedData, tagger: Fi
   // reading under the field's kind may (reread-by-kind.ts).
   if (unread) for (const [field, words] of unreadRuns) if (!hasValue(data, field)) unread[field] = { page: words[0]!.page, bbox: boxAround(words) };
   return data;
+}
+
+/**
+ * A bill of several lines of goods: its count and weight are the totals, so one that is not the total read on the page
+ * is held for review (a line's own, or a total the page does not show). Each line has its own class and handling
+ * units, so the one class and count of units the bill carries are a choice a person should see, as they are where the
+ * class column reads more than one class.
+ */
+export function holdLineValues(data: ExtractedData, totals: BillTotals): void {
+  const hold = (field: string): void => {
+    if (data.ConfidenceScores[field] !== undefined) data.ConfidenceScores[field] = Math.min(data.ConfidenceScores[field]!, DISAGREED);
+  };
+  const d = data.ShipmentDetails;
+  if (totals.several) {
+    if (d.Pieces !== null && d.Pieces !== totals.pieces) hold('ShipmentDetails.Pieces');
+    if (d.Weight !== null && d.Weight !== totals.weight) hold('ShipmentDetails.Weight');
+    hold('ShipmentDetails.HandlingUnits');
+  }
+  if (totals.several) hold('ShipmentDetails.FreightClass');
+  if (totals.classes > 1 && d.FreightClass !== null) hold('ShipmentDetails.FreightClass');
 }
 
 /** Every tagged field's two readings, and how well the pages were read: what the choice and the confidence are made of. */
