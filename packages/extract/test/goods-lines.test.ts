@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { emptyExtractedData } from '@ladingwise/shared';
 import { readGoodsTable, readLayout } from '../src/fields/extract-fields.ts';
-import { billTotals } from '../src/fields/goods-table.ts';
+import { billTotals, type TableCell } from '../src/fields/goods-table.ts';
 import { holdLineValues } from '../src/fields/learned/combine.ts';
+import type { Segment } from '../src/layout.ts';
 import type { Word } from '../src/types.ts';
 import { line, page } from './helpers.ts';
 
@@ -17,7 +18,8 @@ function table(rows: string[][]): Word[][] {
 
 const totalsOf = (rows: string[][], ...more: Word[][]) => {
   const pages = page(...table(rows), ...more);
-  return billTotals(readGoodsTable(pages, readLayout(pages)).lines);
+  const t = billTotals(readGoodsTable(pages, readLayout(pages)).lines);
+  return { several: t.several, pieces: t.pieces?.value ?? null, weight: t.weight?.value ?? null, classes: t.classes };
 };
 
 describe('a bill of several lines of goods', () => {
@@ -47,23 +49,28 @@ describe('a bill of several lines of goods', () => {
     expect(totalsOf([['64', 'GLASS BOTTLES', '', '125', '1120 KGS'], ['64', '', '', '', '4120 KGS']]).several).toBe(false);
   });
 
-  it('holds for review a count or weight that is not the bill\'s total, and the one class of several lines', () => {
+  it('takes the total read for the bill\'s count and weight, holding one the readers did not read, and the one class', () => {
+    const cell = (value: number, y: number): TableCell => ({ value, cell: { page: 0, bbox: [1300, y, 1400, y + 20] } as Segment });
     const data = emptyExtractedData();
     data.ShipmentDetails = { Weight: 720, WeightUnit: 'K', Pieces: 38, HandlingUnits: 4, Commodity: 'CARTONS ONDULES', FreightClass: '92.5' };
     data.ConfidenceScores = { 'ShipmentDetails.Weight': 0.98, 'ShipmentDetails.Pieces': 0.98, 'ShipmentDetails.HandlingUnits': 0.95, 'ShipmentDetails.FreightClass': 0.97, 'ShipmentDetails.Commodity': 0.96 };
-    holdLineValues(data, { several: true, weight: 3251, pieces: 38, classes: 2 });
-    // The weight is the first line's, not the total: held. The count is the total: kept.
+    holdLineValues(data, { several: true, weight: cell(3251, 1140), pieces: cell(38, 1140), classes: 2 });
+    // The weight read was the first line's: the total takes its place, held for review, and is shown where it stands.
+    expect(data.ShipmentDetails.Weight).toBe(3251);
     expect(data.ConfidenceScores['ShipmentDetails.Weight']).toBeLessThan(0.9);
+    expect(data.FieldSources?.['ShipmentDetails.Weight']).toEqual({ page: 0, bbox: [1300, 1140, 1400, 1160] });
+    // The count read is the total: kept as it was.
     expect(data.ConfidenceScores['ShipmentDetails.Pieces']).toBe(0.98);
     expect(data.ConfidenceScores['ShipmentDetails.FreightClass']).toBeLessThan(0.9);
     expect(data.ConfidenceScores['ShipmentDetails.HandlingUnits']).toBeLessThan(0.9);
     // The first line names the goods the bill carries.
     expect(data.ConfidenceScores['ShipmentDetails.Commodity']).toBe(0.96);
-    // A bill of one line keeps its scores.
+    // A bill of one line keeps its values and scores.
     const one = emptyExtractedData();
-    one.ShipmentDetails = { ...data.ShipmentDetails };
+    one.ShipmentDetails = { ...data.ShipmentDetails, Weight: 720 };
     one.ConfidenceScores = { 'ShipmentDetails.Weight': 0.98, 'ShipmentDetails.FreightClass': 0.97 };
     holdLineValues(one, { several: false, weight: null, pieces: null, classes: 1 });
+    expect(one.ShipmentDetails.Weight).toBe(720);
     expect(one.ConfidenceScores).toEqual({ 'ShipmentDetails.Weight': 0.98, 'ShipmentDetails.FreightClass': 0.97 });
   });
 });

@@ -65,7 +65,7 @@ export interface TableRead {
 export interface TableCell { value: number; cell: Segment }
 
 /** The item rows' weights, piece counts and classes (total rows apart), and the totals a total row shows. */
-export interface GoodsLines { weights: TableCell[]; pieces: TableCell[]; classes: string[]; totalWeight: number | null; totalPieces: number | null }
+export interface GoodsLines { weights: TableCell[]; pieces: TableCell[]; classes: string[]; totalWeight: TableCell | null; totalPieces: TableCell | null }
 
 // Never a description: a heading's joining word left alone when the heading is read in pieces ("Description" ...
 // "des" ... "marchandises"), or the form's own "not negotiable" beside a word the label matcher took for a heading.
@@ -75,17 +75,17 @@ const isTotalRow = (seg: Segment, segments: Segment[]): boolean =>
   segments.some((s) => sameRow(s, seg) && /\b(TOTAL|GRAND TOTAL|TOTALES?|TOTAUX?)\b/.test(normalizeText(s.text)));
 
 /** What a goods table says of the bill as a whole: whether it lists several lines, its totals, how many classes. */
-export interface BillTotals { several: boolean; weight: number | null; pieces: number | null; classes: number }
+export interface BillTotals { several: boolean; weight: TableCell | null; pieces: TableCell | null; classes: number }
 
 /**
  * The total of a column and the item lines it totals: the total row's, else an item that is the sum of two or more
  * others (a total row whose word was not read). Without a total, values that differ down a column are as often a
  * misread or another text's number as lines of their own, so they show no lines.
  */
-function columnTotal(items: number[], total: number | null): { total: number | null; lines: number } {
+function columnTotal(items: TableCell[], total: TableCell | null): { total: TableCell | null; lines: number } {
   if (total !== null) return { total, lines: items.length };
-  const sum = items.reduce((a, b) => a + b, 0);
-  const i = items.findIndex((v) => items.length >= 3 && 2 * v === sum);
+  const sum = items.reduce((a, b) => a + b.value, 0);
+  const i = items.findIndex((x) => items.length >= 3 && 2 * x.value === sum);
   return i >= 0 ? { total: items[i]!, lines: items.length - 1 } : { total: null, lines: 0 };
 }
 
@@ -96,7 +96,7 @@ function columnTotal(items: number[], total: number | null): { total: number | n
  */
 export function billTotals(lines: GoodsLines): BillTotals {
   const counts = lines.pieces.filter((p) => lines.weights.some((w) => sameRow(w.cell, p.cell)));
-  const w = columnTotal(lines.weights.map((x) => x.value), lines.totalWeight), p = columnTotal(lines.pieces.map((x) => x.value), lines.totalPieces);
+  const w = columnTotal(lines.weights, lines.totalWeight), p = columnTotal(lines.pieces, lines.totalPieces);
   const classes = new Set(lines.classes).size;
   // Two columns that each read values of their own on the same rows are lines, total or none.
   const rows = new Set(lines.weights.map((x) => x.value)).size >= 2 && new Set(counts.map((x) => x.value)).size >= 2;
@@ -147,7 +147,8 @@ export function readTable(hits: LabelHit[], segments: Segment[], labelled: Set<S
       else doubts = 1;
     }
     out.lines.weights = pool.filter((x) => !isTotalRow(x.c, segments)).map((x) => ({ value: x.w!.value, cell: x.c }));
-    out.lines.totalWeight = (inColumn ?? far)?.w!.value ?? null;
+    const totalCell = inColumn ?? far;
+    out.lines.totalWeight = totalCell ? { value: totalCell.w!.value, cell: totalCell.c } : null;
     const agree = pool.filter((x) => x.w!.value === pick.w!.value).length + (far && far !== pick && far.w!.value === pick.w!.value ? 1 : 0);
     out.weight = { value: pick.w!, words: pick.c.words, evidence: { prior: 0.9, checks: (pick.w!.unit ? 1 : 0) + (agree > 1 ? 1 : 0), doubts, kind: 'number' } };
     out.unitExplicit = !!unitIn(pick.c.text) || !!headerUnit;
@@ -186,7 +187,7 @@ export function readTable(hits: LabelHit[], segments: Segment[], labelled: Set<S
   };
   // "PIECES" names the piece count outright; "SHIPPING UNITS" and the like may count pallets on some forms.
   const exact = /^(PIECES|PCS|# PIECES|TOTAL PIECES|PIECE COUNT|PIEZAS|BULTOS|COLIS|NB COLIS|TARIMAS|PALLETS|PALETTES)$/;
-  const countField = (f: LabelField, lines?: { counts: TableCell[]; total: number | null }): Chosen<number> | null => {
+  const countField = (f: LabelField, lines?: { counts: TableCell[]; total: TableCell | null }): Chosen<number> | null => {
     for (const h of [...hs(f)].sort((a, b) => Number(exact.test(b.label)) - Number(exact.test(a.label)))) {
       const inline = textOf(h.valueWords);
       // The next heading read on with this one ("Pieces Description"): the column below holds the count.
@@ -202,14 +203,14 @@ export function readTable(hits: LabelHit[], segments: Segment[], labelled: Set<S
       const nums = cells.map((c) => ({ c, n: intCell(c.text) })).filter((x) => x.n !== null);
       if (!nums.length) continue;
       const total = nums.find((x) => isTotalRow(x.c, segments));
-      if (lines) { lines.counts = nums.filter((x) => x !== total).map((x) => ({ value: x.n!, cell: x.c })); lines.total = total?.n ?? null; }
+      if (lines) { lines.counts = nums.filter((x) => x !== total).map((x) => ({ value: x.n!, cell: x.c })); lines.total = total ? { value: total.n!, cell: total.c } : null; }
       const pick = total ?? nums[0]!;
       const agree = nums.filter((x) => x.n === pick.n).length;
       return { value: pick.n!, words: pick.c.words, evidence: { prior: 0.9, checks: agree > 1 ? 1 : 0, doubts: zeroApart(pick.c.text) ? 1 : 0, kind: 'number' } };
     }
     return null;
   };
-  const pieceLines = { counts: [] as TableCell[], total: null as number | null };
+  const pieceLines = { counts: [] as TableCell[], total: null as TableCell | null };
   out.pieces = countField('pieces', pieceLines);
   out.lines.pieces = pieceLines.counts;
   out.lines.totalPieces = pieceLines.total;

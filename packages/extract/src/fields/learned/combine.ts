@@ -2,7 +2,7 @@ import { CORE_FIELDS, type ExtractedData, type FieldSource } from '@ladingwise/s
 import { boxAround } from '../../layout.ts';
 import type { ReadPage, Word } from '../../types.ts';
 import { documentDateOrder, extractFields, readGoodsTable, readLayout, type DocumentLayout } from '../extract-fields.ts';
-import { billTotals, type BillTotals } from '../goods-table.ts';
+import { billTotals, type BillTotals, type TableCell } from '../goods-table.ts';
 import { keepOwnScores } from '../own-scores.ts';
 import { fitPostalToCountry } from '../postal-by-country.ts';
 import { TAG_FIELDS, type RuleSources } from './features.ts';
@@ -84,23 +84,29 @@ export function chooseFields(pages: ReadPage[], rules: ExtractedData, tagger: Fi
 }
 
 /**
- * A bill of several lines of goods: its count and weight are the totals, so one that is not the total read on the page
- * is held for review (a line's own, or a total the page does not show). Each line has its own class and handling
- * units, so the one class and count of units the bill carries are a choice a person should see, as they are where the
- * class column reads more than one class.
+ * A bill of several lines of goods: its count and weight are the totals. A total read on the page takes the place of a
+ * line's own value, and a value that is not the total read by the readers themselves is held for review (a line's own
+ * they took, or a total they did not read). Each line has its own class and handling units, so the one class and count
+ * of units the bill carries are a choice a person should see, as they are where the class column reads several.
  */
 export function holdLineValues(data: ExtractedData, totals: BillTotals): void {
-  const hold = (field: string): void => {
-    if (data.ConfidenceScores[field] !== undefined) data.ConfidenceScores[field] = Math.min(data.ConfidenceScores[field]!, DISAGREED);
-  };
   const d = data.ShipmentDetails;
+  const held = new Set<string>();
+  const take = (field: 'Pieces' | 'Weight', total: TableCell | null): void => {
+    if (d[field] !== (total?.value ?? null)) held.add(`ShipmentDetails.${field}`);
+    if (!total || d[field] === total.value) return;
+    d[field] = total.value;
+    (data.FieldSources ??= {})[`ShipmentDetails.${field}`] = { page: total.cell.page, bbox: total.cell.bbox };
+  };
   if (totals.several) {
-    if (d.Pieces !== null && d.Pieces !== totals.pieces) hold('ShipmentDetails.Pieces');
-    if (d.Weight !== null && d.Weight !== totals.weight) hold('ShipmentDetails.Weight');
-    hold('ShipmentDetails.HandlingUnits');
+    take('Pieces', totals.pieces);
+    take('Weight', totals.weight);
+    held.add('ShipmentDetails.HandlingUnits').add('ShipmentDetails.FreightClass');
   }
-  if (totals.several) hold('ShipmentDetails.FreightClass');
-  if (totals.classes > 1 && d.FreightClass !== null) hold('ShipmentDetails.FreightClass');
+  if (totals.classes > 1) held.add('ShipmentDetails.FreightClass');
+  for (const field of held) {
+    if (hasValue(data, field)) data.ConfidenceScores[field] = Math.min(data.ConfidenceScores[field] ?? DISAGREED, DISAGREED);
+  }
 }
 
 /** Every tagged field's two readings, and how well the pages were read: what the choice and the confidence are made of. */
