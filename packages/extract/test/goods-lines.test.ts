@@ -8,16 +8,16 @@ import type { Word } from '../src/types.ts';
 import { line, page } from './helpers.ts';
 
 /** A goods table: its headings, then a row per line of cells at the headings' columns. */
-function table(rows: string[][]): Word[][] {
+function table(rows: string[][], head = ['PIECES', 'DESCRIPTION', '', 'CLASS', 'WEIGHT']): Word[][] {
   const xs = [100, 300, 500, 1100, 1300];
-  const head = ['PIECES', 'DESCRIPTION', '', 'CLASS', 'WEIGHT'];
   const out = head.map((h, i) => (h ? line(xs[i]!, 1000, h) : [])).filter((l) => l.length);
   rows.forEach((cells, r) => cells.forEach((c, i) => { if (c) out.push(line(xs[i]!, 1050 + 45 * r, c)); }));
   return out;
 }
 
-const totalsOf = (rows: string[][], ...more: Word[][]) => {
-  const pages = page(...table(rows), ...more);
+const totalsOf = (rows: string[][], ...more: Word[][]) => totalsIn(...table(rows), ...more);
+const totalsIn = (...lines: Word[][]) => {
+  const pages = page(...lines);
   const t = billTotals(readGoodsTable(pages, readLayout(pages)).lines);
   return { several: t.several, pieces: t.pieces?.value ?? null, weight: t.weight?.value ?? null, classes: t.classes };
 };
@@ -39,6 +39,12 @@ describe('a bill of several lines of goods', () => {
       ['8', '', '', '', '6548 KGS'],
     ]);
     expect(t).toMatchObject({ several: true, weight: 6548, pieces: 8 });
+  });
+
+  it('sees lines in two columns that each read values of their own on the same rows, with no total read', () => {
+    const head = ['HANDLING UNITS', 'DESCRIPTION', '', '', 'WEIGHT'];
+    expect(totalsIn(...table([['3', 'BICYCLE PARTS', '', '', '2626 KGS'], ['5', 'PLASTIC RESIN PELLETS', '', '', '3922 KGS']], head)).several).toBe(true);
+    expect(totalsIn(...table([['3', 'BICYCLE PARTS', '', '', '2626 KGS'], ['3', '', '', '', '2628 KGS']], head)).several).toBe(false);
   });
 
   it('sees one line where the total row repeats it, or where a number further down the column is other text', () => {

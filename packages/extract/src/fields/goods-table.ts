@@ -65,7 +65,7 @@ export interface TableRead {
 export interface TableCell { value: number; cell: Segment }
 
 /** The item rows' weights, piece counts and classes (total rows apart), and the totals a total row shows. */
-export interface GoodsLines { weights: TableCell[]; pieces: TableCell[]; classes: string[]; totalWeight: TableCell | null; totalPieces: TableCell | null }
+export interface GoodsLines { weights: TableCell[]; pieces: TableCell[]; units: TableCell[]; classes: string[]; totalWeight: TableCell | null; totalPieces: TableCell | null }
 
 // Never a description: a heading's joining word left alone when the heading is read in pieces ("Description" ...
 // "des" ... "marchandises"), or the form's own "not negotiable" beside a word the label matcher took for a heading.
@@ -92,20 +92,21 @@ function columnTotal(items: TableCell[], total: TableCell | null): { total: Tabl
 /**
  * A bill that ships several lines of goods has a count, weight and class per line; its own count and weight are the
  * totals. Whether the table shows several lines (two or more item rows with values of their own), and its totals.
- * Counts that differ are taken on rows that hold a weight: a number further down the column may be any other text's.
+ * Counts (pieces, handling units) that differ are taken on rows that hold a weight: a number further down the column
+ * may be any other text's.
  */
 export function billTotals(lines: GoodsLines): BillTotals {
-  const counts = lines.pieces.filter((p) => lines.weights.some((w) => sameRow(w.cell, p.cell)));
   const w = columnTotal(lines.weights, lines.totalWeight), p = columnTotal(lines.pieces, lines.totalPieces);
   const classes = new Set(lines.classes).size;
   // Two columns that each read values of their own on the same rows are lines, total or none.
-  const rows = new Set(lines.weights.map((x) => x.value)).size >= 2 && new Set(counts.map((x) => x.value)).size >= 2;
+  const onWeightRows = (cells: TableCell[]): number => new Set(cells.filter((c) => lines.weights.some((w) => sameRow(w.cell, c.cell))).map((c) => c.value)).size;
+  const rows = new Set(lines.weights.map((x) => x.value)).size >= 2 && Math.max(onWeightRows(lines.pieces), onWeightRows(lines.units)) >= 2;
   return { several: w.lines >= 2 || p.lines >= 2 || rows || classes >= 2, weight: w.total, pieces: p.total, classes };
 }
 
 /** Reads the goods table's weight, pieces, handling units, description and class under their column headings. */
 export function readTable(hits: LabelHit[], segments: Segment[], labelled: Set<Segment>, pageWidth: number): TableRead {
-  const out: TableRead = { weight: null, unitExplicit: false, pieces: null, handlingUnits: null, commodity: null, freightClass: null, packagingType: null, lines: { weights: [], pieces: [], classes: [], totalWeight: null, totalPieces: null } };
+  const out: TableRead = { weight: null, unitExplicit: false, pieces: null, handlingUnits: null, commodity: null, freightClass: null, packagingType: null, lines: { weights: [], pieces: [], units: [], classes: [], totalWeight: null, totalPieces: null } };
   const hs = (f: LabelField): LabelHit[] => hits.filter((h) => h.field === f);
   const kindOf = { prior: 0.9, checks: 0, doubts: 0 };
 
@@ -214,7 +215,9 @@ export function readTable(hits: LabelHit[], segments: Segment[], labelled: Set<S
   out.pieces = countField('pieces', pieceLines);
   out.lines.pieces = pieceLines.counts;
   out.lines.totalPieces = pieceLines.total;
-  out.handlingUnits = countField('handlingUnits');
+  const unitLines = { counts: [] as TableCell[], total: null as TableCell | null };
+  out.handlingUnits = countField('handlingUnits', unitLines);
+  out.lines.units = unitLines.counts;
 
   // Class: inline or column; must be one of the 18 NMFC classes.
   for (const h of hs('freightClass')) {
