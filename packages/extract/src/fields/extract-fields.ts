@@ -25,9 +25,14 @@ export function readLayout(pages: ReadPage[]): DocumentLayout {
   return { segments, hits: findLabels(segments) };
 }
 
-/** The goods table of a document's pages as the rules read it (its lines and totals included). */
+// The goods table each layout's reading found, so a later step asking for it does not read the table again.
+const tables = new WeakMap<DocumentLayout, TableRead>();
+
+/** The goods table of a document's pages as the rules read it (its lines and totals included), read once a layout. */
 export function readGoodsTable(pages: ReadPage[], layout: DocumentLayout): TableRead {
-  return readTable(layout.hits, layout.segments, labelSegments(layout.hits), Math.max(1, ...pages.map((p) => p.width)));
+  let table = tables.get(layout);
+  if (!table) tables.set(layout, table = readTable(layout.hits, layout.segments, labelSegments(layout.hits), Math.max(1, ...pages.map((p) => p.width))));
+  return table;
 }
 
 /** Reads the fields of one document from its OCR'd pages. */
@@ -209,7 +214,7 @@ export function extractFields(pages: ReadPage[], layout: DocumentLayout = readLa
   record('Dates.Pickup', pickup); record('Dates.Delivery', delivery);
 
   // Shipment details.
-  const table = readTable(hits, segments, labelled, pageWidth);
+  const table = readGoodsTable(pages, layout);
   data.ShipmentDetails = {
     Weight: table.weight?.value.value ?? null,
     WeightUnit: table.weight?.value.unit ?? null,

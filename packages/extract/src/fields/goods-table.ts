@@ -223,13 +223,13 @@ export function readTable(hits: LabelHit[], segments: Segment[], labelled: Set<S
   for (const h of hs('freightClass')) {
     const inline = textOf(h.valueWords);
     const right = valueCandidates(h, segments, labelled, pageWidth).filter((c) => c.method === 'right').map((c) => ({ text: c.text, words: c.words, prior: 0.9 }));
+    const column = inline ? [] : columnCells(h.bbox, h.segment, segments);
     const cands: Array<{ text: string; words: Word[]; prior: number }> = inline
       ? [{ text: inline, words: h.valueWords, prior: 1 }]
-      : [...right, ...columnCells(h.bbox, h.segment, segments).map((c) => ({ text: c.text, words: c.words, prior: 0.9 }))];
+      : [...right, ...column.map((c) => ({ text: c.text, words: c.words, prior: 0.9 }))];
     const found = cands.map((c) => ({ c, k: parseFreightClass(c.text) })).find((x) => x.k);
-    if (found && !inline) {
-      out.lines.classes = columnCells(h.bbox, h.segment, segments).filter((c) => !isTotalRow(c, segments))
-        .map((c) => parseFreightClass(c.text)?.value).filter((k): k is string => !!k);
+    if (found) {
+      out.lines.classes = column.filter((c) => !isTotalRow(c, segments)).map((c) => parseFreightClass(c.text)?.value).filter((k): k is string => !!k);
     }
     if (found) { out.freightClass = { value: found.k!.value, words: found.c.words, evidence: { prior: found.c.prior, checks: 1, doubts: found.k!.repaired ? 1 : 0, kind: 'code' } }; break; }
   }

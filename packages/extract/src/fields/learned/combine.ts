@@ -87,7 +87,8 @@ export function chooseFields(pages: ReadPage[], rules: ExtractedData, tagger: Fi
  * A bill of several lines of goods: its count and weight are the totals. A total read on the page takes the place of a
  * line's own value, and a value that is not the total read by the readers themselves is held for review (a line's own
  * they took, or a total they did not read). Each line has its own class and handling units, so the one class and count
- * of units the bill carries are a choice a person should see, as they are where the class column reads several.
+ * of units the bill carries are a choice a person should see (`billTotals` counts a class column that reads two
+ classes as several lines).
  */
 export function holdLineValues(data: ExtractedData, totals: BillTotals): void {
   const d = data.ShipmentDetails;
@@ -103,7 +104,6 @@ export function holdLineValues(data: ExtractedData, totals: BillTotals): void {
     take('Weight', totals.weight);
     held.add('ShipmentDetails.HandlingUnits').add('ShipmentDetails.FreightClass');
   }
-  if (totals.classes > 1) held.add('ShipmentDetails.FreightClass');
   for (const field of held) {
     if (hasValue(data, field)) data.ConfidenceScores[field] = Math.min(data.ConfidenceScores[field] ?? DISAGREED, DISAGREED);
   }
