@@ -117,8 +117,7 @@ export function composePage(rng: Rng, family: Family, lang: Lang, doc: LayoutDoc
   return { html, printed: ctx.printed, arrangement };
 }
 
-// Bills that list several lines of goods and total them: probed, not yet drawn on training pages (the pages built for
-// the next fit do not have them).
+// Bills that list several lines of goods and total them, each line with its own count, weight and class.
 const SEVERAL_ITEMS_SHARE = 0.2;
 
 /** Whether a trained genre's page draws a feature: `share` of them, from a fork named `name`, unless a probe forces it. */
