@@ -4,10 +4,12 @@
 // is right against the page's truth and which reader the combined and learned readers take. These rows fit the
 // confidence model (fit-confidence.py). A fold's rows are kept while its model, the reading code and its pages are
 // unchanged (WORK/folds/values-K.jsonl with a fingerprint), so a stopped run only reads the folds it had not.
-// usage: npx tsx training/fields/oof-values.ts WORK PAGES.jsonl...
+// usage: npx tsx training/fields/oof-values.ts [--model TAGGER.json] WORK PAGES.jsonl...
+//   --model  the tagger being fitted, whose calibration the fold models read with (default: the committed one)
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { parseArgs } from 'node:util';
 import { asReadPage, foldOf, readTruthPages } from '../../bench/lib/field-pages.ts';
 import { extractFields, readLayout } from '../../packages/extract/src/fields/extract-fields.ts';
 import { pickReader, readCandidates } from '../../packages/extract/src/fields/learned/combine.ts';
@@ -18,10 +20,12 @@ import { VALUE_FEATURE_NAMES, valueFeatures } from '../../packages/extract/src/f
 
 export interface ValueRow { page: string; family: string; fold: number; field: string; reader: 'rules' | 'tagger'; right: boolean; combined: boolean; learned: boolean; x: Array<number | null> }
 
-const [work, ...inputs] = process.argv.slice(2);
-if (!work || !inputs.length) { console.error('usage: oof-values.ts WORK PAGES.jsonl...'); process.exit(2); }
-// The committed model's calibration is the one the combined reader compares scores with: the fold models use it too.
-const calibration = (JSON.parse(readFileSync(MODEL_PATH, 'utf8')) as TaggerJson).calibration;
+const { values: opts, positionals } = parseArgs({ allowPositionals: true, options: { model: { type: 'string' } } });
+const [work, ...inputs] = positionals;
+if (!work || !inputs.length) { console.error('usage: oof-values.ts [--model TAGGER.json] WORK PAGES.jsonl...'); process.exit(2); }
+// The calibration of the tagger that will read with this confidence model (the one the combined reader compares scores
+// with at run time): the fold models read with it too, so their rows are the rows that tagger gives.
+const calibration = (JSON.parse(readFileSync(opts.model ?? MODEL_PATH, 'utf8')) as TaggerJson).calibration;
 const sha = (s: string | Buffer): string => createHash('sha1').update(s).digest('hex').slice(0, 12);
 const code = sha(['value-features.ts', 'combine.ts', 'tagger.ts', 'context.ts', 'party-blocks.ts', 'values.ts', '../extract-fields.ts', '../parse-date.ts'].map((f) => readFileSync(new URL(`../../packages/extract/src/fields/learned/${f}`, import.meta.url), 'utf8')).join('\n')
   + JSON.stringify(calibration) + inputs.join(','));

@@ -47,5 +47,5 @@ fit_once "$WORK/context" "$CONTEXT" /usr/bin/python3 training/fields/train.py "$
 bash training/fields/fold-models.sh "$WORK/context" "$CONTEXT"
 nice -n 10 npx tsx training/fields/attach-context.ts "$MODEL" "$CONTEXT"
 nice -n 10 npx tsx training/fields/calibrate.ts "$MODEL" "$WORK" "${PAGES[@]}"
-nice -n 10 npx tsx training/fields/oof-values.ts "$WORK" "${PAGES[@]}" "${TEMPLATES[@]}"
+nice -n 10 npx tsx training/fields/oof-values.ts --model "$MODEL" "$WORK" "${PAGES[@]}" "${TEMPLATES[@]}"
 OMP_NUM_THREADS=1 nice -n 10 /usr/bin/python3 training/fields/fit-confidence.py "$WORK/folds" "$CONFIDENCE"

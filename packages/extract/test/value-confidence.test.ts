@@ -172,8 +172,8 @@ describe('a date whose day and month could be swapped', () => {
     expect(dateOrderOpen('References.PoNumber', [word('03/05/2024')])).toBe(false);
   });
 
-  it('is trusted less than the same date printed unambiguously, or than one on a form whose dates show the order', () => {
-    const quality = (orderShown: boolean): PageQuality => ({ words: 150, ocrMean: 0.92, ocrLow: 0.03, agreeShare: 0.9, rulesSure: 0.6, both: 20, orderShown, neural: 0 });
+  it('is trusted less than the same date printed unambiguously', () => {
+    const quality = (orderShown: boolean): PageQuality => ({ words: 150, ocrMean: 0.92, ocrLow: 0.03, agreeShare: 0.9, rulesSure: 0.6, both: 20, orderShown, neural: 0, severalLines: false });
     const date = (printed: string): FieldCandidates => ({
       field: 'Dates.Pickup', agree: true,
       rules: { value: '2024-03-05', score: 0.97, words: [word(printed)], support: [0.99] },
@@ -181,7 +181,22 @@ describe('a date whose day and month could be swapped', () => {
     });
     const open = confidence.probability(valueFeatures(date('03/05/2024'), 'rules', quality(false)));
     expect(open).toBeLessThan(confidence.probability(valueFeatures(date('2024-03-05'), 'rules', quality(false))));
-    expect(open).toBeLessThan(confidence.probability(valueFeatures(date('03/05/2024'), 'rules', quality(true))));
+    expect(open).toBeLessThan(confidence.probability(valueFeatures(date('2024-03-05'), 'rules', quality(true))));
+  });
+});
+
+describe('a bill of several lines of goods', () => {
+  it('has its count and weight trusted less where the goods table shows several lines: either may be one line\'s', () => {
+    const quality = (severalLines: boolean): PageQuality => ({ words: 150, ocrMean: 0.92, ocrLow: 0.03, agreeShare: 0.9, rulesSure: 0.6, both: 20, orderShown: false, neural: 0, severalLines });
+    const word = (text: string): Word => ({ text, confidence: 0.96, bbox: [900, 1400, 1000, 1420], page: 0, line: '1' });
+    const amount = (field: string, printed: string, value: number): FieldCandidates => ({
+      field, agree: true,
+      rules: { value, score: 0.97, words: [word(printed)], support: [0.99] },
+      tagger: { field, value, confidence: 0.97, raw: 0.99, words: [word(printed)], mean: 0.99, min: 0.99, margin: 0.98, rival: 0 } as FieldCandidates['tagger'],
+    });
+    for (const c of [amount('ShipmentDetails.Weight', '1,250', 1250), amount('ShipmentDetails.Pieces', '12', 12)]) {
+      expect(confidence.probability(valueFeatures(c, 'tagger', quality(true)))).toBeLessThan(confidence.probability(valueFeatures(c, 'tagger', quality(false))));
+    }
   });
 });
 

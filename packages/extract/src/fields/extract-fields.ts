@@ -451,7 +451,8 @@ const TERMS: Array<[RegExp, FreightTerms]> = [
   [/\b(COLLECT|POR COBRAR|PORT DU|DU|COBRAR|A COBRAR)\b/, 'collect'],
   [/\b(PREPAID|PREPAGADO|PAGADO|PORT PAYE|PAYE|PREPAYE)\b/, 'prepaid'],
 ];
-const CHECKED = /^(☒|☑|■|®|©|@|&|%|X|\[X\]|\(X\)|XI|XL|BY|EX|KX|K|B|E|EL|BE|M|W|8)$/;
+/** A marked check box as the OCR gives it: the glyph, or the letters and signs it is misread as. */
+export const CHECKED = /^(☒|☑|■|®|©|@|&|%|X|\[X\]|\(X\)|XI|XL|BY|EX|KX|K|B|E|EL|BE|M|W|8)$/;
 
 function freightTerms(hs: LabelHit[], segments: Segment[], labelled: Set<Segment>, pageWidth: number): Chosen<FreightTerms> | null {
   for (const h of hs) {

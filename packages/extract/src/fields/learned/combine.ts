@@ -117,7 +117,7 @@ export function readCandidates(pages: ReadPage[], rules: ExtractedData, tagger: 
     const r = rulesCandidate(pages, rules, field, valueOf(rules, field), probs, tagger.classes.indexOf(field));
     return { field, rules: r, tagger: t, agree: !!t && !!r && sameReading(r.value, t.value) };
   });
-  return { candidates, quality: pageQuality(pages, candidates, documentDateOrder(layout).shown), unread };
+  return { candidates, quality: pageQuality(pages, candidates, documentDateOrder(layout).shown, billTotals(readGoodsTable(pages, layout).lines).several), unread };
 }
 
 /**

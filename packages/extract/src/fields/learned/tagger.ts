@@ -9,7 +9,7 @@ import { FEATURE_NAMES, readFeatures, type RuleSources } from './features.ts';
 import { settleParties } from './party-blocks.ts';
 import { checkPlaces } from './place-check.ts';
 import { featureColumns, predictRows, TreeModel, type TreeModelJson } from './trees.ts';
-import { readWordsValue, type ReadValue } from './values.ts';
+import { readWordsValue, unmarkedOption, type ReadValue } from './values.ts';
 
 /**
  * The committed model: the first stage's trees and classes, the second stage that reads each word again with its
@@ -87,6 +87,7 @@ export class FieldTagger {
     // Every field's candidate groups, read by the field's parser; then, surest first, each field takes its best group
     // whose words no surer field has taken (a word is one field's, however the groups around it were cut).
     const candidates: TaggedField[] = [];
+    const pageWords = marks.map((m) => m.word);
     // Per field, the run the model was surest of among those its parser could not read: where the value stands, read
     // wrongly (a date with a digit misread into an impossible day).
     const unreadRuns = new Map<string, { words: Word[]; mean: number }>();
@@ -114,6 +115,7 @@ export class FieldTagger {
           if (sure.size && mean > (unreadRuns.get(field)?.mean ?? 0)) unreadRuns.set(field, { words: ws, mean });
           continue;
         }
+        if (field === 'FreightTerms' && unmarkedOption(ws, pageWords)) continue;
         const margin = core.reduce((s, w) => s + lead(probsOf.get(w)!, c), 0) / core.length;
         const raw = rawScore(mean, min, Math.min(...ws.map((w) => w.confidence)), v);
         candidates.push({ ...v, field, raw, confidence: calibrate(this.calibration, field, raw), words: ws, mean, min, margin, rival: 0 });

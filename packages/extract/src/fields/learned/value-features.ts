@@ -47,6 +47,11 @@ export interface PageQuality {
   neural: number;
   /** Whether the form's own numeric dates show which part is the day (one above 12); else its language decides. */
   orderShown: boolean;
+  /**
+   * Whether the goods table shows several lines (`billTotals`): a count, weight or class read there may be one line's
+   * rather than the bill's, which nothing about the value itself shows.
+   */
+  severalLines: boolean;
 }
 
 const KINDS = ['Name', 'Address', 'City', 'State', 'Zip', 'Country', 'Carrier', 'Reference', 'Date', 'Amount', 'Text', 'Code'] as const;
@@ -71,12 +76,12 @@ export const VALUE_FEATURE_NAMES: readonly string[] = [
   'rules.neural', 'tagger.neural',
   'value.parsed', 'value.checked', 'value.repaired', 'value.farYear', 'value.length', 'value.digitShare', 'value.letterShare', 'value.tokens',
   'value.orderOpen',
-  'page.words', 'page.ocrMean', 'page.ocrLow', 'page.agreeShare', 'page.rulesSure', 'page.both', 'page.orderShown', 'page.neural',
+  'page.words', 'page.ocrMean', 'page.ocrLow', 'page.agreeShare', 'page.rulesSure', 'page.both', 'page.orderShown', 'page.neural', 'page.severalLines',
   ...KINDS.map((k) => `kind.${k}`),
   ...TAG_FIELDS.map((f) => `field.${f}`),
 ];
 
-export function pageQuality(pages: ReadPage[], candidates: readonly FieldCandidates[], orderShown: boolean): PageQuality {
+export function pageQuality(pages: ReadPage[], candidates: readonly FieldCandidates[], orderShown: boolean, severalLines: boolean): PageQuality {
   const conf = pages.flatMap((p) => p.words.map((w) => w.confidence));
   const neural = pages.reduce((n, p) => n + p.words.filter((w) => w.by === 'neural').length, 0);
   const both = candidates.filter((c) => c.rules && c.tagger);
@@ -90,6 +95,7 @@ export function pageQuality(pages: ReadPage[], candidates: readonly FieldCandida
     ocrLow: conf.length ? conf.filter((c) => c < 0.6).length / conf.length : 0,
     orderShown,
     neural: conf.length ? neural / conf.length : 0,
+    severalLines,
   };
 }
 
@@ -144,7 +150,7 @@ export function valueFeatures(c: FieldCandidates, reader: 'rules' | 'tagger', pa
     text.length ? (text.match(/\d/g)?.length ?? 0) / text.length : 0, text.length ? (text.match(/\p{L}/gu)?.length ?? 0) / text.length : 0,
     text.split(/\s+/).filter(Boolean).length,
     dateOrderOpen(c.field, reader === 'rules' ? r?.words : t?.words) ? 1 : 0,
-    page.words, page.ocrMean, page.ocrLow, page.agreeShare, page.rulesSure, page.both, page.orderShown ? 1 : 0, page.neural,
+    page.words, page.ocrMean, page.ocrLow, page.agreeShare, page.rulesSure, page.both, page.orderShown ? 1 : 0, page.neural, page.severalLines ? 1 : 0,
     ...KINDS.map((k) => (k === kind ? 1 : 0)),
     ...TAG_FIELDS.map((f) => (f === c.field ? 1 : 0)),
   ];

@@ -12,6 +12,7 @@ import { parseReference, parseScac } from '../references.ts';
 import { confidenceIn, repairSpelling } from '../spelling.ts';
 import { leadingLabelWords } from '../find-labels.ts';
 import { isContactLine } from '../contact-line.ts';
+import { CHECKED } from '../extract-fields.ts';
 import { afterNoteEnd } from '../heading-note.ts';
 import type { LabelField } from '../lexicon.ts';
 
@@ -169,4 +170,19 @@ export function freightTerms(text: string): FreightTerms | null {
   if (/\b(PREPAID|PRE-PAID|PPD|PAGADO|PREPAGADO|PAYE|FRANCO)\b/.test(t)) named.add('prepaid');
   // Words naming two terms are the form's row of options ("Prepaid [ ] Collect [ ]"), not the one chosen.
   return named.size === 1 ? [...named][0]! : null;
+}
+
+/**
+ * Whether freight terms read from `words` are one option of a printed row of options ("Prepaid [X] Collect [ ]
+ * 3rd Party [ ]") with no mark read beside it: which option holds is shown by the mark alone, so such a word is no
+ * reading of the terms. `page` is the page's words; the row is the words level with the first of `words`.
+ */
+export function unmarkedOption(words: readonly Word[], page: readonly Word[]): boolean {
+  const [first] = words;
+  if (!first) return false;
+  const mid = (w: Word): number => (w.bbox[1] + w.bbox[3]) / 2;
+  const row = page.filter((w) => w.page === first.page && mid(w) >= first.bbox[1] && mid(w) <= first.bbox[3]).sort((a, b) => a.bbox[0] - b.bbox[0]);
+  if (new Set(row.map((w) => freightTerms(w.text)).filter((t) => t !== null)).size < 2) return false;
+  const marked = (i: number): boolean => i >= 0 && i < row.length && CHECKED.test(normalizeText(row[i]!.text));
+  return !words.some((w) => { const i = row.indexOf(w); return i >= 0 && (marked(i - 1) || marked(i + 1)); });
 }
