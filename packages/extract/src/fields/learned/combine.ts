@@ -40,7 +40,7 @@ export interface ChooseOptions {
 export function chooseFields(pages: ReadPage[], rules: ExtractedData, tagger: FieldTagger, mode: FieldsMode, options: ChooseOptions = {}): ExtractedData {
   if (mode === 'rules') return rules;
   const { layout = readLayout(pages), confidence = ValueConfidence.committed(), chooser = CHOOSER, unread } = options;
-  const { candidates, quality, unread: unreadRuns } = readCandidates(pages, rules, tagger, layout);
+  const { candidates, quality, totals, unread: unreadRuns } = readCandidates(pages, rules, tagger, layout);
   const data: ExtractedData = structuredClone(rules);
   const own = { ...data.ConfidenceScores };
   // A bill shown by the two readers' agreement lets weak values stand for review; a page that shows none keeps them out.
@@ -70,7 +70,7 @@ export function chooseFields(pages: ReadPage[], rules: ExtractedData, tagger: Fi
     if (confidence) data.ConfidenceScores[c.field] = Math.round(confidence.score(valueFeatures(c, pick, quality)) * 1000) / 1000;
   }
   keepOwnScores(data, own);
-  holdLineValues(data, billTotals(readGoodsTable(pages, layout).lines));
+  holdLineValues(data, totals);
   // The weight unit stays only with a weight to go with it (a learned weight printed without one keeps the rules' unit).
   if (data.ShipmentDetails.Weight === null) data.ShipmentDetails.WeightUnit = null;
   fitPostalToCountry(data);
@@ -109,15 +109,19 @@ export function holdLineValues(data: ExtractedData, totals: BillTotals): void {
   }
 }
 
-/** Every tagged field's two readings, and how well the pages were read: what the choice and the confidence are made of. */
-export function readCandidates(pages: ReadPage[], rules: ExtractedData, tagger: FieldTagger, layout: DocumentLayout = readLayout(pages)): { candidates: FieldCandidates[]; quality: ReturnType<typeof pageQuality>; unread: Map<string, Word[]> } {
+/**
+ * Every tagged field's two readings, how well the pages were read and the bill's goods lines and totals: what the
+ * choice and the confidence are made of.
+ */
+export function readCandidates(pages: ReadPage[], rules: ExtractedData, tagger: FieldTagger, layout: DocumentLayout = readLayout(pages)): { candidates: FieldCandidates[]; quality: ReturnType<typeof pageQuality>; totals: BillTotals; unread: Map<string, Word[]> } {
   const { fields: tagged, probs, unread } = tagger.readWords(...taggerView(pages, rules, layout));
   const candidates = TAG_FIELDS.map((field): FieldCandidates => {
     const t = tagged.get(field) ?? null;
     const r = rulesCandidate(pages, rules, field, valueOf(rules, field), probs, tagger.classes.indexOf(field));
     return { field, rules: r, tagger: t, agree: !!t && !!r && sameReading(r.value, t.value) };
   });
-  return { candidates, quality: pageQuality(pages, candidates, documentDateOrder(layout).shown, billTotals(readGoodsTable(pages, layout).lines).several), unread };
+  const totals = billTotals(readGoodsTable(pages, layout).lines);
+  return { candidates, quality: pageQuality(pages, candidates, documentDateOrder(layout).shown, totals.several), totals, unread };
 }
 
 /**
