@@ -6,7 +6,8 @@ the product's confidence scale (0.9 = right at least 99.5 % of the time at the l
 Figures are nested by fold: the values of each fold are scored by trees and a table fitted on the other folds only, so
 the precision and coverage printed for the training families are out of sample for the confidence model too.
 
-usage: /usr/bin/python3 training/fields/fit-confidence.py WORK/folds OUT.json
+usage: /usr/bin/python3 training/fields/fit-confidence.py WORK/folds OUT.json [--drop NAME ...]
+  --drop  leave out the features of these names (or, ending in '.', of this prefix): what a feature adds, on the same rows
 """
 import argparse
 import glob
@@ -97,12 +98,16 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument('folds')
     ap.add_argument('out')
+    ap.add_argument('--drop', nargs='*', default=[])
     args = ap.parse_args()
     names = json.load(open(os.path.join(args.folds, 'features.json')))
     rows = []
     for path in sorted(glob.glob(os.path.join(args.folds, 'values-*.jsonl'))):
         rows += [json.loads(l) for l in open(path) if l.strip()]
     X = np.array([[np.nan if v is None else v for v in r['x']] for r in rows], dtype=np.float32)
+    dropped = lambda n: any(n == d or (d.endswith('.') and n.startswith(d)) for d in args.drop)
+    keep = [i for i, n in enumerate(names) if not dropped(n)]
+    X, names = X[:, keep], [names[i] for i in keep]
     y = np.array([r['right'] for r in rows], dtype=np.float32)
     fold = np.array([r['fold'] for r in rows])
     folds = sorted(set(fold.tolist()))
