@@ -6,7 +6,7 @@ the product's confidence scale (0.9 = right at least 99.5 % of the time at the l
 Figures are nested by fold: the values of each fold are scored by trees and a table fitted on the other folds only, so
 the precision and coverage printed for the training families are out of sample for the confidence model too.
 
-usage: /usr/bin/python3 training/fields/fit-confidence.py WORK/folds OUT.json [--drop NAME ...]
+usage: /usr/bin/python3 training/fields/fit-confidence.py WORK/folds OUT.json [--drop NAME ...] [--depth D] [--rounds N]
   --drop  leave out the features of these names (or, ending in '.', of this prefix): what a feature adds, on the same rows
 """
 import argparse
@@ -78,8 +78,8 @@ def apply_table(t: dict, p: np.ndarray) -> np.ndarray:
     return np.array(t['y'])[np.clip(i, 0, len(x) - 1)]
 
 
-def fit(X, y, rounds=ROUNDS):
-    return xgb.train(PARAMS, xgb.DMatrix(X, label=y, missing=np.nan), num_boost_round=rounds)
+def fit(X, y, rounds=None):
+    return xgb.train(PARAMS, xgb.DMatrix(X, label=y, missing=np.nan), num_boost_round=rounds or ARGS.rounds)
 
 
 def predict(b, X):
@@ -99,7 +99,12 @@ def main() -> None:
     ap.add_argument('folds')
     ap.add_argument('out')
     ap.add_argument('--drop', nargs='*', default=[])
+    ap.add_argument('--depth', type=int, default=PARAMS['max_depth'])
+    ap.add_argument('--rounds', type=int, default=ROUNDS)
     args = ap.parse_args()
+    global ARGS
+    ARGS = args
+    PARAMS['max_depth'] = args.depth
     names = json.load(open(os.path.join(args.folds, 'features.json')))
     rows = []
     for path in sorted(glob.glob(os.path.join(args.folds, 'values-*.jsonl'))):
@@ -178,7 +183,7 @@ def main() -> None:
         # Margin 0 for both classes: base_score 0.5 is a margin of 0, and softmax over (0, margin) is the logistic.
         'model': {'version': 1, 'kind': 'xgboost-binary', 'features': names, 'classes': ['wrong', 'right'], 'baseScore': 0.0, 'trees': trees},
         'table': table,
-        'fitted': {'values': len(rows), 'right': int(y.sum()), 'pages': len(pages), 'rounds': ROUNDS,
+        'fitted': {'values': len(rows), 'right': int(y.sum()), 'pages': len(pages), 'rounds': args.rounds,
                    'params': {k: v for k, v in PARAMS.items() if k != 'nthread'}, 'check': check},
     }
     with open(args.out, 'w') as f:

@@ -7,7 +7,7 @@ import { keepOwnScores } from '../own-scores.ts';
 import { fitPostalToCountry } from '../postal-by-country.ts';
 import { TAG_FIELDS, type RuleSources } from './features.ts';
 import { ValueConfidence } from './value-confidence.ts';
-import { pageQuality, rulesCandidate, valueEdges, valueFeatures, valueWords, type FieldCandidates } from './value-features.ts';
+import { pageQuality, rulesCandidate, valueFeatures, valueWords, type FieldCandidates } from './value-features.ts';
 import { writeTagged, type FieldTagger, type TaggedField } from './tagger.ts';
 
 /** Which reader gives the fields: the hand-written rules, the learned tagger, or per field the surer of the two. */
@@ -115,14 +115,10 @@ export function holdLineValues(data: ExtractedData, totals: BillTotals): void {
  */
 export function readCandidates(pages: ReadPage[], rules: ExtractedData, tagger: FieldTagger, layout: DocumentLayout = readLayout(pages)): { candidates: FieldCandidates[]; quality: ReturnType<typeof pageQuality>; totals: BillTotals; unread: Map<string, Word[]> } {
   const { fields: tagged, probs, unread } = tagger.readWords(...taggerView(pages, rules, layout));
-  const pageWords = pages.flatMap((p) => p.words);
   const candidates = TAG_FIELDS.map((field): FieldCandidates => {
     const t = tagged.get(field) ?? null;
-    const cls = tagger.classes.indexOf(field);
-    const r = rulesCandidate(pages, rules, field, valueOf(rules, field), probs, cls);
-    const c: FieldCandidates = { field, rules: r, tagger: t, agree: !!t && !!r && sameReading(r.value, t.value) };
-    c.edges = { rules: valueEdges(valueWords(c, 'rules'), pageWords, probs, cls), tagger: valueEdges(t?.words ?? [], pageWords, probs, cls) };
-    return c;
+    const r = rulesCandidate(pages, rules, field, valueOf(rules, field), probs, tagger.classes.indexOf(field));
+    return { field, rules: r, tagger: t, agree: !!t && !!r && sameReading(r.value, t.value) };
   });
   const totals = billTotals(readGoodsTable(pages, layout).lines);
   return { candidates, quality: pageQuality(pages, candidates, documentDateOrder(layout).shown, totals.several), totals, unread };

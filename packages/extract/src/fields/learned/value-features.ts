@@ -18,57 +18,6 @@ export interface FieldCandidates {
   tagger: TaggedField | null;
   /** Whether the two read the same printed value. */
   agree: boolean;
-  /** How far the tagger's say on the field runs past each reader's value words (`valueEdges`). */
-  edges?: { rules: ValueEdges | null; tagger: ValueEdges | null };
-}
-
-/**
- * How far the tagger's say on a field runs past a value's words: the most it gives the field on a word printed right
- * before or after the value on its lines (`side`), and on a word printed right above or under it (`wrap`, a wrapped head
- * or tail). A value whose neighbour the model half gives the field may be cut short, or may have taken a word too few.
- */
-export interface ValueEdges { side: number; wrap: number }
-
-export function valueEdges(words: readonly Word[], pageWords: readonly Word[], probs: Map<Word, Float64Array>, cls: number): ValueEdges | null {
-  if (!words.length || cls < 0) return null;
-  const mine = new Set(words);
-  const x0 = Math.min(...words.map((w) => w.bbox[0])), x1 = Math.max(...words.map((w) => w.bbox[2]));
-  const y0 = Math.min(...words.map((w) => w.bbox[1])), y1 = Math.max(...words.map((w) => w.bbox[3]));
-  const heights = words.map((w) => w.bbox[3] - w.bbox[1]).sort((a, b) => a - b);
-  const h = Math.max(1, heights[heights.length >> 1]!);
-  let side = 0, wrap = 0;
-  for (const w of pageWords) {
-    if (mine.has(w) || w.page !== words[0]!.page) continue;
-    const p = probs.get(w)?.[cls] ?? 0;
-    if (p <= side && p <= wrap) continue;
-    const cy = (w.bbox[1] + w.bbox[3]) / 2;
-    const level = cy >= y0 && cy <= y1;
-    const gapLeft = x0 - w.bbox[2], gapRight = w.bbox[0] - x1;
-    if (level && ((gapLeft >= -0.5 * h && gapLeft <= 1.5 * h) || (gapRight >= -0.5 * h && gapRight <= 1.5 * h))) side = Math.max(side, p);
-    const over = Math.min(x1, w.bbox[2]) - Math.max(x0 - h, w.bbox[0]) > 0;
-    const gapUp = y0 - w.bbox[3], gapDown = w.bbox[1] - y1;
-    if (!level && over && ((gapUp >= -0.3 * h && gapUp <= 1.5 * h) || (gapDown >= -0.3 * h && gapDown <= 1.5 * h))) wrap = Math.max(wrap, p);
-  }
-  return { side, wrap };
-}
-
-// Glyphs OCR takes for one another across letters and digits (O 0, I L 1, S 5, B 8, Z 2, G 6, D Q 0).
-const LOOK_ALIKE = new Set('O0IL1S5B8Z2G6DQ');
-
-/**
- * Where a code's letters meet its digits at a glyph of a look-alike pair, which side that glyph belongs to is the font's
- * guess: the number of such joins in a value's words of both letters and digits.
- */
-export function lookAlikeJoins(text: string): number {
-  let n = 0;
-  for (const token of text.toUpperCase().split(/[^A-Z0-9]+/)) {
-    if (!/[A-Z]/.test(token) || !/\d/.test(token)) continue;
-    for (let i = 1; i < token.length; i++) {
-      const a = token[i - 1]!, b = token[i]!;
-      if (/\d/.test(a) !== /\d/.test(b) && (LOOK_ALIKE.has(a) || LOOK_ALIKE.has(b))) n++;
-    }
-  }
-  return n;
 }
 
 const alnum = (s: string): string => s.toUpperCase().replace(/[^A-Z0-9]/g, '');
@@ -127,9 +76,6 @@ export const VALUE_FEATURE_NAMES: readonly string[] = [
   'rules.neural', 'tagger.neural',
   'value.parsed', 'value.checked', 'value.repaired', 'value.farYear', 'value.length', 'value.digitShare', 'value.letterShare', 'value.tokens',
   'value.orderOpen',
-  // How far the tagger's say runs past each reader's words (`valueEdges`), and look-alike glyphs where a code's letters
-  // meet its digits (`lookAlikeJoins`): a value cut short or misread in ways its own words do not show.
-  'rules.edge', 'rules.wrap', 'tagger.edge', 'tagger.wrap', 'value.lookAlike',
   'page.words', 'page.ocrMean', 'page.ocrLow', 'page.agreeShare', 'page.rulesSure', 'page.both', 'page.orderShown', 'page.neural', 'page.severalLines',
   ...KINDS.map((k) => `kind.${k}`),
   ...TAG_FIELDS.map((f) => `field.${f}`),
@@ -204,8 +150,6 @@ export function valueFeatures(c: FieldCandidates, reader: 'rules' | 'tagger', pa
     text.length ? (text.match(/\d/g)?.length ?? 0) / text.length : 0, text.length ? (text.match(/\p{L}/gu)?.length ?? 0) / text.length : 0,
     text.split(/\s+/).filter(Boolean).length,
     dateOrderOpen(c.field, reader === 'rules' ? r?.words : t?.words) ? 1 : 0,
-    c.edges?.rules?.side ?? Number.NaN, c.edges?.rules?.wrap ?? Number.NaN, c.edges?.tagger?.side ?? Number.NaN, c.edges?.tagger?.wrap ?? Number.NaN,
-    lookAlikeJoins(text),
     page.words, page.ocrMean, page.ocrLow, page.agreeShare, page.rulesSure, page.both, page.orderShown ? 1 : 0, page.neural, page.severalLines ? 1 : 0,
     ...KINDS.map((k) => (k === kind ? 1 : 0)),
     ...TAG_FIELDS.map((f) => (f === c.field ? 1 : 0)),
