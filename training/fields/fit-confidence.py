@@ -22,7 +22,7 @@ import xgboost as xgb
 
 TRUSTED_SHARE = 0.995
 PARAMS = {
-    'objective': 'binary:logistic', 'max_depth': 3, 'eta': 0.05, 'subsample': 0.8, 'colsample_bytree': 0.8,
+    'objective': 'binary:logistic', 'max_depth': 5, 'eta': 0.05, 'subsample': 0.8, 'colsample_bytree': 0.8,
     'min_child_weight': 5, 'tree_method': 'hist', 'nthread': 1, 'seed': 0, 'base_score': 0.5, 'eval_metric': 'logloss',
 }
 ROUNDS = 600

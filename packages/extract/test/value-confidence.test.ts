@@ -98,11 +98,11 @@ describe('choosing a disputed field by the chance right', () => {
     expect(pickReader(specks, 'combined', chance(0, 0.7), 'disputes')).toBe('tagger');
   });
 
-  it('holds a value only the rules read to the same chance right where the tagger is shown to read the page', () => {
+  it('keeps a value only the rules read, however unlikely, for its low score to hold it for review', () => {
     const alone: FieldCandidates = { ...candidates(0.85, 0), tagger: null };
     expect(pickReader(alone, 'combined', chance(0.3, 0), 'disputes')).toBe('rules');
-    expect(pickReader(alone, 'combined', chance(ALONE_MIN / 2, 0), 'disputes')).toBeNull();
-    // On a page that shows no bill the tagger's silence says nothing: a labelled value stands.
+    // Left empty, a right value would be lost without anyone seeing it; kept, its chance right scores it for review.
+    expect(pickReader(alone, 'combined', chance(ALONE_MIN / 2, 0), 'disputes')).toBe('rules');
     expect(pickReader(alone, 'combined', chance(ALONE_MIN / 2, 0), 'disputes', false)).toBe('rules');
     // By the readers' own scores (no confidence model) the rules' value stands as read.
     expect(pickReader(alone, 'combined', undefined, 'own')).toBe('rules');

@@ -130,9 +130,10 @@ export function readCandidates(pages: ReadPage[], rules: ExtractedData, tagger: 
  *   UNSHOWN_ALONE_MIN on one that does not, judged by the confidence model's chance right (`chance`) under a chooser
  *   that weighs it, else by the tagger's own calibration. The chance already takes the tagger's own score as evidence,
  *   beside what the page and the value's checks say;
- * - read by the rules alone: the rules', held to the same ALONE_MIN on a page that shows a bill, where the tagger
- *   finding nothing for the field is evidence against it; on one that does not, the tagger reads the page too poorly
- *   for its silence to count, and the rules read a value only under its label, never from specks;
+ * - read by the rules alone: the rules'. They read a value only under its label, never from specks; where the tagger
+ *   found nothing there, the chance right scores the value low and the review gate holds it, so a person sees it.
+ *   Leaving the field empty instead would lose a right value silently (deeper confidence trees gave the order numbers
+ *   of VICS forms, read by the rules alone, a chance under ALONE_MIN), and an empty field holds nothing for review;
  * - read by both: the surer reader, by the chance right where the chooser weighs disputes by it (`Chooser`), else by
  *   each reader's own score.
  * Null: left empty.
@@ -142,7 +143,7 @@ export function pickReader(c: FieldCandidates, mode: Exclude<FieldsMode, 'rules'
   const { rules: r, tagger: t } = c;
   if (mode === 'learned') return t ? 'tagger' : null;
   const weighs = !!chance && chooser !== 'own';
-  if (!t) return r && (!weighs || !shown || chance('rules') >= ALONE_MIN) ? 'rules' : null;
+  if (!t) return r ? 'rules' : null;
   if (!r) return (weighs ? chance('tagger') : t.confidence) >= (shown ? ALONE_MIN : UNSHOWN_ALONE_MIN) ? 'tagger' : null;
   if (chance && !c.agree && (chooser === 'disputes' || chooser === 'chance')) {
     return chance('tagger') > chance('rules') + (chooser === 'disputes' ? DISPUTE_MARGIN : 0) ? 'tagger' : 'rules';
