@@ -78,8 +78,8 @@ def apply_table(t: dict, p: np.ndarray) -> np.ndarray:
     return np.array(t['y'])[np.clip(i, 0, len(x) - 1)]
 
 
-def fit(X, y, rounds=None):
-    return xgb.train(PARAMS, xgb.DMatrix(X, label=y, missing=np.nan), num_boost_round=rounds or ARGS.rounds)
+def fit(X, y, params, rounds):
+    return xgb.train(params, xgb.DMatrix(X, label=y, missing=np.nan), num_boost_round=rounds)
 
 
 def predict(b, X):
@@ -102,9 +102,8 @@ def main() -> None:
     ap.add_argument('--depth', type=int, default=PARAMS['max_depth'])
     ap.add_argument('--rounds', type=int, default=ROUNDS)
     args = ap.parse_args()
-    global ARGS
-    ARGS = args
-    PARAMS['max_depth'] = args.depth
+    params = {**PARAMS, 'max_depth': args.depth}
+    train = lambda X_, y_: fit(X_, y_, params, args.rounds)
     names = json.load(open(os.path.join(args.folds, 'features.json')))
     rows = []
     for path in sorted(glob.glob(os.path.join(args.folds, 'values-*.jsonl'))):
@@ -126,19 +125,19 @@ def main() -> None:
     nested_conf = np.zeros(len(y))
     for k in folds:
         test = fold == k
-        b = fit(X[~test], y[~test])
+        b = train(X[~test], y[~test])
         outer_p[test] = predict(b, X[test])
         inner_p = np.zeros(len(y))
         for j in folds:
             if j == k:
                 continue
             inner = fold == j
-            inner_p[inner] = predict(fit(X[~test & ~inner], y[~test & ~inner]), X[inner])
+            inner_p[inner] = predict(train(X[~test & ~inner], y[~test & ~inner]), X[inner])
         table = fit_isotonic(inner_p[~test], y[~test])
         nested_conf[test] = apply_table(table, outer_p[test])
         print(f'  fold {k}: {int(test.sum())} values, {time.time() - t0:.0f} s', file=sys.stderr)
 
-    final = fit(X, y)
+    final = train(X, y)
     table = fit_isotonic(outer_p, y)
 
     # Figures over the values the combined and the learned readers give, core fields, per 19 core slots a page.
@@ -184,7 +183,7 @@ def main() -> None:
         'model': {'version': 1, 'kind': 'xgboost-binary', 'features': names, 'classes': ['wrong', 'right'], 'baseScore': 0.0, 'trees': trees},
         'table': table,
         'fitted': {'values': len(rows), 'right': int(y.sum()), 'pages': len(pages), 'rounds': args.rounds,
-                   'params': {k: v for k, v in PARAMS.items() if k != 'nthread'}, 'check': check},
+                   'params': {k: v for k, v in params.items() if k != 'nthread'}, 'check': check},
     }
     with open(args.out, 'w') as f:
         json.dump(model, f, separators=(',', ':'))

@@ -130,10 +130,9 @@ export function readCandidates(pages: ReadPage[], rules: ExtractedData, tagger: 
  *   UNSHOWN_ALONE_MIN on one that does not, judged by the confidence model's chance right (`chance`) under a chooser
  *   that weighs it, else by the tagger's own calibration. The chance already takes the tagger's own score as evidence,
  *   beside what the page and the value's checks say;
- * - read by the rules alone: the rules'. They read a value only under its label, never from specks; where the tagger
- *   found nothing there, the chance right scores the value low and the review gate holds it, so a person sees it.
- *   Leaving the field empty instead would lose a right value silently (deeper confidence trees gave the order numbers
- *   of VICS forms, read by the rules alone, a chance under ALONE_MIN), and an empty field holds nothing for review;
+ * - read by the rules alone: the rules', whatever its chance. The rules read a value only under its label, never from
+ *   specks; a weak one is scored low and held for review, where a field left empty would lose a right value unseen
+ *   (an empty field holds nothing for review);
  * - read by both: the surer reader, by the chance right where the chooser weighs disputes by it (`Chooser`), else by
  *   each reader's own score.
  * Null: left empty.
