@@ -7,7 +7,7 @@
 //   assembly     the tagger's value shares words with the truth's but is cut, run on or parsed wrong
 //   spurious     the truth is empty and the tagger read a value
 // and, apart, how 'combined' compares with the tagger alone.
-// usage: npx tsx bench/tools/tagger-loss.ts [--model FILE] [--show FIELD] [--show-lost FIELD] [--fresh] [FILES...]
+// usage: npx tsx bench/tools/tagger-loss.ts [--model FILE] [--show FIELD[,FIELD...]|all] [--show-lost FIELD] [--fresh] [FILES...]
 //   --fresh  every page of FILES is scored (seeds built after the tagger was trained), not only the fit's kept-out fifth
 //   --show-lost FIELD  the pages where 'combined' took the rules' wrong value of FIELD over the tagger's right one  (default training/data/fields/train*.jsonl)
 import { readdirSync } from 'node:fs';
@@ -31,6 +31,9 @@ type Loss = typeof CLASSES[number];
 const table = new Map<string, Record<Loss | 'combined right' | 'comb lost' | 'comb won', number>>();
 const row = (f: string) => table.get(f) ?? table.set(f, Object.fromEntries([...CLASSES, 'combined right', 'comb lost', 'comb won'].map((k) => [k, 0])) as never).get(f)!;
 const seen = new Set<string>();
+// --show takes one field, several joined by commas, or 'all'.
+const showList = (values.show ?? '').split(',').filter(Boolean);
+const shown = (field: string): boolean => showList.includes('all') || showList.includes(field);
 const why = new Map<string, number>();
 const bump = (k: string): void => void why.set(k, (why.get(k) ?? 0) + 1);
 let pages = 0;
@@ -80,7 +83,7 @@ for (const file of files) for await (const p of readTruthPages(file)) {
       const cls = c >= 0 ? tagger.classes[c]! : '?';
       bump(`not tagged: words taken for ${cls === tagger.classes[0] ? 'none' : cls.split('.')[1] === field.split('.')[1] ? 'the same field of another party' : 'another field'}`);
     }
-    if (values.show === field && loss !== 'right') {
+    if (shown(field) && loss !== 'right') {
       process.stdout.write(`${p.id} ${loss}: want ${JSON.stringify(truth)} got ${JSON.stringify(t?.value ?? null)} [${t?.words.map((w) => w.text).join(' ') ?? ''}] truth words [${[...mine].map((w) => w.text).join(' ')}]\n`);
     }
   }

@@ -6,8 +6,9 @@
 // Resumes: where OUT_DIR already holds rows of the same feature code for the first pages of the input, only the pages
 // after them are exported and appended (a dataset grows a page at a time; its first pages need no second export).
 import { createHash } from 'node:crypto';
-import { createWriteStream, existsSync, mkdirSync, readFileSync, truncateSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, truncateSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { once } from 'node:events';
 import { asReadPage, readTruthPages } from '../../bench/lib/field-pages.ts';
 import { FEATURE_NAMES, pageFeatures, TAG_FIELDS } from '../../packages/extract/src/fields/learned/features.ts';
@@ -22,8 +23,9 @@ const classes = ['none', ...TAG_FIELDS];
 const classOf = new Map<string, number>(classes.map((c, i) => [c, i]));
 type PageMeta = { id: string; family: string; split: string; profile?: string; writing?: string; lang?: string; words: number };
 interface Meta { features: readonly string[]; classes: string[]; rows: number; pages: PageMeta[]; code?: string }
-// The feature code's fingerprint: rows computed by other code are never reused.
-const code = createHash('sha1').update(readFileSync(new URL('../../packages/extract/src/fields/learned/features.ts', import.meta.url))).digest('hex').slice(0, 12);
+// The feature code's fingerprint: rows computed by other code are never reused. The features read the labels, the
+// printed runs and the rules' values, so every file under fields/ and the layout code count, not features.ts alone.
+const code = fingerprint();
 const metaPath = join(outDir, 'meta.json');
 const old = existsSync(metaPath) ? JSON.parse(readFileSync(metaPath, 'utf8')) as Meta : null;
 const reuse = old && old.code === code && JSON.stringify(old.features) === JSON.stringify(FEATURE_NAMES) && JSON.stringify(old.classes) === JSON.stringify(classes);
@@ -71,3 +73,13 @@ await Promise.all([features, labels, pageOf].map((s) => new Promise((r) => s.end
 if (k < pages.length) throw new Error(`${outDir} holds rows of ${pages.length} pages, the input only ${k}: remove it and export again`);
 writeFileSync(metaPath, JSON.stringify({ features: FEATURE_NAMES, classes, rows, pages, code } satisfies Meta));
 console.error(`${pages.length} pages, ${rows} words in ${outDir} (${added} pages exported now, ${pages.length - added} kept) in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+
+/** A hash of the extractor code the features are computed by: fields/ (every file, in path order) and layout.ts. */
+function fingerprint(): string {
+  const src = fileURLToPath(new URL('../../packages/extract/src/', import.meta.url));
+  const files = [join(src, 'layout.ts'), ...readdirSync(join(src, 'fields'), { recursive: true, encoding: 'utf8' })
+    .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts')).map((f) => join(src, 'fields', f))].sort();
+  const h = createHash('sha1');
+  for (const f of files) h.update(relative(src, f)).update(readFileSync(f));
+  return h.digest('hex').slice(0, 12);
+}

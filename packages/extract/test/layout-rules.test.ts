@@ -18,6 +18,9 @@ import type { EngineWord } from '../src/ocr/engine.ts';
 import type { ReadPage, Word } from '../src/types.ts';
 import { line, page } from './helpers.ts';
 
+/** The kinds of the labels found on one printed line. */
+const kinds = (text: string): string[] => findLabels(buildSegments(line(100, 100, text))).map((h) => h.field);
+
 /** A page with one party block: heading, name, street and city line stacked in one column. */
 const block = (heading: string, name: string, street: string, city: string): ReadPage[] =>
   page(line(100, 100, heading), line(100, 125, name), line(100, 150, street), line(100, 175, city));
@@ -394,6 +397,31 @@ describe('label matching', () => {
     // Two words: a short first one a slip off before a long exact one.
     expect(findLabels(buildSegments(line(100, 100, 'Paso bruto'))).map((h) => h.field)).toEqual(['weight']);
     expect(findLabels(buildSegments(line(100, 100, 'Paso firme'))).map((h) => h.field)).toEqual([]);
+  });
+
+  it('knows the wordings forms use beyond the commonest, and a street word as a label only with its colon', () => {
+    expect(kinds('Consignataire: GOLDEN VALLEY MILLWORKS')).toEqual(['consignee']);
+    expect(kinds('Freight Bill No. 9048170776')).toEqual(['pro']);
+    expect(kinds('Shipped On: 12/13/22')).toEqual(['pickupDate']);
+    expect(kinds('Shipped on the date above, see conditions 06/01/2026')).toEqual([]);
+    expect(kinds('Requested Delivery 1/7/23')).toEqual(['deliveryDate']);
+    expect(kinds('No. de Carta Porte 88213')).toEqual(['bol']);
+    expect(kinds('Guía del transportista 55102')).toEqual(['pro']);
+    expect(kinds('P/O: 4506313767')).toEqual(['po']);
+    expect(kinds('Pkg Qty')).toEqual(['pieces']);
+    expect(kinds('Frt Class')).toEqual(['freightClass']);
+    expect(kinds('Calle: Morelos 4109')).toEqual(['address']);
+    expect(kinds('Calle Morelos 4109')).toEqual([]);
+    // A freight-terms choice, not the bill-to party's heading.
+    expect(kinds('Prepaid Collect Third Party')).not.toContain('billTo');
+  });
+
+  it('reads a heading after its box number in square brackets, the number misread as a letter or not', () => {
+    expect(kinds('[3] Destination (Name and full address)')).toEqual(['consignee']);
+    expect(kinds('[L] From (full style and address):')).toEqual(['shipper']);
+    expect(kinds('E] Consignee')).toEqual(['consignee']);
+    // A word before the heading is no box number: the heading is then mid-line and needs its colon.
+    expect(kinds('Final Destination')).toEqual([]);
   });
 
   it('reads N. as the NO closing a label (SHIPPER\'S BOL N.)', () => {

@@ -451,7 +451,9 @@ export function findLabels(segments: Segment[]): LabelHit[] {
       || (/^\d$/.test(seg.words[tokens[k]!.word]!.text) && seg.words[tokens[k]!.word]!.confidence < 0.75)
       // So does a box number as forms print them: with its mark, in brackets or zero-padded ("1—", "2)", "5:", "(3)",
       // "12.", "04"). A bare number read clearly stays a word: it may be a count ("14 PALLETS").
-      || /^(\(\d{1,2}\)|\d{1,2}[.):\]—–-]|0\d)$/.test(seg.words[tokens[k]!.word]!.text);
+      || /^(\(\d{1,2}\)|\d{1,2}[.):\]—–-]|0\d)$/.test(seg.words[tokens[k]!.word]!.text)
+      // Or in square brackets, its digit misread as a letter as often as not ("[3]", "[L]", "E]").
+      || /^(\[[A-Z0-9]{1,2}\]?|[A-Z0-9]{1,2}\])$/i.test(seg.words[tokens[k]!.word]!.text);
     let lead = 0;
     while (lead < tokens.length - 1 && lead < 2 && icon(lead)) lead++;
     lead = afterNoteEnd(tokens, lead);
