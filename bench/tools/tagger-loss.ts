@@ -17,7 +17,8 @@ import { CORE_FIELDS } from '@ladingwise/shared';
 import { readLayout, extractFields } from '../../packages/extract/src/fields/extract-fields.ts';
 import { chooseFields, readCandidates } from '../../packages/extract/src/fields/learned/combine.ts';
 import { sameValue, valueAt } from '../../packages/extract/src/fields/learned/field-truth.ts';
-import { FieldTagger, groupWords } from '../../packages/extract/src/fields/learned/tagger.ts';
+import { FieldTagger } from '../../packages/extract/src/fields/learned/tagger.ts';
+import { groupWords } from '../../packages/extract/src/fields/learned/word-runs.ts';
 import { readWordsValue } from '../../packages/extract/src/fields/learned/values.ts';
 import type { Word } from '../../packages/extract/src/types.ts';
 import { asReadPage, keptOutOfFit, readTruthPages } from '../lib/field-pages.ts';
@@ -71,6 +72,7 @@ for (const file of files) for await (const p of readTruthPages(file)) {
     else if (!t.words.some((w) => mine.has(w))) loss = 'wrong words';
     else loss = 'assembly';
     r[loss]++;
+    if (loss !== 'right') bump(`${loss} by capture: ${p.writing ?? 'printed'} ${p.profile ?? '?'}`);
     // What the tagger's words were in truth (wrong words), and what the tagger took the truth's words for (not tagged).
     if (loss === 'wrong words') {
       const w = t!.words.map((x) => p.words[page.words.indexOf(x)]!);

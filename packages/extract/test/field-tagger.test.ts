@@ -4,7 +4,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { calibrate, confidenceOf, fitIsotonic } from '../src/fields/learned/calibration.ts';
 import { ALONE_MIN, chooseFields } from '../src/fields/learned/combine.ts';
 import { FEATURE_NAMES, pageFeatures } from '../src/fields/learned/features.ts';
-import { FieldTagger, groupWords, joinWrapped, lineNeighbours, widen, type TaggerJson } from '../src/fields/learned/tagger.ts';
+import { FieldTagger, widen, type TaggerJson } from '../src/fields/learned/tagger.ts';
+import { groupWords, joinWrapped, labelBefore, lineNeighbours } from '../src/fields/learned/word-runs.ts';
 import { predictRows, TreeModel } from '../src/fields/learned/trees.ts';
 import { readWordsValue } from '../src/fields/learned/values.ts';
 import { extractFields } from '../src/fields/extract-fields.ts';
@@ -142,6 +143,18 @@ describe('decoding', () => {
     const runs = groupWords([w('7', 620, 100), w('de', 640, 100), w('julio', 100, 124), w('de', 160, 124), w('2027', 190, 124)]);
     expect(joinWrapped(runs).map((g) => g.map((x) => x.text).join(' '))).toEqual(['7 de', 'julio de 2027']);
     expect(joinWrapped(runs, () => 40).map((g) => g.map((x) => x.text).join(' '))).toEqual(['7 de julio de 2027']);
+  });
+
+  it('finds the label a value is printed after on its line, however far the label column stands from it', () => {
+    // "Raison sociale      NORTHGATE TEXTILE MILLS" / "CORP": labels in a column of their own, the value at a tab stop.
+    const raison = w('Raison', 82, 100), sociale = w('sociale', 150, 100), name = w('NORTHGATE', 260, 100), corp = w('CORP', 82, 124);
+    const labels = new Set([raison, sociale]);
+    expect(labelBefore(name, labels)).toBe(true);
+    expect(labelBefore(corp, labels)).toBe(false);
+    expect(labelBefore(sociale, new Set([name]))).toBe(false);
+    const runs = groupWords([name, w('TEXTILE', 360, 100), w('MILLS', 440, 100), corp]);
+    const reach = (run: Word[]): number => (labelBefore(run[0]!, labels) ? 40 : 1.5);
+    expect(joinWrapped(runs, reach).map((g) => g.map((x) => x.text).join(' '))).toEqual(['NORTHGATE TEXTILE MILLS CORP']);
   });
 
   it('widens a value by the words printed right against it that the model gives no other field, never by a label or a far word', () => {

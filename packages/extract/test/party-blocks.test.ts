@@ -36,6 +36,17 @@ describe('party blocks in the tagger\'s decoding', () => {
     expect([beta, reno].map((w) => likeliest(out.get(w)!))).toEqual(['Consignee.Name', 'Consignee.City']);
   });
 
+  it('moves a block only to a party the model gives it some chance of: a name\'s line cut from its street\'s stays the shipper\'s', () => {
+    // The shipper's name and street drawn as two blocks (a wrapped line between them); the model gives neither any
+    // chance of the consignee, so the less sure one is not made the consignee.
+    const raw = new Map([
+      [acme, probs({ 'Shipper.Name': 0.9 })], [dallas, probs({ 'Shipper.City': 0.9 })],
+      [beta, probs({ 'Shipper.Name': 0.6 })], [reno, probs({ 'Shipper.City': 0.55 })],
+    ]);
+    const out = settleParties([acme, dallas, beta, reno], raw, CLASSES, new Set());
+    expect([beta, reno].map((w) => likeliest(out.get(w)!))).toEqual(['Shipper.Name', 'Shipper.City']);
+  });
+
   it('leaves words the model gives no party, and label words, as they were', () => {
     const raw = new Map([[acme, probs({ 'Shipper.Name': 0.9 })], [note, probs({ 'Consignee.City': 0.2 })], [dallas, probs({ 'Consignee.City': 0.7 })]]);
     const out = settleParties([acme, note, dallas], raw, CLASSES, new Set([dallas]));

@@ -10,6 +10,8 @@ const PARTIES = ['Shipper', 'Consignee', 'BillTo'] as const;
 
 // Share of a word's probability on party classes at which it counts as a party's word.
 const PARTY_WORD = 0.5;
+// Share of a block's party probability a party needs for the block to be given to it.
+const MOVE_SHARE = 0.1;
 
 /** Which party and field each class is (null for classes of no party). */
 function partyClasses(classes: readonly string[]): Array<{ party: number; leaf: string } | null> {
@@ -55,8 +57,11 @@ export function settleParties(words: Word[], probs: Map<Word, Float64Array>, cla
   const pairs = scored.flatMap((b) => PARTIES.map((_, i) => ({ b, party: i, mass: b.mass[i]! }))).sort((x, y) => y.mass - x.mass);
   const out = new Map(probs);
   const takenParty = new Set<number>(), settled = new Set<typeof scored[number]>();
-  for (const { b, party: to } of pairs) {
+  for (const { b, party: to, mass } of pairs) {
     if (takenParty.has(to) || settled.has(b)) continue;
+    // A block is moved only to a party the model gives it some chance of: one it gives none of is not what the block
+    // is, however the blocks were cut (a name's line and its street's, both the shipper's, drawn as two blocks).
+    if (mass < MOVE_SHARE * b.mass.reduce((s, m) => s + m, 0)) continue;
     takenParty.add(to); settled.add(b);
     for (const w of b.ws) {
       const p = Float64Array.from(probs.get(w)!);

@@ -7,6 +7,7 @@ import { calibrate, type Calibration } from './calibration.ts';
 import { contextNames, contextRows } from './context.ts';
 import { FEATURE_NAMES, readFeatures, type RuleSources } from './features.ts';
 import { settleParties } from './party-blocks.ts';
+import { CELL_REACH, groupWords, joinWrapped, labelBefore, lineNeighbours } from './word-runs.ts';
 import { checkPlaces } from './place-check.ts';
 import { featureColumns, predictRows, TreeModel, type TreeModelJson } from './trees.ts';
 import { readWordsValue, unmarkedOption, type ReadValue } from './values.ts';
@@ -81,6 +82,7 @@ export class FieldTagger {
     // settling decides which words a field's runs are made of; how sure the model was of them (what the scores and the
     // confidence model read) stays the model's own, so a block the model was torn over is not reported as sure.
     const probsOf = new Map(marked.map((m) => [m.word, m.probs]));
+    // A run printed after a word on its line (its label) may wrap back to the cell's edge, under that label.
     const settled = settleParties(marked.map((m) => m.word), probsOf, this.model.classes, labelWords);
     const marks = marked.map((m) => ({ word: m.word, probs: settled.get(m.word)! }));
     const { order } = documentDateOrder(layout);
@@ -102,8 +104,9 @@ export class FieldTagger {
       const mine = new Map(marks.filter((m) => argmax(m.probs) === c || (m.probs[c]! >= JOIN_SHARE && !labelWords.has(m.word))).map((m) => [m.word, m.probs[c]!]));
       const sure = new Set(marks.filter((m) => argmax(m.probs) === c).map((m) => m.word));
       const runs = groupWords([...mine.keys()]);
-      // A run printed after a word on its line (its label) may wrap back to the cell's edge, under that label.
-      const reach = (run: Word[]): number => (side.get(run[0]!)?.[0] ? CELL_REACH : 1.5);
+      // A run printed after a word on its line (its label) may wrap back to the cell's edge, under that label; a name's
+      // or street's label may stand apart from it, in a column of labels.
+      const reach = (run: Word[]): number => (side.get(run[0]!)?.[0] || (WRAPPING.has(field) && labelBefore(run[0]!, labelWords)) ? CELL_REACH : 1.5);
       const groups = WRAPPING.has(field) ? joinWrapped(runs, reach) : MAY_WRAP.has(field) ? withWrapped(runs, reach) : ONE_WORD.has(field) ? withSingles(runs) : runs;
       for (const core of groups) {
         if (sure.size && !core.some((w) => sure.has(w))) continue;
@@ -182,52 +185,8 @@ const ONE_WORD = new Set(['Carrier.Scac']);
 /** The runs, and each word of a longer run as a run of its own. */
 const withSingles = (runs: Word[][]): Word[][] => runs.flatMap((r) => (r.length > 1 ? [r, ...r.map((w) => [w])] : [r]));
 
-// How far left of a run printed after its label (in text heights) its wrapped tail may start: the cell's edge.
-const CELL_REACH = 40;
-
 /** The runs, and each run with its wrapped tail joined on as one more candidate: the date's parser decides. */
 const withWrapped = (runs: Word[][], reach: (run: Word[]) => number): Word[][] => [...runs, ...joinWrapped(runs, reach).filter((g) => !runs.includes(g))];
-
-/**
- * Runs of one field with a short run (three words at most) right under a run's start, the next line down: the value's
- * wrapped tail, one value with the run above it. `reachLeft` gives how far left of a run (in text heights) its tail may
- * start.
- */
-export function joinWrapped(runs: Word[][], reachLeft: (run: Word[]) => number = () => 1.5): Word[][] {
-  const out: Word[][] = [];
-  const used = new Set<Word[]>();
-  for (const a of runs) {
-    if (used.has(a)) continue;
-    const h = a[0]!.bbox[3] - a[0]!.bbox[1];
-    const bottom = Math.max(...a.map((w) => w.bbox[3]));
-    const tail = runs.find((b) => b !== a && !used.has(b) && b.length <= 3 && b[0]!.page === a[0]!.page
-      && b[0]!.bbox[1] >= bottom - 0.3 * h && b[0]!.bbox[1] - bottom < h && b[0]!.bbox[0] - a[0]!.bbox[0] < 1.5 * h
-      && a[0]!.bbox[0] - b[0]!.bbox[0] < reachLeft(a) * h);
-    if (tail) used.add(tail);
-    out.push(tail ? [...a, ...tail] : a);
-  }
-  return out;
-}
-
-/** Each word's nearest neighbours left and right on its line, where no more than a word space apart. */
-export function lineNeighbours(words: Word[]): Map<Word, [Word | null, Word | null]> {
-  const out = new Map<Word, [Word | null, Word | null]>(words.map((w) => [w, [null, null]]));
-  for (const a of words) {
-    const h = a.bbox[3] - a.bbox[1];
-    let best: Word | null = null, bestGap = Infinity;
-    for (const b of words) {
-      if (b === a || b.page !== a.page) continue;
-      const lh = Math.max(h, b.bbox[3] - b.bbox[1]);
-      if (Math.abs((a.bbox[1] + a.bbox[3]) / 2 - (b.bbox[1] + b.bbox[3]) / 2) >= 0.5 * lh) continue;
-      // Boxes of neighbouring words may overlap (low-resolution captures): a word starting right of another's start
-      // and no further than a word space past its end is its neighbour.
-      const gap = b.bbox[0] - a.bbox[2];
-      if (b.bbox[0] > a.bbox[0] && gap < 1.2 * lh && gap < bestGap) { bestGap = gap; best = b; }
-    }
-    if (best && !out.get(best)![0]) { out.get(a)![1] = best; out.get(best)![0] = a; }
-  }
-  return out;
-}
 
 /** How far a class's probability stands above the likeliest other class (negative where another is likelier). */
 const lead = (p: Float64Array, c: number): number => {
@@ -241,26 +200,6 @@ const argmax = (p: Float64Array): number => {
   for (let i = 1; i < p.length; i++) if (p[i]! > p[best]!) best = i;
   return best;
 };
-
-/** Words in runs a value is printed in: level on one line, no wider apart than a column gap, in reading order. */
-export function groupWords(words: Word[]): Word[][] {
-  const sorted = [...words].sort((a, b) => a.page - b.page || a.bbox[0] - b.bbox[0]);
-  const groups: Word[][] = [];
-  for (const w of sorted) {
-    const h = w.bbox[3] - w.bbox[1];
-    const g = groups.find((ws) => {
-      const last = ws[ws.length - 1]!;
-      const lh = Math.max(h, last.bbox[3] - last.bbox[1]);
-      const level = Math.abs((last.bbox[1] + last.bbox[3]) / 2 - (w.bbox[1] + w.bbox[3]) / 2) < 0.5 * lh;
-      // Overlapping boxes (low-resolution captures) are one run as well.
-      const gap = w.bbox[0] - last.bbox[2];
-      return last.page === w.page && level && w.bbox[0] >= last.bbox[0] && gap < 2 * lh;
-    });
-    if (g) g.push(w); else groups.push([w]);
-  }
-  const mid = (g: Word[]): number => (g[0]!.bbox[1] + g[0]!.bbox[3]) / 2;
-  return groups.sort((a, b) => a[0]!.page - b[0]!.page || mid(a) - mid(b) || a[0]!.bbox[0] - b[0]!.bbox[0]);
-}
 
 /** The data a tagger read, written into an ExtractedData: fields set, confidences and sources given. */
 export function writeTagged(data: ExtractedData, f: TaggedField): void {

@@ -1,0 +1,82 @@
+import type { Word } from '../../types.ts';
+
+// Runs of words as values are printed: level on one line, wrapped onto the next line back at the cell's edge.
+
+// How far left of a run printed after its label (in text heights) its wrapped tail may start: the cell's edge.
+export const CELL_REACH = 40;
+
+
+/** Words in runs a value is printed in: level on one line, no wider apart than a column gap, in reading order. */
+export function groupWords(words: Word[]): Word[][] {
+  const sorted = [...words].sort((a, b) => a.page - b.page || a.bbox[0] - b.bbox[0]);
+  const groups: Word[][] = [];
+  for (const w of sorted) {
+    const h = w.bbox[3] - w.bbox[1];
+    const g = groups.find((ws) => {
+      const last = ws[ws.length - 1]!;
+      const lh = Math.max(h, last.bbox[3] - last.bbox[1]);
+      const level = Math.abs((last.bbox[1] + last.bbox[3]) / 2 - (w.bbox[1] + w.bbox[3]) / 2) < 0.5 * lh;
+      // Overlapping boxes (low-resolution captures) are one run as well.
+      const gap = w.bbox[0] - last.bbox[2];
+      return last.page === w.page && level && w.bbox[0] >= last.bbox[0] && gap < 2 * lh;
+    });
+    if (g) g.push(w); else groups.push([w]);
+  }
+  const mid = (g: Word[]): number => (g[0]!.bbox[1] + g[0]!.bbox[3]) / 2;
+  return groups.sort((a, b) => a[0]!.page - b[0]!.page || mid(a) - mid(b) || a[0]!.bbox[0] - b[0]!.bbox[0]);
+}
+
+/**
+ * Runs of one field with a short run (three words at most) right under a run's start, the next line down: the value's
+ * wrapped tail, one value with the run above it. `reachLeft` gives how far left of a run (in text heights) its tail may
+ * start.
+ */
+export function joinWrapped(runs: Word[][], reachLeft: (run: Word[]) => number = () => 1.5): Word[][] {
+  const out: Word[][] = [];
+  const used = new Set<Word[]>();
+  for (const a of runs) {
+    if (used.has(a)) continue;
+    const h = a[0]!.bbox[3] - a[0]!.bbox[1];
+    const bottom = Math.max(...a.map((w) => w.bbox[3]));
+    const tail = runs.find((b) => b !== a && !used.has(b) && b.length <= 3 && b[0]!.page === a[0]!.page
+      && b[0]!.bbox[1] >= bottom - 0.3 * h && b[0]!.bbox[1] - bottom < h && b[0]!.bbox[0] - a[0]!.bbox[0] < 1.5 * h
+      && a[0]!.bbox[0] - b[0]!.bbox[0] < reachLeft(a) * h);
+    if (tail) used.add(tail);
+    out.push(tail ? [...a, ...tail] : a);
+  }
+  return out;
+}
+
+/**
+ * Whether a label's word stands before `w` on its line, however wide the gap (labels in a column of their own, values
+ * set at a tab stop): the cell then begins at the label, and a value's wrapped line starts back under it.
+ */
+export function labelBefore(w: Word, labels: ReadonlySet<Word>): boolean {
+  const h = w.bbox[3] - w.bbox[1];
+  for (const l of labels) {
+    if (l.page !== w.page || l.bbox[2] > w.bbox[0] + 0.5 * h || w.bbox[0] - l.bbox[2] > CELL_REACH * h) continue;
+    const lh = Math.max(h, l.bbox[3] - l.bbox[1]);
+    if (Math.abs((l.bbox[1] + l.bbox[3]) / 2 - (w.bbox[1] + w.bbox[3]) / 2) < 0.5 * lh) return true;
+  }
+  return false;
+}
+
+/** Each word's nearest neighbours left and right on its line, where no more than a word space apart. */
+export function lineNeighbours(words: Word[]): Map<Word, [Word | null, Word | null]> {
+  const out = new Map<Word, [Word | null, Word | null]>(words.map((w) => [w, [null, null]]));
+  for (const a of words) {
+    const h = a.bbox[3] - a.bbox[1];
+    let best: Word | null = null, bestGap = Infinity;
+    for (const b of words) {
+      if (b === a || b.page !== a.page) continue;
+      const lh = Math.max(h, b.bbox[3] - b.bbox[1]);
+      if (Math.abs((a.bbox[1] + a.bbox[3]) / 2 - (b.bbox[1] + b.bbox[3]) / 2) >= 0.5 * lh) continue;
+      // Boxes of neighbouring words may overlap (low-resolution captures): a word starting right of another's start
+      // and no further than a word space past its end is its neighbour.
+      const gap = b.bbox[0] - a.bbox[2];
+      if (b.bbox[0] > a.bbox[0] && gap < 1.2 * lh && gap < bestGap) { bestGap = gap; best = b; }
+    }
+    if (best && !out.get(best)![0]) { out.get(a)![1] = best; out.get(best)![0] = a; }
+  }
+  return out;
+}
