@@ -127,6 +127,23 @@ export const LABELS: LabelDef[] = [
   ...L('stop', 'en', ['CARRIER DRIVER', 'DRIVER', 'CARRIER SIGNATURE', 'DRIVER SIGNATURE', 'SHIPPER PER', 'AGENT PER', 'CARRIER PER', 'CID', 'CID #', 'FOB', 'LOCATION #', 'LOCATION', 'TRAILER NUMBER', 'TRAILER NO', 'TRAILER', 'SEAL NUMBER', 'SEAL NUMBERS', 'SEAL NUMBER(S)', 'SEAL', 'SPECIAL INSTRUCTIONS', 'PAGE', 'SIGNATURE', 'SHIPPER SIGNATURE', 'PER', 'H M', 'HM', 'TYPE', 'PHONE', 'TEL', 'CONTACT', 'REMARKS', 'NOTES', 'TOTAL', 'GRAND TOTAL', 'REFERENCE', 'REF', 'HAZMAT', 'EMERGENCY', 'UNIT', 'DEPT', 'ADDITIONAL SHIPPER INFO', 'PALLET / SLIP', 'CUSTOMER ORDER INFORMATION', 'CARRIER INFORMATION', 'RECEIVED', 'COD', 'COD AMOUNT', 'DECLARED VALUE']),
   ...L('stop', 'es', ['TELEFONO', 'INSTRUCCIONES ESPECIALES', 'VALOR DECLARADO', 'OBSERVACIONES', 'FIRMA', 'FIRMA DEL REMITENTE', 'FIRMA DEL TRANSPORTISTA', 'SELLO', 'CAJA', 'PLACAS', 'TOTAL', 'REFERENCIA', 'RFC']),
   ...L('stop', 'fr', ['TELEPHONE', 'INSTRUCTIONS PARTICULIERES', 'INSTRUCTIONS SPECIALES', 'VALEUR DECLAREE', 'REMARQUES', 'OBSERVATIONS', 'SIGNATURE', 'SIGNATURE DE L EXPEDITEUR', 'SIGNATURE DU TRANSPORTEUR', 'CACHET', 'PLOMB', 'REMORQUE', 'TOTAL', 'REFERENCE', 'SIRET', 'TVA']),
+  // The other items a bill prints beside its fields (equipment, seals, marks, the ship's ports, a party's account or
+  // customer number, the country line): known as labels so a value does not run on into them, and so a word of theirs
+  // is not taken for a field's label ("PORT" of PORT OF LOADING is no French freight terms, "SHIPPER" of SHIPPER REF no
+  // shipper heading). One word that also begins names ("COUNTRY FRESH", "MARQUES DU NORD") counts alone or with its
+  // colon only.
+  ...L('stop', 'en', ['MARKS & NUMBERS', 'MARKS AND NUMBERS', 'SHIPPER REF / MARKS', 'PKG TYPE', 'PACKAGE TYPE', 'LOAD #', 'LOAD NO', 'LOAD NUMBER',
+    'TRIP #', 'TRIP NO', 'CUSTOMER REFERENCES', 'VESSEL / VOYAGE', 'OCEAN VESSEL', 'PRE-CARRIAGE BY', 'PRE CARRIAGE BY', 'PORT OF LOADING',
+    'PLACE OF RECEIPT', 'PORT OF DISCHARGE', 'PLACE OF DELIVERY', 'CONTAINER NO', 'CONTAINER #', 'CONTAINER / SEAL', 'ACCOUNT NO', 'ACCOUNT #',
+    'ACCOUNT NUMBER', 'CUSTOMER #', 'CUSTOMER NO', 'VENDOR ID', 'VENDOR #', 'HAZ MAT', 'SHIPPER REF', 'SHIPPER REFERENCE', 'RECEIVED BY']),
+  ...L('stop', 'en', ['INSTRUCTIONS', 'EQUIPMENT', 'SEALS', 'MARKS', 'CONTAINER', 'VESSEL', 'COUNTRY', 'KIND', 'DOCK'], true),
+  ...L('stop', 'es', ['NO DE CAJA', 'NO DE SELLO', 'MARCAS Y NUMEROS', 'NO DE VIAJE', 'BUQUE / VIAJE', 'PUERTO DE CARGA', 'PUERTO DE DESCARGA',
+    'NO DE CLIENTE', 'MAT PELIGROSO', 'REF CLIENTE']),
+  ...L('stop', 'es', ['MARCAS', 'EMBALAJE', 'RECIBIO', 'CONTENEDOR', 'PAGINA', 'CUENTA', 'SUCURSAL', 'PAIS', 'TIPO', 'VIAJE', 'LAB', 'MP'], true),
+  ...L('stop', 'fr', ['NO DE REMORQUE', 'NO DE SCELLE', 'MARQUES ET NUMEROS', 'RECU PAR', 'NO DE CHARGEMENT', 'NAVIRE / VOYAGE', 'PORT DE CHARGEMENT',
+    'LIEU DE PRISE EN CHARGE', 'PORT DE DECHARGEMENT', 'LIEU DE LIVRAISON', 'NO CLIENT', 'NO DE QUAI', 'MAT DANG', 'REF EXPEDITEUR']),
+  ...L('stop', 'fr', ['SCELLE', 'MARQUES', 'EMBALLAGE', 'CONTENEUR', 'COMPTE', 'PAYS', 'VOYAGE', 'CODE', 'FRANCO', 'MD'], true),
+  ...L('nmfc', 'en', ['ITEM NO']), ...L('nmfc', 'fr', ['ARTICLE NMFC']),
 ];
 
 /** Labels whose meaning varies between forms ("SID" is a shipper's order number on some, a shipper ID on others): their values are never trusted outright. */
