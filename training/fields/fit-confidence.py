@@ -6,7 +6,9 @@ the product's confidence scale (0.9 = right at least 99.5 % of the time at the l
 Figures are nested by fold: the values of each fold are scored by trees and a table fitted on the other folds only, so
 the precision and coverage printed for the training families are out of sample for the confidence model too.
 
-usage: /usr/bin/python3 training/fields/fit-confidence.py WORK/folds OUT.json [--drop NAME ...] [--depth D] [--rounds N]
+usage: /usr/bin/python3 training/fields/fit-confidence.py WORK/folds OUT.json [--kind absence] [--drop NAME ...] [--depth D] [--rounds N]
+  --kind absence  fits the absence model instead (oof-absence.ts rows: each core field the combined reader left empty,
+                  and whether the bill truly lacks it), the same trees and table
   --drop  leave out the features of these names (or, ending in '.', of this prefix): what a feature adds, on the same rows
 """
 import argparse
@@ -98,15 +100,17 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument('folds')
     ap.add_argument('out')
+    ap.add_argument('--kind', choices=['values', 'absence'], default='values')
     ap.add_argument('--drop', nargs='*', default=[])
     ap.add_argument('--depth', type=int, default=PARAMS['max_depth'])
     ap.add_argument('--rounds', type=int, default=ROUNDS)
     args = ap.parse_args()
     params = {**PARAMS, 'max_depth': args.depth}
     train = lambda X_, y_: fit(X_, y_, params, args.rounds)
-    names = json.load(open(os.path.join(args.folds, 'features.json')))
+    absence = args.kind == 'absence'
+    names = json.load(open(os.path.join(args.folds, 'absence-features.json' if absence else 'features.json')))
     rows = []
-    for path in sorted(glob.glob(os.path.join(args.folds, 'values-*.jsonl'))):
+    for path in sorted(glob.glob(os.path.join(args.folds, 'absent-*.jsonl' if absence else 'values-*.jsonl'))):
         rows += [json.loads(l) for l in open(path) if l.strip()]
     X = np.array([[np.nan if v is None else v for v in r['x']] for r in rows], dtype=np.float32)
     dropped = lambda n: any(n == d or (d.endswith('.') and n.startswith(d)) for d in args.drop)
@@ -140,6 +144,17 @@ def main() -> None:
     final = train(X, y)
     table = fit_isotonic(outer_p, y)
 
+    slots = 19 * len(pages)
+    if absence:
+        print('training families, out of fold (nested): empty core fields truly absent, precision @ coverage of core fields', file=sys.stderr)
+        curve('absence model', nested_conf, y.astype(bool), slots)
+        curve('every empty field', np.ones(len(y)), y.astype(bool), slots, thresholds=(1.0,))
+    else:
+        figures(rows, X, y, names, nested_conf, outer_p, slots)
+    save(args, final, table, rows, X, y, names, params, pages, t0)
+
+
+def figures(rows, X, y, names, nested_conf, outer_p, slots) -> None:
     # Figures over the values the combined and the learned readers give, core fields, per 19 core slots a page.
     core = np.array([r['field'] in CORE for r in rows])
     combined = np.array([r['combined'] for r in rows])
@@ -147,7 +162,6 @@ def main() -> None:
     col = {n: i for i, n in enumerate(names)}
     old = np.where(X[:, col['reader.tagger']] == 1, X[:, col['tagger.conf']], X[:, col['rules.score']])
     old = np.where((X[:, col['other.has']] == 1) & (X[:, col['agree']] == 0), np.minimum(old, 0.85), old)
-    slots = 19 * len(pages)
     print('training families, out of fold (nested): precision @ coverage of core fields scored at or above', file=sys.stderr)
     for name, m, conf in [('combined, readers\' own scores', combined & core, old), ('combined, confidence model', combined & core, nested_conf),
                           ('learned, tagger\'s own score', learned & core, np.where(learned, X[:, col['tagger.conf']], 0)),
@@ -169,6 +183,8 @@ def main() -> None:
     print(f'chooser by the chance right (nested), core fields: {flips} fields change reader, {gain:+d} right values '
           f'({100 * gain / slots:+.2f} points of core accuracy)', file=sys.stderr)
 
+
+def save(args, final, table, rows, X, y, names, params, pages, t0) -> None:
     raw = json.loads(final.save_raw('json'))
     trees = []
     for tree in raw['learner']['gradient_booster']['model']['trees']:

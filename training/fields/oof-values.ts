@@ -6,7 +6,6 @@
 // unchanged (WORK/folds/values-K.jsonl with a fingerprint), so a stopped run only reads the folds it had not.
 // usage: npx tsx training/fields/oof-values.ts [--model TAGGER.json] WORK PAGES.jsonl...
 //   --model  the tagger being fitted, whose calibration the fold models read with (default: the committed one)
-import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -14,9 +13,9 @@ import { asReadPage, foldOf, readTruthPages } from '../../bench/lib/field-pages.
 import { extractFields, readLayout } from '../../packages/extract/src/fields/extract-fields.ts';
 import { pickReader, readCandidates } from '../../packages/extract/src/fields/learned/combine.ts';
 import { sameValue, valueAt } from '../../packages/extract/src/fields/learned/field-truth.ts';
-import { FieldTagger, MODEL_PATH, type TaggerJson } from '../../packages/extract/src/fields/learned/tagger.ts';
-import type { TreeModelJson } from '../../packages/extract/src/fields/learned/trees.ts';
+import { MODEL_PATH, type TaggerJson } from '../../packages/extract/src/fields/learned/tagger.ts';
 import { VALUE_FEATURE_NAMES, valueFeatures } from '../../packages/extract/src/fields/learned/value-features.ts';
+import { foldTagger, sha } from './fold-tagger.ts';
 
 export interface ValueRow { page: string; family: string; fold: number; field: string; reader: 'rules' | 'tagger'; right: boolean; combined: boolean; learned: boolean; x: Array<number | null> }
 
@@ -26,20 +25,16 @@ if (!work || !inputs.length) { console.error('usage: oof-values.ts [--model TAGG
 // The calibration of the tagger that will read with this confidence model (the one the combined reader compares scores
 // with at run time): the fold models read with it too, so their rows are the rows that tagger gives.
 const calibration = (JSON.parse(readFileSync(opts.model ?? MODEL_PATH, 'utf8')) as TaggerJson).calibration;
-const sha = (s: string | Buffer): string => createHash('sha1').update(s).digest('hex').slice(0, 12);
 const code = sha(['value-features.ts', 'combine.ts', 'tagger.ts', 'context.ts', 'party-blocks.ts', 'values.ts', '../extract-fields.ts', '../parse-date.ts'].map((f) => readFileSync(new URL(`../../packages/extract/src/fields/learned/${f}`, import.meta.url), 'utf8')).join('\n')
   + JSON.stringify(calibration) + inputs.join(','));
 const t0 = Date.now();
 for (let fold = 0; fold < 5; fold++) {
-  const modelPath = join(work, 'folds', `fold-${fold}.json`);
   const out = join(work, 'folds', `values-${fold}.jsonl`);
-  if (!existsSync(modelPath)) { console.error(`fold ${fold}: no model yet (fold-models.sh)`); continue; }
-  // The fold's second stage, where the model has one, fitted without the fold as well (WORK/context/folds).
-  const contextPath = join(work, 'context', 'folds', `fold-${fold}.json`);
-  const context = existsSync(contextPath) ? JSON.parse(readFileSync(contextPath, 'utf8')) as TreeModelJson : undefined;
-  const stamp = `${code}-${sha(readFileSync(modelPath))}${context ? `-${sha(readFileSync(contextPath))}` : ''}`;
+  const fitted = foldTagger(work, fold, calibration);
+  if (!fitted) { console.error(`fold ${fold}: no model yet (fold-models.sh)`); continue; }
+  const stamp = `${code}-${fitted.stamp}`;
   if (existsSync(out) && existsSync(`${out}.stamp`) && readFileSync(`${out}.stamp`, 'utf8') === stamp) { console.error(`fold ${fold}: kept`); continue; }
-  const tagger = new FieldTagger({ ...(JSON.parse(readFileSync(modelPath, 'utf8')) as TaggerJson), ...(context ? { context } : {}), calibration });
+  const { tagger } = fitted;
   const rows: string[] = [];
   const seen = new Set<string>();
   for (const input of inputs) for await (const p of readTruthPages(input)) {

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Trains the field tagger end to end: feature rows from the training pages, the first-stage tree model and a model per
 # fold fitted without it, the second stage on the first's out-of-fold classes of each word and its neighbours (and its
-# fold models), the calibration, then the confidence model from out-of-fold values (every training page read once).
+# fold models), the calibration, then the confidence model from out-of-fold values (every training page read once)
+# and the absence model from the core fields the combined reader leaves empty on them.
 # Reproducible (fixed seeds, one thread) and kept out of CI: `npm run train:fields`. Held-out families are never read.
 #   FIELDS_DATA  folder with train.jsonl and any further train-*.jsonl (default training/data/fields), and the older
 #                templates' pages, template-*.jsonl (template-pages.ts), which only the confidence fit reads
@@ -18,6 +19,7 @@ WORK="${WORK:-training/fields/.work}"
 OUT="${MODELS_OUT:-}"
 MODEL="${OUT:-packages/extract/models}/field-tagger.json"
 CONFIDENCE="${OUT:-packages/extract/models}/field-confidence.json"
+ABSENCE="${OUT:-packages/extract/models}/field-absence.json"
 CHECK="${OUT:-packages/extract/test/fixtures}/field-tagger-check.json"
 FIRST="$WORK/first-model.json"
 CONTEXT="$WORK/context-model.json"
@@ -49,3 +51,6 @@ nice -n 10 npx tsx training/fields/attach-context.ts "$MODEL" "$CONTEXT"
 nice -n 10 npx tsx training/fields/calibrate.ts "$MODEL" "$WORK" "${PAGES[@]}"
 nice -n 10 npx tsx training/fields/oof-values.ts --model "$MODEL" "$WORK" "${PAGES[@]}" "${TEMPLATES[@]}"
 OMP_NUM_THREADS=1 nice -n 10 /usr/bin/python3 training/fields/fit-confidence.py "$WORK/folds" "$CONFIDENCE"
+# The absence model reads the fields the combined reader leaves empty with the confidence model just fitted.
+nice -n 10 npx tsx training/fields/oof-absence.ts --model "$MODEL" --confidence "$CONFIDENCE" "$WORK" "${PAGES[@]}" "${TEMPLATES[@]}"
+OMP_NUM_THREADS=1 nice -n 10 /usr/bin/python3 training/fields/fit-confidence.py "$WORK/folds" "$ABSENCE" --kind absence

@@ -9,19 +9,12 @@ import { groupWords, joinWrapped, labelBefore, lineNeighbours } from '../src/fie
 import { predictRows, TreeModel } from '../src/fields/learned/trees.ts';
 import { readWordsValue } from '../src/fields/learned/values.ts';
 import { extractFields } from '../src/fields/extract-fields.ts';
-import type { ReadPage, Word } from '../src/types.ts';
+import type { Word } from '../src/types.ts';
+import { fixturePage } from './fixture-page.ts';
 import { sameValue, valueAt } from '../src/fields/learned/field-truth.ts';
 
 const fixture = (name: string): string => readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8');
 
-/** The committed fixture page: a generated page's OCR words as the page reader gave them (from the field dataset). */
-function fixturePage(): ReadPage {
-  const p = JSON.parse(fixture('field-page.json')) as { width: number; height: number; words: Array<{ text: string; conf: number; box: Word['bbox']; line: string }> };
-  return {
-    index: 0, width: p.width, height: p.height, rotation: 0, barcodes: [], blank: false, toUpright: (b) => b,
-    words: p.words.map((w) => ({ text: w.text, confidence: w.conf / 100, bbox: w.box, page: 0, line: String(w.line) })),
-  };
-}
 
 let tagger: FieldTagger;
 let json: TaggerJson;

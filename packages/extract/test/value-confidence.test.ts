@@ -8,16 +8,9 @@ import { ValueConfidence, type ValueConfidenceJson } from '../src/fields/learned
 import { dateOrderOpen, VALUE_FEATURE_NAMES, valueFeatures, valueWords, type FieldCandidates, type PageQuality } from '../src/fields/learned/value-features.ts';
 import { extractFields, readLayout } from '../src/fields/extract-fields.ts';
 import { valueAt } from '../src/fields/learned/field-truth.ts';
-import type { ReadPage, Word } from '../src/types.ts';
+import type { Word } from '../src/types.ts';
+import { fixturePage } from './fixture-page.ts';
 
-/** The committed fixture page: a generated page's OCR words as the page reader gave them (from the field dataset). */
-function fixturePage(): ReadPage {
-  const p = JSON.parse(readFileSync(new URL('./fixtures/field-page.json', import.meta.url), 'utf8')) as { width: number; height: number; words: Array<{ text: string; conf: number; box: Word['bbox']; line: string }> };
-  return {
-    index: 0, width: p.width, height: p.height, rotation: 0, barcodes: [], blank: false, toUpright: (b) => b,
-    words: p.words.map((w) => ({ text: w.text, confidence: w.conf / 100, bbox: w.box, page: 0, line: String(w.line) })),
-  };
-}
 
 let json: ValueConfidenceJson;
 let confidence: ValueConfidence;

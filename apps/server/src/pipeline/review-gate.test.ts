@@ -6,6 +6,8 @@ import { reviewReasons } from './review-gate.ts';
 function sure(): ExtractedData {
   const d = emptyExtractedData();
   d.References.BolNumber = '778812';
+  d.Shipper = { Name: 'ACME FOODS', Address: null, City: null, State: null, Zip: null };
+  d.ShipmentDetails.Weight = 1200;
   d.ConfidenceScores = { 'References.BolNumber': 0.97, 'Shipper.Name': 0.95, 'ShipmentDetails.Weight': 0.93 };
   return d;
 }
@@ -25,6 +27,13 @@ describe('review gate', () => {
     const carrier = { ...sure(), ConfidenceScores: { ...sure().ConfidenceScores, 'Carrier.Name': 0.5 } };
     expect(reviewReasons(carrier, 'when-unsure', 0.9)).toEqual([]);
     expect(reviewReasons(invalid, 'never', 0.9)).toEqual([]);
+  });
+
+  it('holds under when-unsure for a core field left empty whose absence the extractor doubts, not for one it is sure the bill lacks', () => {
+    const doubted = { ...sure(), ConfidenceScores: { ...sure().ConfidenceScores, 'References.PoNumber': 0.41 } };
+    expect(reviewReasons(doubted, 'when-unsure', 0.9)).toEqual(['References.PoNumber is empty but may be on the bill (under 0.9).']);
+    const absent = { ...sure(), ConfidenceScores: { ...sure().ConfidenceScores, 'References.PoNumber': 0.95 } };
+    expect(reviewReasons(absent, 'when-unsure', 0.9)).toEqual([]);
   });
 });
 

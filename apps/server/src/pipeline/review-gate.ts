@@ -3,7 +3,9 @@
  * (NeedsReview) before any EDI is built, delivered or charged. The tenant's ReviewPolicy says when:
  * `always`; `never`; `when-unsure` (the default) when a field the EDI needs is missing or invalid
  * (any Validation message) or a core field is scored under the tenant's threshold. Calibrated
- * scores make the threshold meaningful: at 0.9 a field is right at least 99% of the time.
+ * scores make the threshold meaningful: at 0.9 a field is right at least 99.5 % of the time. A core
+ * field left empty carries the chance the bill truly lacks it, so a value that went unread holds the
+ * document like a weak one.
  */
 import { CORE_FIELDS, type ExtractedData, type ReviewPolicy } from '@ladingwise/shared';
 import type { AppContext } from '../context.ts';
@@ -17,12 +19,22 @@ export function reviewReasons(data: ExtractedData, policy: ReviewPolicy, thresho
   const reasons: string[] = [];
   if (policy === 'always') reasons.push('The review policy is "always".');
   if (data.Validation.length > 0) reasons.push(`${data.Validation.length} problem${data.Validation.length === 1 ? '' : 's'} stop${data.Validation.length === 1 ? 's' : ''} a complete EDI.`);
-  const unsure = CORE_FIELDS.filter((path) => {
+  const under = CORE_FIELDS.filter((path) => {
     const score = data.ConfidenceScores?.[path];
     return typeof score === 'number' && score < threshold;
   });
+  const unsure = under.filter((path) => !isEmpty(data, path));
+  const missed = under.filter((path) => isEmpty(data, path));
   if (unsure.length > 0) reasons.push(`Unsure of ${unsure.join(', ')} (under ${threshold}).`);
+  if (missed.length > 0) reasons.push(`${missed.join(', ')} ${missed.length === 1 ? 'is' : 'are'} empty but may be on the bill (under ${threshold}).`);
   return policy === 'always' || reasons.length > 0 ? reasons : [];
+}
+
+/** Whether the field at a dotted path holds no value. */
+function isEmpty(data: ExtractedData, path: string): boolean {
+  let cur: unknown = data;
+  for (const key of path.split('.')) cur = cur && typeof cur === 'object' ? (cur as Record<string, unknown>)[key] : undefined;
+  return cur === null || cur === undefined || cur === '';
 }
 
 /**

@@ -58,7 +58,7 @@ export function ReviewField({ def, data, flag, score, hasBox, selected, reviewed
           {hasBox && <MapPin className="h-3 w-3 text-slate-400" aria-hidden="true" />}
         </span>
         {flag === 'invalid' && <span id={`${id}-flag`} className="inline-flex items-center gap-1 text-red-700"><CircleAlert className="h-3 w-3" aria-hidden="true" />Needed for the EDI</span>}
-        {flag === 'unsure' && <span id={`${id}-flag`} className="inline-flex items-center gap-1 text-amber-700"><AlertTriangle className="h-3 w-3" aria-hidden="true" />{sent ? 'Unchecked' : 'Check'} · {Math.round((score ?? 0) * 100)}% sure</span>}
+        {flag === 'unsure' && <span id={`${id}-flag`} className="inline-flex items-center gap-1 text-amber-700"><AlertTriangle className="h-3 w-3" aria-hidden="true" />{sent ? 'Unchecked' : 'Check'} · {value === '' ? 'may be on the bill' : `${Math.round((score ?? 0) * 100)}% sure`}</span>}
         {!flag && reviewed && <span className="inline-flex items-center gap-1 text-emerald-700"><Check className="h-3 w-3" aria-hidden="true" />Reviewed</span>}
       </div>
       <div className="flex gap-1.5">

@@ -168,6 +168,15 @@ describe('review screen', () => {
     expect((writes[0]!.body as { Consignee: { Zip: string } }).Consignee.Zip).toBe('89502');
   });
 
+  it('flags an empty field the extractor doubts is absent as one that may be on the bill', async () => {
+    const ed = heldJobDto.ExtractedData as { References: Record<string, unknown>; ConfidenceScores: Record<string, number> };
+    serve({ ...heldJobDto, ExtractedData: { ...ed, References: { ...ed.References, PoNumber: null }, ConfidenceScores: { ...ed.ConfidenceScores, 'References.PoNumber': 0.41 } } });
+    open('job-2');
+    await screen.findByRole('button', { name: /Approve & send EDI/ });
+    expect(input('References.PoNumber').dataset.flag).toBe('unsure');
+    expect(document.getElementById(`${fieldInputId('References.PoNumber')}-flag`)?.textContent).toMatch(/Check · may be on the bill/);
+  });
+
   it('after delivery, confirming a flagged field saves the confirmation and sends nothing again', async () => {
     const calls = serve(completedJobDto);
     open('job-1');

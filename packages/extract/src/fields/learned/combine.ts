@@ -6,6 +6,7 @@ import { billTotals, type BillTotals, type TableCell } from '../goods-table.ts';
 import { keepOwnScores } from '../own-scores.ts';
 import { fitPostalToCountry } from '../postal-by-country.ts';
 import { TAG_FIELDS, type RuleSources } from './features.ts';
+import { AbsenceConfidence, absenceFeatures } from './absence.ts';
 import { ValueConfidence } from './value-confidence.ts';
 import { pageQuality, rulesCandidate, valueFeatures, valueWords, type FieldCandidates } from './value-features.ts';
 import { writeTagged, type FieldTagger, type TaggedField } from './tagger.ts';
@@ -26,6 +27,10 @@ export interface ChooseOptions {
   chooser?: Chooser;
   /** Receives where each field left empty stands whose words the tagger found but no parser could read. */
   unread?: Record<string, FieldSource>;
+  /** The absence model scoring core fields left empty; null leaves them unscored (default: the committed model). */
+  absence?: AbsenceConfidence | null;
+  /** Receives the absence model's feature row of each core field left empty (its training rows). */
+  absentRows?: Map<string, Float64Array>;
 }
 
 /**
@@ -39,8 +44,8 @@ export interface ChooseOptions {
  */
 export function chooseFields(pages: ReadPage[], rules: ExtractedData, tagger: FieldTagger, mode: FieldsMode, options: ChooseOptions = {}): ExtractedData {
   if (mode === 'rules') return rules;
-  const { layout = readLayout(pages), confidence = ValueConfidence.committed(), chooser = CHOOSER, unread } = options;
-  const { candidates, quality, totals, unread: unreadRuns } = readCandidates(pages, rules, tagger, layout);
+  const { layout = readLayout(pages), confidence = ValueConfidence.committed(), chooser = CHOOSER, unread, absence = AbsenceConfidence.committed(), absentRows } = options;
+  const { candidates, quality, totals, unread: unreadRuns, probs } = readCandidates(pages, rules, tagger, layout);
   const data: ExtractedData = structuredClone(rules);
   const own = { ...data.ConfidenceScores };
   // A bill shown by the two readers' agreement lets weak values stand for review; a page that shows none keeps them out.
@@ -77,6 +82,13 @@ export function chooseFields(pages: ReadPage[], rules: ExtractedData, tagger: Fi
   tidyParties(data);
   if (mode === 'combined') { shipperFromBillTo(data); placeFromBillTo(data); }
   data.MissingFields = CORE_FIELDS.filter((f) => !hasValue(data, f));
+  // A core field left empty is scored too: the chance the bill truly does not carry it (absence.ts).
+  const evidence = { candidates, probs, classes: tagger.classes, unread: unreadRuns, layout, quality };
+  for (const field of data.MissingFields) {
+    const row = absenceFeatures(field, data, evidence);
+    absentRows?.set(field, row);
+    if (absence) data.ConfidenceScores[field] = Math.round(absence.score(row) * 1000) / 1000;
+  }
   // Where a field left empty stands on the page, as the tagger placed it, though no parser could read its words: a
   // reading under the field's kind may (reread-by-kind.ts).
   if (unread) for (const [field, words] of unreadRuns) if (!hasValue(data, field)) unread[field] = { page: words[0]!.page, bbox: boxAround(words) };
@@ -113,7 +125,7 @@ export function holdLineValues(data: ExtractedData, totals: BillTotals): void {
  * Every tagged field's two readings, how well the pages were read and the bill's goods lines and totals: what the
  * choice and the confidence are made of.
  */
-export function readCandidates(pages: ReadPage[], rules: ExtractedData, tagger: FieldTagger, layout: DocumentLayout = readLayout(pages)): { candidates: FieldCandidates[]; quality: ReturnType<typeof pageQuality>; totals: BillTotals; unread: Map<string, Word[]> } {
+export function readCandidates(pages: ReadPage[], rules: ExtractedData, tagger: FieldTagger, layout: DocumentLayout = readLayout(pages)): { candidates: FieldCandidates[]; quality: ReturnType<typeof pageQuality>; totals: BillTotals; unread: Map<string, Word[]>; probs: Map<Word, Float64Array> } {
   const { fields: tagged, probs, unread } = tagger.readWords(...taggerView(pages, rules, layout));
   const candidates = TAG_FIELDS.map((field): FieldCandidates => {
     const t = tagged.get(field) ?? null;
@@ -121,7 +133,7 @@ export function readCandidates(pages: ReadPage[], rules: ExtractedData, tagger: 
     return { field, rules: r, tagger: t, agree: !!t && !!r && sameReading(r.value, t.value) };
   });
   const totals = billTotals(readGoodsTable(pages, layout).lines);
-  return { candidates, quality: pageQuality(pages, candidates, documentDateOrder(layout).shown, totals.several), totals, unread };
+  return { candidates, quality: pageQuality(pages, candidates, documentDateOrder(layout).shown, totals.several), totals, unread, probs };
 }
 
 /**
