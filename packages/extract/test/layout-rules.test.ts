@@ -7,7 +7,7 @@ import { unlabelledBlocks, unshareWords } from '../src/fields/find-parties.ts';
 import { parseCityStateZip, stripCityLabel } from '../src/fields/city-line.ts';
 import { nearLabel, parseParty, partyLines, type ParsedParty, stripSubLabel, wrappedEnding } from '../src/fields/party.ts';
 import { looksLikeStreet, oddStreetEnd, repairHouseNumber, repairStreetSuffix, shortNameWord, stripLeadingJunk } from '../src/fields/street-line.ts';
-import { endAtLegalForm, repairCompanySuffix, suffixFromHint } from '../src/fields/company-name.ts';
+import { endAtLegalForm, endsAsName, readCompanyName, repairCompanySuffix, suffixFromHint } from '../src/fields/company-name.ts';
 import { parseReference } from '../src/fields/references.ts';
 import { nearCityOfState } from '../src/fields/geo.ts';
 import { readBarcodePayload } from '../src/fields/barcode-payload.ts';
@@ -1617,6 +1617,20 @@ describe('party blocks on grid and keyed forms', () => {
     expect(repairCompanySuffix('ATLANTICO LTDA').repaired).toBe(false);
     // A carrier's trade (less than truckload) ends its name as often as a legal form does.
     expect(repairCompanySuffix('SILVER ARROW LTL').repaired).toBe(false);
+  });
+
+  it('reads a name without the number of the box it is printed in, and tells a name cut short of its ending', () => {
+    expect(readCompanyName('[1] Tidewater Foundry LTEE', []).value).toBe('TIDEWATER FOUNDRY LTEE');
+    expect(readCompanyName('4) CORNERSTONE FASTENERS ULC', []).value).toBe('CORNERSTONE FASTENERS ULC');
+    expect(readCompanyName('1] TIDEWATER FOUNDRY LTEE', []).value).toBe('TIDEWATER FOUNDRY LTEE');
+    // A name that begins with a number of its own keeps it.
+    expect(readCompanyName('3M COMPANY', []).value).toBe('3M COMPANY');
+    expect(readCompanyName('21 CENTURY FOODS INC', []).value).toBe('21 CENTURY FOODS INC');
+    expect(endsAsName('NORTHGATE TEXTILE MILLS CORP')).toBe(true);
+    expect(endsAsName('GRUPO QUERETANA SA DE CV')).toBe(true);
+    expect(endsAsName('ASHFORD BEARINGS CO')).toBe(true);
+    expect(endsAsName('NORTHGATE TEXTILE MILLS')).toBe(false);
+    expect(endsAsName('GRUPO QUERETANA SA DE')).toBe(false);
   });
 
   it('ends a company name at its legal form, dropping what the line holds after it', () => {

@@ -8,9 +8,12 @@ import { confidenceIn, isKnownWord, repairSpelling } from './spelling.ts';
 // edit away where the OCR was unsure of them. Facts about how names are written, shared by every reader of a party.
 
 const cleanName = (s: string): string =>
+  // A box's number printed before what the box holds ("[1] ACME", "4) ACME", the bracket read as "1]") is the form's,
+  // never the name's.
+  s.replace(/^\(?\[?\d{1,2}[\])]\s+(?=\p{L})/u, '')
   // The Mexican company ending, however punctuated, read with a look-alike ("$A DE CV", "SA DE GV.") or glued to the
   // name by a hyphen.
-  s.replace(/(^|[^A-Z0-9$])[S$5]\.?\s?A\.?\s?DE\s?[CG]\.?\s?V\.?(?=\s|$)/g, (_m, pre: string) => `${pre === '-' ? ' ' : pre}SA DE CV`)
+    .replace(/(^|[^A-Z0-9$])[S$5]\.?\s?A\.?\s?DE\s?[CG]\.?\s?V\.?(?=\s|$)/g, (_m, pre: string) => `${pre === '-' ? ' ' : pre}SA DE CV`)
     .replace(/\bSADE\s?CV\b/g, 'SA DE CV')
     .replace(/\s+/g, ' ').replace(/^[\s:;,.|*'"‘’“”«»/\\-]+|[\s:;,|*_—–-]+$/g, '').replace(/(\s+[^\p{L}\p{N}\s]+)+$/u, '').replace(/\s[-_](?=\p{L})/gu, ' ').trim()
     // A dash standing alone between two words is a speck or a cell's edge, not part of the name ("MILLS - INC").
@@ -29,6 +32,17 @@ const cleanName = (s: string): string =>
 // COMPANY: they also begin labels ("COMPANY NAME") and sit inside names ("CO-OP").
 const LEGAL_FORMS = ['INC', 'LLC', 'LTD', 'LTDA', 'LTEE', 'CORP', 'CORPORATION', 'INCORPORATED', 'LIMITED', 'ULC', 'LLP', 'PLC', 'GMBH',
   'SARL', 'SAS', 'SRL', 'BV', 'NV', 'PTE LTD', 'SA', 'SA DE CV', 'SAPI DE CV', 'S DE RL', 'S DE RL DE CV'].map((f) => f.split(' '));
+
+/**
+ * Whether a name ends as registered names do: with a legal form, or one of the other endings names carry (CO, AG,
+ * COMPANY, GROUP...). A name that ends otherwise may have been cut short, its ending on a line not read with it.
+ */
+export function endsAsName(name: string): boolean {
+  const bare = name.toUpperCase().replace(/[.,]/g, '').split(/\s+/).filter(Boolean);
+  if (bare.length < 2) return false;
+  const last = bare[bare.length - 1]!;
+  return OTHER_ENDINGS.has(last) || COMPANY_SUFFIXES.includes(last) || LEGAL_FORMS.some((f) => f.length <= bare.length - 1 && f.every((w, k) => bare[bare.length - f.length + k] === w));
+}
 
 /**
  * A registered company name ends with its legal form (INC, LTD, SA DE CV, GMBH...): words after the last one on the

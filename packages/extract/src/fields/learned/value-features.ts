@@ -5,6 +5,8 @@ import { dayMonthOpen } from '../parse-date.ts';
 import { TAG_FIELDS } from './features.ts';
 import type { TaggedField } from './tagger.ts';
 import { readValue } from './values.ts';
+import { endsAsName } from '../company-name.ts';
+import { looksLikeStreet } from '../street-line.ts';
 
 // What the confidence model knows of one value a reader offers for a field: both readers' own scores, whether they read
 // the same, whether the field's parser and knowledge checks accept the value, the kind of field, and how well the page
@@ -75,7 +77,7 @@ export const VALUE_FEATURE_NAMES: readonly string[] = [
   // the ones no OCR confidence shows.
   'rules.neural', 'tagger.neural',
   'value.parsed', 'value.checked', 'value.repaired', 'value.farYear', 'value.length', 'value.digitShare', 'value.letterShare', 'value.tokens',
-  'value.orderOpen',
+  'value.orderOpen', 'value.endsAsName', 'value.street', 'value.lines',
   'page.words', 'page.ocrMean', 'page.ocrLow', 'page.agreeShare', 'page.rulesSure', 'page.both', 'page.orderShown', 'page.neural', 'page.severalLines',
   ...KINDS.map((k) => `kind.${k}`),
   ...TAG_FIELDS.map((f) => `field.${f}`),
@@ -150,6 +152,10 @@ export function valueFeatures(c: FieldCandidates, reader: 'rules' | 'tagger', pa
     text.length ? (text.match(/\d/g)?.length ?? 0) / text.length : 0, text.length ? (text.match(/\p{L}/gu)?.length ?? 0) / text.length : 0,
     text.split(/\s+/).filter(Boolean).length,
     dateOrderOpen(c.field, reader === 'rules' ? r?.words : t?.words) ? 1 : 0,
+    // How names and streets are written: a name cut short of its ending, a street without its number, are more often
+    // a value read in part.
+    kind === 'Name' || kind === 'Carrier' ? (endsAsName(text) ? 1 : 0) : Number.NaN, kind === 'Address' ? (looksLikeStreet(text) ? 1 : 0) : Number.NaN,
+    new Set((reader === 'rules' ? r?.words : t?.words)?.map((w) => `${w.page} ${w.line}`) ?? []).size,
     page.words, page.ocrMean, page.ocrLow, page.agreeShare, page.rulesSure, page.both, page.orderShown ? 1 : 0, page.neural, page.severalLines ? 1 : 0,
     ...KINDS.map((k) => (k === kind ? 1 : 0)),
     ...TAG_FIELDS.map((f) => (f === c.field ? 1 : 0)),
