@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { foldOf, readTruthPages, type TruthPage } from '../../bench/lib/field-pages.ts';
 import { FieldTagger, type TaggerJson } from '../../packages/extract/src/fields/learned/tagger.ts';
 import type { TreeModelJson } from '../../packages/extract/src/fields/learned/trees.ts';
 
@@ -19,3 +20,33 @@ export function foldTagger(work: string, fold: number, calibration: TaggerJson['
   const stamp = `${sha(readFileSync(modelPath))}${context ? `-${sha(readFileSync(contextPath))}` : ''}`;
   return { tagger: new FieldTagger({ ...(JSON.parse(readFileSync(modelPath, 'utf8')) as TaggerJson), ...(context ? { context } : {}), calibration }), stamp };
 }
+
+/**
+ * Writes out-of-fold rows fold by fold: each training page of `inputs` read by the tagger fitted without its fold
+ * (`read` gives the page's rows), into WORK/folds/NAME-K.jsonl with a fingerprint of `code` and the fold's model, so
+ * a fold whose rows were written by the same code and model is kept and a stopped run only reads the folds it had not.
+ */
+export async function writeFoldRows(work: string, name: string, code: string, calibration: TaggerJson['calibration'], inputs: string[],
+  read: (tagger: FieldTagger, page: TruthPage, fold: number) => string[]): Promise<void> {
+  const t0 = Date.now();
+  for (let fold = 0; fold < 5; fold++) {
+    const out = join(work, 'folds', `${name}-${fold}.jsonl`);
+    const fitted = foldTagger(work, fold, calibration);
+    if (!fitted) { console.error(`fold ${fold}: no model yet (fold-models.sh)`); continue; }
+    const stamp = `${code}-${fitted.stamp}`;
+    if (existsSync(out) && existsSync(`${out}.stamp`) && readFileSync(`${out}.stamp`, 'utf8') === stamp) { console.error(`fold ${fold}: kept`); continue; }
+    const rows: string[] = [];
+    const seen = new Set<string>();
+    for (const input of inputs) for await (const p of readTruthPages(input)) {
+      if (p.split !== 'train' || foldOf(p.id) !== fold || seen.has(p.id)) continue;
+      seen.add(p.id);
+      rows.push(...read(fitted.tagger, p, fold));
+    }
+    writeFileSync(out, `${rows.join('\n')}\n`);
+    writeFileSync(`${out}.stamp`, stamp);
+    console.error(`fold ${fold}: ${seen.size} pages, ${rows.length} rows, ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+  }
+}
+
+/** A feature row as the rows files keep it: numbers to six places, NaN as null. */
+export const storedRow = (row: ArrayLike<number>): Array<number | null> => Array.from(row, (v) => (Number.isNaN(v) ? null : Math.round(v * 1e6) / 1e6));

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CORE_FIELDS } from '@ladingwise/shared';
-import { ABSENCE_FEATURE_NAMES, AbsenceConfidence, absenceFeatures, type AbsenceJson } from '../src/fields/learned/absence.ts';
+import { ABSENCE_FEATURE_NAMES, absenceFeatures, absenceModel, type AbsenceConfidence } from '../src/fields/learned/absence.ts';
+import type { TreeScoreJson } from '../src/fields/learned/tree-score.ts';
 import { chooseFields, readCandidates } from '../src/fields/learned/combine.ts';
 import { valueAt } from '../src/fields/learned/field-truth.ts';
 import { FieldTagger } from '../src/fields/learned/tagger.ts';
@@ -9,12 +10,12 @@ import { TreeModel } from '../src/fields/learned/trees.ts';
 import { extractFields, readLayout } from '../src/fields/extract-fields.ts';
 import { fixturePage, fixtureTruth } from './fixture-page.ts';
 
-let json: AbsenceJson;
+let json: TreeScoreJson;
 let absence: AbsenceConfidence;
 let tagger: FieldTagger;
 beforeAll(() => {
-  json = JSON.parse(readFileSync(new URL('../models/field-absence.json', import.meta.url), 'utf8')) as AbsenceJson;
-  absence = new AbsenceConfidence(json);
+  json = JSON.parse(readFileSync(new URL('../models/field-absence.json', import.meta.url), 'utf8')) as TreeScoreJson;
+  absence = absenceModel(json);
   tagger = FieldTagger.load();
 });
 

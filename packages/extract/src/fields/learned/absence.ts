@@ -1,10 +1,8 @@
-import { existsSync, readFileSync } from 'node:fs';
 import { CORE_FIELDS, type ExtractedData } from '@ladingwise/shared';
 import type { Word } from '../../types.ts';
 import type { DocumentLayout } from '../extract-fields.ts';
 import { LABELS_OF_FIELD, type LabelField, type LabelledField } from '../lexicon.ts';
-import { calibrate, type IsotonicTable } from './calibration.ts';
-import { featureColumns, TreeModel, type TreeModelJson } from './trees.ts';
+import { committedOnce, TreeScore, type TreeScoreJson } from './tree-score.ts';
 import type { FieldCandidates, PageQuality } from './value-features.ts';
 
 // A core field the readers leave empty is a claim too: that the bill does not carry it. Many bills carry no order
@@ -65,41 +63,11 @@ export function absenceFeatures(field: string, data: ExtractedData, ev: AbsenceE
   ]);
 }
 
-/** The absence model: trees giving an empty field's chance of being truly absent, and a table to the product's scale. */
-export interface AbsenceJson { model: TreeModelJson; table: IsotonicTable; fitted?: Record<string, unknown> }
-
 export const ABSENCE_PATH = new URL('../../../models/field-absence.json', import.meta.url);
 
-let loaded: AbsenceConfidence | null | undefined;
+/** The absence model: trees giving an empty field's chance of being truly absent, and a table to the product's scale. */
+export type AbsenceConfidence = TreeScore;
+export const absenceModel = (json: TreeScoreJson): AbsenceConfidence => new TreeScore(json, ABSENCE_FEATURE_NAMES, 'absence model');
 
-export class AbsenceConfidence {
-  private readonly model: TreeModel;
-  private readonly columns: number[];
-  private readonly table: IsotonicTable;
-
-  constructor(json: AbsenceJson) {
-    this.model = new TreeModel(json.model);
-    this.columns = featureColumns(json.model.features, ABSENCE_FEATURE_NAMES, 'absence model');
-    this.table = json.table;
-  }
-
-  static load(path: URL | string = ABSENCE_PATH): AbsenceConfidence {
-    return new AbsenceConfidence(JSON.parse(readFileSync(path, 'utf8')) as AbsenceJson);
-  }
-
-  /** The committed model, loaded once (null where none is committed: empty fields carry no score). */
-  static committed(): AbsenceConfidence | null {
-    if (loaded === undefined) loaded = existsSync(ABSENCE_PATH) ? AbsenceConfidence.load() : null;
-    return loaded;
-  }
-
-  /** The chance the field is truly absent from the bill, as the trees learned it. */
-  probability(row: Float64Array): number {
-    return this.model.predict(this.columns.map((c) => row[c]!))[1]!;
-  }
-
-  /** That chance on the product's confidence scale (0.9 and above: right at least 99.5 % of the time). */
-  score(row: Float64Array): number {
-    return calibrate({ '*': this.table }, '*', this.probability(row));
-  }
-}
+/** The committed absence model, loaded once (null where none is committed: empty fields carry no score). */
+export const committedAbsence = committedOnce(ABSENCE_PATH, absenceModel);

@@ -6,7 +6,7 @@ import { billTotals, type BillTotals, type TableCell } from '../goods-table.ts';
 import { keepOwnScores } from '../own-scores.ts';
 import { fitPostalToCountry } from '../postal-by-country.ts';
 import { TAG_FIELDS, type RuleSources } from './features.ts';
-import { AbsenceConfidence, absenceFeatures } from './absence.ts';
+import { absenceFeatures, committedAbsence, type AbsenceConfidence } from './absence.ts';
 import { ValueConfidence } from './value-confidence.ts';
 import { pageQuality, rulesCandidate, valueFeatures, valueWords, type FieldCandidates } from './value-features.ts';
 import { writeTagged, type FieldTagger, type TaggedField } from './tagger.ts';
@@ -44,7 +44,7 @@ export interface ChooseOptions {
  */
 export function chooseFields(pages: ReadPage[], rules: ExtractedData, tagger: FieldTagger, mode: FieldsMode, options: ChooseOptions = {}): ExtractedData {
   if (mode === 'rules') return rules;
-  const { layout = readLayout(pages), confidence = ValueConfidence.committed(), chooser = CHOOSER, unread, absence = AbsenceConfidence.committed(), absentRows } = options;
+  const { layout = readLayout(pages), confidence = ValueConfidence.committed(), chooser = CHOOSER, unread, absence = committedAbsence(), absentRows } = options;
   const { candidates, quality, totals, unread: unreadRuns, probs } = readCandidates(pages, rules, tagger, layout);
   const data: ExtractedData = structuredClone(rules);
   const own = { ...data.ConfidenceScores };
