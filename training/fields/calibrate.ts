@@ -9,7 +9,7 @@ import { asReadPage, readTruthPages } from '../../bench/lib/field-pages.ts';
 import { sameValue, valueAt } from '../../packages/extract/src/fields/learned/field-truth.ts';
 import { extractFields, readLayout } from '../../packages/extract/src/fields/extract-fields.ts';
 import { calibrate, fitCalibration, type Calibration } from '../../packages/extract/src/fields/learned/calibration.ts';
-import { hasValue } from '../../packages/extract/src/fields/learned/combine.ts';
+import { hasValue } from '@ladingwise/shared';
 import { TAG_FIELDS } from '../../packages/extract/src/fields/learned/features.ts';
 import { FieldTagger, type TaggerJson } from '../../packages/extract/src/fields/learned/tagger.ts';
 

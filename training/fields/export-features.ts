@@ -5,12 +5,11 @@
 // pages.i32 (page number per row) and meta.json (column names, classes, pages with id, family, split).
 // Resumes: where OUT_DIR already holds rows of the same feature code for the first pages of the input, only the pages
 // after them are exported and appended (a dataset grows a page at a time; its first pages need no second export).
-import { createHash } from 'node:crypto';
-import { createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, truncateSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { createWriteStream, existsSync, mkdirSync, readFileSync, truncateSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { once } from 'node:events';
 import { asReadPage, readTruthPages } from '../../bench/lib/field-pages.ts';
+import { fieldsCodeFingerprint } from './fold-rows.ts';
 import { FEATURE_NAMES, pageFeatures, TAG_FIELDS } from '../../packages/extract/src/fields/learned/features.ts';
 
 const [outDir, ...inputs] = process.argv.slice(2);
@@ -25,7 +24,7 @@ type PageMeta = { id: string; family: string; split: string; profile?: string; w
 interface Meta { features: readonly string[]; classes: string[]; rows: number; pages: PageMeta[]; code?: string }
 // The feature code's fingerprint: rows computed by other code are never reused. The features read the labels, the
 // printed runs and the rules' values, so every file under fields/ and the layout code count, not features.ts alone.
-const code = fingerprint();
+const code = fieldsCodeFingerprint();
 const metaPath = join(outDir, 'meta.json');
 const old = existsSync(metaPath) ? JSON.parse(readFileSync(metaPath, 'utf8')) as Meta : null;
 const reuse = old && old.code === code && JSON.stringify(old.features) === JSON.stringify(FEATURE_NAMES) && JSON.stringify(old.classes) === JSON.stringify(classes);
@@ -74,12 +73,3 @@ if (k < pages.length) throw new Error(`${outDir} holds rows of ${pages.length} p
 writeFileSync(metaPath, JSON.stringify({ features: FEATURE_NAMES, classes, rows, pages, code } satisfies Meta));
 console.error(`${pages.length} pages, ${rows} words in ${outDir} (${added} pages exported now, ${pages.length - added} kept) in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 
-/** A hash of the extractor code the features are computed by: fields/ (every file, in path order) and layout.ts. */
-function fingerprint(): string {
-  const src = fileURLToPath(new URL('../../packages/extract/src/', import.meta.url));
-  const files = [join(src, 'layout.ts'), ...readdirSync(join(src, 'fields'), { recursive: true, encoding: 'utf8' })
-    .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts')).map((f) => join(src, 'fields', f))].sort();
-  const h = createHash('sha1');
-  for (const f of files) h.update(relative(src, f)).update(readFileSync(f));
-  return h.digest('hex').slice(0, 12);
-}

@@ -6,7 +6,7 @@
 // usage: npx tsx training/fields/oof-absence.ts [--model TAGGER.json] [--confidence CONFIDENCE.json] WORK PAGES.jsonl...
 //   --model       the tagger being fitted, whose calibration the fold models read with (default: the committed one)
 //   --confidence  the confidence model the combined reader chooses with (default: the committed one)
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { asReadPage } from '../../bench/lib/field-pages.ts';
@@ -16,15 +16,14 @@ import { chooseFields } from '../../packages/extract/src/fields/learned/combine.
 import { valueAt } from '../../packages/extract/src/fields/learned/field-truth.ts';
 import { MODEL_PATH, type TaggerJson } from '../../packages/extract/src/fields/learned/tagger.ts';
 import { CONFIDENCE_PATH, ValueConfidence } from '../../packages/extract/src/fields/learned/value-confidence.ts';
-import { sha, storedRow, writeFoldRows } from './fold-tagger.ts';
+import { fieldsCodeFingerprint, sha, storedRow, writeFoldRows } from './fold-rows.ts';
 
 const { values: opts, positionals } = parseArgs({ allowPositionals: true, options: { model: { type: 'string' }, confidence: { type: 'string' } } });
 const [work, ...inputs] = positionals;
 if (!work || !inputs.length) { console.error('usage: oof-absence.ts [--model TAGGER.json] WORK PAGES.jsonl...'); process.exit(2); }
 const calibration = (JSON.parse(readFileSync(opts.model ?? MODEL_PATH, 'utf8')) as TaggerJson).calibration;
-const src = new URL('../../packages/extract/src/fields/', import.meta.url);
-const code = sha(['learned', '.'].flatMap((d) => readdirSync(new URL(`${d}/`, src)).filter((f) => f.endsWith('.ts')).sort().map((f) => readFileSync(new URL(`${d}/${f}`, src), 'utf8'))).join('\n')
-  + sha(readFileSync(opts.confidence ?? CONFIDENCE_PATH)) + JSON.stringify(calibration) + inputs.join(','));
+// Rows are kept while the reading code, the confidence model, the calibration and the pages are the same.
+const code = sha(fieldsCodeFingerprint() + sha(readFileSync(opts.confidence ?? CONFIDENCE_PATH)) + JSON.stringify(calibration) + inputs.join(','));
 const confidence = ValueConfidence.load(opts.confidence ?? CONFIDENCE_PATH);
 await writeFoldRows(work, 'absent', code, calibration, inputs, (tagger, p, fold) => {
   const page = asReadPage(p);

@@ -15,7 +15,7 @@ import { pickReader, readCandidates } from '../../packages/extract/src/fields/le
 import { sameValue, valueAt } from '../../packages/extract/src/fields/learned/field-truth.ts';
 import { MODEL_PATH, type TaggerJson } from '../../packages/extract/src/fields/learned/tagger.ts';
 import { VALUE_FEATURE_NAMES, valueFeatures } from '../../packages/extract/src/fields/learned/value-features.ts';
-import { sha, storedRow, writeFoldRows } from './fold-tagger.ts';
+import { fieldsCodeFingerprint, sha, storedRow, writeFoldRows } from './fold-rows.ts';
 
 export interface ValueRow { page: string; family: string; fold: number; field: string; reader: 'rules' | 'tagger'; right: boolean; combined: boolean; learned: boolean; x: Array<number | null> }
 
@@ -25,8 +25,8 @@ if (!work || !inputs.length) { console.error('usage: oof-values.ts [--model TAGG
 // The calibration of the tagger that will read with this confidence model (the one the combined reader compares scores
 // with at run time): the fold models read with it too, so their rows are the rows that tagger gives.
 const calibration = (JSON.parse(readFileSync(opts.model ?? MODEL_PATH, 'utf8')) as TaggerJson).calibration;
-const code = sha(['value-features.ts', 'combine.ts', 'tagger.ts', 'context.ts', 'party-blocks.ts', 'values.ts', '../extract-fields.ts', '../parse-date.ts'].map((f) => readFileSync(new URL(`../../packages/extract/src/fields/learned/${f}`, import.meta.url), 'utf8')).join('\n')
-  + JSON.stringify(calibration) + inputs.join(','));
+// Rows are kept while the reading code, the calibration and the pages are the same.
+const code = sha(fieldsCodeFingerprint() + JSON.stringify(calibration) + inputs.join(','));
 await writeFoldRows(work, 'values', code, calibration, inputs, (tagger, p, fold) => {
   const page = asReadPage(p);
   const layout = readLayout([page]);

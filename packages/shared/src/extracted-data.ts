@@ -141,3 +141,12 @@ export function emptyExtractedData(): ExtractedData {
     ConfidenceScores: {},
   };
 }
+
+/** Whether the data holds a value for a dotted field ("Shipper.Name", "FreightTerms"): not null, undefined or ''. */
+export function hasValue(data: ExtractedData, field: string): boolean {
+  const [a, b] = field.split('.') as [keyof ExtractedData, string | undefined];
+  const obj = data[a] as unknown;
+  if (b === undefined) return obj !== null && obj !== undefined && obj !== '';
+  const v = obj && typeof obj === 'object' ? (obj as Record<string, unknown>)[b] : undefined;
+  return v !== null && v !== undefined && v !== '';
+}

@@ -7,7 +7,7 @@
  * field left empty carries the chance the bill truly lacks it, so a value that went unread holds the
  * document like a weak one.
  */
-import { CORE_FIELDS, type ExtractedData, type ReviewPolicy } from '@ladingwise/shared';
+import { CORE_FIELDS, hasValue, type ExtractedData, type ReviewPolicy } from '@ladingwise/shared';
 import type { AppContext } from '../context.ts';
 import { writeAudit } from '../audit/write-audit.ts';
 import { markNeedsReview, type JobRow } from '../jobs/job-store.ts';
@@ -23,18 +23,11 @@ export function reviewReasons(data: ExtractedData, policy: ReviewPolicy, thresho
     const score = data.ConfidenceScores?.[path];
     return typeof score === 'number' && score < threshold;
   });
-  const unsure = under.filter((path) => !isEmpty(data, path));
-  const missed = under.filter((path) => isEmpty(data, path));
+  const unsure = under.filter((path) => hasValue(data, path));
+  const missed = under.filter((path) => !hasValue(data, path));
   if (unsure.length > 0) reasons.push(`Unsure of ${unsure.join(', ')} (under ${threshold}).`);
   if (missed.length > 0) reasons.push(`${missed.join(', ')} ${missed.length === 1 ? 'is' : 'are'} empty but may be on the bill (under ${threshold}).`);
   return policy === 'always' || reasons.length > 0 ? reasons : [];
-}
-
-/** Whether the field at a dotted path holds no value. */
-function isEmpty(data: ExtractedData, path: string): boolean {
-  let cur: unknown = data;
-  for (const key of path.split('.')) cur = cur && typeof cur === 'object' ? (cur as Record<string, unknown>)[key] : undefined;
-  return cur === null || cur === undefined || cur === '';
 }
 
 /**

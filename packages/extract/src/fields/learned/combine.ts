@@ -1,4 +1,4 @@
-import { CORE_FIELDS, type ExtractedData, type FieldSource } from '@ladingwise/shared';
+import { CORE_FIELDS, hasValue, type ExtractedData, type FieldSource } from '@ladingwise/shared';
 import { boxAround } from '../../layout.ts';
 import type { ReadPage, Word } from '../../types.ts';
 import { documentDateOrder, extractFields, readGoodsTable, readLayout, type DocumentLayout } from '../extract-fields.ts';
@@ -84,7 +84,7 @@ export function chooseFields(pages: ReadPage[], rules: ExtractedData, tagger: Fi
   data.MissingFields = CORE_FIELDS.filter((f) => !hasValue(data, f));
   // A core field left empty is scored too: the chance the bill truly does not carry it (absence.ts).
   const evidence = { candidates, probs, classes: tagger.classes, unread: unreadRuns, layout, quality };
-  for (const field of data.MissingFields) {
+  for (const field of absence || absentRows ? data.MissingFields : []) {
     const row = absenceFeatures(field, data, evidence);
     absentRows?.set(field, row);
     if (absence) data.ConfidenceScores[field] = Math.round(absence.score(row) * 1000) / 1000;
@@ -238,15 +238,6 @@ function valueOf(data: ExtractedData, field: string): unknown {
   const [a, b] = field.split('.') as [keyof ExtractedData, string | undefined];
   const obj = data[a] as unknown;
   return b === undefined ? obj : obj && typeof obj === 'object' ? (obj as Record<string, unknown>)[b] : undefined;
-}
-
-/** Whether the data holds a value for a dotted field. */
-export function hasValue(data: ExtractedData, field: string): boolean {
-  const [a, b] = field.split('.') as [keyof ExtractedData, string | undefined];
-  const obj = data[a] as unknown;
-  if (b === undefined) return obj !== null && obj !== undefined && obj !== '';
-  const v = obj && typeof obj === 'object' ? (obj as Record<string, unknown>)[b] : undefined;
-  return v !== null && v !== undefined && v !== '';
 }
 
 function clearField(data: ExtractedData, field: string): void {

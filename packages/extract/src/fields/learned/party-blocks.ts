@@ -1,4 +1,5 @@
 import type { Word } from '../../types.ts';
+import { level } from './word-runs.ts';
 
 // A party is printed as one block of lines (name, street, city, state, postal code), and one block is one party. The
 // tagger decides each word on its own, so a block can come out split between parties (its city the shipper's, its
@@ -26,9 +27,8 @@ function partyClasses(classes: readonly string[]): Array<{ party: number; leaf: 
 function sameBlock(a: Word, b: Word): boolean {
   if (a.page !== b.page) return false;
   const lh = Math.max(a.bbox[3] - a.bbox[1], b.bbox[3] - b.bbox[1]);
-  const level = Math.abs((a.bbox[1] + a.bbox[3]) / 2 - (b.bbox[1] + b.bbox[3]) / 2) < 0.5 * lh;
   const xGap = Math.max(a.bbox[0], b.bbox[0]) - Math.min(a.bbox[2], b.bbox[2]);
-  if (level) return xGap < 1.5 * lh;
+  if (level(a, b)) return xGap < 1.5 * lh;
   const yGap = Math.max(a.bbox[1], b.bbox[1]) - Math.min(a.bbox[3], b.bbox[3]);
   return xGap < 0 && yGap < 1.0 * lh;
 }

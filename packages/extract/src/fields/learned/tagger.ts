@@ -82,7 +82,6 @@ export class FieldTagger {
     // settling decides which words a field's runs are made of; how sure the model was of them (what the scores and the
     // confidence model read) stays the model's own, so a block the model was torn over is not reported as sure.
     const probsOf = new Map(marked.map((m) => [m.word, m.probs]));
-    // A run printed after a word on its line (its label) may wrap back to the cell's edge, under that label.
     const settled = settleParties(marked.map((m) => m.word), probsOf, this.model.classes, labelWords);
     const marks = marked.map((m) => ({ word: m.word, probs: settled.get(m.word)! }));
     const { order } = documentDateOrder(layout);

@@ -5,6 +5,11 @@ import type { Word } from '../../types.ts';
 // How far left of a run printed after its label (in text heights) its wrapped tail may start: the cell's edge.
 export const CELL_REACH = 40;
 
+/** Whether two words stand on one line: their middles less than half the taller one's height apart. */
+export function level(a: Word, b: Word): boolean {
+  const lh = Math.max(a.bbox[3] - a.bbox[1], b.bbox[3] - b.bbox[1]);
+  return Math.abs((a.bbox[1] + a.bbox[3]) / 2 - (b.bbox[1] + b.bbox[3]) / 2) < 0.5 * lh;
+}
 
 /** Words in runs a value is printed in: level on one line, no wider apart than a column gap, in reading order. */
 export function groupWords(words: Word[]): Word[][] {
@@ -15,10 +20,9 @@ export function groupWords(words: Word[]): Word[][] {
     const g = groups.find((ws) => {
       const last = ws[ws.length - 1]!;
       const lh = Math.max(h, last.bbox[3] - last.bbox[1]);
-      const level = Math.abs((last.bbox[1] + last.bbox[3]) / 2 - (w.bbox[1] + w.bbox[3]) / 2) < 0.5 * lh;
       // Overlapping boxes (low-resolution captures) are one run as well.
       const gap = w.bbox[0] - last.bbox[2];
-      return last.page === w.page && level && w.bbox[0] >= last.bbox[0] && gap < 2 * lh;
+      return last.page === w.page && level(last, w) && w.bbox[0] >= last.bbox[0] && gap < 2 * lh;
     });
     if (g) g.push(w); else groups.push([w]);
   }
@@ -53,12 +57,7 @@ export function joinWrapped(runs: Word[][], reachLeft: (run: Word[]) => number =
  */
 export function labelBefore(w: Word, labels: ReadonlySet<Word>): boolean {
   const h = w.bbox[3] - w.bbox[1];
-  for (const l of labels) {
-    if (l.page !== w.page || l.bbox[2] > w.bbox[0] + 0.5 * h || w.bbox[0] - l.bbox[2] > CELL_REACH * h) continue;
-    const lh = Math.max(h, l.bbox[3] - l.bbox[1]);
-    if (Math.abs((l.bbox[1] + l.bbox[3]) / 2 - (w.bbox[1] + w.bbox[3]) / 2) < 0.5 * lh) return true;
-  }
-  return false;
+  return [...labels].some((l) => l.page === w.page && l.bbox[2] <= w.bbox[0] + 0.5 * h && w.bbox[0] - l.bbox[2] <= CELL_REACH * h && level(l, w));
 }
 
 /** Each word's nearest neighbours left and right on its line, where no more than a word space apart. */
@@ -69,8 +68,8 @@ export function lineNeighbours(words: Word[]): Map<Word, [Word | null, Word | nu
     let best: Word | null = null, bestGap = Infinity;
     for (const b of words) {
       if (b === a || b.page !== a.page) continue;
+      if (!level(a, b)) continue;
       const lh = Math.max(h, b.bbox[3] - b.bbox[1]);
-      if (Math.abs((a.bbox[1] + a.bbox[3]) / 2 - (b.bbox[1] + b.bbox[3]) / 2) >= 0.5 * lh) continue;
       // Boxes of neighbouring words may overlap (low-resolution captures): a word starting right of another's start
       // and no further than a word space past its end is its neighbour.
       const gap = b.bbox[0] - a.bbox[2];

@@ -1,6 +1,9 @@
+// Helpers of the out-of-fold row writers (oof-values.ts, oof-absence.ts) and the feature export: the tagger fitted
+// without a fold, the fold loop with its kept rows, and the fingerprint of the reading code the rows were made by.
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { foldOf, readTruthPages, type TruthPage } from '../../bench/lib/field-pages.ts';
 import { FieldTagger, type TaggerJson } from '../../packages/extract/src/fields/learned/tagger.ts';
 import type { TreeModelJson } from '../../packages/extract/src/fields/learned/trees.ts';
@@ -50,3 +53,13 @@ export async function writeFoldRows(work: string, name: string, code: string, ca
 
 /** A feature row as the rows files keep it: numbers to six places, NaN as null. */
 export const storedRow = (row: ArrayLike<number>): Array<number | null> => Array.from(row, (v) => (Number.isNaN(v) ? null : Math.round(v * 1e6) / 1e6));
+
+/** A hash of the extractor code the features are computed by: fields/ (every file, in path order) and layout.ts. */
+export function fieldsCodeFingerprint(): string {
+  const src = fileURLToPath(new URL('../../packages/extract/src/', import.meta.url));
+  const files = [join(src, 'layout.ts'), ...readdirSync(join(src, 'fields'), { recursive: true, encoding: 'utf8' })
+    .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts')).map((f) => join(src, 'fields', f))].sort();
+  const h = createHash('sha1');
+  for (const f of files) h.update(relative(src, f)).update(readFileSync(f));
+  return h.digest('hex').slice(0, 12);
+}
