@@ -86,7 +86,7 @@ for (const file of files) for await (const p of readTruthPages(file)) {
       bump(`not tagged: words taken for ${cls === tagger.classes[0] ? 'none' : cls.split('.')[1] === field.split('.')[1] ? 'the same field of another party' : 'another field'}`);
     }
     if (shown(field) && loss !== 'right') {
-      process.stdout.write(`${p.id} ${loss}: want ${JSON.stringify(truth)} got ${JSON.stringify(t?.value ?? null)} [${t?.words.map((w) => w.text).join(' ') ?? ''}] truth words [${[...mine].map((w) => w.text).join(' ')}]\n`);
+      process.stdout.write(`${p.id} ${p.writing ?? 'printed'}/${p.profile ?? '?'} ${loss}: want ${JSON.stringify(truth)} got ${JSON.stringify(t?.value ?? null)} [${t?.words.map((w) => w.text).join(' ') ?? ''}] truth words [${[...mine].map((w) => w.text).join(' ')}]\n`);
     }
   }
 }

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { calibrate, confidenceOf, fitIsotonic } from '../src/fields/learned/calibration.ts';
 import { ALONE_MIN, chooseFields } from '../src/fields/learned/combine.ts';
 import { FEATURE_NAMES, pageFeatures } from '../src/fields/learned/features.ts';
-import { FieldTagger, widen, type TaggerJson } from '../src/fields/learned/tagger.ts';
+import { FieldTagger, widen, withOtherPart, type TaggerJson } from '../src/fields/learned/tagger.ts';
 import { groupWords, joinWrapped, labelBefore, lineNeighbours } from '../src/fields/learned/word-runs.ts';
 import { predictRows, TreeModel } from '../src/fields/learned/trees.ts';
 import { readWordsValue } from '../src/fields/learned/values.ts';
@@ -114,6 +114,26 @@ describe('decoding', () => {
     expect(readWordsValue('Shipper.Address', street, 'MDY')).toMatchObject({ value: '391 S GARFIELD PL', repaired: true });
     // A numbered street ("5TH") keeps its number.
     expect(readWordsValue('Shipper.Address', [w('391', 100, 100), w('5TH', 140, 100), w('AVE', 180, 100)], 'MDY')?.value).toBe('391 5TH AVE');
+  });
+
+  it('ends a street before the label of the postal code printed after it, and a name before the next box\'s label', () => {
+    const street = [w('AV.', 100, 100), w('JUAREZ', 140, 100), w('2114,', 220, 100), w('C.P.', 280, 100)];
+    expect(readWordsValue('Consignee.Address', street, 'MDY')?.value).toBe('AV. JUAREZ 2114');
+    const name = [w('SILVERLINE', 100, 100), w('SUPPLY', 200, 100), w('VENDOR', 280, 100), w('ID', 350, 100)];
+    expect(readWordsValue('Shipper.Name', name, 'MDY')?.value).toBe('SILVERLINE SUPPLY');
+    // A one-word label may be the name's own last word: it counts only with its colon.
+    expect(readWordsValue('Shipper.Name', [w('ARCTIC', 100, 100), w('SEAL', 180, 100)], 'MDY')?.value).toBe('ARCTIC SEAL');
+  });
+
+  it('reads a two-part postal code whole when the tagger marked one part, unless the other is another field\'s', () => {
+    const line = [w('K1P', 100, 100), w('9A4', 140, 100), w('ONTARIO', 300, 100)];
+    const side = lineNeighbours(line);
+    expect(withOtherPart([line[0]!], side, () => true).map((x) => x.text)).toEqual(['K1P', '9A4']);
+    expect(withOtherPart([line[1]!], side, () => true).map((x) => x.text)).toEqual(['K1P', '9A4']);
+    expect(withOtherPart([line[0]!], side, (x) => x !== line[1])).toEqual([line[0]]);
+    // A US ZIP beside a word is one part of nothing.
+    const us = [w('97288', 100, 100), w('MERIDA', 160, 100)];
+    expect(withOtherPart([us[0]!], lineNeighbours(us), () => true)).toEqual([us[0]]);
   });
 
   it('groups words level on a line and close together into one value, in reading order', () => {

@@ -379,6 +379,23 @@ export function leadingLabelWords(words: Word[], kinds: ReadonlySet<LabelField>,
   return taken;
 }
 
+/**
+ * How many of `words`, from the last, print one label of the given kinds exactly, with at least one word before it; 0
+ * when they print none. A label stands before its value, so one that ends a run is the next value's, not this one's
+ * ("..., C.P." before a postal code). Short labels that may be a word of the value, and one-word labels of the `marked`
+ * kinds, count only with their colon.
+ */
+export function trailingLabelWords(words: Word[], kinds: ReadonlySet<LabelField>, marked: ReadonlySet<LabelField> = new Set()): number {
+  for (let start = Math.max(1, words.length - 4); start < words.length; start++) {
+    const tokens = tokenize(words.slice(start));
+    const m = tokens.length ? matchAt(tokens, 0) : null;
+    if (!m || m.cost > 0 || m.len !== tokens.length || !kinds.has(m.def.field)) continue;
+    if ((m.def.strict || (marked.has(m.def.field) && m.len === 1)) && !tokens[tokens.length - 1]!.colonAfter) continue;
+    return words.length - start;
+  }
+  return 0;
+}
+
 const lowercase = (t: string): boolean => /\p{Ll}/u.test(t) && !/\p{Lu}/u.test(t);
 
 /**

@@ -106,7 +106,8 @@ export class FieldTagger {
       // A run printed after a word on its line (its label) may wrap back to the cell's edge, under that label; a name's
       // or street's label may stand apart from it, in a column of labels.
       const reach = (run: Word[]): number => (side.get(run[0]!)?.[0] || (WRAPPING.has(field) && labelBefore(run[0]!, labelWords)) ? CELL_REACH : 1.5);
-      const groups = WRAPPING.has(field) ? joinWrapped(runs, reach) : MAY_WRAP.has(field) ? withWrapped(runs, reach) : ONE_WORD.has(field) ? withSingles(runs) : runs;
+      const groups = WRAPPING.has(field) ? joinWrapped(runs, reach) : MAY_WRAP.has(field) ? withWrapped(runs, reach)
+        : ONE_WORD.has(field) ? withSingles(runs) : POSTAL.has(field) ? runs.map((r) => withOtherPart(r, side, (w) => [0, c].includes(argmax(settled.get(w)!)))) : runs;
       for (const core of groups) {
         if (sure.size && !core.some((w) => sure.has(w))) continue;
         const ws = widen(core, c, side, settled, labelWords, mine);
@@ -180,6 +181,27 @@ const MAY_WRAP = new Set(['Dates.Pickup', 'Dates.Delivery']);
 // Fields whose value is one printed word (a carrier's code): a run of several such words marked for the field holds at
 // most one value, and each word is read on its own as well, so the word the model is surest of can stand.
 const ONE_WORD = new Set(['Carrier.Scac']);
+
+// Postal codes, some printed in two parts.
+const POSTAL = new Set(['Shipper.Zip', 'Consignee.Zip', 'BillTo.Zip']);
+// A postal code of two parts, as Canada ("K1P 9A4"), the United Kingdom ("IP11 3SY") and the Netherlands ("3011 AA")
+// print them.
+const TWO_PARTS = /^(?:[A-Z]\d[A-Z] \d[A-Z]\d|[A-Z]{1,2}\d[A-Z\d]? \d[A-Z]{2}|\d{4} [A-Z]{2})$/;
+const twoParts = (a: Word, b: Word): boolean => TWO_PARTS.test(`${a.text} ${b.text}`.toUpperCase().replace(/[.,;:]+$/, ''));
+
+/**
+ * A postal code's run of one part taken whole: the model may mark one part of a two-part code and not the other, but
+ * the code is one value, so the part printed right beside it on its line is joined on, unless the model reads that
+ * word as another field's (`free` says it does not).
+ */
+export function withOtherPart(run: Word[], side: Map<Word, [Word | null, Word | null]>, free: (w: Word) => boolean): Word[] {
+  if (run.length !== 1) return run;
+  const [w] = run as [Word];
+  const [before, after] = side.get(w) ?? [null, null];
+  if (after && free(after) && twoParts(w, after)) return [w, after];
+  if (before && free(before) && twoParts(before, w)) return [before, w];
+  return run;
+}
 
 /** The runs, and each word of a longer run as a run of its own. */
 const withSingles = (runs: Word[][]): Word[][] => runs.flatMap((r) => (r.length > 1 ? [r, ...r.map((w) => [w])] : [r]));

@@ -10,7 +10,7 @@ import { parseAmount, parseWeight, unitIn } from '../parse-weight.ts';
 import { repairHouseNumber, repairStreetSuffix } from '../street-line.ts';
 import { parseReference, parseScac } from '../references.ts';
 import { confidenceIn, repairSpelling } from '../spelling.ts';
-import { leadingLabelWords } from '../find-labels.ts';
+import { leadingLabelWords, trailingLabelWords } from '../find-labels.ts';
 import { isContactLine } from '../contact-line.ts';
 import { CHECKED } from '../extract-fields.ts';
 import { afterNoteEnd } from '../heading-note.ts';
@@ -45,6 +45,20 @@ const OWN_LABELS = new Map<string, { kinds: ReadonlySet<LabelField>; marked: Rea
   }
 }
 
+// Nor does a value end with the label of the value printed after it: a street run on into its place line's label
+// ("..., C.P." before the postal code), a name into the label of its street or of the form's next box ("VENDOR ID").
+const NEXT_LABELS = new Map<string, { kinds: ReadonlySet<LabelField>; marked: ReadonlySet<LabelField> }>();
+{
+  const place = ['city', 'cityStateZip', 'state', 'zip'] as const;
+  const marked = new Set<LabelField>(['city', 'state']);
+  for (const party of ['Shipper', 'Consignee', 'BillTo']) {
+    NEXT_LABELS.set(`${party}.Address`, { kinds: new Set<LabelField>(place), marked });
+    // A name may end in a word a label is made of ("... SEAL", "... LOCATION"): there one-word labels need their colon.
+    const named = new Set<LabelField>(['address', 'stop', ...place]);
+    NEXT_LABELS.set(`${party}.Name`, { kinds: named, marked: named });
+  }
+}
+
 // Fields that hold a company's name, read as names are written (company-name.ts) by every reader.
 const NAME_FIELDS = new Set(['Shipper.Name', 'Consignee.Name', 'BillTo.Name', 'Carrier.Name']);
 
@@ -57,6 +71,8 @@ export function readWordsValue(field: string, words: Word[], order: DateOrder): 
   if (own) words = words.slice(leadingLabelWords(words, own.kinds, own.marked));
   // Nor with the end of its heading's note run on to the line above it ("ADDRESS): ACME CORP").
   if (own) words = afterNoteEnd(words);
+  const next = NEXT_LABELS.get(field);
+  if (next) words = words.slice(0, words.length - trailingLabelWords(words, next.kinds, next.marked));
   // A contact's line names a person, not the party's name or street.
   if (own && isContactLine(words)) return null;
   const v = readValue(field, words.map((w) => w.text).join(' '), order);
