@@ -123,6 +123,9 @@ describe('decoding', () => {
     expect(readWordsValue('Shipper.Name', name, 'MDY')?.value).toBe('SILVERLINE SUPPLY');
     // A one-word label may be the name's own last word: it counts only with its colon.
     expect(readWordsValue('Shipper.Name', [w('ARCTIC', 100, 100), w('SEAL', 180, 100)], 'MDY')?.value).toBe('ARCTIC SEAL');
+    // A bilingual label pair joined by a dash is the value's label; a name made with a label word is not.
+    expect(readWordsValue('Shipper.Name', [w('Nom-Company', 100, 100), w('HANSEATIC', 250, 100), w('AG', 380, 100)], 'MDY')?.value).toBe('HANSEATIC AG');
+    expect(readWordsValue('Shipper.Name', [w('NAME-BRAND', 100, 100), w('FOODS', 250, 100)], 'MDY')?.value).toBe('NAME-BRAND FOODS');
   });
 
   it('reads a two-part postal code whole when the tagger marked one part, unless the other is another field\'s', () => {

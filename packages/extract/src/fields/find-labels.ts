@@ -372,8 +372,15 @@ export function leadingLabelWords(words: Word[], kinds: ReadonlySet<LabelField>,
     // Read with a slip, an unmarked label could as well be a word of the value ("TRANSPORTES" is no TRANSPORTEUR).
     if ((m.def.strict || marked.has(m.def.field) || m.cost > 0) && !last.colonAfter) break;
     const end = (last.lastWord ?? last.word) + 1;
-    // A label's last word must end its word: "ZIPCODE" read as ZIP with more after it is one word, not a label.
-    if (tokens[i + m.len]?.word === end - 1 || end >= words.length) break;
+    // A label's last word must end its word: "ZIPCODE" read as ZIP with more after it is one word, not a label; but
+    // two labels of a bilingual pair may be joined by a dash into one word ("NOM-COMPANY").
+    if (tokens[i + m.len]?.word === end - 1) {
+      const joined = matchAt(tokens, i + m.len);
+      if (!joined || !kinds.has(joined.def.field)) break;
+      i += m.len;
+      continue;
+    }
+    if (end >= words.length) break;
     taken = end; i += m.len;
   }
   return taken;
