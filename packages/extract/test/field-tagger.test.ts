@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { calibrate, confidenceOf, fitIsotonic } from '../src/fields/learned/calibration.ts';
 import { ALONE_MIN, chooseFields } from '../src/fields/learned/combine.ts';
 import { FEATURE_NAMES, pageFeatures } from '../src/fields/learned/features.ts';
-import { FieldTagger, widen, withOtherPart, type TaggerJson } from '../src/fields/learned/tagger.ts';
+import { FieldTagger, widen, withLegalForm, withOtherPart, type TaggerJson } from '../src/fields/learned/tagger.ts';
 import { groupWords, joinWrapped, labelBefore, lineNeighbours } from '../src/fields/learned/word-runs.ts';
 import { predictRows, TreeModel } from '../src/fields/learned/trees.ts';
 import { readWordsValue } from '../src/fields/learned/values.ts';
@@ -137,6 +137,15 @@ describe('decoding', () => {
     // A US ZIP beside a word is one part of nothing.
     const us = [w('97288', 100, 100), w('MERIDA', 160, 100)];
     expect(withOtherPart([us[0]!], lineNeighbours(us), () => true)).toEqual([us[0]]);
+  });
+
+  it('ends a name with the legal form printed right after it, and takes nothing else', () => {
+    const line = [w('ACEROS', 100, 100), w('QUERETANA', 180, 100), w('SA', 280, 100), w('DE', 310, 100), w('CV,', 340, 100), w('RFC', 400, 100)];
+    const side = lineNeighbours(line);
+    expect(withLegalForm(line.slice(0, 4), side, () => true).map((x) => x.text)).toEqual(['ACEROS', 'QUERETANA', 'SA', 'DE', 'CV,']);
+    expect(withLegalForm(line.slice(0, 4), side, (x) => x !== line[4])).toEqual(line.slice(0, 4));
+    const other = [w('GOLDEN', 100, 100), w('VALLEY', 180, 100), w('SHIPPER', 260, 100)];
+    expect(withLegalForm(other.slice(0, 2), lineNeighbours(other), () => true)).toEqual(other.slice(0, 2));
   });
 
   it('groups words level on a line and close together into one value, in reading order', () => {

@@ -44,6 +44,12 @@ export function endsAsName(name: string): boolean {
   return OTHER_ENDINGS.has(last) || COMPANY_SUFFIXES.includes(last) || LEGAL_FORMS.some((f) => f.length <= bare.length - 1 && f.every((w, k) => bare[bare.length - f.length + k] === w));
 }
 
+/** Whether a name ends with a legal form of a company (INC, LLC, SA DE CV...), after at least one word of its own. */
+export function endsWithLegalForm(name: string): boolean {
+  const bare = name.toUpperCase().replace(/[.,]/g, '').split(/\s+/).filter(Boolean);
+  return LEGAL_FORMS.some((f) => f.length <= bare.length - 1 && f.every((w, k) => bare[bare.length - f.length + k] === w));
+}
+
 /**
  * A registered company name ends with its legal form (INC, LTD, SA DE CV, GMBH...): words after the last one on the
  * name's line are another item of the form (a label, an account number, a dock note), not the name. The form is never

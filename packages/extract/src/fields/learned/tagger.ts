@@ -9,6 +9,7 @@ import { FEATURE_NAMES, readFeatures, type RuleSources } from './features.ts';
 import { settleParties } from './party-blocks.ts';
 import { CELL_REACH, groupWords, joinWrapped, labelBefore, lineNeighbours } from './word-runs.ts';
 import { checkPlaces } from './place-check.ts';
+import { endsWithLegalForm } from '../company-name.ts';
 import { featureColumns, predictRows, TreeModel, type TreeModelJson } from './trees.ts';
 import { readWordsValue, unmarkedOption, type ReadValue } from './values.ts';
 
@@ -106,8 +107,10 @@ export class FieldTagger {
       // A run printed after a word on its line (its label) may wrap back to the cell's edge, under that label; a name's
       // or street's label may stand apart from it, in a column of labels.
       const reach = (run: Word[]): number => (side.get(run[0]!)?.[0] || (WRAPPING.has(field) && labelBefore(run[0]!, labelWords)) ? CELL_REACH : 1.5);
-      const groups = WRAPPING.has(field) ? joinWrapped(runs, reach) : MAY_WRAP.has(field) ? withWrapped(runs, reach)
-        : ONE_WORD.has(field) ? withSingles(runs) : POSTAL.has(field) ? runs.map((r) => withOtherPart(r, side, (w) => [0, c].includes(argmax(settled.get(w)!)))) : runs;
+      const free = (w: Word): boolean => [0, c].includes(argmax(settled.get(w)!));
+      const groups = NAMES.has(field) ? joinWrapped(runs, reach).map((g) => withLegalForm(g, side, free))
+        : WRAPPING.has(field) ? joinWrapped(runs, reach) : MAY_WRAP.has(field) ? withWrapped(runs, reach)
+        : ONE_WORD.has(field) ? withSingles(runs) : POSTAL.has(field) ? runs.map((r) => withOtherPart(r, side, free)) : runs;
       for (const core of groups) {
         if (sure.size && !core.some((w) => sure.has(w))) continue;
         const ws = widen(core, c, side, settled, labelWords, mine);
@@ -181,6 +184,24 @@ const MAY_WRAP = new Set(['Dates.Pickup', 'Dates.Delivery']);
 // Fields whose value is one printed word (a carrier's code): a run of several such words marked for the field holds at
 // most one value, and each word is read on its own as well, so the word the model is surest of can stand.
 const ONE_WORD = new Set(['Carrier.Scac']);
+
+// Company names, which end with their legal form.
+const NAMES = new Set(['Shipper.Name', 'Consignee.Name', 'BillTo.Name', 'Carrier.Name']);
+
+/**
+ * A name's run with the legal form printed right after it on its line ("... CONTAINERS" "CORP,", "... SA DE" "CV"),
+ * which the model may leave unmarked: a registered name ends with its form. Words the model reads as another field's
+ * (`free` says they are not) are never taken.
+ */
+export function withLegalForm(run: Word[], side: Map<Word, [Word | null, Word | null]>, free: (w: Word) => boolean): Word[] {
+  const after: Word[] = [];
+  for (let w = side.get(run[run.length - 1]!)?.[1]; w && after.length < 4 && free(w) && !run.includes(w); w = side.get(w)?.[1]) after.push(w);
+  for (let k = after.length; k >= 1; k--) {
+    const longer = [...run, ...after.slice(0, k)];
+    if (endsWithLegalForm(longer.map((w) => w.text).join(' '))) return longer;
+  }
+  return run;
+}
 
 // Postal codes, some printed in two parts.
 const POSTAL = new Set(['Shipper.Zip', 'Consignee.Zip', 'BillTo.Zip']);
