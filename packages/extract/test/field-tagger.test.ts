@@ -128,6 +128,15 @@ describe('decoding', () => {
     expect(readWordsValue('Shipper.Name', [w('NAME-BRAND', 100, 100), w('FOODS', 250, 100)], 'MDY')?.value).toBe('NAME-BRAND FOODS');
   });
 
+  it('reads the street of an address in running text without the name\'s end before it or the place after it', () => {
+    const run = (t: string): Word[] => t.split(' ').map((x, i) => w(x, 100 + 90 * i, 100));
+    expect(readWordsValue('Shipper.Address', run('RIDGE SUPPLY ULC, 4955 AIRPORT AVE,'), 'MDY')?.value).toBe('4955 AIRPORT AVE');
+    expect(readWordsValue('Shipper.Address', run('100 KING ST W, TORONTO, ON M5X 1A9'), 'MDY')?.value).toBe('100 KING ST W');
+    expect(readWordsValue('Shipper.Address', run('220 TRAFFORD PARK ROAD, MANCHESTER M1 2WD'), 'MDY')?.value).toBe('220 TRAFFORD PARK ROAD');
+    // A unit after a comma is the street's own.
+    expect(readWordsValue('Shipper.Address', run('9412 N JACKSON RD, BLDG 5'), 'MDY')?.value).toBe('9412 N JACKSON RD, BLDG 5');
+  });
+
   it('reads a two-part postal code whole when the tagger marked one part, unless the other is another field\'s', () => {
     const line = [w('K1P', 100, 100), w('9A4', 140, 100), w('ONTARIO', 300, 100)];
     const side = lineNeighbours(line);

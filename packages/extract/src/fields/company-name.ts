@@ -44,6 +44,13 @@ export function endsAsName(name: string): boolean {
   return OTHER_ENDINGS.has(last) || COMPANY_SUFFIXES.includes(last) || LEGAL_FORMS.some((f) => f.length <= bare.length - 1 && f.every((w, k) => bare[bare.length - f.length + k] === w));
 }
 
+/** Whether a part of a line ends as company names end (a legal form, COMPANY, GROUP...), however short the part. */
+export function endsAsCompany(text: string): boolean {
+  const bare = text.toUpperCase().replace(/[.,]/g, '').split(/\s+/).filter(Boolean);
+  const last = bare[bare.length - 1];
+  return !!last && (OTHER_ENDINGS.has(last) || COMPANY_SUFFIXES.includes(last));
+}
+
 /** Whether a name ends with a legal form of a company (INC, LLC, SA DE CV...), after at least one word of its own. */
 export function endsWithLegalForm(name: string): boolean {
   const bare = name.toUpperCase().replace(/[.,]/g, '').split(/\s+/).filter(Boolean);

@@ -1,13 +1,15 @@
 import type { FreightTerms, WeightUnit } from '@ladingwise/shared';
 import { normalizeText } from '../../layout.ts';
 import type { Word } from '../../types.ts';
-import { readCompanyName } from '../company-name.ts';
+import { endsAsCompany, readCompanyName } from '../company-name.ts';
 import { cleanCommodity, isPackageKindOnly } from '../goods-table.ts';
 import { parseFreightClass } from '../freight-class.ts';
 import { countryOfName, isStateCode, normalizePostal, repairState } from '../geo.ts';
 import { findDates, isFarYear, type DateOrder } from '../parse-date.ts';
 import { parseAmount, parseWeight, unitIn } from '../parse-weight.ts';
-import { repairHouseNumber, repairStreetSuffix } from '../street-line.ts';
+import { looksLikeStreet, repairHouseNumber, repairStreetSuffix } from '../street-line.ts';
+import { parseCityStateZip } from '../city-line.ts';
+import { isKnownPlace } from '../../ocr/place-decode.ts';
 import { parseReference, parseScac } from '../references.ts';
 import { confidenceIn, repairSpelling } from '../spelling.ts';
 import { leadingLabelWords, trailingLabelWords } from '../find-labels.ts';
@@ -75,6 +77,7 @@ export function readWordsValue(field: string, words: Word[], order: DateOrder): 
   if (next) words = words.slice(0, words.length - trailingLabelWords(words, next.kinds, next.marked));
   // A contact's line names a person, not the party's name or street.
   if (own && isContactLine(words)) return null;
+  if (field.endsWith('.Address')) words = streetPart(words);
   const v = readValue(field, words.map((w) => w.text).join(' '), order);
   if (!v) return null;
   if (NAME_FIELDS.has(field)) {
@@ -96,6 +99,28 @@ export function readWordsValue(field: string, words: Word[], order: DateOrder): 
     v.value = spelt.value; v.repaired ||= spelt.repaired;
   }
   return v;
+}
+
+/**
+ * The street of an address run in running text ("ACME CORP, 123 MAIN ST, SPRINGFIELD, IL 62701"): its parts are
+ * parted by commas, and the street is the part that reads as one, not the end of the name before it (a part that ends
+ * as company names do) nor the place after it (a part that reads as a city line with its postal code, or names a known
+ * place).
+ */
+export function streetPart(words: Word[]): Word[] {
+  const parts: Word[][] = [[]];
+  for (const w of words) { parts[parts.length - 1]!.push(w); if (/,$/.test(w.text)) parts.push([]); }
+  if (!parts[parts.length - 1]!.length) parts.pop();
+  if (parts.length < 2) return words;
+  const text = (ws: Word[]): string => ws.map((w) => w.text).join(' ');
+  const from = endsAsCompany(text(parts[0]!)) && looksLikeStreet(text(parts[1]!)) ? 1 : 0;
+  // A known place, with or without a postal code after it as codes are printed outside North America too.
+  const named = (t: string): boolean => isKnownPlace(t.replace(/[,.;:]+$/, '').replace(/\s+(?:[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}|\d{4}\s?[A-Z]{2}|\d{4,6}(?:-\d{3,4})?)$/i, ''));
+  const place = (ws: Word[]): boolean => !!parseCityStateZip(ws)?.zip.length || named(text(ws));
+  for (let to = from + 1; to < parts.length; to++) {
+    if (looksLikeStreet(text(parts.slice(from, to).flat())) && place(parts.slice(to).flat())) return parts.slice(from, to).flat();
+  }
+  return parts.slice(from).flat();
 }
 
 /** Reads the value of `field` (an ExtractedData dotted path) from the text of its words; null when it is none. */
