@@ -143,6 +143,9 @@ describe('decoding', () => {
     expect(withOtherPart([line[0]!], side, () => true).map((x) => x.text)).toEqual(['K1P', '9A4']);
     expect(withOtherPart([line[1]!], side, () => true).map((x) => x.text)).toEqual(['K1P', '9A4']);
     expect(withOtherPart([line[0]!], side, (x) => x !== line[1])).toEqual([line[0]]);
+    // Wrapped across a line's end in running text.
+    const text = [w('BC', 100, 100), w('V6B', 140, 100), w('6J4', 100, 125)];
+    expect(withOtherPart([text[2]!], lineNeighbours(text), () => true, text).map((x) => x.text)).toEqual(['V6B', '6J4']);
     // A US ZIP beside a word is one part of nothing.
     const us = [w('97288', 100, 100), w('MERIDA', 160, 100)];
     expect(withOtherPart([us[0]!], lineNeighbours(us), () => true)).toEqual([us[0]]);
@@ -155,6 +158,13 @@ describe('decoding', () => {
     expect(withLegalForm(line.slice(0, 4), side, (x) => x !== line[4])).toEqual(line.slice(0, 4));
     const other = [w('GOLDEN', 100, 100), w('VALLEY', 180, 100), w('SHIPPER', 260, 100)];
     expect(withLegalForm(other.slice(0, 2), lineNeighbours(other), () => true)).toEqual(other.slice(0, 2));
+    // Wrapped onto the next line back under its label; but a whole other company there is not the name's end.
+    const wrapped = [w('NAME', 100, 100), w('SILVERLINE', 300, 100), w('FOUNDRY', 420, 100), w('LLC', 100, 125)];
+    expect(withLegalForm(wrapped.slice(1, 3), lineNeighbours(wrapped), () => true, wrapped).map((x) => x.text)).toEqual(['SILVERLINE', 'FOUNDRY', 'LLC']);
+    const two = [w('HIGH', 100, 100), w('DESERT', 160, 100), w('HAULING', 240, 100), w('BRIGHTON', 100, 125), w('SUPPLY', 200, 125), w('LTD', 280, 125)];
+    expect(withLegalForm(two.slice(0, 3), lineNeighbours(two), () => true, two)).toEqual(two.slice(0, 3));
+    // A legal form alone names no company.
+    expect(readWordsValue('Shipper.Name', [w('LLC', 100, 100)], 'MDY')).toBeNull();
   });
 
   it('groups words level on a line and close together into one value, in reading order', () => {

@@ -51,10 +51,19 @@ export function endsAsCompany(text: string): boolean {
   return !!last && (OTHER_ENDINGS.has(last) || COMPANY_SUFFIXES.includes(last));
 }
 
-/** Whether a name ends with a legal form of a company (INC, LLC, SA DE CV...), after at least one word of its own. */
-export function endsWithLegalForm(name: string): boolean {
+/** Whether a text is a company's legal form and nothing else ("LLC", "SA DE CV"): that names no company. */
+export function legalFormOnly(text: string): boolean {
+  const bare = text.toUpperCase().replace(/[.,]/g, '').split(/\s+/).filter(Boolean);
+  return LEGAL_FORMS.some((f) => f.length === bare.length && f.every((w, k) => bare[k] === w));
+}
+
+/**
+ * How many words of a company's legal form (INC, LLC, SA DE CV...) a name ends with, after at least one word of its
+ * own; 0 when it ends otherwise.
+ */
+export function legalFormEnd(name: string): number {
   const bare = name.toUpperCase().replace(/[.,]/g, '').split(/\s+/).filter(Boolean);
-  return LEGAL_FORMS.some((f) => f.length <= bare.length - 1 && f.every((w, k) => bare[bare.length - f.length + k] === w));
+  return Math.max(0, ...LEGAL_FORMS.filter((f) => f.length <= bare.length - 1 && f.every((w, k) => bare[bare.length - f.length + k] === w)).map((f) => f.length));
 }
 
 /**

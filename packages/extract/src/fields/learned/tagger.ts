@@ -7,9 +7,9 @@ import { calibrate, type Calibration } from './calibration.ts';
 import { contextNames, contextRows } from './context.ts';
 import { FEATURE_NAMES, readFeatures, type RuleSources } from './features.ts';
 import { settleParties } from './party-blocks.ts';
-import { CELL_REACH, groupWords, joinWrapped, labelBefore, lineNeighbours } from './word-runs.ts';
+import { CELL_REACH, groupWords, joinWrapped, labelBefore, lineNeighbours, wrapsTo } from './word-runs.ts';
 import { checkPlaces } from './place-check.ts';
-import { endsWithLegalForm } from '../company-name.ts';
+import { legalFormEnd } from '../company-name.ts';
 import { featureColumns, predictRows, TreeModel, type TreeModelJson } from './trees.ts';
 import { readWordsValue, unmarkedOption, type ReadValue } from './values.ts';
 
@@ -108,9 +108,9 @@ export class FieldTagger {
       // or street's label may stand apart from it, in a column of labels.
       const reach = (run: Word[]): number => (side.get(run[0]!)?.[0] || (WRAPPING.has(field) && labelBefore(run[0]!, labelWords)) ? CELL_REACH : 1.5);
       const free = (w: Word): boolean => [0, c].includes(argmax(settled.get(w)!));
-      const groups = NAMES.has(field) ? joinWrapped(runs, reach).map((g) => withLegalForm(g, side, free))
+      const groups = NAMES.has(field) ? joinWrapped(runs, reach).map((g) => withLegalForm(g, side, free, pageWords))
         : WRAPPING.has(field) ? joinWrapped(runs, reach) : MAY_WRAP.has(field) ? withWrapped(runs, reach)
-        : ONE_WORD.has(field) ? withSingles(runs) : POSTAL.has(field) ? runs.map((r) => withOtherPart(r, side, free)) : runs;
+        : ONE_WORD.has(field) ? withSingles(runs) : POSTAL.has(field) ? runs.map((r) => withOtherPart(r, side, free, pageWords)) : runs;
       for (const core of groups) {
         if (sure.size && !core.some((w) => sure.has(w))) continue;
         const ws = widen(core, c, side, settled, labelWords, mine);
@@ -193,12 +193,16 @@ const NAMES = new Set(['Shipper.Name', 'Consignee.Name', 'BillTo.Name', 'Carrier
  * which the model may leave unmarked: a registered name ends with its form. Words the model reads as another field's
  * (`free` says they are not) are never taken.
  */
-export function withLegalForm(run: Word[], side: Map<Word, [Word | null, Word | null]>, free: (w: Word) => boolean): Word[] {
+export function withLegalForm(run: Word[], side: Map<Word, [Word | null, Word | null]>, free: (w: Word) => boolean, words: readonly Word[] = []): Word[] {
+  const last = run[run.length - 1]!;
+  // Printed after it on its line, or, where the name ends its line, at the start of the next.
+  const next = side.get(last)?.[1] ?? words.find((w) => wrapsTo(last, w, side, words)) ?? null;
   const after: Word[] = [];
-  for (let w = side.get(run[run.length - 1]!)?.[1]; w && after.length < 4 && free(w) && !run.includes(w); w = side.get(w)?.[1]) after.push(w);
+  for (let w: Word | null | undefined = next; w && after.length < 4 && free(w) && !run.includes(w); w = side.get(w)?.[1]) after.push(w);
   for (let k = after.length; k >= 1; k--) {
     const longer = [...run, ...after.slice(0, k)];
-    if (endsWithLegalForm(longer.map((w) => w.text).join(' '))) return longer;
+    // Only the form's own words: a longer name that ends with a form of its own is another company.
+    if (legalFormEnd(longer.map((w) => w.text).join(' ')) >= k) return longer;
   }
   return run;
 }
@@ -212,13 +216,14 @@ const twoParts = (a: Word, b: Word): boolean => TWO_PARTS.test(`${a.text} ${b.te
 
 /**
  * A postal code's run of one part taken whole: the model may mark one part of a two-part code and not the other, but
- * the code is one value, so the part printed right beside it on its line is joined on, unless the model reads that
- * word as another field's (`free` says it does not).
+ * the code is one value, so the part printed right beside it on its line (or across a line's end, where the code
+ * wrapped) is joined on, unless the model reads that word as another field's (`free` says it does not).
  */
-export function withOtherPart(run: Word[], side: Map<Word, [Word | null, Word | null]>, free: (w: Word) => boolean): Word[] {
+export function withOtherPart(run: Word[], side: Map<Word, [Word | null, Word | null]>, free: (w: Word) => boolean, words: readonly Word[] = []): Word[] {
   if (run.length !== 1) return run;
   const [w] = run as [Word];
-  const [before, after] = side.get(w) ?? [null, null];
+  // Beside it on its line, or across the end of a line where the code wrapped.
+  const [before, after] = [side.get(w)?.[0] ?? words.find((x) => wrapsTo(x, w, side, words)) ?? null, side.get(w)?.[1] ?? words.find((x) => wrapsTo(w, x, side, words)) ?? null];
   if (after && free(after) && twoParts(w, after)) return [w, after];
   if (before && free(before) && twoParts(before, w)) return [before, w];
   return run;

@@ -1,7 +1,7 @@
 import type { FreightTerms, WeightUnit } from '@ladingwise/shared';
 import { normalizeText } from '../../layout.ts';
 import type { Word } from '../../types.ts';
-import { endsAsCompany, readCompanyName } from '../company-name.ts';
+import { endsAsCompany, legalFormOnly, readCompanyName } from '../company-name.ts';
 import { cleanCommodity, isPackageKindOnly } from '../goods-table.ts';
 import { parseFreightClass } from '../freight-class.ts';
 import { countryOfName, isStateCode, normalizePostal, repairState } from '../geo.ts';
@@ -81,6 +81,8 @@ export function readWordsValue(field: string, words: Word[], order: DateOrder): 
   const v = readValue(field, words.map((w) => w.text).join(' '), order);
   if (!v) return null;
   if (NAME_FIELDS.has(field)) {
+    // A legal form alone ("LLC" wrapped onto a line of its own) is the end of a name, not one.
+    if (legalFormOnly(String(v.value))) return null;
     const named = readCompanyName(String(v.value), words);
     v.value = named.value; v.repaired ||= named.repaired;
   }

@@ -79,3 +79,18 @@ export function lineNeighbours(words: Word[]): Map<Word, [Word | null, Word | nu
   }
   return out;
 }
+
+/**
+ * Whether `b` goes on from `a` on the next line: `a` ends its line, and `b` starts the line right under it at the
+ * margin `a`'s run started from, or under a word printed before that run on its line (its label): a text wrapped at
+ * its cell's edge. `side` gives each word's neighbours on its line; `words` the page's words.
+ */
+export function wrapsTo(a: Word, b: Word, side: Map<Word, [Word | null, Word | null]>, words: readonly Word[]): boolean {
+  const h = a.bbox[3] - a.bbox[1];
+  if (a.page !== b.page || side.get(a)?.[1] || side.get(b)?.[0]) return false;
+  if (b.bbox[1] < a.bbox[3] - 0.3 * h || b.bbox[1] - a.bbox[3] > 1.2 * h) return false;
+  let start = a;
+  for (let w = side.get(a)?.[0]; w; w = side.get(w)?.[0]) start = w;
+  const under = (w: Word): boolean => Math.abs(b.bbox[0] - w.bbox[0]) < 1.5 * h;
+  return under(start) || words.some((l) => l.page === a.page && level(l, a) && l.bbox[2] <= start.bbox[0] && under(l));
+}
