@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { calibrate, confidenceOf, fitIsotonic } from '../src/fields/learned/calibration.ts';
 import { ALONE_MIN, chooseFields } from '../src/fields/learned/combine.ts';
 import { FEATURE_NAMES, pageFeatures } from '../src/fields/learned/features.ts';
-import { FieldTagger, widen, withLegalForm, withOtherPart, type TaggerJson } from '../src/fields/learned/tagger.ts';
+import { FieldTagger, widen, withLegalForm, withOtherPart, withPlaceName, type TaggerJson } from '../src/fields/learned/tagger.ts';
 import { groupWords, joinWrapped, labelBefore, lineNeighbours } from '../src/fields/learned/word-runs.ts';
 import { predictRows, TreeModel } from '../src/fields/learned/trees.ts';
 import { readWordsValue } from '../src/fields/learned/values.ts';
@@ -135,6 +135,15 @@ describe('decoding', () => {
     expect(readWordsValue('Shipper.Address', run('220 TRAFFORD PARK ROAD, MANCHESTER M1 2WD'), 'MDY')?.value).toBe('220 TRAFFORD PARK ROAD');
     // A unit after a comma is the street's own.
     expect(readWordsValue('Shipper.Address', run('9412 N JACKSON RD, BLDG 5'), 'MDY')?.value).toBe('9412 N JACKSON RD, BLDG 5');
+  });
+
+  it('reads a city marked in part as the whole known place, and never takes another field\'s word', () => {
+    const line = [w('KANSAS', 100, 100), w('CITY,', 180, 100), w('MO', 240, 100)];
+    const side = lineNeighbours(line);
+    expect(withPlaceName([line[1]!], side, () => true, line).map((x) => x.text)).toEqual(['KANSAS', 'CITY,']);
+    expect(withPlaceName([line[1]!], side, (x) => x !== line[0], line)).toEqual([line[1]]);
+    const san = [w('SAN', 100, 100), w('NICOLAS', 150, 100), w('DE', 240, 100), w('LOS', 270, 100), w('GARZA,', 310, 100), w('NL', 390, 100)];
+    expect(withPlaceName(san.slice(0, 2), lineNeighbours(san), () => true, san).map((x) => x.text).join(' ')).toBe('SAN NICOLAS DE LOS GARZA,');
   });
 
   it('reads a two-part postal code whole when the tagger marked one part, unless the other is another field\'s', () => {

@@ -10,6 +10,7 @@ import { settleParties } from './party-blocks.ts';
 import { CELL_REACH, groupWords, joinWrapped, labelBefore, lineNeighbours, wrapsTo } from './word-runs.ts';
 import { checkPlaces } from './place-check.ts';
 import { legalFormEnd } from '../company-name.ts';
+import { isKnownPlace } from '../../ocr/place-decode.ts';
 import { featureColumns, predictRows, TreeModel, type TreeModelJson } from './trees.ts';
 import { readWordsValue, unmarkedOption, type ReadValue } from './values.ts';
 
@@ -110,7 +111,7 @@ export class FieldTagger {
       const free = (w: Word): boolean => [0, c].includes(argmax(settled.get(w)!));
       const groups = NAMES.has(field) ? joinWrapped(runs, reach).map((g) => withLegalForm(g, side, free, pageWords))
         : WRAPPING.has(field) ? joinWrapped(runs, reach) : MAY_WRAP.has(field) ? withWrapped(runs, reach)
-        : ONE_WORD.has(field) ? withSingles(runs) : POSTAL.has(field) ? runs.map((r) => withOtherPart(r, side, free, pageWords)) : runs;
+        : ONE_WORD.has(field) ? withSingles(runs) : CITIES.has(field) ? runs.map((r) => withPlaceName(r, side, free, pageWords)) : POSTAL.has(field) ? runs.map((r) => withOtherPart(r, side, free, pageWords)) : runs;
       for (const core of groups) {
         if (sure.size && !core.some((w) => sure.has(w))) continue;
         const ws = widen(core, c, side, settled, labelWords, mine);
@@ -205,6 +206,33 @@ export function withLegalForm(run: Word[], side: Map<Word, [Word | null, Word | 
     if (legalFormEnd(longer.map((w) => w.text).join(' ')) >= k) return longer;
   }
   return run;
+}
+
+// Cities, some named in several words.
+const CITIES = new Set(['Shipper.City', 'Consignee.City', 'BillTo.City']);
+
+/**
+ * A city's run made the longest known place it is part of ("CITY" of KANSAS CITY, "SAN NICOLAS" of SAN NICOLAS DE LOS
+ * GARZA): the model may mark some words of a place's name and not the others, but a place is named whole. Words
+ * before it on its line, and after it on its line or wrapped to the next, are tried; never one the model reads as
+ * another field's.
+ */
+export function withPlaceName(run: Word[], side: Map<Word, [Word | null, Word | null]>, free: (w: Word) => boolean, words: readonly Word[] = []): Word[] {
+  const before: Word[] = [];
+  for (let w = side.get(run[0]!)?.[0]; w && before.length < 2 && free(w); w = side.get(w)?.[0]) before.unshift(w);
+  const last = run[run.length - 1]!;
+  const after: Word[] = [];
+  for (let w: Word | null | undefined = side.get(last)?.[1] ?? words.find((x) => wrapsTo(last, x, side, words)); w && after.length < 4 && free(w); w = side.get(w)?.[1]) after.push(w);
+  const name = (ws: Word[]): string => ws.map((w) => w.text).join(' ').replace(/[,.;:]+$/, '');
+  let best = run;
+  for (let b = 0; b <= before.length; b++) {
+    for (let a = 0; a <= after.length; a++) {
+      const longer = [...before.slice(before.length - b), ...run, ...after.slice(0, a)];
+      // Inner words keep their commas out: a comma ends a place's name.
+      if (longer.length > best.length && !longer.slice(0, -1).some((w) => /,$/.test(w.text)) && isKnownPlace(name(longer))) best = longer;
+    }
+  }
+  return best;
 }
 
 // Postal codes, some printed in two parts.
