@@ -7,10 +7,9 @@ import { calibrate, type Calibration } from './calibration.ts';
 import { contextNames, contextRows } from './context.ts';
 import { FEATURE_NAMES, readFeatures, type RuleSources } from './features.ts';
 import { settleParties } from './party-blocks.ts';
-import { CELL_REACH, groupWords, joinWrapped, labelBefore, lineNeighbours, wrapsTo } from './word-runs.ts';
+import { CELL_REACH, groupWords, joinWrapped, labelBefore, lineNeighbours } from './word-runs.ts';
+import { completeRuns } from './run-completion.ts';
 import { checkPlaces } from './place-check.ts';
-import { legalFormEnd } from '../company-name.ts';
-import { isKnownPlace } from '../../ocr/place-decode.ts';
 import { featureColumns, predictRows, TreeModel, type TreeModelJson } from './trees.ts';
 import { readWordsValue, unmarkedOption, type ReadValue } from './values.ts';
 
@@ -108,10 +107,10 @@ export class FieldTagger {
       // A run printed after a word on its line (its label) may wrap back to the cell's edge, under that label; a name's
       // or street's label may stand apart from it, in a column of labels.
       const reach = (run: Word[]): number => (side.get(run[0]!)?.[0] || (WRAPPING.has(field) && labelBefore(run[0]!, labelWords)) ? CELL_REACH : 1.5);
-      const free = (w: Word): boolean => [0, c].includes(argmax(settled.get(w)!));
-      const groups = NAMES.has(field) ? joinWrapped(runs, reach).map((g) => withLegalForm(g, side, free, pageWords))
-        : WRAPPING.has(field) ? joinWrapped(runs, reach) : MAY_WRAP.has(field) ? withWrapped(runs, reach)
-        : ONE_WORD.has(field) ? withSingles(runs) : CITIES.has(field) ? runs.map((r) => withPlaceName(r, side, free, pageWords)) : POSTAL.has(field) ? runs.map((r) => withOtherPart(r, side, free, pageWords)) : runs;
+      const runsOf = WRAPPING.has(field) ? joinWrapped(runs, reach) : MAY_WRAP.has(field) ? withWrapped(runs, reach) : ONE_WORD.has(field) ? withSingles(runs) : runs;
+      // A value is printed whole: words of it the model left unmarked are taken in (run-completion.ts), never one the
+      // model reads as another field's.
+      const groups = completeRuns(field, runsOf, { side, words: pageWords, free: (w) => [0, c].includes(argmax(settled.get(w)!)) });
       for (const core of groups) {
         if (sure.size && !core.some((w) => sure.has(w))) continue;
         const ws = widen(core, c, side, settled, labelWords, mine);
@@ -185,77 +184,6 @@ const MAY_WRAP = new Set(['Dates.Pickup', 'Dates.Delivery']);
 // Fields whose value is one printed word (a carrier's code): a run of several such words marked for the field holds at
 // most one value, and each word is read on its own as well, so the word the model is surest of can stand.
 const ONE_WORD = new Set(['Carrier.Scac']);
-
-// Company names, which end with their legal form.
-const NAMES = new Set(['Shipper.Name', 'Consignee.Name', 'BillTo.Name', 'Carrier.Name']);
-
-/**
- * A name's run with the legal form printed right after it on its line ("... CONTAINERS" "CORP,", "... SA DE" "CV"),
- * which the model may leave unmarked: a registered name ends with its form. Words the model reads as another field's
- * (`free` says they are not) are never taken.
- */
-export function withLegalForm(run: Word[], side: Map<Word, [Word | null, Word | null]>, free: (w: Word) => boolean, words: readonly Word[] = []): Word[] {
-  const last = run[run.length - 1]!;
-  // Printed after it on its line, or, where the name ends its line, at the start of the next.
-  const next = side.get(last)?.[1] ?? words.find((w) => wrapsTo(last, w, side, words)) ?? null;
-  const after: Word[] = [];
-  for (let w: Word | null | undefined = next; w && after.length < 4 && free(w) && !run.includes(w); w = side.get(w)?.[1]) after.push(w);
-  for (let k = after.length; k >= 1; k--) {
-    const longer = [...run, ...after.slice(0, k)];
-    // Only the form's own words: a longer name that ends with a form of its own is another company.
-    if (legalFormEnd(longer.map((w) => w.text).join(' ')) >= k) return longer;
-  }
-  return run;
-}
-
-// Cities, some named in several words.
-const CITIES = new Set(['Shipper.City', 'Consignee.City', 'BillTo.City']);
-
-/**
- * A city's run made the longest known place it is part of ("CITY" of KANSAS CITY, "SAN NICOLAS" of SAN NICOLAS DE LOS
- * GARZA): the model may mark some words of a place's name and not the others, but a place is named whole. Words
- * before it on its line, and after it on its line or wrapped to the next, are tried; never one the model reads as
- * another field's.
- */
-export function withPlaceName(run: Word[], side: Map<Word, [Word | null, Word | null]>, free: (w: Word) => boolean, words: readonly Word[] = []): Word[] {
-  const before: Word[] = [];
-  for (let w = side.get(run[0]!)?.[0]; w && before.length < 2 && free(w); w = side.get(w)?.[0]) before.unshift(w);
-  const last = run[run.length - 1]!;
-  const after: Word[] = [];
-  for (let w: Word | null | undefined = side.get(last)?.[1] ?? words.find((x) => wrapsTo(last, x, side, words)); w && after.length < 4 && free(w); w = side.get(w)?.[1]) after.push(w);
-  const name = (ws: Word[]): string => ws.map((w) => w.text).join(' ').replace(/[,.;:]+$/, '');
-  let best = run;
-  for (let b = 0; b <= before.length; b++) {
-    for (let a = 0; a <= after.length; a++) {
-      const longer = [...before.slice(before.length - b), ...run, ...after.slice(0, a)];
-      // Inner words keep their commas out: a comma ends a place's name.
-      if (longer.length > best.length && !longer.slice(0, -1).some((w) => /,$/.test(w.text)) && isKnownPlace(name(longer))) best = longer;
-    }
-  }
-  return best;
-}
-
-// Postal codes, some printed in two parts.
-const POSTAL = new Set(['Shipper.Zip', 'Consignee.Zip', 'BillTo.Zip']);
-// A postal code of two parts, as Canada ("K1P 9A4"), the United Kingdom ("IP11 3SY") and the Netherlands ("3011 AA")
-// print them.
-const TWO_PARTS = /^(?:[A-Z]\d[A-Z] \d[A-Z]\d|[A-Z]{1,2}\d[A-Z\d]? \d[A-Z]{2}|\d{4} [A-Z]{2})$/;
-const twoParts = (a: Word, b: Word): boolean => TWO_PARTS.test(`${a.text} ${b.text}`.toUpperCase().replace(/[.,;:]+$/, ''));
-
-/**
- * A postal code's run of one part taken whole: the model may mark one part of a two-part code and not the other, but
- * the code is one value, so the part printed right beside it on its line (or across a line's end, where the code
- * wrapped) is joined on, unless the model reads that word as another field's (`free` says it does not).
- */
-export function withOtherPart(run: Word[], side: Map<Word, [Word | null, Word | null]>, free: (w: Word) => boolean, words: readonly Word[] = []): Word[] {
-  if (run.length !== 1) return run;
-  const [w] = run as [Word];
-  // Beside it on its line, or across the end of a line where the code wrapped.
-  const [before, after] = [side.get(w)?.[0] ?? words.find((x) => wrapsTo(x, w, side, words)) ?? null, side.get(w)?.[1] ?? words.find((x) => wrapsTo(w, x, side, words)) ?? null];
-  if (after && free(after) && twoParts(w, after)) return [w, after];
-  if (before && free(before) && twoParts(before, w)) return [before, w];
-  return run;
-}
 
 /** The runs, and each word of a longer run as a run of its own. */
 const withSingles = (runs: Word[][]): Word[][] => runs.flatMap((r) => (r.length > 1 ? [r, ...r.map((w) => [w])] : [r]));

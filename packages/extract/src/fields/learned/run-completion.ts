@@ -1,0 +1,89 @@
+import type { Word } from '../../types.ts';
+import { legalFormEnd } from '../company-name.ts';
+import { isKnownPlace } from '../../ocr/place-decode.ts';
+import { wrapsTo } from './word-runs.ts';
+
+// A value is printed whole, but the tagger decides word by word and may leave some words of a value unmarked: a name's
+// legal form, a place's other words, a postal code's other part. Where the world says what a whole value is (names
+// end with their form, places are named whole, codes have their parts), a run takes in the words that complete it.
+
+/** What completing a run may look at: each word's neighbours on its line, the page's words, and which words are free. */
+export interface RunContext {
+  side: Map<Word, [Word | null, Word | null]>;
+  words: readonly Word[];
+  /** Whether the model reads a word as no other field's (none, or this one): only such words are taken in. */
+  free: (w: Word) => boolean;
+}
+
+/** The runs of `field`, each completed as values of its kind are printed whole. */
+export function completeRuns(field: string, runs: Word[][], ctx: RunContext): Word[][] {
+  const leaf = field.split('.')[1];
+  if (leaf === 'Name') return runs.map((r) => withLegalForm(r, ctx.side, ctx.free, ctx.words));
+  if (leaf === 'City') return runs.map((r) => withPlaceName(r, ctx.side, ctx.free, ctx.words));
+  if (leaf === 'Zip') return runs.map((r) => withOtherPart(r, ctx.side, ctx.free, ctx.words));
+  return runs;
+}
+
+/** The word that goes on from `w`: after it on its line, or, where it ends its line, starting the next. */
+const nextOf = (w: Word, side: RunContext['side'], words: readonly Word[]): Word | null =>
+  side.get(w)?.[1] ?? words.find((x) => wrapsTo(w, x, side, words)) ?? null;
+
+/**
+ * A name's run with the legal form printed right after it ("... CONTAINERS" "CORP,", "... SA DE" "CV"), on its line or
+ * wrapped to the next, which the model may leave unmarked: a registered name ends with its form. Words the model reads
+ * as another field's (`free` says they are not) are never taken.
+ */
+export function withLegalForm(run: Word[], side: Map<Word, [Word | null, Word | null]>, free: (w: Word) => boolean, words: readonly Word[] = []): Word[] {
+  const after: Word[] = [];
+  for (let w: Word | null | undefined = nextOf(run[run.length - 1]!, side, words); w && after.length < 4 && free(w) && !run.includes(w); w = side.get(w)?.[1]) after.push(w);
+  for (let k = after.length; k >= 1; k--) {
+    const longer = [...run, ...after.slice(0, k)];
+    // Only the form's own words: a longer name that ends with a form of its own is another company.
+    if (legalFormEnd(longer.map((w) => w.text).join(' ')) >= k) return longer;
+  }
+  return run;
+}
+
+/**
+ * A city's run made the longest known place it is part of ("CITY" of KANSAS CITY, "SAN NICOLAS" of SAN NICOLAS DE LOS
+ * GARZA): the model may mark some words of a place's name and not the others, but a place is named whole. Words
+ * before it on its line, and after it on its line or wrapped to the next, are tried; never one the model reads as
+ * another field's.
+ */
+export function withPlaceName(run: Word[], side: Map<Word, [Word | null, Word | null]>, free: (w: Word) => boolean, words: readonly Word[] = []): Word[] {
+  const before: Word[] = [];
+  for (let w = side.get(run[0]!)?.[0]; w && before.length < 2 && free(w); w = side.get(w)?.[0]) before.unshift(w);
+  const after: Word[] = [];
+  for (let w: Word | null | undefined = nextOf(run[run.length - 1]!, side, words); w && after.length < 4 && free(w); w = side.get(w)?.[1]) after.push(w);
+  const name = (ws: Word[]): string => ws.map((w) => w.text).join(' ').replace(/[,.;:]+$/, '');
+  let best = run;
+  for (let b = 0; b <= before.length; b++) {
+    for (let a = 0; a <= after.length; a++) {
+      const longer = [...before.slice(before.length - b), ...run, ...after.slice(0, a)];
+      // Inner words keep their commas out: a comma ends a place's name.
+      if (longer.length > best.length && !longer.slice(0, -1).some((w) => /,$/.test(w.text)) && isKnownPlace(name(longer))) best = longer;
+    }
+  }
+  return best;
+}
+
+// A postal code of two parts, as Canada ("K1P 9A4"), the United Kingdom ("IP11 3SY") and the Netherlands ("3011 AA")
+// print them.
+const TWO_PARTS = /^(?:[A-Z]\d[A-Z] \d[A-Z]\d|[A-Z]{1,2}\d[A-Z\d]? \d[A-Z]{2}|\d{4} [A-Z]{2})$/;
+const twoParts = (a: Word, b: Word): boolean => TWO_PARTS.test(`${a.text} ${b.text}`.toUpperCase().replace(/[.,;:]+$/, ''));
+
+/**
+ * A postal code's run of one part taken whole: the model may mark one part of a two-part code and not the other, but
+ * the code is one value, so the part printed right beside it on its line (or across a line's end, where the code
+ * wrapped) is joined on, unless the model reads that word as another field's (`free` says it does not).
+ */
+export function withOtherPart(run: Word[], side: Map<Word, [Word | null, Word | null]>, free: (w: Word) => boolean, words: readonly Word[] = []): Word[] {
+  if (run.length !== 1) return run;
+  const [w] = run as [Word];
+  // Beside it on its line, or across the end of a line where the code wrapped.
+  const before = side.get(w)?.[0] ?? words.find((x) => wrapsTo(x, w, side, words)) ?? null;
+  const after = nextOf(w, side, words);
+  if (after && free(after) && twoParts(w, after)) return [w, after];
+  if (before && free(before) && twoParts(before, w)) return [before, w];
+  return run;
+}
