@@ -13,7 +13,7 @@
 import { readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { CORE_FIELDS } from '@ladingwise/shared';
+import { CORE_FIELDS, isBlank } from '@ladingwise/shared';
 import { readLayout, extractFields } from '../../packages/extract/src/fields/extract-fields.ts';
 import { chooseFields, readCandidates } from '../../packages/extract/src/fields/learned/combine.ts';
 import { sameValue, valueAt } from '../../packages/extract/src/fields/learned/field-truth.ts';
@@ -65,7 +65,7 @@ for (const file of files) for await (const p of readTruthPages(file)) {
     const mine = new Set(page.words.filter((_, i) => p.words[i]!.role === 'value' && p.words[i]!.field === field));
     let loss: Loss;
     if (learnedRight) loss = 'right';
-    else if (truth === null || truth === undefined || truth === '') loss = 'spurious';
+    else if (isBlank(truth)) loss = 'spurious';
     else if (!mine.size) loss = 'not in OCR';
     else if (!oracle(field, [...mine], truth, order)) loss = 'misread';
     else if (!t) loss = 'not tagged';

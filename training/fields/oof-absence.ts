@@ -9,6 +9,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { isBlank } from '@ladingwise/shared';
 import { asReadPage } from '../../bench/lib/field-pages.ts';
 import { extractFields, readLayout } from '../../packages/extract/src/fields/extract-fields.ts';
 import { ABSENCE_FEATURE_NAMES } from '../../packages/extract/src/fields/learned/absence.ts';
@@ -32,7 +33,7 @@ await writeFoldRows(work, 'absent', code, calibration, inputs, (tagger, p, fold)
   chooseFields([page], extractFields([page], layout), tagger, 'combined', { layout, confidence, absence: null, absentRows });
   return [...absentRows].map(([field, row]) => {
     const truth = valueAt(p.truth, field);
-    return JSON.stringify({ page: p.id, family: p.family, fold, field, right: truth === null || truth === undefined || truth === '', x: storedRow(row) });
+    return JSON.stringify({ page: p.id, family: p.family, fold, field, right: isBlank(truth), x: storedRow(row) });
   });
 });
 writeFileSync(join(work, 'folds', 'absence-features.json'), JSON.stringify(ABSENCE_FEATURE_NAMES));

@@ -142,11 +142,12 @@ export function emptyExtractedData(): ExtractedData {
   };
 }
 
-/** Whether the data holds a value for a dotted field ("Shipper.Name", "FreightTerms"): not null, undefined or ''. */
+/** Whether a field's value is none: null, undefined or the empty string. */
+export const isBlank = (v: unknown): boolean => v === null || v === undefined || v === '';
+
+/** Whether the data holds a value for a dotted field ("Shipper.Name", "FreightTerms"). */
 export function hasValue(data: ExtractedData, field: string): boolean {
   const [a, b] = field.split('.') as [keyof ExtractedData, string | undefined];
   const obj = data[a] as unknown;
-  if (b === undefined) return obj !== null && obj !== undefined && obj !== '';
-  const v = obj && typeof obj === 'object' ? (obj as Record<string, unknown>)[b] : undefined;
-  return v !== null && v !== undefined && v !== '';
+  return !isBlank(b === undefined ? obj : obj && typeof obj === 'object' ? (obj as Record<string, unknown>)[b] : undefined);
 }

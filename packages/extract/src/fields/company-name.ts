@@ -33,27 +33,25 @@ const cleanName = (s: string): string =>
 const LEGAL_FORMS = ['INC', 'LLC', 'LTD', 'LTDA', 'LTEE', 'CORP', 'CORPORATION', 'INCORPORATED', 'LIMITED', 'ULC', 'LLP', 'PLC', 'GMBH',
   'SARL', 'SAS', 'SRL', 'BV', 'NV', 'PTE LTD', 'SA', 'SA DE CV', 'SAPI DE CV', 'S DE RL', 'S DE RL DE CV'].map((f) => f.split(' '));
 
+/** A name's words in capitals without their dots and commas, as legal forms and endings are compared. */
+const bareWords = (text: string): string[] => text.toUpperCase().replace(/[.,]/g, '').split(/\s+/).filter(Boolean);
+
+/** Whether a part of a line ends as company names end (a legal form, COMPANY, GROUP...), however short the part. */
+export function endsAsCompany(text: string): boolean {
+  const last = bareWords(text).pop();
+  // OTHER_ENDINGS holds the last word of every legal form.
+  return !!last && (OTHER_ENDINGS.has(last) || COMPANY_SUFFIXES.includes(last));
+}
+
 /**
  * Whether a name ends as registered names do: with a legal form, or one of the other endings names carry (CO, AG,
  * COMPANY, GROUP...). A name that ends otherwise may have been cut short, its ending on a line not read with it.
  */
-export function endsAsName(name: string): boolean {
-  const bare = name.toUpperCase().replace(/[.,]/g, '').split(/\s+/).filter(Boolean);
-  if (bare.length < 2) return false;
-  const last = bare[bare.length - 1]!;
-  return OTHER_ENDINGS.has(last) || COMPANY_SUFFIXES.includes(last) || LEGAL_FORMS.some((f) => f.length <= bare.length - 1 && f.every((w, k) => bare[bare.length - f.length + k] === w));
-}
-
-/** Whether a part of a line ends as company names end (a legal form, COMPANY, GROUP...), however short the part. */
-export function endsAsCompany(text: string): boolean {
-  const bare = text.toUpperCase().replace(/[.,]/g, '').split(/\s+/).filter(Boolean);
-  const last = bare[bare.length - 1];
-  return !!last && (OTHER_ENDINGS.has(last) || COMPANY_SUFFIXES.includes(last));
-}
+export const endsAsName = (name: string): boolean => bareWords(name).length >= 2 && endsAsCompany(name);
 
 /** Whether a text is a company's legal form and nothing else ("LLC", "SA DE CV"): that names no company. */
 export function legalFormOnly(text: string): boolean {
-  const bare = text.toUpperCase().replace(/[.,]/g, '').split(/\s+/).filter(Boolean);
+  const bare = bareWords(text);
   return LEGAL_FORMS.some((f) => f.length === bare.length && f.every((w, k) => bare[k] === w));
 }
 
@@ -62,7 +60,7 @@ export function legalFormOnly(text: string): boolean {
  * own; 0 when it ends otherwise.
  */
 export function legalFormEnd(name: string): number {
-  const bare = name.toUpperCase().replace(/[.,]/g, '').split(/\s+/).filter(Boolean);
+  const bare = bareWords(name);
   return Math.max(0, ...LEGAL_FORMS.filter((f) => f.length <= bare.length - 1 && f.every((w, k) => bare[bare.length - f.length + k] === w)).map((f) => f.length));
 }
 

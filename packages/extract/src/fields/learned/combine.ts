@@ -1,4 +1,4 @@
-import { CORE_FIELDS, hasValue, type ExtractedData, type FieldSource } from '@ladingwise/shared';
+import { CORE_FIELDS, hasValue, isBlank, type ExtractedData, type FieldSource } from '@ladingwise/shared';
 import { boxAround } from '../../layout.ts';
 import type { ReadPage, Word } from '../../types.ts';
 import { documentDateOrder, extractFields, readGoodsTable, readLayout, type DocumentLayout } from '../extract-fields.ts';
@@ -253,7 +253,7 @@ function clearField(data: ExtractedData, field: string): void {
 function tidyParties(data: ExtractedData): void {
   for (const k of ['Shipper', 'Consignee', 'BillTo', 'Carrier'] as const) {
     const p = data[k] as unknown as Record<string, unknown> | null;
-    if (!p || !Object.entries(p).every(([key, v]) => key === 'Country' || v === null || v === undefined || v === '')) continue;
+    if (!p || !Object.entries(p).every(([key, v]) => key === 'Country' || isBlank(v))) continue;
     (data as unknown as Record<string, unknown>)[k] = null;
     for (const path of Object.keys(data.ConfidenceScores)) if (path.startsWith(`${k}.`)) clearField(data, path);
   }

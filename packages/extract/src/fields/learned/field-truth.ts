@@ -1,4 +1,5 @@
 // Field comparison as the shared scorer (bol-dev/score.mjs) does it: how the tagger's calibration scores a value right.
+import { isBlank } from '@ladingwise/shared';
 
 const ABBR: Record<string, string> = { STREET: 'ST', AVENUE: 'AVE', ROAD: 'RD', BOULEVARD: 'BLVD', DRIVE: 'DR', PARKWAY: 'PKWY', LANE: 'LN',
   COURT: 'CT', HIGHWAY: 'HWY', SUITE: 'STE', BUILDING: 'BLDG', NORTH: 'N', SOUTH: 'S', EAST: 'E', WEST: 'W', SAINT: 'ST' };
@@ -21,7 +22,7 @@ const num = (v: unknown): number | null => (v === null || v === undefined || v =
 
 /** Whether a read value is the truth's (an empty truth wants an empty reading). */
 export function sameValue(field: string, truth: unknown, read: unknown): boolean {
-  if (truth === null || truth === undefined || truth === '') return read === null || read === undefined || norm(read) === '';
+  if (isBlank(truth)) return isBlank(read) || norm(read) === '';
   const f = field.toLowerCase();
   if (NUMERIC.has(f)) { const n = num(read); return n !== null && Math.abs(n - Number(truth)) < 0.5; }
   if (f.endsWith('.zip')) return norm(read).replace(/ /g, '') === norm(truth).replace(/ /g, '');

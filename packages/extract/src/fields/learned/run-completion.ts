@@ -78,8 +78,9 @@ const twoParts = (a: Word, b: Word): boolean => TWO_PARTS.test(`${a.text} ${b.te
  * wrapped) is joined on, unless the model reads that word as another field's (`free` says it does not).
  */
 export function withOtherPart(run: Word[], side: Map<Word, [Word | null, Word | null]>, free: (w: Word) => boolean, words: readonly Word[] = []): Word[] {
-  if (run.length !== 1) return run;
   const [w] = run as [Word];
+  // Each part of such a code is four characters at most: a longer word (a US ZIP) looks for no other part.
+  if (run.length !== 1 || w.text.replace(/[.,;:]+$/, '').length > 4) return run;
   // Beside it on its line, or across the end of a line where the code wrapped.
   const before = side.get(w)?.[0] ?? words.find((x) => wrapsTo(x, w, side, words)) ?? null;
   const after = nextOf(w, side, words);

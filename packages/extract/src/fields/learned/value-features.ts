@@ -1,4 +1,4 @@
-import type { ExtractedData } from '@ladingwise/shared';
+import { isBlank, type ExtractedData } from '@ladingwise/shared';
 import type { ReadPage, Word } from '../../types.ts';
 import { TRUSTED_SCORE } from '../confidence.ts';
 import { dayMonthOpen } from '../parse-date.ts';
@@ -114,7 +114,7 @@ export function wordsIn(pages: ReadPage[], page: number, box: readonly [number, 
  * read from (`probs` of each word, `cls` the field's class): a second opinion on where the value stands.
  */
 export function rulesCandidate(pages: ReadPage[], rules: ExtractedData, field: string, value: unknown, probs: Map<Word, Float64Array>, cls: number): FieldCandidates['rules'] {
-  if (value === null || value === undefined || value === '') return null;
+  if (isBlank(value)) return null;
   const src = rules.FieldSources?.[field];
   const words = src ? wordsIn(pages, src.page, src.bbox) : [];
   return { value, score: rules.ConfidenceScores[field] ?? 0, words, support: words.map((w) => probs.get(w)?.[cls] ?? 0) };
