@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { slashesReadAsDigits } from '../src/fields/parse-date.ts';
 import { findDates, normalizePostal, parseDate, parseFreightClass, parseReference, parseScac, parseWeight, placeOfPostal, repairState } from '../src/index.ts';
 import { compareCity } from '../src/fields/geo.ts';
+import { scacByCarrierName } from '../src/fields/learned/combine.ts';
+import type { TaggedField } from '../src/fields/learned/tagger.ts';
 import { nearlySame, repairScacByName, scacFitsName } from '../src/fields/references.ts';
 
 describe('dates in English, Spanish and French', () => {
@@ -239,5 +241,21 @@ describe('codes', () => {
     expect(repairScacByName('RJC', 'R AND J CARTAGE')).toBeNull();
     // Unrelated to the name whatever one letter becomes: left as read.
     expect(repairScacByName('XPOL', 'R AND J CARTAGE')).toBeNull();
+  });
+
+  it('reads the tagger\'s SCAC against the carrier\'s name, its own reading or else the rules\'', () => {
+    const tagged = (scac: string, name?: string): Map<string, TaggedField> => {
+      const f = (field: string, value: string): TaggedField => ({ field, value, repaired: false, checked: false, confidence: 0.9, raw: 0.9, words: [], mean: 0.9, min: 0.9, margin: 0.5, rival: 0 });
+      return new Map([['Carrier.Scac', f('Carrier.Scac', scac)], ...(name ? [['Carrier.Name', f('Carrier.Name', name)] as const] : [])]);
+    };
+    const own = tagged('RIC', 'R AND J CARTAGE');
+    scacByCarrierName(own, null);
+    expect(own.get('Carrier.Scac')).toMatchObject({ value: 'RJC', repaired: true });
+    const rulesName = tagged('TOLH');
+    scacByCarrierName(rulesName, 'TRIDENT LINEHAUL');
+    expect(rulesName.get('Carrier.Scac')!.value).toBe('TDLH');
+    const noName = tagged('RIC');
+    scacByCarrierName(noName, null);
+    expect(noName.get('Carrier.Scac')).toMatchObject({ value: 'RIC', repaired: false });
   });
 });

@@ -2,6 +2,7 @@ import { CORE_FIELDS, hasValue, isBlank, type ExtractedData, type FieldSource } 
 import { boxAround } from '../../layout.ts';
 import type { ReadPage, Word } from '../../types.ts';
 import { documentDateOrder, extractFields, readGoodsTable, readLayout, type DocumentLayout } from '../extract-fields.ts';
+import { repairScacByName } from '../references.ts';
 import { billTotals, type BillTotals, type TableCell } from '../goods-table.ts';
 import { keepOwnScores } from '../own-scores.ts';
 import { fitPostalToCountry } from '../postal-by-country.ts';
@@ -127,6 +128,7 @@ export function holdLineValues(data: ExtractedData, totals: BillTotals): void {
  */
 export function readCandidates(pages: ReadPage[], rules: ExtractedData, tagger: FieldTagger, layout: DocumentLayout = readLayout(pages)): { candidates: FieldCandidates[]; quality: ReturnType<typeof pageQuality>; totals: BillTotals; unread: Map<string, Word[]>; probs: Map<Word, Float64Array> } {
   const { fields: tagged, probs, unread } = tagger.readWords(...taggerView(pages, rules, layout));
+  scacByCarrierName(tagged, rules.Carrier?.Name ?? null);
   const candidates = TAG_FIELDS.map((field): FieldCandidates => {
     const t = tagged.get(field) ?? null;
     const r = rulesCandidate(pages, rules, field, valueOf(rules, field), probs, tagger.classes.indexOf(field));
@@ -134,6 +136,19 @@ export function readCandidates(pages: ReadPage[], rules: ExtractedData, tagger: 
   });
   const totals = billTotals(readGoodsTable(pages, layout).lines);
   return { candidates, quality: pageQuality(pages, candidates, documentDateOrder(layout).shown, totals.several), totals, unread, probs };
+}
+
+/**
+ * A carrier's code is mostly an abbreviation of its name: a tagged SCAC whose letters do not follow the carrier's name
+ * (the tagger's, else the rules') but do with one look-alike letter swapped is read with that letter, as a repaired
+ * value (`repairScacByName`, the rules' own check).
+ */
+export function scacByCarrierName(tagged: Map<string, TaggedField>, rulesName: string | null): void {
+  const scac = tagged.get('Carrier.Scac');
+  const name = tagged.get('Carrier.Name')?.value ?? rulesName;
+  if (!scac || typeof name !== 'string' || typeof scac.value !== 'string') return;
+  const fixed = repairScacByName(scac.value, name);
+  if (fixed) tagged.set('Carrier.Scac', { ...scac, value: fixed, repaired: true });
 }
 
 /**
