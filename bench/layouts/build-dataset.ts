@@ -37,7 +37,7 @@ const count = Number(values.count);
 const seed = Number(values.seed);
 const families = values.families as FamilySelection;
 // A probe forces one generator feature on or off on every page: `--probe box-numbers=on`.
-const PROBES = { 'box-numbers': 'boxNumbers', 'described-labels': 'describedLabels', 'run-on-parties': 'runOnParties', contacts: 'contacts', 'fax-header': 'faxHeader', 'hand-filled': 'handFilled', 'several-items': 'severalItems' } as const;
+const PROBES = { 'box-numbers': 'boxNumbers', 'described-labels': 'describedLabels', 'run-on-parties': 'runOnParties', contacts: 'contacts', 'fax-header': 'faxHeader', 'hand-filled': 'handFilled', 'several-items': 'severalItems', 'international-labels': 'internationalLabels' } as const;
 const probeMatch = values.probe === undefined ? null : new RegExp(`^(${Object.keys(PROBES).join('|')})=(on|off)$`).exec(values.probe);
 if (!Number.isInteger(count) || count < 1 || !Number.isInteger(seed) || seed < 0 || !['train', 'heldout', 'all'].includes(families) || (values.probe !== undefined && !probeMatch)) {
   process.stderr.write(`usage: tsx bench/layouts/build-dataset.ts [--out FILE] [--count N] [--seed S] [--families train|heldout|all] [--images DIR] [--stale IDS] [--probe ${Object.keys(PROBES).join('|')}=on|off]\n`);

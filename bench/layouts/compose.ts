@@ -45,7 +45,8 @@ export function composePage(rng: Rng, family: Family, lang: Lang, doc: LayoutDoc
   const filled = hand ? null : handFilled(rng, family, probe.handFilled);
   const ctx: PageCtx = {
     rng, family, doc,
-    style: { ...labelStyle(rng, lang, rng.chance(family.bilingual), lang === family.lang ? family.second : family.lang), described: trainedFeature(rng, family, 'described-labels', 0.1, probe.describedLabels) },
+    style: { ...labelStyle(rng, lang, rng.chance(family.bilingual), lang === family.lang ? family.second : family.lang), described: trainedFeature(rng, family, 'described-labels', 0.1, probe.describedLabels),
+      international: trainedFeature(rng, family, 'international-labels', 0.15, probe.internationalLabels) },
     hand: hand?.family ?? null,
     ink: rng.pick(['#0b2a8a', '#1a1a1a', '#12306b', '#222c55']),
     valueFont: typed?.family ?? (!hand && rng.chance(family.typewriter ? 0 : 0.3) ? rng.pick([...MONO_FONTS, ...PRINT_FONTS]) : null),

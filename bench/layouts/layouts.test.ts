@@ -123,6 +123,26 @@ describe('layout-randomising generator', () => {
     expect(planLayoutSet(20, 17, 'heldout').every((p) => composePlanned({ ...p, probe: { describedLabels: true } }).html === composePlanned(p).html)).toBe(true);
   });
 
+  it('words a share of trained pages\' labels as international forms do, a probe forcing it, and changes nothing else', () => {
+    const international = (html: string): boolean => /data-f="label:[^"]*">(Sender|Exporter|Recipient|Haulier|Exportador|Porteador|Exportateur|Envoyeur)</i.test(html);
+    const plan = planLayoutSet(40, 23, 'train');
+    const on = plan.map((p) => composePlanned({ ...p, probe: { internationalLabels: true } }).html);
+    expect(on.filter(international).length).toBeGreaterThan(5);
+    for (const [i, p] of plan.entries()) {
+      const off = composePlanned({ ...p, probe: { internationalLabels: false } }).html;
+      expect(international(off)).toBe(false);
+      expect([on[i], off]).toContain(composePlanned(p).html);
+      expect(unlabelledWords(on[i]!)).toEqual(unlabelledWords(off));
+    }
+    expect(planLayoutSet(20, 23, 'heldout').every((p) => composePlanned({ ...p, probe: { internationalLabels: true } }).html === composePlanned(p).html)).toBe(true);
+  });
+
+  it('prints an NMFC description\'s "NOI" as a word of the commodity, as its truth holds it', () => {
+    const pages = planLayoutSet(200, 29, 'train').filter((p) => /, NOI$/.test(p.row.truth.shipmentDetails.commodity));
+    expect(pages.length).toBeGreaterThan(5);
+    for (const p of pages) expect(composePlanned(p).html).toMatch(/data-f="ShipmentDetails\.Commodity"[^>]*>NOI</);
+  });
+
   it('types a share of trained pages\' party blocks as running text, a probe forcing it, and changes nothing else', () => {
     // A line that holds a party's name and its city: the block typed as running text.
     const runOn = (html: string): boolean => [...html.matchAll(/<div class="pl">(.*?)<\/div>/g)]

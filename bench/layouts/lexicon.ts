@@ -64,6 +64,22 @@ const LEXICON: Record<Concept, Record<Lang, string[]>> = {
   fob: { en: ['FOB', 'F.O.B.'], es: ['LAB', 'FOB'], fr: ['FOB', 'Franco'] },
 };
 
+/**
+ * Wordings of international forms (ocean and air waybills, road consignment notes, export papers) that North American
+ * bills rarely print: drawn, beside the lexicon's, on a share of trained pages (`LabelStyle.international`).
+ */
+const INTERNATIONAL: Partial<Record<Concept, Record<Lang, string[]>>> = {
+  shipper: { en: ['Sender', 'Shipper / Exporter', 'Exporter', 'Consignor / Sender'], es: ['Exportador', 'Expedidor / Exportador', 'Cargador'], fr: ['Envoyeur', 'Exportateur', 'Expéditeur / Exportateur'] },
+  consignee: { en: ['Receiver', 'Recipient', 'Consigned to Order of', 'Delivery Address'], es: ['Receptor', 'Consignado a', 'Destinatario final'], fr: ['Réceptionnaire', 'Destinataire réel', 'Adresse de livraison'] },
+  carrier: { en: ['Haulier', 'Road Carrier', 'Trucking Company', 'Transport Operator'], es: ['Porteador', 'Autotransportista', 'Fletera'], fr: ['Transporteur routier', 'Entreprise de transport', 'Voiturier routier'] },
+  pickup: { en: ['Dispatch Date', 'Collection Date', 'Date of Receipt', 'Shipped on Board'], es: ['Fecha de despacho', 'Fecha de carga'], fr: ['Date de chargement', "Date d'enlèvement"] },
+  delivery: { en: ['ETA', 'Expected Delivery', 'Arrival Date'], es: ['Fecha estimada de llegada', 'Llegada'], fr: ["Date d'arrivée prévue", 'Arrivée'] },
+  weight: { en: ['Gross Wt.', 'Gross Weight (kg)', 'G.W.'], es: ['Peso bruto (kg)', 'P. Bruto'], fr: ['Poids brut (kg)', 'P. brut'] },
+  pieces: { en: ['No. of Pkgs', 'Number of Packages', 'Packages'], es: ['Número de bultos', 'No. de bultos'], fr: ['Nombre de colis', 'Nb colis'] },
+  commodity: { en: ['Description of Goods', 'Nature of Goods', 'Goods Description'], es: ['Descripción de las mercancías', 'Mercancía'], fr: ['Nature des marchandises', 'Marchandises'] },
+  bol: { en: ['Waybill No.', 'Consignment Note No.', 'Document No.'], es: ['No. de documento', 'Guía de embarque No.'], fr: ['N° de document', 'N° de récépissé'] },
+};
+
 /** The field a concept's label introduces, or null for concepts the extractor does not return. */
 export const CONCEPT_FIELD: Partial<Record<Concept, string>> = {
   shipper: 'Shipper.Name', consignee: 'Consignee.Name', billTo: 'BillTo.Name', carrier: 'Carrier.Name', scac: 'Carrier.Scac',
@@ -78,6 +94,8 @@ export interface LabelStyle {
   lang: Lang; second: Lang | null; upper: number; colon: number;
   /** Party labels followed by what the box asks for, as international and ocean forms print them. */
   described?: boolean;
+  /** Labels worded as international forms word them ("Sender", "Gross Wt."), half the time where such a wording exists. */
+  international?: boolean;
 }
 
 /** What a party box asks for, printed after its label: "Shipper (name and full address)". */
@@ -99,7 +117,9 @@ export function labelStyle(rng: Rng, lang: Lang, bilingual: boolean, second?: La
 
 /** One wording of `concept` in the page's style: sometimes capitalised, sometimes closed by a colon, sometimes bilingual. */
 export function labelText(concept: Concept, style: LabelStyle, rng: Rng): string {
-  const one = (lang: Lang): string => rng.pick(LEXICON[concept][lang]);
+  // An international wording is chosen by a fork, so the page draws as many numbers either way.
+  const intl = style.international ? INTERNATIONAL[concept] : undefined;
+  const one = (lang: Lang): string => rng.pick(intl && rng.fork(`international-${concept}-${lang}`).chance(0.5) ? intl[lang] : LEXICON[concept][lang]);
   let text = one(style.lang);
   // From a fork: a page with notes draws every other choice as it would without them (a probe's pair differs in this).
   if (style.described && DESCRIBED.has(concept)) text += ` ${rng.fork('described').pick(DESCRIPTIONS[style.lang])}`;
@@ -111,5 +131,5 @@ export function labelText(concept: Concept, style: LabelStyle, rng: Rng): string
 
 /** Every wording of a concept in every language (for tests and for tools that want the whole lexicon). */
 export function wordings(concept: Concept): string[] {
-  return Object.values(LEXICON[concept]).flat();
+  return [...Object.values(LEXICON[concept]), ...Object.values(INTERNATIONAL[concept] ?? {})].flat();
 }

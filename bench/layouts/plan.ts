@@ -24,7 +24,7 @@ export interface LayoutTruthRow {
  * Features a probe forces on or off, so the same pages can be read with and without one (`build-dataset.ts --probe`):
  * what a feature costs a tagger that never met it, measured on trained genres' pages alone.
  */
-export interface Probe { boxNumbers?: boolean; describedLabels?: boolean; runOnParties?: boolean; contacts?: boolean; faxHeader?: boolean; handFilled?: boolean; severalItems?: boolean }
+export interface Probe { boxNumbers?: boolean; describedLabels?: boolean; runOnParties?: boolean; contacts?: boolean; faxHeader?: boolean; handFilled?: boolean; severalItems?: boolean; internationalLabels?: boolean }
 
 export interface PlannedPage { name: string; family: Family; row: Omit<LayoutTruthRow, 'file'>; doc: LayoutDoc; seed: number; probe?: Probe }
 

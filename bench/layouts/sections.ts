@@ -216,7 +216,7 @@ function goodsTable(ctx: PageCtx, pl: Placement, lines: GoodsLine[] | null): Sec
   type Col = [Concept, string, string, (x: GoodsLine) => string];
   const none = (): string => '';
   const desc = val(ctx, caseOf(ctx, s.commodity), 'ShipmentDetails.Commodity')
-    + (r.chance(0.25) ? ` ${txt(r.pick([`ON ${first?.hu ?? s.handlingUnits} SKIDS`, `STC ${first?.pieces ?? s.pieces} ${b.packageType}`, `(${first?.hu ?? s.handlingUnits} ${b.handlingType})`, 'NOI']))}` : '');
+    + (r.chance(0.25) ? ` ${txt(r.pick([`ON ${first?.hu ?? s.handlingUnits} SKIDS`, `STC ${first?.pieces ?? s.pieces} ${b.packageType}`, `(${first?.hu ?? s.handlingUnits} ${b.handlingType})`, 'DO NOT STACK']))}` : '');
   // On a bill of several lines the first line's counts are its own, not the bill's: the total row carries the fields.
   const huField = first && first.hu !== s.handlingUnits ? '' : 'ShipmentDetails.HandlingUnits';
   const cols: Col[] = [];
@@ -269,8 +269,9 @@ function goodsLines(ctx: PageCtx): GoodsLine[] | null {
   const pieces = cut(r, s.pieces, k), weight = cut(r, s.weight, k);
   if (!pieces || !weight) return null;
   const hu = cut(r, s.handlingUnits, k);
-  const list = [COMMODITIES_EN, COMMODITIES_FR, COMMODITIES_ES].find((l) => l.includes(s.commodity)) ?? COMMODITIES_EN;
-  const goods = list.filter((c) => c !== s.commodity);
+  const own = s.commodity.replace(/, NOI$/, '');
+  const list = [COMMODITIES_EN, COMMODITIES_FR, COMMODITIES_ES].find((l) => l.includes(own)) ?? COMMODITIES_EN;
+  const goods = list.filter((c) => c !== own);
   const line = (i: number): GoodsLine => ({
     pieces: pieces[i]!, weight: weight[i]!, hu: hu ? hu[i]! : i === 0 ? s.handlingUnits : 0,
     commodity: i === 0 ? s.commodity : r.pick(goods), cls: i === 0 ? s.freightClass : r.pick(CLASSES), nmfc: r.digits(6),

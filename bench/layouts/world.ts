@@ -156,7 +156,12 @@ export function randomLayoutDoc(rng: Rng, lang: Lang, trade: Trade): LayoutDoc {
   const pickup = new Date(Date.UTC(rng.int(2019, 2027), rng.int(0, 11), rng.int(1, 28)));
   const iso = (d: Date): string => d.toISOString().slice(0, 10);
   const delivery = base.truth.dates.delivery ? new Date(pickup.getTime() + rng.int(1, 30) * 86_400_000) : null;
-  const truth: LayoutTruth = { ...base.truth, shipper, consignee, billTo, dates: { pickup: iso(pickup), delivery: delivery ? iso(delivery) : null } };
+  // An NMFC description may end in "NOI" (not otherwise indexed), which is part of the description (drawn from a fork,
+  // so the other draws stay as they were).
+  const goods = base.truth.shipmentDetails;
+  const noi = lang === 'en' && !/\bNOI$/.test(goods.commodity) && rng.fork('noi').chance(0.15);
+  const shipmentDetails = noi ? { ...goods, commodity: `${goods.commodity}, NOI` } : goods;
+  const truth: LayoutTruth = { ...base.truth, shipmentDetails, shipper, consignee, billTo, dates: { pickup: iso(pickup), delivery: delivery ? iso(delivery) : null } };
   const distractors: LayoutDoc['distractors'] = [];
   const kinds = ['notify', 'agent', 'remit', 'broker'] as const;
   for (const concept of kinds) {
