@@ -22,6 +22,8 @@ SETS=(
   "1001 552 train.jsonl" "9001 166 train-9001.jsonl" "1101 571 train-1101.jsonl" "1102 598 train-1102.jsonl"
   "1103 345 train-1103.jsonl" "1104 347 train-1104.jsonl" "1107 300 train-1107.jsonl" "1108 231 train-1108.jsonl"
   "5101 100 template-5101.jsonl" "5102 200 template-5102.jsonl"
+  # Stop 60: more pages of the trained genres for the next fit (the refits on the same 3,410 pages read no more right).
+  "1109 600 train-1109.jsonl" "1110 600 train-1110.jsonl"
 )
 build() {
   local seed=$1 count=$2 file=$3

@@ -129,6 +129,15 @@ describe('decoding', () => {
     expect(readWordsValue('Shipper.Name', [w('NAME-BRAND', 100, 100), w('FOODS', 250, 100)], 'MDY')?.value).toBe('NAME-BRAND FOODS');
   });
 
+  it('reads a street with one house number: a number alone run on before it is no part of it', () => {
+    const run = (t: string): Word[] => t.split(' ').map((x, i) => w(x, 100 + 90 * i, 100));
+    expect(readWordsValue('Shipper.Address', run('8708 19823 WILLOW WAY'), 'MDY')?.value).toBe('19823 WILLOW WAY');
+    expect(readWordsValue('Shipper.Address', run('3811641, CALLE ALLENDE 3773'), 'MDY')?.value).toBe('CALLE ALLENDE 3773');
+    // One number, or a number that is part of the street's name, stays.
+    expect(readWordsValue('Shipper.Address', run('4500 ROUTE 9'), 'MDY')?.value).toBe('4500 ROUTE 9');
+    expect(readWordsValue('Shipper.Address', run('CARRETERA FEDERAL 57 KM 2993'), 'MDY')?.value).toBe('CARRETERA FEDERAL 57 KM 2993');
+  });
+
   it('reads the street of an address in running text without the name\'s end before it or the place after it', () => {
     const run = (t: string): Word[] => t.split(' ').map((x, i) => w(x, 100 + 90 * i, 100));
     expect(readWordsValue('Shipper.Address', run('RIDGE SUPPLY ULC, 4955 AIRPORT AVE,'), 'MDY')?.value).toBe('4955 AIRPORT AVE');

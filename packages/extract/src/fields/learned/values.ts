@@ -77,7 +77,7 @@ export function readWordsValue(field: string, words: Word[], order: DateOrder): 
   if (next) words = words.slice(0, words.length - trailingLabelWords(words, next.kinds, next.marked));
   // A contact's line names a person, not the party's name or street.
   if (own && isContactLine(words)) return null;
-  if (field.endsWith('.Address')) words = streetPart(words);
+  if (field.endsWith('.Address')) words = oneHouseNumber(streetPart(words));
   const v = readValue(field, words.map((w) => w.text).join(' '), order);
   if (!v) return null;
   if (NAME_FIELDS.has(field)) {
@@ -103,6 +103,18 @@ export function readWordsValue(field: string, words: Word[], order: DateOrder): 
   return v;
 }
 
+// A number alone: digits, with the comma that may close it.
+const bareNumber = (w: Word | undefined): boolean => !!w && /^\d+,?$/.test(w.text);
+
+/**
+ * A street carries one house number: where two numbers alone lead it ("8708 19823 WILLOW WAY"), the first is another
+ * item of the form (an account, a box, the line above's code) run on into it.
+ */
+export function oneHouseNumber(words: Word[]): Word[] {
+  // A digit alone after the house number is most often a letter misread (S, a compass point, read as 5).
+  return words.length > 2 && bareNumber(words[0]) && bareNumber(words[1]) && /^\d{2,}/.test(words[1]!.text) ? words.slice(1) : words;
+}
+
 /**
  * The street of an address run in running text ("ACME CORP, 123 MAIN ST, SPRINGFIELD, IL 62701"): its parts are
  * parted by commas, and the street is the part that reads as one, not the end of the name before it (a part that ends
@@ -115,7 +127,8 @@ export function streetPart(words: Word[]): Word[] {
   if (!parts[parts.length - 1]!.length) parts.pop();
   if (parts.length < 2) return words;
   const text = (ws: Word[]): string => ws.map((w) => w.text).join(' ');
-  const from = endsAsCompany(text(parts[0]!)) && looksLikeStreet(text(parts[1]!)) ? 1 : 0;
+  // Before the street: the end of the name, or a number alone (an account or phone number run on into it).
+  const from = (endsAsCompany(text(parts[0]!)) || parts[0]!.every(bareNumber)) && looksLikeStreet(text(parts[1]!)) ? 1 : 0;
   // A known place, with or without a postal code after it as codes are printed outside North America too.
   const named = (t: string): boolean => isKnownPlace(t.replace(/[,.;:]+$/, '').replace(/\s+(?:[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}|\d{4}\s?[A-Z]{2}|\d{4,6}(?:-\d{3,4})?)$/i, ''));
   const place = (ws: Word[]): boolean => !!parseCityStateZip(ws)?.zip.length || named(text(ws));
