@@ -127,6 +127,11 @@ describe('decoding', () => {
     // A bilingual label pair joined by a dash is the value's label; a name made with a label word is not.
     expect(readWordsValue('Shipper.Name', [w('Nom-Company', 100, 100), w('HANSEATIC', 250, 100), w('AG', 380, 100)], 'MDY')?.value).toBe('HANSEATIC AG');
     expect(readWordsValue('Shipper.Name', [w('NAME-BRAND', 100, 100), w('FOODS', 250, 100)], 'MDY')?.value).toBe('NAME-BRAND FOODS');
+    // After the name's ending, a label needs no colon and a lone letter is a speck.
+    const run = (t: string): Word[] => t.split(' ').map((x, i) => w(x, 100 + 90 * i, 100));
+    expect(readWordsValue('Shipper.Name', run('ASHFORD BEARINGS CO LOCATION'), 'MDY')?.value).toBe('ASHFORD BEARINGS CO');
+    expect(readWordsValue('Shipper.Name', run('KESTREL FOUNDRY COMPANY o'), 'MDY')?.value).toBe('KESTREL FOUNDRY COMPANY');
+    expect(readWordsValue('Shipper.Name', run('ACME LOCATION'), 'MDY')?.value).toBe('ACME LOCATION');
   });
 
   it('reads a street with one house number: a number alone run on before it is no part of it', () => {

@@ -61,6 +61,18 @@ const NEXT_LABELS = new Map<string, { kinds: ReadonlySet<LabelField>; marked: Re
   }
 }
 
+/**
+ * A name that has reached its ending (a legal form, CO, COMPANY, GROUP...) ends there: a label after it needs no colon
+ * to be the next item's ("... BEARINGS CO LOCATION"), and a lone letter after it is a speck, not a word of the name.
+ */
+function endAtEnding(words: Word[], kinds: ReadonlySet<LabelField>): Word[] {
+  const text = (ws: Word[]): string => ws.map((w) => w.text).join(' ');
+  const last = words[words.length - 1];
+  if (words.length > 2 && last && /^[A-Za-z][.,]?$/.test(last.text) && endsAsCompany(text(words.slice(0, -1)))) return words.slice(0, -1);
+  const k = trailingLabelWords(words, kinds);
+  return k && endsAsCompany(text(words.slice(0, -k))) ? words.slice(0, -k) : words;
+}
+
 // Fields that hold a company's name, read as names are written (company-name.ts) by every reader.
 const NAME_FIELDS = new Set(['Shipper.Name', 'Consignee.Name', 'BillTo.Name', 'Carrier.Name']);
 
@@ -75,6 +87,7 @@ export function readWordsValue(field: string, words: Word[], order: DateOrder): 
   if (own) words = afterNoteEnd(words);
   const next = NEXT_LABELS.get(field);
   if (next) words = words.slice(0, words.length - trailingLabelWords(words, next.kinds, next.marked));
+  if (NAME_FIELDS.has(field) && next) words = endAtEnding(words, next.kinds);
   // A contact's line names a person, not the party's name or street.
   if (own && isContactLine(words)) return null;
   if (field.endsWith('.Address')) words = oneHouseNumber(streetPart(words));
