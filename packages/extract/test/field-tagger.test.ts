@@ -109,6 +109,8 @@ describe('calibration', () => {
 
 describe('decoding', () => {
   const w = (text: string, x0: number, y0: number): Word => ({ text, confidence: 0.9, bbox: [x0, y0, x0 + 10 * text.length, y0 + 20], page: 0, line: '1' });
+  // One line of words, a word space apart.
+  const run = (t: string): Word[] => t.split(' ').map((x, i) => w(x, 100 + 90 * i, 100));
 
   it('reads a street the tagger marked as the rules read one: a compass S read as 5 after the house number is the S', () => {
     const street = [w('391', 100, 100), w('5', 140, 100), w('GARFIELD', 160, 100), w('PL', 250, 100)];
@@ -128,14 +130,12 @@ describe('decoding', () => {
     expect(readWordsValue('Shipper.Name', [w('Nom-Company', 100, 100), w('HANSEATIC', 250, 100), w('AG', 380, 100)], 'MDY')?.value).toBe('HANSEATIC AG');
     expect(readWordsValue('Shipper.Name', [w('NAME-BRAND', 100, 100), w('FOODS', 250, 100)], 'MDY')?.value).toBe('NAME-BRAND FOODS');
     // After the name's ending, a label needs no colon and a lone letter is a speck.
-    const run = (t: string): Word[] => t.split(' ').map((x, i) => w(x, 100 + 90 * i, 100));
     expect(readWordsValue('Shipper.Name', run('ASHFORD BEARINGS CO LOCATION'), 'MDY')?.value).toBe('ASHFORD BEARINGS CO');
     expect(readWordsValue('Shipper.Name', run('KESTREL FOUNDRY COMPANY o'), 'MDY')?.value).toBe('KESTREL FOUNDRY COMPANY');
     expect(readWordsValue('Shipper.Name', run('ACME LOCATION'), 'MDY')?.value).toBe('ACME LOCATION');
   });
 
   it('reads a street with one house number: a number alone run on before it is no part of it', () => {
-    const run = (t: string): Word[] => t.split(' ').map((x, i) => w(x, 100 + 90 * i, 100));
     expect(readWordsValue('Shipper.Address', run('8708 19823 WILLOW WAY'), 'MDY')?.value).toBe('19823 WILLOW WAY');
     expect(readWordsValue('Shipper.Address', run('3811641, CALLE ALLENDE 3773'), 'MDY')?.value).toBe('CALLE ALLENDE 3773');
     // One number, or a number that is part of the street's name, stays.
@@ -144,7 +144,6 @@ describe('decoding', () => {
   });
 
   it('reads the street of an address in running text without the name\'s end before it or the place after it', () => {
-    const run = (t: string): Word[] => t.split(' ').map((x, i) => w(x, 100 + 90 * i, 100));
     expect(readWordsValue('Shipper.Address', run('RIDGE SUPPLY ULC, 4955 AIRPORT AVE,'), 'MDY')?.value).toBe('4955 AIRPORT AVE');
     expect(readWordsValue('Shipper.Address', run('100 KING ST W, TORONTO, ON M5X 1A9'), 'MDY')?.value).toBe('100 KING ST W');
     expect(readWordsValue('Shipper.Address', run('220 TRAFFORD PARK ROAD, MANCHESTER M1 2WD'), 'MDY')?.value).toBe('220 TRAFFORD PARK ROAD');

@@ -61,12 +61,14 @@ const NEXT_LABELS = new Map<string, { kinds: ReadonlySet<LabelField>; marked: Re
   }
 }
 
+/** The words' text, a space between them. */
+const text = (ws: Word[]): string => ws.map((w) => w.text).join(' ');
+
 /**
  * A name that has reached its ending (a legal form, CO, COMPANY, GROUP...) ends there: a label after it needs no colon
  * to be the next item's ("... BEARINGS CO LOCATION"), and a lone letter after it is a speck, not a word of the name.
  */
 function endAtEnding(words: Word[], kinds: ReadonlySet<LabelField>): Word[] {
-  const text = (ws: Word[]): string => ws.map((w) => w.text).join(' ');
   const last = words[words.length - 1];
   if (words.length > 2 && last && /^[A-Za-z][.,]?$/.test(last.text) && endsAsCompany(text(words.slice(0, -1)))) return words.slice(0, -1);
   const k = trailingLabelWords(words, kinds);
@@ -91,7 +93,7 @@ export function readWordsValue(field: string, words: Word[], order: DateOrder): 
   // A contact's line names a person, not the party's name or street.
   if (own && isContactLine(words)) return null;
   if (field.endsWith('.Address')) words = oneHouseNumber(streetPart(words));
-  const v = readValue(field, words.map((w) => w.text).join(' '), order);
+  const v = readValue(field, text(words), order);
   if (!v) return null;
   if (NAME_FIELDS.has(field)) {
     // A legal form alone ("LLC" wrapped onto a line of its own) is the end of a name, not one.
@@ -139,7 +141,6 @@ export function streetPart(words: Word[]): Word[] {
   for (const w of words) { parts[parts.length - 1]!.push(w); if (/,$/.test(w.text)) parts.push([]); }
   if (!parts[parts.length - 1]!.length) parts.pop();
   if (parts.length < 2) return words;
-  const text = (ws: Word[]): string => ws.map((w) => w.text).join(' ');
   // Before the street: the end of the name, or a number alone (an account or phone number run on into it).
   const from = (endsAsCompany(text(parts[0]!)) || parts[0]!.every(bareNumber)) && looksLikeStreet(text(parts[1]!)) ? 1 : 0;
   // A known place, with or without a postal code after it as codes are printed outside North America too.
