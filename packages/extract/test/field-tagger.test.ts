@@ -5,7 +5,7 @@ import { calibrate, confidenceOf, fitIsotonic } from '../src/fields/learned/cali
 import { ALONE_MIN, chooseFields } from '../src/fields/learned/combine.ts';
 import { FEATURE_NAMES, pageFeatures } from '../src/fields/learned/features.ts';
 import { FieldTagger, widen, type TaggerJson } from '../src/fields/learned/tagger.ts';
-import { withLegalForm, withOtherPart, withPlaceName } from '../src/fields/learned/run-completion.ts';
+import { withLegalForm, withOtherPart, withPlaceName, withStreetNumber } from '../src/fields/learned/run-completion.ts';
 import { groupWords, joinWrapped, labelBefore, lineNeighbours } from '../src/fields/learned/word-runs.ts';
 import { predictRows, TreeModel } from '../src/fields/learned/trees.ts';
 import { readWordsValue } from '../src/fields/learned/values.ts';
@@ -172,6 +172,35 @@ describe('decoding', () => {
     // A US ZIP beside a word is one part of nothing.
     const us = [w('97288', 100, 100), w('MERIDA', 160, 100)];
     expect(withOtherPart([us[0]!], lineNeighbours(us), () => true)).toEqual([us[0]]);
+  });
+
+  it('completes a street with the number a unit word or the street names, wrapped or not, and only then', () => {
+    // The unit's number wrapped to the next line, under the run's start: taken whatever the model guessed it to be.
+    const unit = [w('LABEL', 100, 100), w('14761', 300, 100), w('MADISON', 360, 100), w('LN', 450, 100), w('BLDG', 480, 100), w('35,', 300, 125), w('RENO,', 340, 125)];
+    const side = lineNeighbours(unit);
+    expect(withStreetNumber(unit.slice(1, 5), side, () => false, unit).map((x) => x.text)).toEqual(['14761', 'MADISON', 'LN', 'BLDG', '35,']);
+    // Of the margins a wrapped line may start at, the nearest is the cell's: not the line under a label further left.
+    const cells = [w('ADDR', 100, 100), w('11073', 200, 100), w('HICKORY', 260, 100), w('HWY', 350, 100), w('ADDRESS', 700, 100), w('24298', 850, 100),
+      w('CENTRAL', 910, 100), w('RD', 1000, 100), w('DOCK', 1030, 100), w('CITY', 100, 125), w('31', 700, 125)];
+    expect(withStreetNumber(cells.slice(5, 9), lineNeighbours(cells), () => true, cells).map((x) => x.text).join(' ')).toBe('24298 CENTRAL RD DOCK 31');
+    // A street with no number takes the one printed after it where its type leads, before it otherwise; never another
+    // field's word.
+    const after = [w('AV.', 100, 100), w('PAULISTA', 140, 100), w('2381', 240, 100)];
+    expect(withStreetNumber(after.slice(0, 2), lineNeighbours(after), () => true, after).map((x) => x.text)).toEqual(['AV.', 'PAULISTA', '2381']);
+    expect(withStreetNumber(after.slice(0, 2), lineNeighbours(after), (x) => x !== after[2], after)).toEqual(after.slice(0, 2));
+    const before = [w('20639', 100, 100), w('W', 160, 100), w('INDUSTRIAL', 180, 100), w('LN', 290, 100)];
+    expect(withStreetNumber(before.slice(1), lineNeighbours(before), () => true, before).map((x) => x.text)).toEqual(['20639', 'W', 'INDUSTRIAL', 'LN']);
+    // A numbered street is whole: nothing more is taken.
+    const whole = [w('820', 100, 100), w('DIXIE', 140, 100), w('RD', 210, 100), w('4', 240, 100)];
+    expect(withStreetNumber(whole.slice(0, 3), lineNeighbours(whole), () => true, whole)).toEqual(whole.slice(0, 3));
+  });
+
+  it('ends a street where its postal code begins, and joins a code read apart at its letters', () => {
+    expect(readWordsValue('Shipper.Address', run('AV JUAREZ 2114 C.P. 27000'), 'MDY')?.value).toBe('AV JUAREZ 2114');
+    expect(readWordsValue('Consignee.Address', run('AV PAULISTA 107 04547-130 SAO PAULO'), 'MDY')?.value).toBe('AV PAULISTA 107');
+    expect(readWordsValue('References.BolNumber', run('SH 7107516'), 'MDY')?.value).toBe('SH7107516');
+    // A word that says "number" is the label's, not the code's.
+    expect(readWordsValue('References.BolNumber', run('NO 7107516'), 'MDY')?.value).toBe('7107516');
   });
 
   it('ends a name with the legal form printed right after it, and takes nothing else', () => {

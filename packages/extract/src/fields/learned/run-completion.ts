@@ -1,6 +1,7 @@
 import type { Word } from '../../types.ts';
 import { legalFormEnd } from '../company-name.ts';
 import { isKnownPlace } from '../../ocr/place-decode.ts';
+import { STREET_FIRST } from '../street-line.ts';
 import { wrapsTo } from './word-runs.ts';
 
 // A value is printed whole, but the tagger decides word by word and may leave some words of a value unmarked: a name's
@@ -21,12 +22,16 @@ export function completeRuns(field: string, runs: Word[][], ctx: RunContext): Wo
   if (leaf === 'Name') return runs.map((r) => withLegalForm(r, ctx.side, ctx.free, ctx.words));
   if (leaf === 'City') return runs.map((r) => withPlaceName(r, ctx.side, ctx.free, ctx.words));
   if (leaf === 'Zip') return runs.map((r) => withOtherPart(r, ctx.side, ctx.free, ctx.words));
+  if (leaf === 'Address') return runs.map((r) => withStreetNumber(r, ctx.side, ctx.free, ctx.words));
   return runs;
 }
 
-/** The word that goes on from `w`: after it on its line, or, where it ends its line, starting the next. */
+/**
+ * The word that goes on from `w`: after it on its line, or, where it ends its line, starting the next; of several
+ * margins the next line may start at (the run's own, a label's further left), the nearest is its cell's.
+ */
 const nextOf = (w: Word, side: RunContext['side'], words: readonly Word[]): Word | null =>
-  side.get(w)?.[1] ?? words.find((x) => wrapsTo(w, x, side, words)) ?? null;
+  side.get(w)?.[1] ?? words.filter((x) => wrapsTo(w, x, side, words)).reduce<Word | null>((best, x) => (!best || x.bbox[0] > best.bbox[0] ? x : best), null);
 
 /**
  * A name's run with the legal form printed right after it ("... CONTAINERS" "CORP,", "... SA DE" "CV"), on its line or
@@ -86,5 +91,34 @@ export function withOtherPart(run: Word[], side: Map<Word, [Word | null, Word | 
   const after = nextOf(w, side, words);
   if (after && free(after) && twoParts(w, after)) return [w, after];
   if (before && free(before) && twoParts(before, w)) return [before, w];
+  return run;
+}
+
+// Words that name a part of a building or a site, printed before the part's number or letter ("STE 210", "BLDG 5").
+const UNIT_WORDS = new Set('STE SUITE UNIT BLDG APT DOCK FL FLOOR ROOM RM LOT PIER GATE BUREAU LOCAL INT INTERIOR DEPTO PISO OFICINA #'.split(' '));
+const bare = (w: Word): string => w.text.toUpperCase().replace(/[.,;:]+$/, '');
+// A unit's identifier: a number, or a letter with a number ("12", "B4", "#7").
+const UNIT_ID = /^#?[A-Z]?\d{1,5}[A-Z]?$/;
+const HOUSE_NUMBER = /^\d{1,6}$/;
+
+/**
+ * A street's run with the number it cannot do without, which the model may leave unmarked: a unit word (STE, BLDG,
+ * DOCK) names its number or letter right after it, and a street is located by its house number, printed before the
+ * name, or after it where the street's type leads ("AV DE LOS INSURGENTES" "4285"). The word is taken only where it is
+ * printed against the run (on its line, or starting the line the run wrapped to) and the model reads it as no other
+ * field's (`free`).
+ */
+export function withStreetNumber(run: Word[], side: Map<Word, [Word | null, Word | null]>, free: (w: Word) => boolean, words: readonly Word[] = []): Word[] {
+  const last = run[run.length - 1]!;
+  const after = nextOf(last, side, words);
+  const fits = (w: Word | null | undefined, shape: RegExp): w is Word => !!w && !run.includes(w) && free(w) && shape.test(bare(w));
+  // A unit word is never printed without its number: the word after it is that number whatever else the model
+  // guessed it to be.
+  if (UNIT_WORDS.has(bare(last))) return after && UNIT_ID.test(bare(after)) && !run.includes(after) ? [...run, after] : run;
+  if (run.some((w) => /\d/.test(w.text))) return run;
+  const before = side.get(run[0]!)?.[0];
+  const typeFirst = STREET_FIRST.has(bare(run[0]!));
+  if (!typeFirst && fits(before, HOUSE_NUMBER)) return [before, ...run];
+  if (fits(after, HOUSE_NUMBER)) return [...run, after];
   return run;
 }

@@ -92,8 +92,8 @@ export function readWordsValue(field: string, words: Word[], order: DateOrder): 
   if (NAME_FIELDS.has(field) && next) words = endAtEnding(words, next.kinds);
   // A contact's line names a person, not the party's name or street.
   if (own && isContactLine(words)) return null;
-  if (field.endsWith('.Address')) words = oneHouseNumber(streetPart(words));
-  const v = readValue(field, text(words), order);
+  if (field.endsWith('.Address')) words = oneHouseNumber(streetPart(untilPostalCode(words)));
+  const v = readValue(field, REFERENCE_FIELDS.has(field) ? referenceText(words) : text(words), order);
   if (!v) return null;
   if (NAME_FIELDS.has(field)) {
     // A legal form alone ("LLC" wrapped onto a line of its own) is the end of a name, not one.
@@ -118,6 +118,20 @@ export function readWordsValue(field: string, words: Word[], order: DateOrder): 
   return v;
 }
 
+const REFERENCE_FIELDS = new Set(['References.BolNumber', 'References.PoNumber', 'References.OrderNumber', 'References.ProNumber']);
+// Words that say "number" (label abbreviations), never a code's letter prefix.
+const NUMBER_WORDS = new Set(['N', 'NO', 'NR', 'NRO', 'NUM', 'REF', 'ID']);
+
+/**
+ * A reference's text from the words marked for it: a letter prefix and digits the OCR read as two words ("SH"
+ * "7107516"), both marked as the number's, are one code, as no reference number is printed with a space inside it.
+ */
+function referenceText(words: Word[]): string {
+  const [a, b] = words;
+  if (words.length === 2 && /^[A-Z]{1,3}$/.test(a!.text) && !NUMBER_WORDS.has(a!.text) && /^\d{4,}$/.test(b!.text)) return `${a!.text}${b!.text}`;
+  return text(words);
+}
+
 // A number alone: digits, with the comma that may close it.
 const bareNumber = (w: Word | undefined): boolean => !!w && /^\d+,?$/.test(w.text);
 
@@ -128,6 +142,20 @@ const bareNumber = (w: Word | undefined): boolean => !!w && /^\d+,?$/.test(w.tex
 export function oneHouseNumber(words: Word[]): Word[] {
   // A digit alone after the house number is most often a letter misread (S, a compass point, read as 5).
   return words.length > 2 && bareNumber(words[0]) && bareNumber(words[1]) && /^\d{2,}/.test(words[1]!.text) ? words.slice(1) : words;
+}
+
+// A postal code's mark (C.P., CP, CEP, C.P.-27019) or a code of five digits and a hyphenated tail (04547-130,
+// 60601-1234): where the place part of an address begins.
+const POSTAL_MARK = /^(?:C\.?P\.?(?:[-:]?\d{4,5})?|CEP|CODIGO|CODE)[.,:]?$/i;
+const HYPHENED_CODE = /^\d{5}-\d{3,4}[.,]?$/;
+
+/**
+ * A street ends where its address's postal code begins: the code's mark, or a code no house number is written as,
+ * starts the place part run on after the street ("AV JUAREZ 2114 C P 27000").
+ */
+export function untilPostalCode(words: Word[]): Word[] {
+  const at = words.findIndex((w, i) => i >= 2 && (POSTAL_MARK.test(w.text) || HYPHENED_CODE.test(w.text)));
+  return at > 0 ? words.slice(0, at) : words;
 }
 
 /**
