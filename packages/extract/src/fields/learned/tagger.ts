@@ -115,7 +115,10 @@ export class FieldTagger {
         if (sure.size && !core.some((w) => sure.has(w))) continue;
         const ws = widen(core, c, side, settled, labelWords, mine);
         const v = readWordsValue(field, ws, order);
-        const p = core.map((w) => probsOf.get(w)![c]!);
+        // How sure the model is of the value: of the words it marked; words a value's kind completed it with
+        // (run-completion.ts) were taken by principle, not by the model's say.
+        const marked = core.filter((w) => mine.has(w));
+        const p = (marked.length ? marked : core).map((w) => probsOf.get(w)![c]!);
         const mean = p.reduce((a, b) => a + b, 0) / p.length, min = Math.min(...p);
         if (!v) {
           if (sure.size && mean > (unreadRuns.get(field)?.mean ?? 0)) unreadRuns.set(field, { words: ws, mean });
