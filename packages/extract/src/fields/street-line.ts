@@ -83,6 +83,8 @@ export function looksLikeStreet(text: string): boolean {
   return STREET_FIRST.has(first) && /\d/.test(t);
 }
 
+// Words that name a part of a building or a site, printed before the part's number or letter ("STE 210", "BLDG 5").
+export const UNIT_WORDS = new Set('STE SUITE UNIT BLDG APT DOCK FL FLOOR ROOM RM LOT PIER GATE BUREAU LOCAL INT INTERIOR DEPTO PISO OFICINA #'.split(' '));
 // Street words that come before the name in Spanish and French addresses.
 export const STREET_FIRST = new Set('CALLE AV AVE AVENIDA CALZ CALZADA CARR CARRETERA BLVD BOULEVARD PROL PROLONGACION CIRCUITO PRIV PRIVADA RUE CHEMIN BOUL ROUTE RANG AUTOPISTA PASEO ANDADOR CAMINO'.split(' '));
 

@@ -1,7 +1,7 @@
 import type { Word } from '../../types.ts';
 import { legalFormEnd } from '../company-name.ts';
 import { isKnownPlace } from '../../ocr/place-decode.ts';
-import { STREET_FIRST } from '../street-line.ts';
+import { STREET_FIRST, UNIT_WORDS } from '../street-line.ts';
 import { wrapsTo } from './word-runs.ts';
 
 // A value is printed whole, but the tagger decides word by word and may leave some words of a value unmarked: a name's
@@ -94,8 +94,6 @@ export function withOtherPart(run: Word[], side: Map<Word, [Word | null, Word | 
   return run;
 }
 
-// Words that name a part of a building or a site, printed before the part's number or letter ("STE 210", "BLDG 5").
-const UNIT_WORDS = new Set('STE SUITE UNIT BLDG APT DOCK FL FLOOR ROOM RM LOT PIER GATE BUREAU LOCAL INT INTERIOR DEPTO PISO OFICINA #'.split(' '));
 const bare = (w: Word): string => w.text.toUpperCase().replace(/[.,;:]+$/, '');
 // A unit's identifier: a number, or a letter with a number ("12", "B4", "#7").
 const UNIT_ID = /^#?[A-Z]?\d{1,5}[A-Z]?$/;

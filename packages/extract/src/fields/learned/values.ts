@@ -93,7 +93,7 @@ export function readWordsValue(field: string, words: Word[], order: DateOrder): 
   // A contact's line names a person, not the party's name or street.
   if (own && isContactLine(words)) return null;
   if (field.endsWith('.Address')) words = oneHouseNumber(streetPart(untilPostalCode(words)));
-  const v = readValue(field, REFERENCE_FIELDS.has(field) ? referenceText(words) : text(words), order);
+  const v = readValue(field, field.startsWith('References.') ? referenceText(words) : text(words), order);
   if (!v) return null;
   if (NAME_FIELDS.has(field)) {
     // A legal form alone ("LLC" wrapped onto a line of its own) is the end of a name, not one.
@@ -118,7 +118,6 @@ export function readWordsValue(field: string, words: Word[], order: DateOrder): 
   return v;
 }
 
-const REFERENCE_FIELDS = new Set(['References.BolNumber', 'References.PoNumber', 'References.OrderNumber', 'References.ProNumber']);
 // Words that say "number" (label abbreviations), never a code's letter prefix.
 const NUMBER_WORDS = new Set(['N', 'NO', 'NR', 'NRO', 'NUM', 'REF', 'ID']);
 
