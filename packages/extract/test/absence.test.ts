@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CORE_FIELDS } from '@ladingwise/shared';
 import { ABSENCE_FEATURE_NAMES, absenceFeatures, absenceModel, type AbsenceConfidence } from '../src/fields/learned/absence.ts';
-import type { TreeScoreJson } from '../src/fields/learned/tree-score.ts';
+import { TreeScore, type TreeScoreJson } from '../src/fields/learned/tree-score.ts';
 import { chooseFields, readCandidates } from '../src/fields/learned/combine.ts';
 import { valueAt } from '../src/fields/learned/field-truth.ts';
 import { FieldTagger } from '../src/fields/learned/tagger.ts';
@@ -59,5 +59,32 @@ describe('absence model (empty core fields)', () => {
     found[col('unread')] = 1; found[col('tagger.max')] = 0.97; found[col('tagger.words')] = 2;
     expect(absence.score(found)).toBeLessThan(0.9);
     expect(absence.score(found)).toBeLessThan(absence.score(none));
+  });
+
+  it('empties a value the learned reader chose when the field is likelier absent than the value right, and no other', () => {
+    const page = fixturePage();
+    const layout = readLayout([page]);
+    const rules = extractFields([page], layout);
+    // The committed trees with every empty field judged absent at `chance`, to set the two claims against each other.
+    const judged = (chance: number): AbsenceConfidence => new (class extends TreeScore { override score(): number { return chance; } })(json, ABSENCE_FEATURE_NAMES, 'absence model');
+    const kept = chooseFields([page], structuredClone(rules), tagger, 'combined', { absence: judged(0), layout });
+    const high = 0.95;
+    const tested = chooseFields([page], structuredClone(rules), tagger, 'combined', { absence: judged(high), layout });
+    const { candidates } = readCandidates([page], rules, tagger, layout);
+    const learnedAlone = (f: string): boolean => { const c = candidates.find((x) => x.field === f); return !!c?.tagger && !c.rules; };
+    let emptied = 0;
+    for (const f of CORE_FIELDS.filter((x) => !kept.MissingFields.includes(x))) {
+      const score = kept.ConfidenceScores[f]!;
+      if (!tested.MissingFields.includes(f)) { expect(valueAt(tested, f)).toEqual(valueAt(kept, f)); continue; }
+      emptied++;
+      // Only a value less likely right than the field is likely absent goes, and the empty field carries that chance.
+      expect(score).toBeLessThan(high);
+      expect(tested.ConfidenceScores[f]).toBe(high);
+    }
+    // A value only the learned reader read, scored under the chance, has gone (the fixture has such values).
+    for (const f of CORE_FIELDS.filter((x) => learnedAlone(x) && !kept.MissingFields.includes(x))) {
+      if (kept.ConfidenceScores[f]! < high) expect(tested.MissingFields).toContain(f);
+    }
+    expect(emptied).toBeGreaterThan(0);
   });
 });

@@ -7,7 +7,7 @@ import { billTotals, type BillTotals, type TableCell } from '../goods-table.ts';
 import { keepOwnScores } from '../own-scores.ts';
 import { fitPostalToCountry } from '../postal-by-country.ts';
 import { TAG_FIELDS, type RuleSources } from './features.ts';
-import { absenceFeatures, committedAbsence, type AbsenceConfidence } from './absence.ts';
+import { absenceFeatures, committedAbsence, type AbsenceConfidence, type AbsenceEvidence } from './absence.ts';
 import { ValueConfidence } from './value-confidence.ts';
 import { pageQuality, rulesCandidate, valueFeatures, valueWords, type FieldCandidates } from './value-features.ts';
 import { writeTagged, type FieldTagger, type TaggedField } from './tagger.ts';
@@ -82,9 +82,13 @@ export function chooseFields(pages: ReadPage[], rules: ExtractedData, tagger: Fi
   fitPostalToCountry(data);
   tidyParties(data);
   if (mode === 'combined') { shipperFromBillTo(data); placeFromBillTo(data); }
-  data.MissingFields = CORE_FIELDS.filter((f) => !hasValue(data, f));
   // A core field left empty is scored too: the chance the bill truly does not carry it (absence.ts).
   const evidence = { candidates, probs, classes: tagger.classes, unread: unreadRuns, layout, quality };
+  if (absence && confidence) {
+    const tagged = candidates.filter((c) => picks.get(c) === 'tagger').map((c) => c.field);
+    emptyUnlikelyValues(data, tagged, absence, evidence);
+  }
+  data.MissingFields = CORE_FIELDS.filter((f) => !hasValue(data, f));
   for (const field of absence || absentRows ? data.MissingFields : []) {
     const row = absenceFeatures(field, data, evidence);
     absentRows?.set(field, row);
@@ -262,6 +266,27 @@ function clearField(data: ExtractedData, field: string): void {
   if (b === undefined) { (data as unknown as Record<string, unknown>)[a] = null; return; }
   const obj = data[a] as unknown as Record<string, unknown> | null;
   if (obj && b in obj) obj[b] = null;
+}
+
+/**
+ * A value less likely right than its field is likely absent is the worse claim: an empty field is right wherever the
+ * bill lacks it, a wrong value nowhere. Both chances are on the product's one confidence scale (the value's from the
+ * confidence model, the field's absence from the absence model judging the document as if the field were empty), so
+ * the likelier claim is kept. The emptied field keeps the absence score, which holds the bill for review when low.
+ * Only values the learned reader chose are put to this test: the confidence model learned the rules reader's values
+ * on the trained families, whose slips follow those families' forms, and on other layouts it can score the rules'
+ * right values as near-certain misses; such a value stays, weak, for a person to confirm.
+ */
+function emptyUnlikelyValues(data: ExtractedData, fields: readonly string[], absence: AbsenceConfidence, evidence: AbsenceEvidence): void {
+  for (const field of fields) {
+    const score = data.ConfidenceScores[field];
+    if (score === undefined || !hasValue(data, field)) continue;
+    const emptied = structuredClone(data);
+    clearField(emptied, field);
+    if (absence.score(absenceFeatures(field, emptied, evidence)) <= score) continue;
+    clearField(data, field);
+    if (field === 'ShipmentDetails.Weight') data.ShipmentDetails.WeightUnit = null;
+  }
 }
 
 /** A party or carrier left with no field at all is no party; a country alone names no one. */
