@@ -21,8 +21,9 @@ export const HAND_CALIBRATION: Calibration = { at: [0, 60, 75, 87.5, 92.5, 96.5,
 
 // A reading decoded under the field's kind (a ZIP, a date, a city from the list of places) is another reading: the
 // decoder keeps only what the kind allows, so at the same confidence it is right far more often, and the handwriting
-// model's kind readings gain most. Measured as above with `--lexicon --readers ppocr+kind,kind --calibrate`, pooled
-// the same way. The choice between two kind readings is made on these; what the vote returns stays on the scale above.
+// model's kind readings gain most. Measured on the same lines with `--lexicon --readers ppocr+kind,kind --calibrate`
+// (model step 83,339), pooled the same way. The choice between two kind readings is made on these; what the vote
+// returns stays on the scale above, which its callers' floors were set on.
 export const PRINT_KIND_CALIBRATION: Calibration = { at: [0, 20, 65, 92.5, 96.5, 99.5, 100], right: [0.42, 0.42, 0.68, 0.7, 0.85, 0.93, 0.93] };
 export const HAND_KIND_CALIBRATION: Calibration = { at: [0, 30, 60, 75, 87.5, 95, 99.5, 100], right: [0.45, 0.45, 0.6, 0.72, 0.85, 0.91, 0.99, 0.99] };
 
@@ -61,8 +62,8 @@ export function votingRecogniser(print: LineRecogniser, hand: LineRecogniser, ca
       if (!b || !b.words.length) return a;
       const pa = a.words.length ? calibrated(a.confidence, cals.print) : 0;
       const pb = calibrated(b.confidence, cals.hand);
-      const underKind = kind && cals.printKind && cals.handKind;
-      const printWins = underKind ? (a.words.length ? calibrated(a.confidence, cals.printKind!) : 0) >= calibrated(b.confidence, cals.handKind!) : pa >= pb;
+      const { printKind, handKind } = cals;
+      const printWins = kind && printKind && handKind ? (a.words.length ? calibrated(a.confidence, printKind) : 0) >= calibrated(b.confidence, handKind) : pa >= pb;
       if (a.words.length && bare(a.words) === bare(b.words)) {
         // Two readers trained on different letters agree: at least as sure as the surer one.
         const c = onScale(Math.max(pa, pb), cals.print);
