@@ -62,8 +62,9 @@ export function votingRecogniser(print: LineRecogniser, hand: LineRecogniser, ca
       if (!b || !b.words.length) return a;
       const pa = a.words.length ? calibrated(a.confidence, cals.print) : 0;
       const pb = calibrated(b.confidence, cals.hand);
-      const { printKind, handKind } = cals;
-      const printWins = kind && printKind && handKind ? (a.words.length ? calibrated(a.confidence, printKind) : 0) >= calibrated(b.confidence, handKind) : pa >= pb;
+      // The choice: under a field's kind on the kind readings' calibrations, else on the free-text ones.
+      const [printCal, handCal] = kind && cals.printKind && cals.handKind ? [cals.printKind, cals.handKind] : [cals.print, cals.hand];
+      const printWins = (a.words.length ? calibrated(a.confidence, printCal) : 0) >= calibrated(b.confidence, handCal);
       if (a.words.length && bare(a.words) === bare(b.words)) {
         // Two readers trained on different letters agree: at least as sure as the surer one.
         const c = onScale(Math.max(pa, pb), cals.print);

@@ -77,18 +77,18 @@ export function chooseFields(pages: ReadPage[], rules: ExtractedData, tagger: Fi
   }
   keepOwnScores(data, own);
   holdLineValues(data, totals);
-  // The weight unit stays only with a weight to go with it (a learned weight printed without one keeps the rules' unit).
-  if (data.ShipmentDetails.Weight === null) data.ShipmentDetails.WeightUnit = null;
   fitPostalToCountry(data);
   tidyParties(data);
   if (mode === 'combined') { shipperFromBillTo(data); placeFromBillTo(data); }
-  // A core field left empty is scored too: the chance the bill truly does not carry it (absence.ts).
   const evidence = { candidates, probs, classes: tagger.classes, unread: unreadRuns, layout, quality };
   if (absence && confidence) {
     const tagged = candidates.filter((c) => picks.get(c) === 'tagger').map((c) => c.field);
     emptyUnlikelyValues(data, tagged, absence, evidence);
   }
+  // The weight unit stays only with a weight to go with it (a learned weight printed without one keeps the rules' unit).
+  if (data.ShipmentDetails.Weight === null) data.ShipmentDetails.WeightUnit = null;
   data.MissingFields = CORE_FIELDS.filter((f) => !hasValue(data, f));
+  // A core field left empty is scored too: the chance the bill truly does not carry it (absence.ts).
   for (const field of absence || absentRows ? data.MissingFields : []) {
     const row = absenceFeatures(field, data, evidence);
     absentRows?.set(field, row);
@@ -285,7 +285,6 @@ function emptyUnlikelyValues(data: ExtractedData, fields: readonly string[], abs
     clearField(emptied, field);
     if (absence.score(absenceFeatures(field, emptied, evidence)) <= score) continue;
     clearField(data, field);
-    if (field === 'ShipmentDetails.Weight') data.ShipmentDetails.WeightUnit = null;
   }
 }
 
