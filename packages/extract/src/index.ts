@@ -1,5 +1,6 @@
 export { createExtractor } from './extractor.ts';
 export { createPageReader, type PageReader } from './page-reader.ts';
+export type { LineChoice, LineReading } from './ocr/reread.ts';
 export { ExtractError, EXTRACT_ERROR_CODES, isExtractError, type ExtractErrorCode } from './errors.ts';
 export { sniffImageType, type ImageType } from './sniff.ts';
 export { decodePages, DEFAULT_MAX_PIXELS, type DecodedPage, type DecodeOptions } from './image/decode.ts';

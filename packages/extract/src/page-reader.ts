@@ -1,7 +1,7 @@
 import { decodePages, DEFAULT_MAX_PIXELS } from './image/decode.ts';
 import { chooseEngine } from './ocr/choose-engine.ts';
 import { createLineReader } from './ocr/line-reader.ts';
-import { readPage } from './read-page.ts';
+import { readPage, type ReadTools } from './read-page.ts';
 import type { ExtractorOptions, ReadPage } from './types.ts';
 
 /** Reads pages into words exactly as the extractor does before fields are found (for tools that learn from them). */
@@ -15,7 +15,7 @@ export interface PageReader {
  * One OCR worker and the line reader, as `createExtractor` sets them up with the same options. Pages are read without
  * the extractor's time budget: a tool learning from the words wants the whole reading whatever the machine's load.
  */
-export async function createPageReader(opts: Pick<ExtractorOptions, 'engine' | 'languages' | 'tesseractBinary' | 'lineReader' | 'handwritingReader' | 'maxPixels'> = {}): Promise<PageReader> {
+export async function createPageReader(opts: Pick<ExtractorOptions, 'engine' | 'languages' | 'tesseractBinary' | 'lineReader' | 'handwritingReader' | 'maxPixels'> & { tools?: ReadTools } = {}): Promise<PageReader> {
   const languages = opts.languages?.length ? opts.languages : ['eng', 'spa', 'fra'];
   const factory = await chooseEngine(opts.engine ?? 'auto', languages, opts.tesseractBinary);
   const worker = await factory.create();
@@ -24,7 +24,7 @@ export async function createPageReader(opts: Pick<ExtractorOptions, 'engine' | '
     async read(bytes, name) {
       const pages = await decodePages(bytes, { name, maxPixels: opts.maxPixels ?? DEFAULT_MAX_PIXELS });
       const out: ReadPage[] = [];
-      for (const [i, page] of pages.entries()) out.push(await readPage(page, i, worker, () => {}, lines));
+      for (const [i, page] of pages.entries()) out.push(await readPage(page, i, worker, () => {}, lines, undefined, opts.tools));
       return out;
     },
     close: async () => { await worker.close(); await lines?.close(); },

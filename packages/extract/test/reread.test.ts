@@ -6,6 +6,10 @@ import { joinFragments, rereadWeakLines, weakLines } from '../src/ocr/reread.ts'
 const ew = (text: string, confidence: number, x0: number, x1: number, line: string): EngineWord => ({ text, confidence, bbox: [x0, 40, x1, 60], line });
 // The page pass's engine finds nothing more in the enlarged strips: what changes comes from the line reader.
 const silentEngine: OcrWorker = { recognize: async () => [], close: async () => {} };
+// The choice between the two readings, fixed: what is tested here is what follows from it (line-choice.test.ts tests
+// the committed choice itself).
+const neuralWins = { neuralChance: (): number => 1 };
+const tesseractWins = { neuralChance: (): number => 0 };
 const readerSaying = (text: string, bbox: EngineWord['bbox']): LineRecogniser => ({
   read: async (_grey, _crop, _core, line) => ({ words: [{ text, confidence: 96, bbox, line }], confidence: 96 }),
   close: async () => {},
@@ -25,7 +29,7 @@ describe('second OCR pass with the line reader', () => {
     // "4567 Progress Lane": the page pass read the number and the P; the rest of the ink is a lost run.
     for (let x = 20; x < 60; x += 12) for (let y = 40; y < 60; y++) for (let dx = 0; dx < 8; dx++) data[y * width + x + dx] = 20;
     const words = [ew('4567', 93, 20, 60, 'a'), ew('P', 87, 100, 110, 'a')];
-    const out = await rereadWeakLines({ width, height, data }, words, silentEngine, { lines: readerSaying('PROGRESS LANE', [98, 38, 316, 62]) });
+    const out = await rereadWeakLines({ width, height, data }, words, silentEngine, { choice: neuralWins, lines: readerSaying('PROGRESS LANE', [98, 38, 316, 62]) });
     expect(out.words.map((w) => w.text).sort()).toEqual(['4567', 'PROGRESS LANE']);
     // On the row of the number it continues: one street line, not a number alone.
     expect(new Set(out.words.map((w) => w.line))).toEqual(new Set(['a']));
@@ -42,7 +46,7 @@ describe('second OCR pass with the line reader', () => {
         : { words: [{ text: '352-28', confidence: 96, bbox: [208, 38, 316, 62], line }], confidence: 96 },
       close: async () => {},
     };
-    const out = await rereadWeakLines({ width, height, data }, words, silentEngine, { lines: reader });
+    const out = await rereadWeakLines({ width, height, data }, words, silentEngine, { choice: neuralWins, lines: reader });
     expect(out.words.map((w) => w.text)).toEqual(['228352-28']);
   });
 
@@ -76,7 +80,7 @@ describe('second OCR pass with the line reader', () => {
       read: async (_g, _crop, core, line) => ({ words: [{ text: `READ${core[1]}`, confidence: 95, bbox: core, line }], confidence: 95 }),
       close: async () => {},
     };
-    const out = await rereadWeakLines({ width, height, data }, words, silentEngine, { lines: reader, missed: false });
+    const out = await rereadWeakLines({ width, height, data }, words, silentEngine, { choice: neuralWins, lines: reader, missed: false });
     expect(out.words.map((w) => w.text)).toEqual(['READ100', 'READ220', 'READ340', 'READ460', 'READ580']);
   });
 
@@ -90,16 +94,16 @@ describe('second OCR pass with the line reader', () => {
       read: async (_g, _crop, core, line) => { read.push(core[1]); return { words: [{ text: `READ${core[1]}`, confidence: 95, bbox: core, line }], confidence: 95 }; },
       close: async () => {},
     };
-    const out = await rereadWeakLines({ width, height, data }, words, silentEngine, { lines: reader, within: [[0, 280, 1200, 360]] });
+    const out = await rereadWeakLines({ width, height, data }, words, silentEngine, { choice: neuralWins, lines: reader, within: [[0, 280, 1200, 360]] });
     expect(read).toEqual([300]);
     expect(out.words.map((w) => w.text)).toEqual(['w0', 'READ300', 'w2']);
     // Told nothing, every weak line is read again.
     read.length = 0;
-    await rereadWeakLines({ width, height, data }, words, silentEngine, { lines: reader });
+    await rereadWeakLines({ width, height, data }, words, silentEngine, { choice: neuralWins, lines: reader });
     expect(read.sort()).toEqual([100, 300, 500]);
   });
 
-  it('keeps an unsure line reading beside the page pass\'s words as a hint, and none when it is unsurer still', async () => {
+  it('keeps a neural reading not chosen beside the page pass\'s words as a hint, and none when it is unsure', async () => {
     const width = 600, height = 200;
     const data = new Uint8Array(width * height).fill(235);
     const words = [ew('Focas', 40, 100, 160, 'h'), ew('(sara)', 20, 170, 240, 'h')];
@@ -107,9 +111,9 @@ describe('second OCR pass with the line reader', () => {
       read: async (_g, _crop, core, line) => ({ words: [{ text: 'FRoM (somR)', confidence, bbox: core, line }], confidence }),
       close: async () => {},
     });
-    const hinted = await rereadWeakLines({ width, height, data }, words, silentEngine, { lines: saying(64), missed: false });
+    const hinted = await rereadWeakLines({ width, height, data }, words, silentEngine, { choice: tesseractWins, lines: saying(64), missed: false });
     expect(hinted.words.map((w) => [w.text, w.alt])).toEqual([['Focas', 'FRoM (somR)'], ['(sara)', 'FRoM (somR)']]);
-    const unsure = await rereadWeakLines({ width, height, data }, words, silentEngine, { lines: saying(40), missed: false });
+    const unsure = await rereadWeakLines({ width, height, data }, words, silentEngine, { choice: tesseractWins, lines: saying(40), missed: false });
     expect(unsure.words.map((w) => w.alt)).toEqual([undefined, undefined]);
   });
 
@@ -122,20 +126,21 @@ describe('second OCR pass with the line reader', () => {
     expect(weakLines(words).map((l) => l.words.map((w) => w.text))).toEqual([['==']]);
   });
 
-  it('takes the line reader\'s unsure reading of a short piece when it says one of the form\'s labels and Tesseract\'s does not', async () => {
+  it('keeps a label standing alone that Tesseract read as one of the form\'s labels against a reading that is none', async () => {
     const width = 600, height = 200;
     const data = new Uint8Array(width * height).fill(235);
     const known = (texts: string[]): boolean => /^ORDER NO\.?$/i.test(texts.join(' '));
-    const saying = (text: string, confidence: number): LineRecogniser => ({
-      read: async (_g, _crop, core, line) => ({ words: [{ text, confidence, bbox: core, line }], confidence }),
+    const saying = (text: string): LineRecogniser => ({
+      read: async (_g, _crop, core, line) => ({ words: [{ text, confidence: 90, bbox: core, line }], confidence: 90 }),
       close: async () => {},
     });
-    const words = [ew('Quema', 45, 100, 170, 'h'), ew('No.', 87, 180, 220, 'h')];
-    const label = await rereadWeakLines({ width, height, data }, words, silentEngine, { lines: saying('ORDER No.', 63), missed: false, known });
-    expect(label.words.map((w) => w.text)).toEqual(['ORDER No.']);
-    // Not a label: the unsure reading stays a hint.
-    const other = await rereadWeakLines({ width, height, data }, words, silentEngine, { lines: saying('OTHER No.', 63), missed: false, known });
-    expect(other.words.map((w) => w.text)).toEqual(['Quema', 'No.']);
+    const label = [ew('ORDER', 45, 100, 170, 'h'), ew('No.', 60, 180, 220, 'h')];
+    const kept = await rereadWeakLines({ width, height, data }, label, silentEngine, { choice: neuralWins, lines: saying('OTHER No.'), missed: false, known });
+    expect(kept.words.map((w) => w.text)).toEqual(['ORDER', 'No.']);
+    // A reading that is the label too, or words that were no label, go by the choice.
+    const misread = [ew('Quema', 45, 100, 170, 'h'), ew('No.', 87, 180, 220, 'h')];
+    const found = await rereadWeakLines({ width, height, data }, misread, silentEngine, { choice: neuralWins, lines: saying('ORDER No.'), missed: false, known });
+    expect(found.words.map((w) => w.text)).toEqual(['ORDER No.']);
   });
 
   it('reads again a lone digit read weakly (a count whose other digit the page pass lost), and takes a surer digit', async () => {
@@ -143,7 +148,7 @@ describe('second OCR pass with the line reader', () => {
     const data = new Uint8Array(width * height).fill(235);
     const words = [ew('0', 41, 100, 112, 'n'), ew('CRATE', 95, 300, 360, 'n')];
     expect(weakLines(words).map((l) => l.words.map((w) => w.text))).toEqual([['0']]);
-    const out = await rereadWeakLines({ width, height, data }, words, silentEngine, { lines: readerSaying('4', [100, 40, 112, 60]), missed: false });
+    const out = await rereadWeakLines({ width, height, data }, words, silentEngine, { choice: neuralWins, lines: readerSaying('4', [100, 40, 112, 60]), missed: false });
     expect(out.words.map((w) => w.text)).toEqual(['4', 'CRATE']);
     // Which reader read each word goes with it: what is learned about values tells the line reader's words apart.
     expect(out.words.map((w) => w.by ?? 'page pass')).toEqual(['neural', 'page pass']);

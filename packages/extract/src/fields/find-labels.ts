@@ -355,6 +355,17 @@ export function startsWithLabel(texts: string[]): boolean {
   return !!m && m.def.text.replace(/[^A-Z]/g, '').length >= 6;
 }
 
+/** How many of a run of words read off the page are words of form labels spelt exactly, any length (to judge two readings). */
+export function labelWordCount(texts: string[]): number {
+  const tokens = tokenize(texts.map((text) => ({ text }) as Word));
+  let n = 0;
+  for (let i = 0; i < tokens.length;) {
+    const m = matchAt(tokens, i);
+    if (m && m.cost === 0) { n += m.len; i += m.len; } else i++;
+  }
+  return n;
+}
+
 /**
  * How many of `words`, from the first, print labels of the given kinds (one or several in a row, joined by a slash or a
  * dash: "STREET - DIRECCION:", "RAISON SOCIALE / NAME"), with at least one word left after them; 0 when they print none.

@@ -3,6 +3,7 @@ import { boxAround } from '../layout.ts';
 import { inkMask, otsuThreshold, type Grey } from '../image/analyze.ts';
 import type { VerticalRule } from '../image/rulings.ts';
 import type { EngineWord, OcrWorker } from './engine.ts';
+import { lineChoiceFeatures, lineChoiceModel } from './line-choice.ts';
 import type { LineRecogniser } from './line-recogniser.ts';
 
 /** Limits for the second pass over weakly read lines. */
@@ -31,20 +32,47 @@ export interface RereadOptions {
    * stand. Left out, every weak line is.
    */
   within?: Array<[number, number, number, number]>;
+  /**
+   * Chooses between Tesseract's reading of a weak line and the neural reader's (default: the committed model,
+   * line-choice.ts); with none, Tesseract's is kept.
+   */
+  choice?: { neuralChance(features: number[]): number } | null;
+  /** Told each weak line's readings and which was kept (for tools that learn the choice). */
+  observe?: (choice: LineChoice) => void;
 }
 
 /** A weak line: its words, its box in the OCR image and the mean confidence it was read with. */
 export interface WeakLine { line: string; words: EngineWord[]; bbox: [number, number, number, number]; confidence: number }
 
+/** One reading of a weak line: its text and mean confidence (0-100). */
+export interface LineReading { text: string; confidence: number }
+
+/** A weak line's readings as the choice between them saw them, and the one kept. */
+export interface LineChoice {
+  /** The piece's box in the OCR image's pixels. */
+  bbox: [number, number, number, number];
+  /** The page pass's reading (empty where it read nothing: a missed line). */
+  first: LineReading;
+  /** The Tesseract reading the neural one was weighed against: the enlarged piece's where it beat the page pass's. */
+  tesseract: LineReading;
+  /** The neural line reader's reading, where it read any. */
+  neural: LineReading | null;
+  /** What the choice saw (line-choice.ts), where there were two readings to choose from. */
+  features: number[] | null;
+  chosen: 'tesseract' | 'neural';
+}
+
 // New words found where the page pass read nothing must be read at least this well to be kept.
 const MISSED_FLOOR = 52;
-// The neural line reader's reading must be at least this sure (mean letter probability, 0-100) to replace one,
-// surer still where the page pass read nothing; and it is trusted at most this much.
-const NEURAL_FLOOR = 85;
-const NEURAL_MISSED_FLOOR = 88;
+// The neural reading replaces Tesseract's where the choice finds it likelier the closer to what the line says.
+const NEURAL_CHANCE = 0.5;
+// The neural reader's own sureness (mean letter probability, 0-100) is trusted at most this much.
 export const NEURAL_CAP = 88;
-// A neural reading below the floor is still kept beside the first one, as a hint, from this sureness on.
+// A neural reading not chosen is still kept beside Tesseract's, as a hint, from this sureness on.
 const ALT_FLOOR = 55;
+// Tesseract reads a weak line again, enlarged, only below this confidence: above it the enlarged reading seldom beats
+// the page pass's (generated pages of the trained families: 33 of 855 lines read at 70-90 replaced, no value word won).
+const ENLARGE_BELOW = 70;
 // About a quarter of a page at OCR resolution.
 const MAX_CANVAS = 1_200_000;
 
@@ -364,8 +392,9 @@ export async function rereadWeakLines(grey: Grey, words: EngineWord[], worker: O
     if (x1 - x0 < 4 || y1 - y0 < 4) continue;
     const f = Math.max(1, Math.min(3, target / h));
     const w = Math.round((x1 - x0) * f), sh = Math.round((y1 - y0) * f);
-    // Bound the one OCR call: the stacked image's area is what it costs.
-    if ((Math.max(width, w) + 40) * (y + sh) > MAX_CANVAS) {
+    // Bound the one OCR call: the stacked image's area is what it costs. A line read fairly surely goes to the neural
+    // reader alone: Tesseract seldom reads it better enlarged.
+    if (wl.confidence >= ENLARGE_BELOW || (Math.max(width, w) + 40) * (y + sh) > MAX_CANVAS) {
       if (opts.lines) strips.push({ weak: wl, crop: [x0, y0, x1, y1], f, y: 0, w, h: 0 });
       continue;
     }
@@ -376,6 +405,7 @@ export async function rereadWeakLines(grey: Grey, words: EngineWord[], worker: O
     width = Math.max(width, w);
   }
   if (!strips.length) return { words, replaced: 0, tried: 0 };
+  const choice = opts.choice === undefined ? lineChoiceModel() : opts.choice;
   const padX = 20;
   const W = width + 2 * padX, H = y;
   const canvas = Buffer.alloc(W * H, 255);
@@ -390,7 +420,6 @@ export async function rereadWeakLines(grey: Grey, words: EngineWord[], worker: O
     const alone = weak.words.length > 0 && weak.words.length <= 3;
     return !(opts.known && alone && opts.known(weak.words.map((w) => w.text)) && !opts.known(ws.map((w) => w.text)));
   };
-  const saysLabel = (ws: EngineWord[]): boolean => !!opts.known?.(ws.map((w) => w.text));
   /** The neural reader's reading of a piece, its words not already read elsewhere on the page. */
   const neuralReading = async (weak: WeakLine, crop: [number, number, number, number]): Promise<{ words: EngineWord[]; confidence: number } | null> => {
     if (!opts.lines) return null;
@@ -421,18 +450,17 @@ export async function rereadWeakLines(grey: Grey, words: EngineWord[], worker: O
       if (cx < b[0] - 0.3 * h || cx > b[2] + 0.3 * h || cy < b[1] - 0.15 * h || cy > b[3] + 0.15 * h) return false;
       return notReadElsewhere(w, own);
     });
-    let best = s.weak.words, bestConf = s.weak.confidence;
+    let best = s.weak.words;
     if (mine.length && letters(mine.map((w) => w.text).join('')) >= 1 && keepsLabel(s.weak, mine) && lineConfidence(mine) >= s.weak.confidence + 8) {
-      best = mine; bestConf = lineConfidence(mine);
+      best = mine;
     }
+    const tesseract = best;
     const neural = await neuralReading(s.weak, s.crop);
-    const floor = Math.max(s.weak.words.length ? NEURAL_FLOOR : NEURAL_MISSED_FLOOR, bestConf + 5);
-    // A short piece the line reader reads as one of the form's labels, where Tesseract's reading says none, is that
-    // label even when the reader is less sure: small caps defeat Tesseract ("Quema No." for ORDER No.), and the
-    // lexicon checks the reading.
-    const labelFound = !!neural && neural.confidence >= ALT_FLOOR && s.weak.words.length > 0 && s.weak.words.length <= 4
-      && saysLabel(neural.words) && !saysLabel(best);
-    if (neural && (neural.confidence >= floor || labelFound) && keepsLabel(s.weak, neural.words)) {
+    const reading = (ws: EngineWord[]): LineReading => ({ text: ws.map((w) => w.text).join(' '), confidence: lineConfidence(ws) });
+    const neuralRead = neural && { text: neural.words.map((w) => w.text).join(' '), confidence: neural.confidence };
+    const features = neuralRead && lineChoiceFeatures(reading(s.weak.words), reading(tesseract), neuralRead, h, (t) => !!opts.known?.(t));
+    const takeNeural = !!features && !!choice && choice.neuralChance(features) >= NEURAL_CHANCE;
+    if (neural && takeNeural && keepsLabel(s.weak, neural.words)) {
       // Its probabilities run high: capped so a value read only by it is never trusted without a check.
       best = neural.words.map((w) => ({ ...w, confidence: Math.min(w.confidence, NEURAL_CAP), by: 'neural' as const }));
     } else if (neural && neural.confidence >= ALT_FLOOR && best.length) {
@@ -440,6 +468,10 @@ export async function rereadWeakLines(grey: Grey, words: EngineWord[], worker: O
       best = best.map((w) => ({ ...w, alt }));
     }
     if (best !== s.weak.words) replace.set(s.weak.line, best);
+    opts.observe?.({
+      bbox: s.weak.bbox, first: reading(s.weak.words), tesseract: reading(tesseract), neural: neuralRead, features,
+      chosen: best.some((w) => w.by === 'neural') ? 'neural' : 'tesseract',
+    });
   }
   if (!replace.size) return { words, replaced: 0, tried: strips.length };
   // The weak lines' new readings first, each in place of its line's words; then each lost run read is joined to the
