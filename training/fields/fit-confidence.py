@@ -22,6 +22,8 @@ import time
 import numpy as np
 import xgboost as xgb
 
+from xgb_binary import binary_trees
+
 TRUSTED_SHARE = 0.995
 PARAMS = {
     'objective': 'binary:logistic', 'max_depth': 5, 'eta': 0.05, 'subsample': 0.8, 'colsample_bytree': 0.8,
@@ -185,13 +187,7 @@ def figures(rows, X, y, names, nested_conf, outer_p, slots) -> None:
 
 
 def save(args, final, table, rows, X, y, names, params, pages, t0) -> None:
-    raw = json.loads(final.save_raw('json'))
-    trees = []
-    for tree in raw['learner']['gradient_booster']['model']['trees']:
-        left = tree['left_children']
-        trees.append({'class': 1, 'feature': [(-1 if left[i] == -1 else tree['split_indices'][i]) for i in range(len(left))],
-                      'value': [float(np.float32(v)) for v in tree['split_conditions']], 'left': left, 'right': tree['right_children'],
-                      'defaultLeft': [int(v) for v in tree['default_left']]})
+    trees = binary_trees(final)
     pick = np.concatenate([np.flatnonzero(y == 1)[:3], np.flatnonzero(y == 0)[:3]])
     check = {'rows': [[None if np.isnan(v) else float(v) for v in X[i]] for i in pick], 'probabilities': [float(v) for v in predict(final, X[pick])]}
     model = {

@@ -21,6 +21,9 @@ import unicodedata
 import numpy as np
 import xgboost as xgb
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'fields'))
+from xgb_binary import binary_trees  # noqa: E402
+
 PARAMS = {'objective': 'binary:logistic', 'max_depth': 3, 'eta': 0.1, 'subsample': 0.8, 'colsample_bytree': 0.8,
           'min_child_weight': 5, 'tree_method': 'hist', 'nthread': 2, 'seed': 0, 'base_score': 0.5}
 
@@ -118,13 +121,7 @@ def main() -> None:
             v = sum(words_right(r['first']['text'], r.get('values', '')) if k else (r['v_n'] if p[i] >= 0.5 else r['v_t']) for r, k, i in zip(sub, kept, sel))
             print(f'{"read again below " + str(below):>22}: {v:5d} value words (learned choice), {len(sub) - sum(kept)} lines read again')
     final = xgb.train(params, xgb.DMatrix(X[w > 0], label=y[w > 0], weight=w[w > 0], missing=np.nan), num_boost_round=args.rounds)
-    raw = json.loads(final.save_raw('json'))
-    trees = []
-    for tree in raw['learner']['gradient_booster']['model']['trees']:
-        left = tree['left_children']
-        trees.append({'class': 1, 'feature': [(-1 if left[i] == -1 else tree['split_indices'][i]) for i in range(len(left))],
-                      'value': [float(np.float32(v)) for v in tree['split_conditions']], 'left': left, 'right': tree['right_children'],
-                      'defaultLeft': [int(v) for v in tree['default_left']]})
+    trees = binary_trees(final)
     pick = list(range(min(6, len(rows))))
     model = {'version': 1, 'kind': 'xgboost-binary', 'features': names, 'classes': ['tesseract', 'neural'], 'baseScore': 0.0, 'trees': trees,
              'fitted': {'lines': len(rows), 'pages': len(pages), 'rounds': args.rounds, 'params': {k: v for k, v in params.items() if k != 'nthread'},

@@ -7,8 +7,9 @@ import type { LineReading } from './reread.ts';
 
 /**
  * What the choice between a weak line's Tesseract reading and the neural line reader's sees: each reader's own
- * confidence, how much each read, what kind of characters, whether they agree, and whether either reads one of the
- * form's labels. Tools that learn the choice and the product compute them here, the one way.
+ * confidence (on scales of their own, hence learned rather than compared), how much each read, what kind of
+ * characters, whether they agree, whether each spells words of a language and the form's labels. Tools that learn the
+ * choice and the product compute them here, the one way.
  */
 export const LINE_CHOICE_FEATURES = [
   'neural_conf', 'tess_conf', 'first_conf', 'missed', 'tess_letters', 'neural_letters', 'tess_digits', 'neural_digits',
