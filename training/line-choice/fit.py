@@ -15,6 +15,7 @@ import argparse
 import gzip
 import json
 import os
+import re
 import sys
 import unicodedata
 
@@ -40,6 +41,15 @@ def distance(a: str, b: str) -> int:
             cur[j] = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (ca != cb))
         prev = cur
     return prev[-1]
+
+
+FEATURES_TS = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..', 'packages', 'extract', 'src', 'ocr', 'line-choice.ts')
+
+
+def feature_names() -> list:
+    """The features' names, in the rows' order, from the one list the product and the row tool compute them by."""
+    block = re.search(r'LINE_CHOICE_FEATURES = \[(.*?)\] as const', open(FEATURES_TS).read(), re.S).group(1)
+    return re.findall(r"'([a-z_]+)'", block)
 
 
 def load(paths):
@@ -90,7 +100,9 @@ def main() -> None:
     args = ap.parse_args()
     params = {**PARAMS, 'max_depth': args.depth}
     rows = load(args.rows)
-    names = json.load(open(os.path.join(os.path.dirname(__file__), 'features.json')))
+    names = feature_names()
+    if any(len(r['features']) != len(names) for r in rows):
+        sys.exit(f'rows do not have the {len(names)} features line-choice.ts computes: run line-choices.ts --refeature')
     X = np.array([[np.nan if v is None else v for v in r['features']] for r in rows], dtype=np.float64)
     y = np.array([r['gain'] > 0 for r in rows], dtype=np.float64)
     w = np.array([abs(r['gain']) for r in rows], dtype=np.float64)
@@ -109,7 +121,7 @@ def main() -> None:
             continue
         sub = [rows[i] for i in sel]
         print(f'-- {writing or "all"}')
-        figures('current rule', sub, [r['chosen'] == 'neural' for r in sub])
+        figures('choice when read', sub, [r['chosen'] == 'neural' for r in sub])
         figures('Tesseract always', sub, [False] * len(sub))
         figures('neural always', sub, [True] * len(sub))
         for t in (0.4, 0.5, 0.6):

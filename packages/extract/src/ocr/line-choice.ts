@@ -1,7 +1,7 @@
-import { existsSync, readFileSync } from 'node:fs';
 import { labelWordCount } from '../fields/find-labels.ts';
 import { editDistance } from '../fields/geo.ts';
 import { isKnownWord } from '../fields/spelling.ts';
+import { committedOnce } from '../fields/learned/tree-score.ts';
 import { featureColumns, TreeModel, type TreeModelJson } from '../fields/learned/trees.ts';
 import type { LineReading } from './reread.ts';
 
@@ -71,9 +71,5 @@ export class LineChoiceModel {
   }
 }
 
-let committed: LineChoiceModel | null | undefined;
 /** The committed model, read once; null where none is committed. */
-export function lineChoiceModel(): LineChoiceModel | null {
-  if (committed === undefined) committed = existsSync(LINE_CHOICE_PATH) ? new LineChoiceModel(JSON.parse(readFileSync(LINE_CHOICE_PATH, 'utf8')) as TreeModelJson) : null;
-  return committed;
-}
+export const lineChoiceModel = committedOnce(LINE_CHOICE_PATH, (json: TreeModelJson) => new LineChoiceModel(json));

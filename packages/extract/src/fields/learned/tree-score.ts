@@ -38,10 +38,10 @@ export class TreeScore {
 }
 
 /** A committed model file, read once on first use; null where none is committed. */
-export function committedOnce<T>(path: URL, make: (json: TreeScoreJson) => T): () => T | null {
+export function committedOnce<T, J = TreeScoreJson>(path: URL, make: (json: J) => T): () => T | null {
   let loaded: T | null | undefined;
   return () => {
-    if (loaded === undefined) loaded = existsSync(path) ? make(JSON.parse(readFileSync(path, 'utf8')) as TreeScoreJson) : null;
+    if (loaded === undefined) loaded = existsSync(path) ? make(JSON.parse(readFileSync(path, 'utf8')) as J) : null;
     return loaded;
   };
 }
