@@ -9,6 +9,7 @@ import { CHOOSER, type Chooser, type FieldsMode } from '../packages/extract/src/
 import { FieldTagger } from '../packages/extract/src/fields/learned/tagger.ts';
 import { ValueConfidence } from '../packages/extract/src/fields/learned/value-confidence.ts';
 import { createLineReader } from '../packages/extract/src/ocr/line-reader.ts';
+import { LANGUAGES, parseLanguages, type OcrLanguage } from '../packages/extract/src/ocr/languages.ts';
 import { nativeTesseractFactory } from '../packages/extract/src/ocr/native-tesseract.ts';
 import { tesseractJsFactory } from '../packages/extract/src/ocr/tesseract-js.ts';
 import { asReadPage, keptOutOfFit, readTruthPages } from './lib/field-pages.ts';
@@ -25,7 +26,7 @@ const MODES: readonly FieldsMode[] = ['rules', 'learned', 'combined'];
 
 const USAGE = `usage: npm run bench:extract -- [--dev DIR] [--no-dev] [--heldout-data FILE] [--train-data FILE] [--families train|heldout|all]
                                [--layout-count N] [--layout-seed S] [--count N] [--seed S] [--no-synthetic]
-                               [--workers N] [--engine native|tesseract.js] [--no-handwriting] [--ocr-cache DIR] [--out DIR]
+                               [--workers N] [--engine native|tesseract.js] [--languages eng,spa,fra] [--no-handwriting] [--ocr-cache DIR] [--out DIR]
 Each set is read by OCR once; every field reader — rules, learned (the field tagger alone), combined (per field the
 surer of the two) — then reads the same words, and the figures are printed side by side.
   --dev DIR            the dev set with truth.json and score.mjs (default ../shared/bol-dev from the repo root)
@@ -40,6 +41,7 @@ surer of the two) — then reads the same words, and the figures are printed sid
   --count N, --seed S  the older synthetic template set (default 24 documents, seed 1); --no-synthetic leaves it out
   --ocr-cache DIR      keep image sets' OCR'd pages there and read them from there next time (field work in seconds)
   --engine E           native (default; the engine the training pages were read with) or tesseract.js
+  --languages L        the page pass's Tesseract languages, comma-separated (default: the extractor's own, LANGUAGES)
   --model FILE         another field model than the committed one (a candidate being compared)
   --confidence FILE    another confidence model than the committed one; "none": each reader's own score, as before
                        the confidence model (models/field-confidence.json) was fitted
@@ -64,6 +66,7 @@ const { values } = parseArgs({
     seed: { type: 'string', default: '1' },
     workers: { type: 'string', default: '1' },
     engine: { type: 'string', default: 'native' },
+    languages: { type: 'string' },
     'ocr-cache': { type: 'string' },
     'no-handwriting': { type: 'boolean', default: false },
     out: { type: 'string', default: join(BENCH_DIR, 'out') },
@@ -76,12 +79,17 @@ const { values } = parseArgs({
   },
 });
 const ints = [values.count, values.seed, values.workers, values['layout-count'], values['layout-seed']].map(Number);
+function usageError(): never {
+  process.stderr.write(USAGE);
+  process.exit(2);
+}
 if (values.help || ints.some((n) => !Number.isInteger(n) || n < 0) || Number(values.workers) < 1 || Number(values.count) < 1
   || (values.engine !== 'tesseract.js' && values.engine !== 'native') || (values.families !== undefined && !['train', 'heldout', 'all'].includes(values.families))) {
   process.stderr.write(USAGE);
   process.exit(values.help ? 0 : 2);
 }
 const [count, seed, workers, layoutCount, layoutSeed] = ints as [number, number, number, number, number];
+const languages: OcrLanguage[] = values.languages === undefined ? [...LANGUAGES] : parseLanguages(values.languages) ?? usageError();
 const outDir = resolve(values.out);
 await mkdir(outDir, { recursive: true });
 const devDir = resolve(values.dev);
@@ -103,7 +111,7 @@ const emptyReading = (name: string, note: string): SetReading => ({
 async function imageSet(name: string, slug: string, dir: string): Promise<void> {
   const rss = watchRss();
   const rows = JSON.parse(readFileSync(join(dir, 'truth.json'), 'utf8')) as Row[];
-  const factory = values.engine === 'native' ? nativeTesseractFactory(['eng', 'spa', 'fra']) : tesseractJsFactory(['eng', 'spa', 'fra']);
+  const factory = values.engine === 'native' ? nativeTesseractFactory(languages) : tesseractJsFactory(languages);
   const lines = await createLineReader(!values['no-handwriting']).catch(() => undefined);
   log(`reading ${rows.length} documents of ${name} with ${workers} worker(s)…`);
   const cache = values['ocr-cache'] ? join(resolve(values['ocr-cache']), slug) : undefined;

@@ -3,7 +3,7 @@ import { availableParallelism } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { createExtractor, type ExtractorOptions } from '@ladingwise/extract';
+import { createExtractor, parseLanguages, type ExtractorOptions } from '@ladingwise/extract';
 import { runSet } from './lib/run-set.ts';
 import { score, scoreSubset, type ScoreReport } from './lib/score.ts';
 import { cpuSeconds, plainTesseractCpu } from './lib/cpu.ts';
@@ -15,13 +15,14 @@ import type { FamilySelection } from './layouts/families.ts';
 const BENCH_DIR = dirname(fileURLToPath(import.meta.url));
 const REPO_ROOT = resolve(BENCH_DIR, '..');
 
-const USAGE = `usage: npm run bench:pipeline -- [--dev DIR] [--count N] [--seed S] [--workers N] [--engine auto|tesseract.js|native] [--page-timeout S] [--no-handwriting] [--out DIR] [--no-dev] [--no-synthetic]
+const USAGE = `usage: npm run bench:pipeline -- [--dev DIR] [--count N] [--seed S] [--workers N] [--engine auto|tesseract.js|native] [--languages L] [--page-timeout S] [--no-handwriting] [--out DIR] [--no-dev] [--no-synthetic]
                              [--families train|heldout|all] [--layout-count N] [--layout-seed S]
   --dev DIR      the dev set with truth.json and score.mjs (default ../shared/bol-dev from the repo root)
   --count N      synthetic documents to generate (default 24), --seed S their seed (default 1)
   --workers N    OCR workers, one core each (default 1)
   --no-handwriting  read weak lines with the print recogniser alone (by default the handwriting model votes with it)
   --engine E     auto (default: native Tesseract where installed), native or tesseract.js
+  --languages L  the page pass's Tesseract languages, comma-separated (default: the extractor's own)
   --page-timeout S  hard limit a page in seconds (default 60, the extractor's); its soft budget is 40 % of it. To
                  compare two versions on a loaded machine, give both a large one (3000): a page over its budget skips
                  steps, and on a shared machine which pages do is chance
@@ -56,6 +57,7 @@ const { values } = parseArgs({
     seed: { type: 'string', default: '1' },
     workers: { type: 'string', default: '1' },
     engine: { type: 'string', default: 'auto' },
+    languages: { type: 'string' },
     'page-timeout': { type: 'string', default: '60' },
     out: { type: 'string', default: join(BENCH_DIR, 'out') },
     'no-dev': { type: 'boolean', default: false },
@@ -75,7 +77,8 @@ const layoutSeed = Number(values['layout-seed']);
 const badLayouts = values.families !== undefined && (!['train', 'heldout', 'all'].includes(values.families) || !Number.isInteger(layoutCount) || layoutCount < 1
   || !Number.isInteger(layoutSeed) || layoutSeed < 0);
 if (values.help || badLayouts || !Number.isInteger(count) || count < 1 || !Number.isInteger(seed) || seed < 0 || !Number.isInteger(workers) || workers < 1
-  || !['auto', 'tesseract.js', 'native'].includes(values.engine) || !(Number(values['page-timeout']) > 0)) {
+  || !['auto', 'tesseract.js', 'native'].includes(values.engine) || !(Number(values['page-timeout']) > 0)
+  || (values.languages !== undefined && !parseLanguages(values.languages))) {
   process.stderr.write(USAGE);
   process.exit(values.help ? 0 : 2);
 }
@@ -108,6 +111,7 @@ let engineUsed = String(values.engine);
 const opts: ExtractorOptions = {
   workers, engine: values.engine as ExtractorOptions['engine'], pageTimeoutMs: Number(values['page-timeout']) * 1000,
   ...(values['no-handwriting'] ? { handwritingReader: false } : {}),
+  ...(values.languages ? { languages: parseLanguages(values.languages) } : {}),
   logger: (e) => {
     if (e.step === 'engine') engineUsed = String(e.engine);
     // The enlarged pass's own steps are already counted under their names.

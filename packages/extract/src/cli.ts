@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { createExtractor } from './extractor.ts';
 import { isExtractError } from './errors.ts';
+import { OCR_LANGUAGES, parseLanguages } from './ocr/languages.ts';
 import type { ExtractorOptions } from './types.ts';
 
 /** Where the CLI writes. */
@@ -35,9 +36,9 @@ export async function runExtractCli(argv: string[], io: CliIo): Promise<number> 
       if (e !== 'auto' && e !== 'tesseract.js' && e !== 'native') { io.stderr.write(`--engine must be auto, native or tesseract.js\n${USAGE}`); return 2; }
       opts.engine = e;
     } else if (a === '--languages') {
-      const langs = (value() ?? '').split(',').filter(Boolean);
-      if (!langs.length || langs.some((l) => !['eng', 'spa', 'fra'].includes(l))) { io.stderr.write(`--languages takes a list of eng, spa, fra\n${USAGE}`); return 2; }
-      opts.languages = langs as ExtractorOptions['languages'];
+      const langs = parseLanguages(value() ?? '');
+      if (!langs) { io.stderr.write(`--languages takes a list of ${OCR_LANGUAGES.join(', ')}\n${USAGE}`); return 2; }
+      opts.languages = langs;
     } else if (a === '--fields') {
       const f = value();
       if (f !== 'rules' && f !== 'learned' && f !== 'combined') { io.stderr.write(`--fields must be rules, learned or combined\n${USAGE}`); return 2; }

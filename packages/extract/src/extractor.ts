@@ -7,6 +7,7 @@ import { decodePages, DEFAULT_MAX_PIXELS, type DecodedPage } from './image/decod
 import { ExtractError, isExtractError } from './errors.ts';
 import { createLineReader } from './ocr/line-reader.ts';
 import { chooseEngine, type EngineChoice } from './ocr/choose-engine.ts';
+import { LANGUAGES } from './ocr/languages.ts';
 import { OcrDeadlineError } from './ocr/engine.ts';
 import { WorkerPool } from './pool.ts';
 import { pageBudget, readPage } from './read-page.ts';
@@ -23,7 +24,7 @@ export const DEFAULT_FIELDS: NonNullable<ExtractorOptions['fields']> = 'combined
 
 /** Starts a long-lived extractor: OCR workers load once and serve every later `extract` call. */
 export async function createExtractor(opts: ExtractorOptions = {}): Promise<Extractor> {
-  const languages = opts.languages?.length ? opts.languages : ['eng', 'spa', 'fra'];
+  const languages = opts.languages?.length ? opts.languages : [...LANGUAGES];
   const size = Math.max(1, Math.floor(opts.workers ?? 1));
   const timeoutMs = opts.pageTimeoutMs ?? DEFAULT_TIMEOUT_MS;
   const budgetMs = Math.min(timeoutMs, opts.pageBudgetMs ?? Math.round(timeoutMs * DEFAULT_BUDGET_SHARE));

@@ -13,6 +13,7 @@ export { parseFreightClass, FREIGHT_CLASSES } from './fields/freight-class.ts';
 export { parseScac, parseReference } from './fields/references.ts';
 export { normalizePostal, placeOfPostal, repairState } from './fields/geo.ts';
 export { nativeTesseractAvailable } from './ocr/native-tesseract.ts';
+export { LANGUAGES, OCR_LANGUAGES, parseLanguages, type OcrLanguage } from './ocr/languages.ts';
 export { writtenShare } from './written-share.ts';
 export type { Barcode } from './barcodes.ts';
 export type { ExtractionResult, Extractor, ExtractorOptions, OcrWord, PageResult, ReadPage, Word } from './types.ts';

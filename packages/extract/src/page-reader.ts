@@ -1,5 +1,6 @@
 import { decodePages, DEFAULT_MAX_PIXELS } from './image/decode.ts';
 import { chooseEngine } from './ocr/choose-engine.ts';
+import { LANGUAGES } from './ocr/languages.ts';
 import { createLineReader } from './ocr/line-reader.ts';
 import { readPage, type ReadTools } from './read-page.ts';
 import type { ExtractorOptions, ReadPage } from './types.ts';
@@ -16,7 +17,7 @@ export interface PageReader {
  * the extractor's time budget: a tool learning from the words wants the whole reading whatever the machine's load.
  */
 export async function createPageReader(opts: Pick<ExtractorOptions, 'engine' | 'languages' | 'tesseractBinary' | 'lineReader' | 'handwritingReader' | 'maxPixels'> & { tools?: ReadTools } = {}): Promise<PageReader> {
-  const languages = opts.languages?.length ? opts.languages : ['eng', 'spa', 'fra'];
+  const languages = opts.languages?.length ? opts.languages : [...LANGUAGES];
   const factory = await chooseEngine(opts.engine ?? 'auto', languages, opts.tesseractBinary);
   const worker = await factory.create();
   const lines = opts.lineReader === false ? undefined : await createLineReader(opts.handwritingReader !== false).catch(() => undefined);

@@ -2,11 +2,12 @@ import type { Grey } from './image/analyze.ts';
 import type { VerticalRule } from './image/rulings.ts';
 import type { ExtractedData } from '@ladingwise/shared';
 import type { Barcode } from './barcodes.ts';
+import type { OcrLanguage } from './ocr/languages.ts';
 
 /** Options for a long-lived extractor. */
 export interface ExtractorOptions {
-  /** OCR languages (default all three). */
-  languages?: ('eng' | 'spa' | 'fra')[];
+  /** The page pass's Tesseract languages (default LANGUAGES in ocr/languages.ts). */
+  languages?: OcrLanguage[];
   /** Pages read in parallel, one OCR worker each (default 1). */
   workers?: number;
   /** Hard limit for one page, decode to fields (default 60 s): past it the document fails with PAGE_TIMEOUT. */
