@@ -11,7 +11,8 @@ import { appendFile, readFile, writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { createPageReader, type LineChoice, type LineReading } from '@ladingwise/extract';
 import { startsWithLabel } from '../../packages/extract/src/fields/find-labels.ts';
-import { LINE_CHOICE_FEATURES, lineChoiceFeatures } from '../../packages/extract/src/ocr/line-choice.ts';
+import { handOverrideFeatures } from '../../packages/extract/src/ocr/hand-override.ts';
+import { LINE_CHOICE_FEATURES, lineChoiceFeatures, lineChoiceModel } from '../../packages/extract/src/ocr/line-choice.ts';
 import { toUprightBox } from '../layouts/align.ts';
 import { assertEvalHandsInstalled } from '../layouts/fonts.ts';
 import { drawLayoutPage, planLayoutSet, type TruthWord } from '../layouts/plan.ts';
@@ -34,7 +35,9 @@ if (values.refeature) {
   const again = rows.map((r) => {
     if (r.empty) return r;
     const height = (r.height as number | undefined) ?? (r.features as number[])[LINE_CHOICE_FEATURES.indexOf('height')]!;
-    return { ...r, height, features: lineChoiceFeatures(r.first as LineReading, r.tesseract as LineReading, r.neural as LineReading, height, startsWithLabel) };
+    const features = lineChoiceFeatures(r.first as LineReading, r.tesseract as LineReading, r.neural as LineReading, height, startsWithLabel);
+    const override = overrideFeatures({ ...(r as unknown as OverrideRow), height, features });
+    return { ...r, height, features, ...(override ? { override } : {}) };
   });
   await writeFile(out, again.map((r) => `${JSON.stringify(r)}\n`).join(''));
   process.exit(0);
@@ -55,6 +58,17 @@ function truthUnder(b: Box, truth: TruthWord[], valuesOnly = false): string {
   return inside.sort((a, c) => (Math.abs(a.box[1] - c.box[1]) > 0.5 * h ? a.box[1] - c.box[1] : a.box[0] - c.box[0])).map((t) => t.text).join(' ');
 }
 
+interface OverrideRow { first: LineReading; tesseract: LineReading; neural: LineReading | null; readers?: Record<string, LineReading>; chosen: string; features: number[] | null; height: number }
+
+/** The hand override's features of a line (hand-override.ts), where both of the neural reader's readers read it. */
+function overrideFeatures(r: OverrideRow): number[] | null {
+  const hand = r.readers?.hand, print = r.readers?.print;
+  if (!hand || !print || !r.neural || !r.features) return null;
+  const pickedTesseract = r.chosen === 'tesseract';
+  const neuralChance = lineChoiceModel()?.neuralChance(r.features) ?? 0;
+  return handOverrideFeatures({ first: r.first, tesseract: r.tesseract, print, hand, pick: pickedTesseract ? r.tesseract : r.neural, pickedTesseract, neuralChance, height: r.height }, startsWithLabel);
+}
+
 const renderer = await PageRenderer.launch();
 let choices: LineChoice[] = [];
 const reader = await createPageReader({ engine: 'native', tools: { observe: (c) => void choices.push(c), rereadAll: values['reread-all'] } });
@@ -68,11 +82,15 @@ try {
     const seconds = (Date.now() - t0) / 1000;
     if (!page) continue;
     const truth = drawn.words.map((w) => ({ ...w, box: toUprightBox(w.box, page.rotation, drawn.width, drawn.height) }));
-    const rows = choices.filter((c) => c.features).map((c) => ({
+    const rows = choices.filter((c) => c.features).map((c) => {
+      const height = c.features![LINE_CHOICE_FEATURES.indexOf('height')]!;
+      const override = overrideFeatures({ ...c, height });
+      return {
       page: planned.name, family: planned.family.id, profile: planned.row.profile, writing: planned.row.writing,
-      bbox: c.bbox, first: c.first, tesseract: c.tesseract, neural: c.neural, chosen: c.chosen, truth: truthUnder(c.bbox, truth), values: truthUnder(c.bbox, truth, true),
-      height: c.features![LINE_CHOICE_FEATURES.indexOf('height')], features: c.features,
-    }));
+      bbox: c.bbox, first: c.first, tesseract: c.tesseract, neural: c.neural, ...(c.readers ? { readers: c.readers } : {}), chosen: c.chosen, truth: truthUnder(c.bbox, truth), values: truthUnder(c.bbox, truth, true),
+      height, features: c.features, ...(override ? { override } : {}), ...(c.overridden ? { overridden: true } : {}),
+      };
+    });
     if (values.pages) {
       const ocr = page.words.map((w) => ({ text: w.text, box: page.toUpright(w.bbox) }));
       const strips = choices.map((c) => ({ box: c.bbox, c }));
@@ -84,7 +102,7 @@ try {
         const strip = strips.find((s) => centred(t.box, s.box));
         return {
           text: t.text, tag: t.tag, read: ocr.filter((o) => centred(o.box, t.box) || centred(t.box, o.box)).map((o) => o.text).join(' '),
-          ...(strip ? { chosen: strip.c.chosen, tesseract: strip.c.tesseract.text, neural: strip.c.neural?.text ?? null } : {}),
+          ...(strip ? { chosen: strip.c.chosen, tesseract: strip.c.tesseract.text, neural: strip.c.neural?.text ?? null, print: strip.c.readers?.print?.text ?? null, hand: strip.c.readers?.hand?.text ?? null } : {}),
         };
       });
       await appendFile(values.pages, `${JSON.stringify({ page: planned.name, writing: planned.row.writing, profile: planned.row.profile, values: valueWords })}\n`);

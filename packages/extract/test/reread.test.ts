@@ -153,4 +153,25 @@ describe('second OCR pass with the line reader', () => {
     // Which reader read each word goes with it: what is learned about values tells the line reader's words apart.
     expect(out.words.map((w) => w.by ?? 'page pass')).toEqual(['neural', 'page pass']);
   });
+  it('takes the handwriting model\'s reading where the override finds it closer than the reading the choice kept', async () => {
+    const width = 1200, height = 400;
+    const data = new Uint8Array(width * height).fill(235);
+    const words: EngineWord[] = [{ text: 'LAPEDO', confidence: 40, bbox: [100, 100, 400, 130], line: 'l0' }];
+    // The vote's two readers: print read LAREDD, the handwriting model LAREDO.
+    const reader: LineRecogniser = {
+      read: async (_g, _crop, _core, line) => {
+        const print = [{ text: 'LAREDD', confidence: 95, bbox: [100, 100, 400, 130] as EngineWord['bbox'], line }];
+        const hand = [{ text: 'LAREDO', confidence: 80, bbox: [100, 100, 400, 130] as EngineWord['bbox'], line }];
+        return { words: print, confidence: 95, readers: { print: { words: print, confidence: 95 }, hand: { words: hand, confidence: 70 } } };
+      },
+      close: async () => {},
+    };
+    const handWins = { handChance: (): number => 1 };
+    const taken = await rereadWeakLines({ width, height, data }, words, silentEngine, { choice: tesseractWins, override: handWins, lines: reader, missed: false });
+    expect(taken.words.map((w) => w.text)).toEqual(['LAREDO']);
+    // Its probabilities run high: capped like any neural reading, so the value is still checked.
+    expect(taken.words[0]!.confidence).toBeLessThanOrEqual(88);
+    const kept = await rereadWeakLines({ width, height, data }, words, silentEngine, { choice: tesseractWins, override: null, lines: reader, missed: false });
+    expect(kept.words.map((w) => w.text)).toEqual(['LAPEDO']);
+  });
 });

@@ -18,13 +18,14 @@ export const LINE_CHOICE_FEATURES = [
 ] as const;
 
 const bare = (t: string): string => t.normalize('NFD').toUpperCase().replace(/[^\p{L}\p{N}]/gu, '');
-const share = (t: string, re: RegExp): number => {
+/** The share of a reading's characters (spaces aside) that `re` matches. */
+export const share = (t: string, re: RegExp): number => {
   const chars = [...t.replace(/\s/g, '')];
   return chars.length ? chars.filter((c) => re.test(c)).length / chars.length : 0;
 };
 
 /** The share of a reading's longer words (four letters or more) that are words of the three languages; NaN with none. */
-function knownShare(t: string): number {
+export function knownShare(t: string): number {
   const long = t.split(/\s+/).map(bare).filter((w) => w.length >= 4 && /^\p{L}+$/u.test(w));
   return long.length ? long.filter(isKnownWord).length / long.length : Number.NaN;
 }

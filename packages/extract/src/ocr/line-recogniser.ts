@@ -13,6 +13,16 @@ import { decoderFor, type FieldKind } from './field-decode.ts';
  * some spaces between Latin words, so it only gets single line crops and word gaps are found from where along the
  * line each letter was emitted.
  */
+/**
+ * What a line reader read. A reader made of several (vote.ts) also gives what each of them read: its words on the
+ * reader's returned confidence scale, and its own confidence as that reader gave it.
+ */
+export interface LineRecognition {
+  words: EngineWord[];
+  confidence: number;
+  readers?: Record<string, { words: EngineWord[]; confidence: number }>;
+}
+
 export interface LineRecogniser {
   /**
    * Reads the text lines of one crop of `grey` (`crop` in its pixels) that lie mostly inside `core` (the piece the
@@ -20,7 +30,7 @@ export interface LineRecogniser {
    * Lines and gaps are found on `grey`; the model reads `pixels`, the same page less processed, when given. With
    * `kind`, the crop holds one value of that kind and is decoded under its constraints (see field-decode.ts).
    */
-  read(grey: Grey, crop: Box, core: Box, line: string, pixels?: Grey, kind?: FieldKind): Promise<{ words: EngineWord[]; confidence: number }>;
+  read(grey: Grey, crop: Box, core: Box, line: string, pixels?: Grey, kind?: FieldKind): Promise<LineRecognition>;
   close(): Promise<void>;
 }
 

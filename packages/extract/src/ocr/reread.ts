@@ -3,8 +3,9 @@ import { boxAround } from '../layout.ts';
 import { inkMask, otsuThreshold, type Grey } from '../image/analyze.ts';
 import type { VerticalRule } from '../image/rulings.ts';
 import type { EngineWord, OcrWorker } from './engine.ts';
+import { handOverrideFeatures, handOverrideModel } from './hand-override.ts';
 import { lineChoiceFeatures, lineChoiceModel } from './line-choice.ts';
-import type { LineRecogniser } from './line-recogniser.ts';
+import type { LineRecogniser, LineRecognition } from './line-recogniser.ts';
 
 /** Limits for the second pass over weakly read lines. */
 export interface RereadOptions {
@@ -37,6 +38,11 @@ export interface RereadOptions {
    * line-choice.ts); with none, Tesseract's is kept.
    */
   choice?: { neuralChance(features: number[]): number } | null;
+  /**
+   * Looks again at the handwriting model's reading where the choice kept another (default: the committed model,
+   * hand-override.ts); with none, the choice's pick stands.
+   */
+  override?: { handChance(features: number[]): number } | null;
   /** Told each weak line's readings and which was kept (for tools that learn the choice). */
   observe?: (choice: LineChoice) => void;
 }
@@ -57,6 +63,10 @@ export interface LineChoice {
   tesseract: LineReading;
   /** The neural line reader's reading, where it read any. */
   neural: LineReading | null;
+  /** What each of the neural reader's own readers read, where it is made of several (vote.ts). */
+  readers?: Record<string, LineReading>;
+  /** Whether the handwriting model's reading replaced the pick (`chosen` stays the choice's own). */
+  overridden?: boolean;
   /** What the choice saw (line-choice.ts), where there were two readings to choose from. */
   features: number[] | null;
   chosen: 'tesseract' | 'neural';
@@ -66,6 +76,8 @@ export interface LineChoice {
 const MISSED_FLOOR = 52;
 // The neural reading replaces Tesseract's where the choice finds it likelier the closer to what the line says.
 const NEURAL_CHANCE = 0.5;
+// The handwriting model's reading replaces the pick where the override finds it likelier the closer.
+const HAND_CHANCE = 0.5;
 // The neural reader's own sureness (mean letter probability, 0-100) is trusted at most this much.
 export const NEURAL_CAP = 88;
 // A neural reading not chosen is still kept beside Tesseract's, as a hint, from this sureness on.
@@ -406,6 +418,7 @@ export async function rereadWeakLines(grey: Grey, words: EngineWord[], worker: O
   }
   if (!strips.length) return { words, replaced: 0, tried: 0 };
   const choice = opts.choice === undefined ? lineChoiceModel() : opts.choice;
+  const override = opts.override === undefined ? handOverrideModel() : opts.override;
   const padX = 20;
   const W = width + 2 * padX, H = y;
   const canvas = Buffer.alloc(W * H, 255);
@@ -421,7 +434,7 @@ export async function rereadWeakLines(grey: Grey, words: EngineWord[], worker: O
     return !(opts.known && alone && opts.known(weak.words.map((w) => w.text)) && !opts.known(ws.map((w) => w.text)));
   };
   /** The neural reader's reading of a piece, its words not already read elsewhere on the page. */
-  const neuralReading = async (weak: WeakLine, crop: [number, number, number, number]): Promise<{ words: EngineWord[]; confidence: number } | null> => {
+  const neuralReading = async (weak: WeakLine, crop: [number, number, number, number]): Promise<LineRecognition | null> => {
     if (!opts.lines) return null;
     const neural = await opts.lines.read(grey, crop, weak.bbox, weak.words[0]?.line ?? weak.line, opts.soft).catch(() => null);
     if (!neural) return null;
@@ -429,7 +442,7 @@ export async function rereadWeakLines(grey: Grey, words: EngineWord[], worker: O
     const words = neural.words.filter((w) => notReadElsewhere(w, own));
     // One character is noise, but for a digit: a count alone in its cell.
     const text = words.map((w) => w.text).join('');
-    return letters(text) < 2 && !/^\d$/.test(text.replace(/[^\p{L}\p{N}]/gu, '')) ? null : { words, confidence: neural.confidence };
+    return letters(text) < 2 && !/^\d$/.test(text.replace(/[^\p{L}\p{N}]/gu, '')) ? null : { words, confidence: neural.confidence, ...(neural.readers ? { readers: neural.readers } : {}) };
   };
   for (const s of strips) {
     const toPage = (w: EngineWord): EngineWord => ({
@@ -459,7 +472,8 @@ export async function rereadWeakLines(grey: Grey, words: EngineWord[], worker: O
     const reading = (ws: EngineWord[]): LineReading => ({ text: ws.map((w) => w.text).join(' '), confidence: lineConfidence(ws) });
     const neuralRead = neural && { text: neural.words.map((w) => w.text).join(' '), confidence: neural.confidence };
     const features = neuralRead && lineChoiceFeatures(reading(s.weak.words), reading(tesseract), neuralRead, h, (t) => !!opts.known?.(t));
-    const takeNeural = !!features && !!choice && choice.neuralChance(features) >= NEURAL_CHANCE;
+    const chance = features && choice ? choice.neuralChance(features) : 0;
+    const takeNeural = chance >= NEURAL_CHANCE;
     if (neural && takeNeural && keepsLabel(s.weak, neural.words)) {
       // Its probabilities run high: capped so a value read only by it is never trusted without a check.
       best = neural.words.map((w) => ({ ...w, confidence: Math.min(w.confidence, NEURAL_CAP), by: 'neural' as const }));
@@ -467,10 +481,24 @@ export async function rereadWeakLines(grey: Grey, words: EngineWord[], worker: O
       const alt = neural.words.map((w) => w.text).join(' ');
       best = best.map((w) => ({ ...w, alt }));
     }
+    const chosen = best.some((w) => w.by === 'neural') ? 'neural' : 'tesseract';
+    const readers = neural?.readers && Object.fromEntries(Object.entries(neural.readers).map(([k, r]) => [k, { text: r.words.map((w) => w.text).join(' '), confidence: r.confidence }]));
+    const hand = neural?.readers?.hand?.words.filter((w) => notReadElsewhere(w, new Set(s.weak.words)));
+    let overridden = false;
+    if (override && readers?.hand && readers.print && hand?.length && features) {
+      const pick = chosen === 'tesseract' ? reading(tesseract) : neuralRead!;
+      const handRead = { text: hand.map((w) => w.text).join(' '), confidence: readers.hand.confidence };
+      const differs = handRead.text.replace(/\s+/g, '') !== pick.text.replace(/\s+/g, '');
+      const three = { first: reading(s.weak.words), tesseract: reading(tesseract), print: readers.print, hand: handRead, pick, pickedTesseract: chosen === 'tesseract', neuralChance: chance, height: h };
+      if (differs && override.handChance(handOverrideFeatures(three, (t) => !!opts.known?.(t))) >= HAND_CHANCE && keepsLabel(s.weak, hand)) {
+        best = hand.map((w) => ({ ...w, confidence: Math.min(w.confidence, NEURAL_CAP), by: 'neural' as const }));
+        overridden = true;
+      }
+    }
     if (best !== s.weak.words) replace.set(s.weak.line, best);
     opts.observe?.({
       bbox: s.weak.bbox, first: reading(s.weak.words), tesseract: reading(tesseract), neural: neuralRead, features,
-      chosen: best.some((w) => w.by === 'neural') ? 'neural' : 'tesseract',
+      ...(readers ? { readers } : {}), chosen, ...(overridden ? { overridden } : {}),
     });
   }
   if (!replace.size) return { words, replaced: 0, tried: strips.length };

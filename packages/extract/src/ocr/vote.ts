@@ -65,14 +65,16 @@ export function votingRecogniser(print: LineRecogniser, hand: LineRecogniser, ca
       // The choice: under a field's kind on the kind readings' calibrations, else on the free-text ones.
       const [printCal, handCal] = kind && cals.printKind && cals.handKind ? [cals.printKind, cals.handKind] : [cals.print, cals.hand];
       const printWins = (a.words.length ? calibrated(a.confidence, printCal) : 0) >= calibrated(b.confidence, handCal);
+      const toPrint = (c: number): number => Math.round(onScale(calibrated(c, cals.hand), cals.print));
+      const handWords = b.words.map((w) => ({ ...w, confidence: toPrint(w.confidence) }));
+      const readers = { print: { words: a.words, confidence: a.confidence }, hand: { words: handWords, confidence: b.confidence } };
       if (a.words.length && bare(a.words) === bare(b.words)) {
         // Two readers trained on different letters agree: at least as sure as the surer one.
         const c = onScale(Math.max(pa, pb), cals.print);
-        return { words: a.words.map((w) => ({ ...w, confidence: Math.max(w.confidence, Math.round(c)) })), confidence: Math.max(a.confidence, c) };
+        return { words: a.words.map((w) => ({ ...w, confidence: Math.max(w.confidence, Math.round(c)) })), confidence: Math.max(a.confidence, c), readers };
       }
-      if (printWins) return a;
-      const toPrint = (c: number): number => Math.round(onScale(calibrated(c, cals.hand), cals.print));
-      return { words: b.words.map((w) => ({ ...w, confidence: toPrint(w.confidence) })), confidence: onScale(pb, cals.print) };
+      if (printWins) return { ...a, readers };
+      return { words: handWords, confidence: onScale(pb, cals.print), readers };
     },
     async close() { await Promise.all([print.close(), hand.close()]); },
   };

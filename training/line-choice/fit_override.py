@@ -1,0 +1,95 @@
+#!/usr/bin/python3
+"""Fits the hand override (packages/extract/src/ocr/hand-override.ts): boosted trees give the chance that the
+handwriting model's reading of a weak line is closer to what the line says than the reading the line choice kept.
+Rows are bench/tools/line-choices.ts's (generated pages of the trained families), those where both of the neural
+reader's readers read the line; each weighs as many words as the two readings differ by in words read right (and a
+tenth as much in characters), rows where both read as well left out.
+
+Figures are out of fold, pages grouped: value words and words read right with the pick alone, with the override at
+several chances, and with the best possible choice.
+
+usage: /usr/bin/python3 training/line-choice/fit_override.py OUT.json ROWS.jsonl[.gz] [...] [--rounds N] [--depth D]
+"""
+import argparse
+import json
+import os
+import re
+import sys
+
+import numpy as np
+import xgboost as xgb
+
+from fit import PARAMS, bare, distance, load, words_right
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'fields'))
+from xgb_binary import binary_trees  # noqa: E402
+
+FEATURES_TS = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..', 'packages', 'extract', 'src', 'ocr', 'hand-override.ts')
+
+
+def feature_names() -> list:
+    block = re.search(r'HAND_OVERRIDE_FEATURES = \[(.*?)\] as const', open(FEATURES_TS).read(), re.S).group(1)
+    return re.findall(r"'([a-z_]+)'", block)
+
+
+def worth(reading: str, truth: str) -> float:
+    return words_right(reading, truth) - 0.1 * distance(bare(reading), bare(truth))
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument('out')
+    ap.add_argument('rows', nargs='+')
+    ap.add_argument('--rounds', type=int, default=150)
+    ap.add_argument('--depth', type=int, default=3)
+    ap.add_argument('--folds', type=int, default=5)
+    args = ap.parse_args()
+    params = {**PARAMS, 'max_depth': args.depth}
+    names = feature_names()
+    rows = [r for r in load(args.rows) if r.get('override')]
+    if any(len(r['override']) != len(names) for r in rows):
+        sys.exit(f'rows do not have the {len(names)} features hand-override.ts computes: run line-choices.ts --refeature')
+    for r in rows:
+        r['pick'] = r['tesseract']['text'] if r['chosen'] == 'tesseract' else r['neural']['text']
+        r['hand'] = r['readers']['hand']['text']
+        r['gain_h'] = worth(r['hand'], r['truth']) - worth(r['pick'], r['truth'])
+        v = r.get('values', '')
+        r['v_pick'], r['v_hand'] = words_right(r['pick'], v), words_right(r['hand'], v)
+    X = np.array([[np.nan if v is None else v for v in r['override']] for r in rows], dtype=np.float64)
+    y = np.array([r['gain_h'] > 0 for r in rows], dtype=np.float64)
+    w = np.array([abs(r['gain_h']) for r in rows], dtype=np.float64)
+    pages = sorted({r['page'] for r in rows})
+    fold_of_page = {p: i % args.folds for i, p in enumerate(pages)}
+    fold = np.array([fold_of_page[r['page']] for r in rows])
+    p = np.zeros(len(rows))
+    for k in range(args.folds):
+        tr = (fold != k) & (w > 0)
+        b = xgb.train(params, xgb.DMatrix(X[tr], label=y[tr], weight=w[tr], missing=np.nan), num_boost_round=args.rounds)
+        p[fold == k] = b.predict(xgb.DMatrix(X[fold == k], missing=np.nan))
+    print(f'{len(rows)} lines with both neural readings on {len(pages)} pages ({int((w > 0).sum())} where hand and pick differ); out of fold, {args.folds} folds by page')
+    for writing in ('handwritten', 'printed', None):
+        sel = [i for i, r in enumerate(rows) if writing is None or r['writing'] == writing]
+        if not sel:
+            continue
+        truth_values = sum(len([x for x in rows[i].get('values', '').split() if bare(x)]) for i in sel)
+        print(f'-- {writing or "all"} ({len(sel)} lines, {truth_values} value words)')
+        print(f'{"the pick alone":>24}: {sum(rows[i]["v_pick"] for i in sel):5d} value words')
+        for t in (0.4, 0.5, 0.6, 0.7):
+            v = sum(rows[i]['v_hand'] if p[i] >= t else rows[i]['v_pick'] for i in sel)
+            n = sum(p[i] >= t for i in sel)
+            print(f'{"override, p >= " + str(t):>24}: {v:5d} value words ({n} lines overridden)')
+        print(f'{"best possible":>24}: {sum(max(rows[i]["v_hand"], rows[i]["v_pick"]) for i in sel):5d} value words')
+    final = xgb.train(params, xgb.DMatrix(X[w > 0], label=y[w > 0], weight=w[w > 0], missing=np.nan), num_boost_round=args.rounds)
+    trees = binary_trees(final)
+    pick = list(range(min(6, len(rows))))
+    model = {'version': 1, 'kind': 'xgboost-binary', 'features': names, 'classes': ['pick', 'hand'], 'baseScore': 0.0, 'trees': trees,
+             'fitted': {'lines': len(rows), 'pages': len(pages), 'rounds': args.rounds, 'params': {k: v for k, v in params.items() if k != 'nthread'},
+                        'check': {'rows': [[None if np.isnan(v) else float(v) for v in X[i]] for i in pick],
+                                  'probabilities': [float(v) for v in final.predict(xgb.DMatrix(X[pick], missing=np.nan))]}}}
+    with open(args.out, 'w') as f:
+        json.dump(model, f, separators=(',', ':'))
+    print(f'wrote {args.out}: {len(trees)} trees, {os.path.getsize(args.out) / 1e3:.0f} kB', file=sys.stderr)
+
+
+if __name__ == '__main__':
+    main()
