@@ -79,6 +79,33 @@ def words_right(reading: str, truth: str) -> int:
     return n
 
 
+def out_of_fold(params, X, y, w, page_of_row, folds, rounds):
+    """Each row's chance from trees fitted without its fold; folds group whole pages, rows of weight 0 are not fitted."""
+    pages = sorted(set(page_of_row))
+    fold_of_page = {p: i % folds for i, p in enumerate(pages)}
+    fold = np.array([fold_of_page[p] for p in page_of_row])
+    p = np.zeros(len(page_of_row))
+    for k in range(folds):
+        tr = (fold != k) & (w > 0)
+        b = xgb.train(params, xgb.DMatrix(X[tr], label=y[tr], weight=w[tr], missing=np.nan), num_boost_round=rounds)
+        p[fold == k] = b.predict(xgb.DMatrix(X[fold == k], missing=np.nan))
+    return p
+
+
+def write_model(out, params, X, y, w, names, classes, rounds, pages):
+    """Fits on every row and writes the trees as the product reads them, with a few rows and xgboost's own chances."""
+    final = xgb.train(params, xgb.DMatrix(X[w > 0], label=y[w > 0], weight=w[w > 0], missing=np.nan), num_boost_round=rounds)
+    trees = binary_trees(final)
+    pick = list(range(min(6, len(X))))
+    model = {'version': 1, 'kind': 'xgboost-binary', 'features': names, 'classes': classes, 'baseScore': 0.0, 'trees': trees,
+             'fitted': {'lines': len(X), 'pages': pages, 'rounds': rounds, 'params': {k: v for k, v in params.items() if k != 'nthread'},
+                        'check': {'rows': [[None if np.isnan(v) else float(v) for v in X[i]] for i in pick],
+                                  'probabilities': [float(v) for v in final.predict(xgb.DMatrix(X[pick], missing=np.nan))]}}}
+    with open(out, 'w') as f:
+        json.dump(model, f, separators=(',', ':'))
+    print(f'wrote {out}: {len(trees)} trees, {os.path.getsize(out) / 1e3:.0f} kB', file=sys.stderr)
+
+
 def figures(name, rows, neural):
     d = sum(r['d_n'] if n else r['d_t'] for r, n in zip(rows, neural))
     exact = sum((r['d_n'] if n else r['d_t']) == 0 for r, n in zip(rows, neural))
@@ -107,13 +134,7 @@ def main() -> None:
     y = np.array([r['gain'] > 0 for r in rows], dtype=np.float64)
     w = np.array([abs(r['gain']) for r in rows], dtype=np.float64)
     pages = sorted({r['page'] for r in rows})
-    fold_of_page = {p: i % args.folds for i, p in enumerate(pages)}
-    fold = np.array([fold_of_page[r['page']] for r in rows])
-    p = np.zeros(len(rows))
-    for k in range(args.folds):
-        tr = (fold != k) & (w > 0)
-        b = xgb.train(params, xgb.DMatrix(X[tr], label=y[tr], weight=w[tr], missing=np.nan), num_boost_round=args.rounds)
-        p[fold == k] = b.predict(xgb.DMatrix(X[fold == k], missing=np.nan))
+    p = out_of_fold(params, X, y, w, [r['page'] for r in rows], args.folds, args.rounds)
     print(f'{len(rows)} lines on {len(pages)} pages ({int((w > 0).sum())} where the readers differ); out of fold, {args.folds} folds by page')
     for writing in ('handwritten', 'printed', None):
         sel = [i for i, r in enumerate(rows) if writing is None or r['writing'] == writing]
@@ -132,16 +153,7 @@ def main() -> None:
             kept = [r['first']['confidence'] >= below and r['first']['text'].strip() != '' for r in sub]
             v = sum(words_right(r['first']['text'], r.get('values', '')) if k else (r['v_n'] if p[i] >= 0.5 else r['v_t']) for r, k, i in zip(sub, kept, sel))
             print(f'{"read again below " + str(below):>22}: {v:5d} value words (learned choice), {len(sub) - sum(kept)} lines read again')
-    final = xgb.train(params, xgb.DMatrix(X[w > 0], label=y[w > 0], weight=w[w > 0], missing=np.nan), num_boost_round=args.rounds)
-    trees = binary_trees(final)
-    pick = list(range(min(6, len(rows))))
-    model = {'version': 1, 'kind': 'xgboost-binary', 'features': names, 'classes': ['tesseract', 'neural'], 'baseScore': 0.0, 'trees': trees,
-             'fitted': {'lines': len(rows), 'pages': len(pages), 'rounds': args.rounds, 'params': {k: v for k, v in params.items() if k != 'nthread'},
-                        'check': {'rows': [[None if np.isnan(v) else float(v) for v in X[i]] for i in pick],
-                                  'probabilities': [float(v) for v in final.predict(xgb.DMatrix(X[pick], missing=np.nan))]}}}
-    with open(args.out, 'w') as f:
-        json.dump(model, f, separators=(',', ':'))
-    print(f'wrote {args.out}: {len(trees)} trees, {os.path.getsize(args.out) / 1e3:.0f} kB', file=sys.stderr)
+    write_model(args.out, params, X, y, w, names, ['tesseract', 'neural'], args.rounds, len(pages))
 
 
 if __name__ == '__main__':

@@ -11,18 +11,13 @@ several chances, and with the best possible choice.
 usage: /usr/bin/python3 training/line-choice/fit_override.py OUT.json ROWS.jsonl[.gz] [...] [--rounds N] [--depth D]
 """
 import argparse
-import json
 import os
 import re
 import sys
 
 import numpy as np
-import xgboost as xgb
 
-from fit import PARAMS, bare, distance, load, words_right
-
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'fields'))
-from xgb_binary import binary_trees  # noqa: E402
+from fit import PARAMS, bare, distance, load, out_of_fold, words_right, write_model
 
 FEATURES_TS = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..', 'packages', 'extract', 'src', 'ocr', 'hand-override.ts')
 
@@ -59,13 +54,7 @@ def main() -> None:
     y = np.array([r['gain_h'] > 0 for r in rows], dtype=np.float64)
     w = np.array([abs(r['gain_h']) for r in rows], dtype=np.float64)
     pages = sorted({r['page'] for r in rows})
-    fold_of_page = {p: i % args.folds for i, p in enumerate(pages)}
-    fold = np.array([fold_of_page[r['page']] for r in rows])
-    p = np.zeros(len(rows))
-    for k in range(args.folds):
-        tr = (fold != k) & (w > 0)
-        b = xgb.train(params, xgb.DMatrix(X[tr], label=y[tr], weight=w[tr], missing=np.nan), num_boost_round=args.rounds)
-        p[fold == k] = b.predict(xgb.DMatrix(X[fold == k], missing=np.nan))
+    p = out_of_fold(params, X, y, w, [r['page'] for r in rows], args.folds, args.rounds)
     print(f'{len(rows)} lines with both neural readings on {len(pages)} pages ({int((w > 0).sum())} where hand and pick differ); out of fold, {args.folds} folds by page')
     for writing in ('handwritten', 'printed', None):
         sel = [i for i, r in enumerate(rows) if writing is None or r['writing'] == writing]
@@ -79,17 +68,7 @@ def main() -> None:
             n = sum(p[i] >= t for i in sel)
             print(f'{"override, p >= " + str(t):>24}: {v:5d} value words ({n} lines overridden)')
         print(f'{"best possible":>24}: {sum(max(rows[i]["v_hand"], rows[i]["v_pick"]) for i in sel):5d} value words')
-    final = xgb.train(params, xgb.DMatrix(X[w > 0], label=y[w > 0], weight=w[w > 0], missing=np.nan), num_boost_round=args.rounds)
-    trees = binary_trees(final)
-    pick = list(range(min(6, len(rows))))
-    model = {'version': 1, 'kind': 'xgboost-binary', 'features': names, 'classes': ['pick', 'hand'], 'baseScore': 0.0, 'trees': trees,
-             'fitted': {'lines': len(rows), 'pages': len(pages), 'rounds': args.rounds, 'params': {k: v for k, v in params.items() if k != 'nthread'},
-                        'check': {'rows': [[None if np.isnan(v) else float(v) for v in X[i]] for i in pick],
-                                  'probabilities': [float(v) for v in final.predict(xgb.DMatrix(X[pick], missing=np.nan))]}}}
-    with open(args.out, 'w') as f:
-        json.dump(model, f, separators=(',', ':'))
-    print(f'wrote {args.out}: {len(trees)} trees, {os.path.getsize(args.out) / 1e3:.0f} kB', file=sys.stderr)
-
+    write_model(args.out, params, X, y, w, names, ['pick', 'hand'], args.rounds, len(pages))
 
 if __name__ == '__main__':
     main()
