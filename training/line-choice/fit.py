@@ -79,6 +79,23 @@ def words_right(reading: str, truth: str) -> int:
     return n
 
 
+def arguments():
+    """Where the model goes, the row files, and the trees' rounds and depth; folds for the figures."""
+    ap = argparse.ArgumentParser()
+    ap.add_argument('out')
+    ap.add_argument('rows', nargs='+')
+    ap.add_argument('--rounds', type=int, default=150)
+    ap.add_argument('--depth', type=int, default=3)
+    ap.add_argument('--folds', type=int, default=5)
+    return ap.parse_args()
+
+
+def design(rows, features, gain):
+    """The rows' features, whether the second reading is the better (gain > 0), and how much it matters (|gain|)."""
+    X = np.array([[np.nan if v is None else v for v in r[features]] for r in rows], dtype=np.float64)
+    return X, np.array([r[gain] > 0 for r in rows], dtype=np.float64), np.array([abs(r[gain]) for r in rows], dtype=np.float64)
+
+
 def out_of_fold(params, X, y, w, page_of_row, folds, rounds):
     """Each row's chance from trees fitted without its fold; folds group whole pages, rows of weight 0 are not fitted."""
     pages = sorted(set(page_of_row))
@@ -118,21 +135,13 @@ def figures(name, rows, neural):
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser()
-    ap.add_argument('out')
-    ap.add_argument('rows', nargs='+')
-    ap.add_argument('--rounds', type=int, default=150)
-    ap.add_argument('--depth', type=int, default=3)
-    ap.add_argument('--folds', type=int, default=5)
-    args = ap.parse_args()
+    args = arguments()
     params = {**PARAMS, 'max_depth': args.depth}
     rows = load(args.rows)
     names = feature_names()
     if any(len(r['features']) != len(names) for r in rows):
         sys.exit(f'rows do not have the {len(names)} features line-choice.ts computes: run line-choices.ts --refeature')
-    X = np.array([[np.nan if v is None else v for v in r['features']] for r in rows], dtype=np.float64)
-    y = np.array([r['gain'] > 0 for r in rows], dtype=np.float64)
-    w = np.array([abs(r['gain']) for r in rows], dtype=np.float64)
+    X, y, w = design(rows, 'features', 'gain')
     pages = sorted({r['page'] for r in rows})
     p = out_of_fold(params, X, y, w, [r['page'] for r in rows], args.folds, args.rounds)
     print(f'{len(rows)} lines on {len(pages)} pages ({int((w > 0).sum())} where the readers differ); out of fold, {args.folds} folds by page')

@@ -10,14 +10,13 @@ several chances, and with the best possible choice.
 
 usage: /usr/bin/python3 training/line-choice/fit_override.py OUT.json ROWS.jsonl[.gz] [...] [--rounds N] [--depth D]
 """
-import argparse
 import os
 import re
 import sys
 
 import numpy as np
 
-from fit import PARAMS, bare, distance, load, out_of_fold, words_right, write_model
+from fit import PARAMS, arguments, bare, design, distance, load, out_of_fold, words_right, write_model
 
 FEATURES_TS = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..', 'packages', 'extract', 'src', 'ocr', 'hand-override.ts')
 
@@ -32,13 +31,7 @@ def worth(reading: str, truth: str) -> float:
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser()
-    ap.add_argument('out')
-    ap.add_argument('rows', nargs='+')
-    ap.add_argument('--rounds', type=int, default=150)
-    ap.add_argument('--depth', type=int, default=3)
-    ap.add_argument('--folds', type=int, default=5)
-    args = ap.parse_args()
+    args = arguments()
     params = {**PARAMS, 'max_depth': args.depth}
     names = feature_names()
     rows = [r for r in load(args.rows) if r.get('override')]
@@ -50,9 +43,7 @@ def main() -> None:
         r['gain_h'] = worth(r['hand'], r['truth']) - worth(r['pick'], r['truth'])
         v = r.get('values', '')
         r['v_pick'], r['v_hand'] = words_right(r['pick'], v), words_right(r['hand'], v)
-    X = np.array([[np.nan if v is None else v for v in r['override']] for r in rows], dtype=np.float64)
-    y = np.array([r['gain_h'] > 0 for r in rows], dtype=np.float64)
-    w = np.array([abs(r['gain_h']) for r in rows], dtype=np.float64)
+    X, y, w = design(rows, 'override', 'gain_h')
     pages = sorted({r['page'] for r in rows})
     p = out_of_fold(params, X, y, w, [r['page'] for r in rows], args.folds, args.rounds)
     print(f'{len(rows)} lines with both neural readings on {len(pages)} pages ({int((w > 0).sum())} where hand and pick differ); out of fold, {args.folds} folds by page')
