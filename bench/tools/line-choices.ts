@@ -3,9 +3,11 @@
 // the features the choice sees (ocr/line-choice.ts), the one kept, and the truth words under the line. Held-out
 // families are refused: the choice must not be learned on them.
 // usage: npx tsx bench/tools/line-choices.ts --seed S --count N --out FILE [--writing handwritten|printed|all] [--pages FILE] [--reread-all]
+//   Each row also holds what the neural reader's two readers read and the hand override's features (hand-override.ts).
 //   --pages FILE  also writes, a page a line, each value word of the truth: what the page's words read there at the end,
 //                 and whether a weak line read again covered it and what each reader read there (where values are lost)
-//   --refeature   computes the features of the rows in --out again with today's code, from their readings
+//   --refeature   computes the features of the rows in --out again with today's code, from their readings (the
+//                 override's too, where the row holds both readers' readings)
 //   --reread-all  every line read again, not only weak ones where a field is in doubt (what reading more would give)
 import { appendFile, readFile, writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
@@ -86,9 +88,10 @@ try {
       const height = c.features![LINE_CHOICE_FEATURES.indexOf('height')]!;
       const override = overrideFeatures({ ...c, height });
       return {
-      page: planned.name, family: planned.family.id, profile: planned.row.profile, writing: planned.row.writing,
-      bbox: c.bbox, first: c.first, tesseract: c.tesseract, neural: c.neural, ...(c.readers ? { readers: c.readers } : {}), chosen: c.chosen, truth: truthUnder(c.bbox, truth), values: truthUnder(c.bbox, truth, true),
-      height, features: c.features, ...(override ? { override } : {}), ...(c.overridden ? { overridden: true } : {}),
+        page: planned.name, family: planned.family.id, profile: planned.row.profile, writing: planned.row.writing,
+        bbox: c.bbox, first: c.first, tesseract: c.tesseract, neural: c.neural, ...(c.readers ? { readers: c.readers } : {}), chosen: c.chosen,
+        truth: truthUnder(c.bbox, truth), values: truthUnder(c.bbox, truth, true),
+        height, features: c.features, ...(override ? { override } : {}), ...(c.overridden ? { overridden: true } : {}),
       };
     });
     if (values.pages) {
