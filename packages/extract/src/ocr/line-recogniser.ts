@@ -8,12 +8,6 @@ import { decodeCtc, type Emitted } from './ctc.ts';
 import { decoderFor, type FieldKind } from './field-decode.ts';
 
 /**
- * A neural text-line recogniser (PaddleOCR's PP-OCRv4 recognition model on ONNX Runtime, CPU). Tesseract reads
- * handwriting-style strokes poorly; this model, trained on far more varied text, reads them much better but drops
- * some spaces between Latin words, so it only gets single line crops and word gaps are found from where along the
- * line each letter was emitted.
- */
-/**
  * What a line reader read. A reader made of several (vote.ts) also gives what each of them read: its words on the
  * reader's returned confidence scale, and its own confidence as that reader gave it.
  */
@@ -23,6 +17,12 @@ export interface LineRecognition {
   readers?: Record<string, { words: EngineWord[]; confidence: number }>;
 }
 
+/**
+ * A neural text-line recogniser (PaddleOCR's PP-OCRv4 recognition model on ONNX Runtime, CPU). Tesseract reads
+ * handwriting-style strokes poorly; this model, trained on far more varied text, reads them much better but drops
+ * some spaces between Latin words, so it only gets single line crops and word gaps are found from where along the
+ * line each letter was emitted.
+ */
 export interface LineRecogniser {
   /**
    * Reads the text lines of one crop of `grey` (`crop` in its pixels) that lie mostly inside `core` (the piece the

@@ -483,17 +483,16 @@ export async function rereadWeakLines(grey: Grey, words: EngineWord[], worker: O
     }
     const chosen = best.some((w) => w.by === 'neural') ? 'neural' : 'tesseract';
     const readers = neural?.readers && Object.fromEntries(Object.entries(neural.readers).map(([k, r]) => [k, { text: r.words.map((w) => w.text).join(' '), confidence: r.confidence }]));
-    const hand = neural?.readers?.hand?.words.filter((w) => notReadElsewhere(w, new Set(s.weak.words)));
+    // The handwriting model's reading, looked at again where the pick is another.
+    const hand = neural?.readers?.hand?.words.filter((w) => notReadElsewhere(w, own));
     let overridden = false;
-    if (override && readers?.hand && readers.print && hand?.length && features) {
-      const pick = chosen === 'tesseract' ? reading(tesseract) : neuralRead!;
+    if (override && readers?.hand && readers.print && hand?.length && neuralRead) {
+      const pick = chosen === 'tesseract' ? reading(tesseract) : neuralRead;
       const handRead = { text: hand.map((w) => w.text).join(' '), confidence: readers.hand.confidence };
       const differs = handRead.text.replace(/\s+/g, '') !== pick.text.replace(/\s+/g, '');
       const three = { first: reading(s.weak.words), tesseract: reading(tesseract), print: readers.print, hand: handRead, pick, pickedTesseract: chosen === 'tesseract', neuralChance: chance, height: h };
-      if (differs && override.handChance(handOverrideFeatures(three, (t) => !!opts.known?.(t))) >= HAND_CHANCE && keepsLabel(s.weak, hand)) {
-        best = hand.map((w) => ({ ...w, confidence: Math.min(w.confidence, NEURAL_CAP), by: 'neural' as const }));
-        overridden = true;
-      }
+      overridden = differs && override.handChance(handOverrideFeatures(three, (t) => !!opts.known?.(t))) >= HAND_CHANCE && keepsLabel(s.weak, hand);
+      if (overridden) best = hand.map((w) => ({ ...w, confidence: Math.min(w.confidence, NEURAL_CAP), by: 'neural' as const }));
     }
     if (best !== s.weak.words) replace.set(s.weak.line, best);
     opts.observe?.({
