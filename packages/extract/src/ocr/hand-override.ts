@@ -1,6 +1,6 @@
 import { labelWordCount } from '../fields/find-labels.ts';
 import { committedOnce } from '../fields/learned/tree-score.ts';
-import { featureColumns, TreeModel, type TreeModelJson } from '../fields/learned/trees.ts';
+import { BinaryTrees, type TreeModelJson } from '../fields/learned/trees.ts';
 import { agreement, knownShare, share } from './line-choice.ts';
 import type { LineReading } from './reread.ts';
 
@@ -47,23 +47,12 @@ export function handOverrideFeatures(r: ThreeReadings, known: (texts: string[]) 
   ];
 }
 
-/** The committed override (training/line-choice/fit.py --override): the chance the hand reading is the closer. */
+/** The committed override (training/line-choice/fit_override.py): the chance the hand reading is the closer. */
 export const HAND_OVERRIDE_PATH = new URL('../../models/hand-override.json', import.meta.url);
 
-export class HandOverrideModel {
-  private readonly model: TreeModel;
-  private readonly columns: number[];
-
-  constructor(json: TreeModelJson) {
-    this.model = new TreeModel(json);
-    this.columns = featureColumns(json.features, HAND_OVERRIDE_FEATURES, 'hand override');
-  }
-
-  /** The chance the handwriting model's reading is closer to what the line says than the one the line choice kept. */
-  handChance(features: number[]): number {
-    return this.model.predict(this.columns.map((c) => features[c]!))[1]!;
-  }
-}
-
 /** The committed model, read once; null where none is committed (the line choice's pick then stands). */
-export const handOverrideModel = committedOnce(HAND_OVERRIDE_PATH, (json: TreeModelJson) => new HandOverrideModel(json));
+export const handOverrideModel = committedOnce(HAND_OVERRIDE_PATH, (json: TreeModelJson) => {
+  const trees = new BinaryTrees(json, HAND_OVERRIDE_FEATURES, 'hand override');
+  /** The chance the handwriting model's reading is closer to what the line says than the one the line choice kept. */
+  return { handChance: (features: number[]): number => trees.chance(features) };
+});

@@ -2,7 +2,7 @@ import { labelWordCount } from '../fields/find-labels.ts';
 import { editDistance } from '../fields/geo.ts';
 import { isKnownWord } from '../fields/spelling.ts';
 import { committedOnce } from '../fields/learned/tree-score.ts';
-import { featureColumns, TreeModel, type TreeModelJson } from '../fields/learned/trees.ts';
+import { BinaryTrees, type TreeModelJson } from '../fields/learned/trees.ts';
 import type { LineReading } from './reread.ts';
 
 /**
@@ -56,21 +56,9 @@ export function lineChoiceFeatures(first: LineReading, tess: LineReading, neural
 /** The committed choice (training/line-choice/fit.py): trees giving the chance the neural reading is the closer. */
 export const LINE_CHOICE_PATH = new URL('../../models/line-choice.json', import.meta.url);
 
-/** Chooses between a weak line's two readings as the committed trees learned to: the neural one where likelier closer. */
-export class LineChoiceModel {
-  private readonly model: TreeModel;
-  private readonly columns: number[];
-
-  constructor(json: TreeModelJson) {
-    this.model = new TreeModel(json);
-    this.columns = featureColumns(json.features, LINE_CHOICE_FEATURES, 'line choice');
-  }
-
-  /** The chance the neural reading is closer to what the line says than Tesseract's. */
-  neuralChance(features: number[]): number {
-    return this.model.predict(this.columns.map((c) => features[c]!))[1]!;
-  }
-}
-
 /** The committed model, read once; null where none is committed. */
-export const lineChoiceModel = committedOnce(LINE_CHOICE_PATH, (json: TreeModelJson) => new LineChoiceModel(json));
+export const lineChoiceModel = committedOnce(LINE_CHOICE_PATH, (json: TreeModelJson) => {
+  const trees = new BinaryTrees(json, LINE_CHOICE_FEATURES, 'line choice');
+  /** The chance the neural reading is closer to what the line says than Tesseract's. */
+  return { neuralChance: (features: number[]): number => trees.chance(features) };
+});

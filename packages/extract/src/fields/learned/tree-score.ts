@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { calibrate, type IsotonicTable } from './calibration.ts';
-import { featureColumns, TreeModel, type TreeModelJson } from './trees.ts';
+import { BinaryTrees, type TreeModelJson } from './trees.ts';
 
 /**
  * A fitted scoring model as `training/fields/fit-confidence.py` writes it: boosted trees giving a chance from a feature
@@ -16,19 +16,17 @@ export interface TreeScoreJson {
 
 /** A chance from a feature row of `names`, and that chance on the product's scale. */
 export class TreeScore {
-  private readonly model: TreeModel;
-  private readonly columns: number[];
+  private readonly trees: BinaryTrees;
   private readonly table: IsotonicTable;
 
   constructor(json: TreeScoreJson, names: readonly string[], what: string) {
-    this.model = new TreeModel(json.model);
-    this.columns = featureColumns(json.model.features, names, what);
+    this.trees = new BinaryTrees(json.model, names, what);
     this.table = json.table;
   }
 
   /** The chance the row's claim is right, as the trees learned it. */
   probability(row: Float64Array): number {
-    return this.model.predict(this.columns.map((c) => row[c]!))[1]!;
+    return this.trees.chance(row);
   }
 
   /** That chance on the product's confidence scale (0.9 and above: right at least 99.5 % of the time). */

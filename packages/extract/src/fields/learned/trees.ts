@@ -19,6 +19,21 @@ export interface TreeModelJson {
   trees: TreeJson[];
 }
 
+/** Two-class trees read as one chance (of the second class) from rows of the named features the code computes. */
+export class BinaryTrees {
+  private readonly model: TreeModel;
+  private readonly columns: number[];
+
+  constructor(json: TreeModelJson, computed: readonly string[], what: string) {
+    this.model = new TreeModel(json);
+    this.columns = featureColumns(json.features, computed, what);
+  }
+
+  chance(row: ArrayLike<number>): number {
+    return this.model.predict(this.columns.map((c) => row[c]!))[1]!;
+  }
+}
+
 /**
  * Where each of a model's features sits in the rows the code computes. The model names its features: one the code no
  * longer computes is an error here, never a silent shift of every column after it.
