@@ -3,10 +3,12 @@
 // whole-value accuracy per field kind for Tesseract, the print recogniser (PP-OCR), the handwriting model, the
 // handwriting model decoded under the field's kind, and the vote the extractor uses.
 // usage: npx tsx bench/tools/hand-lines.ts [--set training/heldout] [--readers tesseract,ppocr,ppocr+kind,hand,kind,vote,vote+kind] [--calibrate]
-//        [--lexicon] [--place-margin N] [--word-margin N]
+//        [--lexicon] [--place-margin N] [--word-margin N] [--widths 1,0.75,1.33]
 //   --calibrate  prints, per reader, how often a line is read right at each confidence (run on training/calibration)
 //   --lexicon    as the extractor reads now: a city under the list of places, free text under the word lexicon
 //                (handwriting model); without it, as before (cities free, words as the model's best path)
+//   --widths     letter widths the handwriting model reads each band at, keeping the surest (default 1, as drawn, as the
+//                product reads; HAND_WIDTHS in ocr/hand-recogniser.ts: 1,0.75,1.33)
 //   --place-margin, --word-margin  the lexicon's margins in nats (default: the shipped ones); to choose them on
 //                training/calibration
 import { readFileSync } from 'node:fs';
@@ -27,6 +29,7 @@ const { values } = parseArgs({ options: {
   set: { type: 'string', default: 'training/heldout' },
   readers: { type: 'string', default: 'tesseract,ppocr,ppocr+kind,hand,kind,vote,vote+kind' },
   calibrate: { type: 'boolean', default: false },
+  widths: { type: 'string' },
   lexicon: { type: 'boolean', default: false },
   'place-margin': { type: 'string' },
   'word-margin': { type: 'string' },
@@ -76,7 +79,8 @@ if (wanted.has('ppocr')) readers.push(['ppocr', viaLines(pp)]);
 // The print recogniser decoded under the field's kind: what the constraints give without the handwriting model.
 if (wanted.has('ppocr+kind')) readers.push(['ppocr+kind', viaLines(pp, true)]);
 const needsHand = ['hand', 'kind', 'vote'].some((r) => wanted.has(r));
-const hand = needsHand ? await createHandRecogniser(values.lexicon ? wordDecoder(wordMargin) : undefined, byKind) : null;
+const widths = values.widths ? values.widths.split(',').map(Number) : undefined;
+const hand = needsHand ? await createHandRecogniser(values.lexicon ? wordDecoder(wordMargin) : undefined, byKind, widths) : null;
 if (hand) closers.push(() => hand.close());
 if (hand && wanted.has('hand')) readers.push(['hand', viaLines(hand)]);
 if (hand && wanted.has('kind')) readers.push(['hand+kind', viaLines(hand, true)]);

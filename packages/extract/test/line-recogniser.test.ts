@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Grey } from '../src/image/analyze.ts';
 import { decodeCtc } from '../src/ocr/ctc.ts';
-import { blankColumns, textBands, wordsFromEmitted } from '../src/ocr/line-recogniser.ts';
+import type { FieldKind } from '../src/ocr/field-decode.ts';
+import { blankColumns, recogniserFor, textBands, wordsFromEmitted, type BandDecoder, type LineModel } from '../src/ocr/line-recogniser.ts';
 
 const emitted = (s: string, pitch = 2, start = 0): Array<{ ch: string; step: number; p: number }> => {
   let step = start;
@@ -119,5 +120,48 @@ describe('neural line reader: word gaps seen in the image', () => {
     // A blank stretch of the image still parts a one-letter word, and steps alone still part two longer words.
     expect(wordsFromEmitted([{ ch: 'W', step: 0, p: 0.9 }, ...emitted('MAGNOLIA', 2, 5)], [[2, 4]]).map((w) => w.text)).toEqual(['W', 'MAGNOLIA']);
     expect(texts('PAPER_MILLS')).toEqual(['PAPER', 'MILLS']);
+  });
+});
+
+describe('neural line reader: letter widths', () => {
+  // A stand-in line model over the alphabet A, B (classes 1, 2; 0 the blank): it reads "AB" surely when the band is
+  // resized to at least `sure` columns and "BA" unsurely below, so which width a band is read at decides the reading.
+  const fakeModel = (sure: number, widthsSeen: number[] = []): LineModel => ({
+    height: 16,
+    dict: ['A', 'B'],
+    async run(_px, W) {
+      widthsSeen.push(W);
+      const steps = 4, classes = 3, data = new Float32Array(steps * classes);
+      const [first, second, p] = W >= sure ? [1, 2, 0.95] : [2, 1, 0.6];
+      [first, 0, second, 0].forEach((c, t) => { data[t * classes + c] = c ? p : 0.99; });
+      return { data, steps, classes };
+    },
+    async close() {},
+  });
+  const band = page(120, 24, letters(10, 4, 20, 5));
+  const box: [number, number, number, number] = [0, 0, 120, 24];
+  const read = async (model: LineModel, widths?: number[], decode?: BandDecoder, kind?: FieldKind) =>
+    (await recogniserFor(model, decode, () => decode!, widths).read(band, box, box, 'l', undefined, kind)).words.map((w) => w.text).join(' ');
+
+  it('reads a band at each width given and keeps the reading the model is surest of', async () => {
+    const seen: number[] = [];
+    // As drawn the band comes to about 60 columns at the model's height: short of the 70 that read surely.
+    expect(await read(fakeModel(70, seen), [1])).toBe('BA');
+    expect(await read(fakeModel(70, seen), [1, 0.75, 1.33])).toBe('AB');
+    expect(seen.length).toBe(4);
+    // Stretching is not preferred for itself: when every width reads as surely, the band as drawn is kept.
+    const asDrawn: number[] = [];
+    expect(await read(fakeModel(10, asDrawn), [1, 0.75, 1.33])).toBe('AB');
+    expect(asDrawn[0]).toBe(seen[0]);
+  });
+
+  it("judges the width on the model's own best path, not on a reading held to a field's kind", async () => {
+    // A kind decoder surest where the model itself is least sure: it answers the model's path reversed, at one and a
+    // half less the model's certainty. Were widths judged on its readings, the narrow one would win and give "AB".
+    const reversed: BandDecoder = (data, steps, classes) => {
+      const path = [0, 2].map((t) => { const c = data[t * classes + 1]! > 0 ? 1 : 2; return { c, p: data[t * classes + c]! }; });
+      return path.reverse().map(({ c, p }, i) => ({ ch: c === 1 ? 'A' : 'B', step: 2 * i, p: 1.5 - p }));
+    };
+    expect(await read(fakeModel(70), [1, 1.33], reversed, 'state')).toBe('BA');
   });
 });
