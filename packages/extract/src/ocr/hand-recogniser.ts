@@ -39,10 +39,9 @@ export async function loadHandModel(): Promise<LineModel> {
 /**
  * Letter widths a band can be read at besides as drawn (`createHandRecogniser`'s `widths`; the product reads as drawn).
  * On isolated lines the surest of these three reads more values right (the model under the field's kind: training
- * hands 82.3 -> 85.2 %, Debian's held-out hands 71.9 -> 74.3 %), but on whole pages it did not (trained families,
- * seed 7105: 1,362 -> 1,358 value words of 1,670), with the line choice and the hand override fitted on readings as
- * drawn: see training/MODEL_CARD-handwriting.md. Measured with `bench/tools/hand-lines.ts --widths`; the next step is
- * to read the line choice's and the override's rows again at these widths and fit both on them.
+ * hands 82.3 -> 85.2 %, Debian's held-out hands 71.9 -> 74.3 %), but on whole pages, where the line choice and the
+ * hand override weigh it against two other readings, it did not, with the override fitted again on such readings or
+ * not (training/MODEL_CARD-handwriting.md). Measured with `bench/tools/hand-lines.ts --widths`.
  */
 export const HAND_WIDTHS = [1, 0.75, 1.33] as const;
 
