@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Grey } from '../src/image/analyze.ts';
 import { decodeCtc } from '../src/ocr/ctc.ts';
 import type { FieldKind } from '../src/ocr/field-decode.ts';
+import { HAND_WIDTHS } from '../src/ocr/hand-recogniser.ts';
 import { blankColumns, recogniserFor, textBands, wordsFromEmitted, type BandDecoder, type LineModel } from '../src/ocr/line-recogniser.ts';
 
 const emitted = (s: string, pitch = 2, start = 0): Array<{ ch: string; step: number; p: number }> => {
@@ -147,11 +148,11 @@ describe('neural line reader: letter widths', () => {
     const seen: number[] = [];
     // As drawn the band comes to about 60 columns at the model's height: short of the 70 that read surely.
     expect(await read(fakeModel(70, seen), [1])).toBe('BA');
-    expect(await read(fakeModel(70, seen), [1, 0.75, 1.33])).toBe('AB');
+    expect(await read(fakeModel(70, seen), [...HAND_WIDTHS])).toBe('AB');
     expect(seen.length).toBe(4);
     // Stretching is not preferred for itself: when every width reads as surely, the band as drawn is kept.
     const asDrawn: number[] = [];
-    expect(await read(fakeModel(10, asDrawn), [1, 0.75, 1.33])).toBe('AB');
+    expect(await read(fakeModel(10, asDrawn), [...HAND_WIDTHS])).toBe('AB');
     expect(asDrawn[0]).toBe(seen[0]);
   });
 

@@ -259,32 +259,37 @@ export async function loadPpOcr(): Promise<LineModel> {
 export function recogniserFor(model: LineModel, decoder?: BandDecoder, byKind: (kind: FieldKind) => BandDecoder = decoderFor,
   widths: readonly number[] = [1]): LineRecogniser {
   const H = model.height;
-  /** The band's characters read at one width factor, on the model's steps. */
-  const readAt = async (pixels: Grey, box: Box, factor: number, decode?: BandDecoder): Promise<{ chars: Emitted[]; steps: number; p: number }> => {
+  /** The model's step probabilities for the band resized to its height, its width scaled by `factor`. */
+  const runAt = async (pixels: Grey, box: Box, factor: number): Promise<{ data: Float32Array; steps: number; classes: number }> => {
     const [x0, y0, x1, y1] = box;
     const w = x1 - x0, h = y1 - y0;
     const W = Math.max(STEP, Math.min(3200, Math.round((factor * w * H) / h)));
     const px = await sharp(Buffer.from(pixels.data.buffer, pixels.data.byteOffset, pixels.data.byteLength), { raw: { width: pixels.width, height: pixels.height, channels: 1 } })
       .extract({ left: x0, top: y0, width: w, height: h }).resize(W, H, { fit: 'fill', kernel: 'lanczos3' })
       .toColourspace('b-w').raw().toBuffer();
-    const { data, steps, classes } = await model.run(px, W);
-    const free = decodeCtc(data, steps, classes, model.dict);
-    const chars = decode?.(data, steps, classes, model.dict) ?? free;
-    // How well the width suits the hand is judged on the model's own best path: a decoder held to a field's kind
-    // always finds some allowed reading, and its characters can be sure at a width that misdraws the letters.
-    const ps = free.filter((c) => c.ch.trim()).map((c) => c.p);
-    return { chars, steps, p: ps.length ? ps.reduce((a, b) => a + b, 0) / ps.length : 0 };
+    return model.run(px, W);
+  };
+  // How well a width suits the hand is judged on the model's own best path: a decoder held to a field's kind always
+  // finds some allowed reading, and its characters can be sure at a width that misdraws the letters.
+  const sureness = (out: { data: Float32Array; steps: number; classes: number }): number => {
+    const ps = decodeCtc(out.data, out.steps, out.classes, model.dict).filter((c) => c.ch.trim()).map((c) => c.p);
+    return ps.length ? ps.reduce((a, b) => a + b, 0) / ps.length : 0;
   };
   /** Reads one text band (a single line, tight around its ink) into page words. */
   const readBand = async (grey: Grey, pixels: Grey, box: [number, number, number, number], line: string, decode?: BandDecoder): Promise<{ words: EngineWord[]; ps: number[] }> => {
     const [x0, y0, x1, y1] = box;
     const w = x1 - x0;
-    let best = await readAt(pixels, box, widths[0]!, decode);
-    for (const factor of widths.slice(1)) {
-      const r = await readAt(pixels, box, factor, decode);
-      if (r.p > best.p) best = r;
+    let out = await runAt(pixels, box, widths[0]!);
+    if (widths.length > 1) {
+      let sure = sureness(out);
+      for (const factor of widths.slice(1)) {
+        const other = await runAt(pixels, box, factor);
+        const p = sureness(other);
+        if (p > sure) { out = other; sure = p; }
+      }
     }
-    const { chars, steps } = best;
+    const { data, steps, classes } = out;
+    const chars = decode?.(data, steps, classes, model.dict) ?? decodeCtc(data, steps, classes, model.dict);
     // Page x of an output step (the model's steps cover the resized width evenly).
     const toX = (step: number): number => x0 + ((step + 0.5) / steps) * w;
     const half = (0.5 * w) / steps;
