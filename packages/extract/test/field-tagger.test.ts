@@ -5,7 +5,7 @@ import { calibrate, confidenceOf, fitIsotonic } from '../src/fields/learned/cali
 import { ALONE_MIN, chooseFields } from '../src/fields/learned/combine.ts';
 import { FEATURE_NAMES, pageFeatures } from '../src/fields/learned/features.ts';
 import { FieldTagger, widen, type TaggerJson } from '../src/fields/learned/tagger.ts';
-import { withLegalForm, withOtherPart, withPlaceName, withStreetNumber } from '../src/fields/learned/run-completion.ts';
+import { withLegalForm, withNmfcQualifier, withOtherPart, withPlaceName, withStreetNumber } from '../src/fields/learned/run-completion.ts';
 import { groupWords, joinWrapped, labelBefore, lineNeighbours } from '../src/fields/learned/word-runs.ts';
 import { predictRows, TreeModel } from '../src/fields/learned/trees.ts';
 import { readWordsValue } from '../src/fields/learned/values.ts';
@@ -217,6 +217,18 @@ describe('decoding', () => {
     expect(withLegalForm(two.slice(0, 3), lineNeighbours(two), () => true, two)).toEqual(two.slice(0, 3));
     // A legal form alone names no company.
     expect(readWordsValue('Shipper.Name', [w('LLC', 100, 100)], 'MDY')).toBeNull();
+  });
+
+  it('ends a description with its NMFC qualifier printed after it (NOI, KD, KD FLAT), and takes nothing else', () => {
+    const noi = [w('VINYL', 100, 100), w('FLOORING,', 170, 100), w('NOI', 280, 100), w('12', 330, 100)];
+    expect(withNmfcQualifier(noi.slice(0, 2), lineNeighbours(noi), () => true).map((x) => x.text)).toEqual(['VINYL', 'FLOORING,', 'NOI']);
+    // Never a word the model reads as another field's.
+    expect(withNmfcQualifier(noi.slice(0, 2), lineNeighbours(noi), (x) => x !== noi[2])).toEqual(noi.slice(0, 2));
+    const flat = [w('CORRUGATED', 100, 100), w('BOXES,', 210, 100), w('KD', 280, 100), w('FLAT', 310, 100)];
+    expect(withNmfcQualifier(flat.slice(0, 2), lineNeighbours(flat), () => true).map((x) => x.text).join(' ')).toBe('CORRUGATED BOXES, KD FLAT');
+    // Any other word after the goods is not theirs.
+    const other = [w('STEEL', 100, 100), w('FASTENERS', 160, 100), w('SKIDS', 260, 100)];
+    expect(withNmfcQualifier(other.slice(0, 2), lineNeighbours(other), () => true)).toEqual(other.slice(0, 2));
   });
 
   it('groups words level on a line and close together into one value, in reading order', () => {

@@ -2246,6 +2246,11 @@ describe('tables and references', () => {
     expect(cleanCommodity('PET FOOD, DRY ON 1 SKIDS').text).toBe('PET FOOD, DRY');
     expect(cleanCommodity('PAINT, WATER BASED STC 14 CTN').text).toBe('PAINT, WATER BASED');
     expect(cleanCommodity('BICYCLE PARTS (14').text).toBe('BICYCLE PARTS');
+    // A handling instruction after the goods is the carrier's instruction, not what the goods are.
+    expect(cleanCommodity('PLASTIC RESIN PELLETS DO NOT STACK').text).toBe('PLASTIC RESIN PELLETS');
+    expect(cleanCommodity('SPORTING GOODS, NOI DO NOT STACK').text).toBe('SPORTING GOODS, NOI');
+    expect(cleanCommodity('BOTELLAS DE VIDRIO - NO APILAR').text).toBe('BOTELLAS DE VIDRIO');
+    expect(cleanCommodity('FRAGILE').text).toBe('FRAGILE');
     expect(cleanCommodity('COPPER WIRE ON REELS').text).toBe('COPPER WIRE ON REELS');
     expect(cleanCommodity('14. CRATE OFFICE CHAIRS, KD')).toEqual({ text: 'OFFICE CHAIRS, KD', count: 14, packaging: null });
   });

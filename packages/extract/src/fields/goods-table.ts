@@ -25,7 +25,10 @@ export function cleanCommodity(raw: string): { text: string; count: number | nul
     .replace(/\b([A-Z]{4,})5\b/g, '$1S')
     // How the goods travel, printed after them ("ON 3 SKIDS", "STC 14 CARTONS", "(2 PALLETS)"), or its first word left
     // when the count was cut off: what the goods are ends before it.
-    .replace(/(?<=[A-Z]{2}[A-Z,]*)\s+(?:(?:ON|STC|SAID TO CONTAIN)(?:\s+\d.*)?|\(\s*\d.*)$/, '');
+    .replace(/(?<=[A-Z]{2}[A-Z,]*)\s+(?:(?:ON|STC|SAID TO CONTAIN)(?:\s+\d.*)?|\(\s*\d.*)$/, '')
+    // How the goods are to be handled, printed after them ("DO NOT STACK", "NO APILAR"): an instruction to the
+    // carrier, not what the goods are.
+    .replace(HANDLING_TAIL, '');
   const m = LEAD_PACKAGING.exec(t);
   // A packaging code alone before the goods, its count read in the column before ("PLT GLASS BOTTLES"): codes only,
   // as words such as CRATES or BOXES may be the goods themselves.
@@ -34,6 +37,8 @@ export function cleanCommodity(raw: string): { text: string; count: number | nul
   if (!m) return { text: t, count: null, packaging: null };
   return { text: t.slice(m[0].length), count: Number(m[1]), packaging: packagingCode(m[2]!) };
 }
+
+const HANDLING_TAIL = /(?<=[A-Z]{2}[A-Z,]*)[\s,;/-]+(?:DO NOT (?:DOUBLE )?STACK|DO NOT FREEZE|DON'?T STACK|KEEP (?:DRY|FROZEN|REFRIGERATED)|FRAGILE|THIS (?:SIDE|END) UP|HANDLE WITH CARE|NO (?:APILAR|ESTIBAR|REMONTAR)|NE PAS (?:GERBER|EMPILER|GELER)|NON GERBABLE)$/;
 
 const PACKAGE_KIND = '(?:\\d{1,5}\\s*)?(?:PALLETS?|PLTS?|SKIDS?|SKD|CRATES?|DRUMS?|TOTES?|CARTONS?|CTNS?|BOX(?:ES)?|BAGS?|BUNDLES?|REELS?|ROLLS?|TARIMAS?|CAJAS?|BULTOS)';
 const PACKAGE_KIND_ONLY = new RegExp(`^(?:(?:ON|STC|SAID TO CONTAIN)\\s+)?${PACKAGE_KIND}(?:\\s+(?:STC|SAID TO CONTAIN)\\s+${PACKAGE_KIND})?$`);

@@ -23,6 +23,7 @@ export function completeRuns(field: string, runs: Word[][], ctx: RunContext): Wo
   if (leaf === 'City') return runs.map((r) => withPlaceName(r, ctx.side, ctx.free, ctx.words));
   if (leaf === 'Zip') return runs.map((r) => withOtherPart(r, ctx.side, ctx.free, ctx.words));
   if (leaf === 'Address') return runs.map((r) => withStreetNumber(r, ctx.side, ctx.free, ctx.words));
+  if (leaf === 'Commodity') return runs.map((r) => withNmfcQualifier(r, ctx.side, ctx.free));
   return runs;
 }
 
@@ -119,4 +120,20 @@ export function withStreetNumber(run: Word[], side: Map<Word, [Word | null, Word
   if (!typeFirst && fits(before, HOUSE_NUMBER)) return [before, ...run];
   if (fits(after, HOUSE_NUMBER)) return [...run, after];
   return run;
+}
+
+// The qualifiers a description of goods carries in the NMFC's own wording: "NOI" (not otherwise indicated), "KD"
+// (knocked down), "KD FLAT", "SU" (set up).
+const QUALIFIERS: ReadonlyArray<readonly string[]> = [['KD', 'FLAT'], ['NOI'], ['KD'], ['SU']];
+
+/**
+ * A description's run with the NMFC qualifier printed right after it on its line ("VINYL FLOORING," "NOI"), which
+ * the model may leave unmarked: the qualifier is part of the description, as the classification names the goods.
+ */
+export function withNmfcQualifier(run: Word[], side: Map<Word, [Word | null, Word | null]>, free: (w: Word) => boolean): Word[] {
+  const after: Word[] = [];
+  for (let w = side.get(run[run.length - 1]!)?.[1]; w && after.length < 2 && free(w) && !run.includes(w); w = side.get(w)?.[1]) after.push(w);
+  const texts = after.map((w) => w.text.toUpperCase().replace(/^[,;]+|[.,;:]+$/g, ''));
+  const q = QUALIFIERS.find((qs) => qs.every((t, i) => texts[i] === t));
+  return q ? [...run, ...after.slice(0, q.length)] : run;
 }
