@@ -219,6 +219,13 @@ describe('decoding', () => {
     expect(readWordsValue('Shipper.Name', [w('LLC', 100, 100)], 'MDY')).toBeNull();
   });
 
+  it('reads a city as the known place its run ends with, not the misread label before it; a place abroad stays whole', () => {
+    expect(readWordsValue('Consignee.City', run('PEAT MIAMI'), 'MDY')?.value).toBe('MIAMI');
+    expect(readWordsValue('Consignee.City', run('POBLACION QUEBEC'), 'MDY')?.value).toBe('QUEBEC');
+    expect(readWordsValue('Shipper.City', run('LE HAVRE'), 'MDY')?.value).toBe('LE HAVRE');
+    expect(readWordsValue('Shipper.City', run('NEW HAMBURG'), 'MDY')?.value).toBe('NEW HAMBURG');
+  });
+
   it('ends a description with its NMFC qualifier printed after it (NOI, KD, KD FLAT), and takes nothing else', () => {
     const noi = [w('VINYL', 100, 100), w('FLOORING,', 170, 100), w('NOI', 280, 100), w('12', 330, 100)];
     expect(withNmfcQualifier(noi.slice(0, 2), lineNeighbours(noi), () => true).map((x) => x.text)).toEqual(['VINYL', 'FLOORING,', 'NOI']);

@@ -1636,6 +1636,11 @@ describe('party blocks on grid and keyed forms', () => {
   it('ends a company name at its legal form, dropping what the line holds after it', () => {
     expect(endAtLegalForm('GOLDEN VALLEY BEARINGS LLC VENDOR ID 554734')).toBe('GOLDEN VALLEY BEARINGS LLC');
     expect(endAtLegalForm('TEMASEK PTE LTD ACCOUNT NO.')).toBe('TEMASEK PTE LTD');
+    // An ending names carry (CO, COMPANY) with a number or a label after it: the next item of the form.
+    expect(endAtLegalForm('SUMMIT RIDGE SUPPLY CO NO. DE CLIENTE 195466 FOB: O')).toBe('SUMMIT RIDGE SUPPLY CO');
+    expect(endAtLegalForm('CORNERSTONE BEARINGS COMPANY DOCK 30506408 FOB')).toBe('CORNERSTONE BEARINGS COMPANY');
+    expect(endAtLegalForm('ACME GROUP SUPPLY')).toBe('ACME GROUP SUPPLY');
+    expect(readCompanyName('ACME FOUNDRY GROUP LTO SID# 5771', []).value).toBe('ACME FOUNDRY GROUP LTD');
     expect(endAtLegalForm('ACEROS ANAHUAC SA DE CV CUENTA')).toBe('ACEROS ANAHUAC SA DE CV');
     expect(endAtLegalForm('ACME, INC., DOCK 4')).toBe('ACME, INC.');
     // Nothing after the form, a form as the first word, a form the line cuts short (its end wraps to the next line),

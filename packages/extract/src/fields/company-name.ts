@@ -83,7 +83,26 @@ export function endAtLegalForm(name: string): string {
       && f.slice(longest, longest + rest.length).every((w, k) => ocrDistance(w, rest[k]!) <= 1));
     if (!goesOn) end = i + longest;
   }
+  if (end < 0) end = endBeforeNumber(bare);
   return end > 0 && end < toks.length ? toks.slice(0, end).join(' ').replace(/,$/, '') : name;
+}
+
+/**
+ * Where a name that reached one of the endings names carry (CO, COMPANY, GROUP...) ends, when a word holding a digit
+ * or a label's colon follows it on the line: a name holds no account, dock or customer number after its ending, so
+ * those words are the next item of the form. -1 where no such ending stands before such a word.
+ */
+function endBeforeNumber(bare: string[]): number {
+  const stop = bare.findIndex((w, i) => i > 1 && (/\d/.test(w) || /[:#]$/.test(w)));
+  if (stop < 0) return -1;
+  const ending = (w: string): boolean => OTHER_ENDINGS.has(w) || COMPANY_SUFFIXES.includes(w);
+  for (let i = stop - 1; i >= 1; i--) {
+    if (!ending(bare[i]!)) continue;
+    // A legal form misread by a letter right after the ending ("GROUP LLO") is the name's own last word.
+    const next = bare[i + 1];
+    return next && i + 1 < stop && next.length >= 3 && COMPANY_SUFFIXES.some((s) => s.length === next.length && ocrDistance(s, next) <= 1) ? i + 2 : i + 1;
+  }
+  return -1;
 }
 
 /**
@@ -168,7 +187,9 @@ export function readCompanyName(text: string, words: Word[]): { value: string; r
   const joined = joinLoneLetter(cleanName(text.toUpperCase()));
   const suffixed = repairCompanySuffix(joined.value);
   const repaired = { value: suffixed.value, repaired: joined.repaired || suffixed.repaired };
-  const named = { ...repaired, value: endAtLegalForm(repaired.value) };
+  const ended = endAtLegalForm(repaired.value);
+  // A name ended before words that followed it has a new last word, whose form may be misread too.
+  const named = { ...repaired, value: ended === repaired.value ? ended : repairCompanySuffix(ended).value };
   const amp = repairAmpersand(named.value);
   const hinted = suffixFromHint(words, amp.value);
   const spelt = repairSpelling(hinted ?? amp.value, confidenceIn(words));

@@ -61,6 +61,28 @@ const NEXT_LABELS = new Map<string, { kinds: ReadonlySet<LabelField>; marked: Re
   }
 }
 
+/**
+ * A place is named whole and nothing more: a run that names no known place, but whose last words do, begins with
+ * words that are not the place's (a label misread or run on before it, "CITY, STATE ZIP JACKSONVILLE").
+ */
+function knownPlaceOnly(words: Word[]): Word[] {
+  const name = (ws: Word[]): string => text(ws).replace(/[,.;:]+$/, '');
+  if (words.length < 2 || isKnownPlace(name(words))) return words;
+  for (let k = 1; k <= Math.min(3, words.length - 1); k++) {
+    // The list knows North America's places: one elsewhere may end in one of them ("LE HAVRE"). A word that begins
+    // place names (an article, a saint, a direction, a kind of place) before the known part is the place's own.
+    if (PLACE_FIRST.has(normalizeText(words[k - 1]!.text).replace(/[^A-Z]/g, ''))) return words;
+    if (isKnownPlace(name(words.slice(k)))) return words.slice(k);
+  }
+  return words;
+}
+
+// Words that begin the names of places in the three languages and beyond.
+const PLACE_FIRST = new Set(['LE', 'LA', 'LES', 'L', 'EL', 'LOS', 'LAS', 'DE', 'DEL', 'DU', 'DES', 'DEN', 'DER', 'DIE', 'DAS', 'HET', 'THE',
+  'SAN', 'SANTA', 'SANTO', 'SAO', 'ST', 'STE', 'SAINT', 'SAINTE', 'NEW', 'NORTH', 'SOUTH', 'EAST', 'WEST', 'NORD', 'SUD', 'OUEST',
+  'PORT', 'PORTO', 'PUERTO', 'FORT', 'MOUNT', 'MONT', 'BAD', 'GRAND', 'GRANDE', 'GREAT', 'LITTLE', 'UPPER', 'LOWER', 'OLD', 'NUEVO',
+  'NUEVA', 'VILLA', 'BAIE', 'LAKE', 'LAC', 'CAPE', 'CAP', 'ISLA', 'ILE', 'VAL', 'BEL', 'BELLE', 'BEAU']);
+
 /** The words' text, a space between them. */
 const text = (ws: Word[]): string => ws.map((w) => w.text).join(' ');
 
@@ -93,6 +115,7 @@ export function readWordsValue(field: string, words: Word[], order: DateOrder): 
   // A contact's line names a person, not the party's name or street.
   if (own && isContactLine(words)) return null;
   if (field.endsWith('.Address')) words = oneHouseNumber(streetPart(untilPostalCode(words)));
+  if (field.endsWith('.City')) words = knownPlaceOnly(words);
   const v = readValue(field, field.startsWith('References.') ? referenceText(words) : text(words), order);
   if (!v) return null;
   if (NAME_FIELDS.has(field)) {
