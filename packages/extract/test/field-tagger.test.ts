@@ -224,6 +224,7 @@ describe('decoding', () => {
     expect(readWordsValue('Consignee.City', run('POBLACION QUEBEC'), 'MDY')?.value).toBe('QUEBEC');
     expect(readWordsValue('Shipper.City', run('LE HAVRE'), 'MDY')?.value).toBe('LE HAVRE');
     expect(readWordsValue('Shipper.City', run('NEW HAMBURG'), 'MDY')?.value).toBe('NEW HAMBURG');
+    expect(readWordsValue('Shipper.City', run('CIUDAD JUAREZ'), 'MDY')?.value).toBe('CIUDAD JUAREZ');
   });
 
   it('ends a description with its NMFC qualifier printed after it (NOI, KD, KD FLAT), and takes nothing else', () => {

@@ -81,7 +81,7 @@ function knownPlaceOnly(words: Word[]): Word[] {
 const PLACE_FIRST = new Set(['LE', 'LA', 'LES', 'L', 'EL', 'LOS', 'LAS', 'DE', 'DEL', 'DU', 'DES', 'DEN', 'DER', 'DIE', 'DAS', 'HET', 'THE',
   'SAN', 'SANTA', 'SANTO', 'SAO', 'ST', 'STE', 'SAINT', 'SAINTE', 'NEW', 'NORTH', 'SOUTH', 'EAST', 'WEST', 'NORD', 'SUD', 'OUEST',
   'PORT', 'PORTO', 'PUERTO', 'FORT', 'MOUNT', 'MONT', 'BAD', 'GRAND', 'GRANDE', 'GREAT', 'LITTLE', 'UPPER', 'LOWER', 'OLD', 'NUEVO',
-  'NUEVA', 'VILLA', 'BAIE', 'LAKE', 'LAC', 'CAPE', 'CAP', 'ISLA', 'ILE', 'VAL', 'BEL', 'BELLE', 'BEAU']);
+  'NUEVA', 'VILLA', 'CIUDAD', 'CD', 'BAIE', 'LAKE', 'LAC', 'CAPE', 'CAP', 'ISLA', 'ILE', 'VAL', 'BEL', 'BELLE', 'BEAU']);
 
 /** The words' text, a space between them. */
 const text = (ws: Word[]): string => ws.map((w) => w.text).join(' ');
