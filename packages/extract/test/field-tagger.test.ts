@@ -219,6 +219,12 @@ describe('decoding', () => {
     expect(readWordsValue('Shipper.Name', [w('LLC', 100, 100)], 'MDY')).toBeNull();
   });
 
+  it('reads no name from the form\'s label words alone', () => {
+    expect(readWordsValue('Shipper.Name', run('& ADDRESS'), 'MDY')).toBeNull();
+    expect(readWordsValue('Consignee.Name', run('NAME'), 'MDY')).toBeNull();
+    expect(readWordsValue('Shipper.Name', run('CARRIER SUPPLY CO'), 'MDY')?.value).toBe('CARRIER SUPPLY CO');
+  });
+
   it('reads a city as the known place its run ends with, not the misread label before it; a place abroad stays whole', () => {
     expect(readWordsValue('Consignee.City', run('PEAT MIAMI'), 'MDY')?.value).toBe('MIAMI');
     expect(readWordsValue('Consignee.City', run('POBLACION QUEBEC'), 'MDY')?.value).toBe('QUEBEC');

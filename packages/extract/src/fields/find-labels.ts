@@ -366,6 +366,12 @@ export function labelWordCount(texts: string[]): number {
   return n;
 }
 
+/** Whether every word of a run that holds letters is a word of the form's labels, spelt exactly: a label, no value. */
+export function labelsOnly(texts: string[]): boolean {
+  const lettered = texts.filter((t) => /\p{L}{2}/u.test(t));
+  return lettered.length > 0 && labelWordCount(lettered) >= lettered.length;
+}
+
 /**
  * How many of `words`, from the first, print labels of the given kinds (one or several in a row, joined by a slash or a
  * dash: "STREET - DIRECCION:", "RAISON SOCIALE / NAME"), with at least one word left after them; 0 when they print none.

@@ -2,7 +2,7 @@ import { alnumCount, midY, normalizeText, sameRow, xOverlap, type Segment } from
 import type { Word } from '../types.ts';
 import { isSpeck, textOf } from './candidates.ts';
 import { parseCityStateZip, stripCityLabel } from './city-line.ts';
-import { ocrDistance, PARTY_HEADING_FIELDS, type LabelHit } from './find-labels.ts';
+import { labelsOnly, ocrDistance, PARTY_HEADING_FIELDS, type LabelHit } from './find-labels.ts';
 import { isContactLine } from './contact-line.ts';
 import { closesNote, isNote } from './heading-note.ts';
 import { unfoldRunningText } from './running-text.ts';
@@ -650,8 +650,12 @@ export function parseParty(allLines: PartyLine[], headerHit: LabelHit): ParsedPa
   // A note in parentheses beside or under the heading ("(IF OTHER THAN CONSIGNEE)", "(TIERS)") names no one.
   const note = (l: PartyLine): boolean => /^\(.*\)$/.test(textOf(l.words).trim());
   const nameIdx = keyedName >= 0 ? keyedName : keyedRows ? lines.findIndex((l) => l.sub === 'headerRight' && !note(l)) : -1;
+  // A line of the form's label words alone ("& ADDRESS" of NAME & ADDRESS, wrapped under its heading) names no one:
+  // the name is on the line after it.
+  const labelLine = (l: PartyLine): boolean => labelsOnly(l.words.map((x) => x.text));
+  lines.forEach((l, i) => { if (l.sub === null && labelLine(l)) used.add(i); });
   const nameLine = nameIdx >= 0 ? nameIdx : lines.findIndex((l, i) => !used.has(i) && l.sub === null && !note(l) && (cszIdx < 0 || i < cszIdx));
-  if (nameLine >= 0 && lines[nameLine]!.words.length) {
+  if (nameLine >= 0 && lines[nameLine]!.words.length && !labelLine(lines[nameLine]!)) {
     used.add(nameLine);
     const w = lines[nameLine]!.words;
     const named = readCompanyName(textOf(w), w);

@@ -12,7 +12,7 @@ import { parseCityStateZip } from '../city-line.ts';
 import { isKnownPlace } from '../../ocr/place-decode.ts';
 import { parseReference, parseScac } from '../references.ts';
 import { confidenceIn, repairSpelling } from '../spelling.ts';
-import { leadingLabelWords, trailingLabelWords } from '../find-labels.ts';
+import { labelsOnly, leadingLabelWords, trailingLabelWords } from '../find-labels.ts';
 import { isContactLine } from '../contact-line.ts';
 import { CHECKED } from '../extract-fields.ts';
 import { afterNoteEnd } from '../heading-note.ts';
@@ -121,6 +121,8 @@ export function readWordsValue(field: string, words: Word[], order: DateOrder): 
   if (NAME_FIELDS.has(field)) {
     // A legal form alone ("LLC" wrapped onto a line of its own) is the end of a name, not one.
     if (legalFormOnly(String(v.value))) return null;
+    // Nor are a form's label words alone ("& ADDRESS" of NAME & ADDRESS, the form's title): they name no one.
+    if (labelsOnly(words.map((w) => w.text))) return null;
     const named = readCompanyName(String(v.value), words);
     v.value = named.value; v.repaired ||= named.repaired;
   }
