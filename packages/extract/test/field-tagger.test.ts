@@ -222,6 +222,7 @@ describe('decoding', () => {
   it('reads no name from the form\'s label words alone', () => {
     expect(readWordsValue('Shipper.Name', run('& ADDRESS'), 'MDY')).toBeNull();
     expect(readWordsValue('Consignee.Name', run('NAME'), 'MDY')).toBeNull();
+    expect(readWordsValue('Shipper.Name', run('6 Bill Freight Charges To / Frais facturés à'), 'MDY')).toBeNull();
     expect(readWordsValue('Shipper.Name', run('CARRIER SUPPLY CO'), 'MDY')?.value).toBe('CARRIER SUPPLY CO');
   });
 

@@ -368,8 +368,9 @@ export function labelWordCount(texts: string[]): number {
 
 /** Whether every word of a run that holds letters is a word of the form's labels, spelt exactly: a label, no value. */
 export function labelsOnly(texts: string[]): boolean {
+  // Counted on the whole run: a label's one-letter word ("A" of FRAIS FACTURES A) completes it.
   const lettered = texts.filter((t) => /\p{L}{2}/u.test(t));
-  return lettered.length > 0 && labelWordCount(lettered) >= lettered.length;
+  return lettered.length > 0 && labelWordCount(texts) >= lettered.length;
 }
 
 /**
