@@ -422,6 +422,26 @@ describe('label matching', () => {
     expect(kinds('E] Consignee')).toEqual(['consignee']);
     // A word before the heading is no box number: the heading is then mid-line and needs its colon.
     expect(kinds('Final Destination')).toEqual([]);
+    // Bracketed with its mark, or a frame's bracket against a short heading's first word.
+    expect(kinds('[2)] SHIPMENT NO.')).toEqual(['bol']);
+    expect(kinds('[To (complete name and address) |')).toEqual(['consignee']);
+    expect(kinds('[Ship From (full style and address) ]')).toEqual(['shipper']);
+  });
+
+  it('reads a heading after a box number read weakly as letters or digits, and after one read clearly', () => {
+    const weakBox = (text: string): string[] => {
+      const ws = line(100, 100, text);
+      ws[0]!.confidence = 0.36;
+      return findLabels(buildSegments(ws)).map((h) => h.field);
+    };
+    expect(weakBox('BY Consigned To')).toEqual(['consignee']);
+    expect(weakBox('1711 c ORIGIN')).toEqual(['shipper']);
+    // A clear number before a party's or reference's heading is its box; before a unit's it is a count.
+    expect(kinds('2 BILL TO (FULL STYLE AND ADDRESS):')).toEqual(['billTo']);
+    expect(kinds('1 Forwarding Agent (name and address)')).toEqual(['otherParty']);
+    expect(kinds('14 PALLETS')).toEqual([]);
+    // A clear word before a heading is still no box number.
+    expect(kinds('BY Consigned To')).toEqual([]);
   });
 
   it('reads N. as the NO closing a label (SHIPPER\'S BOL N.)', () => {
@@ -1819,11 +1839,13 @@ describe('labels misread by OCR', () => {
     // A section number with its mark ("1—") is an icon too; a count before a word is not.
     expect(findLabels(buildSegments(line(100, 100, '1— Classe'))).map((h) => `${h.field}${h.atStart ? '@' : ''}`)).toEqual(['freightClass@']);
     expect(findLabels(buildSegments(line(100, 100, '10 PIECES'))).some((h) => h.atStart)).toBe(false);
-    // So is a lone digit read weakly (a number in a circle); read clearly, it is a count.
+    // So is a lone digit read weakly (a number in a circle); read clearly, it is a count before a unit's heading, and
+    // a box number before a party's, which no count stands before.
     const numbered = line(100, 100, '8 DESTINATAIRE');
     numbered[0]!.confidence = 0.54;
     expect(findLabels(buildSegments(numbered)).map((h) => `${h.field}${h.atStart ? '@' : ''}`)).toEqual(['consignee@']);
-    expect(findLabels(buildSegments(line(100, 100, '8 DESTINATAIRE'))).some((h) => h.atStart)).toBe(false);
+    expect(findLabels(buildSegments(line(100, 100, '8 DESTINATAIRE'))).map((h) => `${h.field}${h.atStart ? '@' : ''}`)).toEqual(['consignee@']);
+    expect(findLabels(buildSegments(line(100, 100, '8 COLIS'))).some((h) => h.atStart)).toBe(false);
     // Box numbers as forms print them (a colon, brackets, two digits, zero-padded) leave the heading at the start of
     // its line; a count with no mark does not.
     for (const text of ['5: Origin', '(3) Consignee', '12. Consignee', '04 Ship To']) {

@@ -26,7 +26,11 @@ const cleanName = (s: string): string =>
     // words of their own (KANSAS, ALPINA).
     .replace(/\b([A-Z]{4,})(SADECV|CORP|LLC|LTD|LTEE|ULC|INC|SARL|GMBH|PLC|LLP)$/, (_m, w: string, end: string) => `${w} ${end === 'SADECV' ? 'SA DE CV' : end}`)
     // ... or joined to it by a hyphen read for the space ("MILLS-LTD").
-    .replace(/\b([A-Z]{3,})-(CORP|LLC|LTD|LTEE|ULC|INC)$/, '$1 $2');
+    .replace(/\b([A-Z]{3,})-(CORP|LLC|LTD|LTEE|ULC|INC)$/, '$1 $2')
+    // A signature names the signer's role after the name ("ACME FREIGHT, AS CARRIER", "..., COMO TRANSPORTISTA"): the
+    // role, or its first word where the line was cut, is not the name's.
+    .replace(/,\s*(AS|COMO|EN TANT QUE)$/, '')
+    .replace(/,?\s+(AS|COMO|EN TANT QUE) (CARRIER|AGENT|SHIPPER|CONSIGNEE|TRANSPORTISTA|REMITENTE|AGENTE|TRANSPORTEUR|EXPEDITEUR|AGENT)$/, '');
 
 // Legal forms that end a registered name, in the three languages' countries and the ports the bills name. Not CO or
 // COMPANY: they also begin labels ("COMPANY NAME") and sit inside names ("CO-OP").

@@ -28,6 +28,9 @@ export interface LabelHit {
 }
 
 const PARTY_SUB = new Set<LabelField>(['name', 'address', 'city', 'state', 'zip', 'cityStateZip']);
+// Headings a form's box number may stand before, read clearly ("5 NAME", "2 BILL TO"): none a count is printed before.
+const BOXED_HEADINGS = new Set<LabelField>(['shipper', 'consignee', 'billTo', 'carrier', 'otherParty', 'name', 'address', 'cityStateZip',
+  'scac', 'bol', 'pro', 'po', 'order', 'pickupDate', 'deliveryDate', 'docDate', 'freightTerms']);
 
 interface Token {
   t: string; word: number; colonAfter: boolean; possessive?: boolean; /** A token read across two words ends here. */ lastWord?: number;
@@ -67,8 +70,9 @@ export function tokenize(words: Word[]): Token[] {
     // "N°.DE" is two words; "P.O." is one.
     // "THIRD-PARTY" and "PICK-UP" are two words of a label.
     // "N°" with its ring read as an asterisk ("N*") is N° all the same.
-    // A rule end or fill line read after a word ("ZIP_|") is no part of it.
-    const n = normalizeText(w.text).replace(/(?<=[A-Z]{2})[_|]+$/, '').replace(/[°º]/g, 'O').replace(/^N\*/, 'NO').replace(/([#/()])/g, ' $1 ').replace(/([A-Z0-9]{2,})\.(?=[A-Z0-9]{2,})/g, '$1 ').replace(/([A-Z]{2,})-(?=[A-Z]{2,})/g, '$1 ');
+    // A rule end or fill line read after a word ("ZIP_|") is no part of it, nor a frame's edge read as a bracket or bar
+    // against a heading's first or last word ("[SHIP FROM", "ADDRESS]").
+    const n = normalizeText(w.text).replace(/(?<=[A-Z]{2})[_|\]]+$/, '').replace(/^[[|](?=[A-Z]{2})/, '').replace(/[°º]/g, 'O').replace(/^N\*/, 'NO').replace(/([#/()])/g, ' $1 ').replace(/([A-Z0-9]{2,})\.(?=[A-Z0-9]{2,})/g, '$1 ').replace(/([A-Z]{2,})-(?=[A-Z]{2,})/g, '$1 ');
     // A reference label's # read as a letter glued to it ("POR", "POS" for PO #), alone in its cell or before its number.
     const hashRead = wi === 0 && (words.length === 1 || (words.length === 2 && /^\d{5,}$/.test(words[1]!.text))) ? /^(PO|BOL|PRO)[RHS]$/.exec(n) : null;
     const parts = hashRead ? [hashRead[1]!, '#'] : n.split(' ').filter(Boolean).flatMap(splitGluedLabelWords);
@@ -495,9 +499,21 @@ export function findLabels(segments: Segment[]): LabelHit[] {
       // "12.", "04"). A bare number read clearly stays a word: it may be a count ("14 PALLETS").
       || /^(\(\d{1,2}\)|\d{1,2}[.):\]—–-]|0\d)$/.test(seg.words[tokens[k]!.word]!.text)
       // Or in square brackets, its digit misread as a letter as often as not ("[3]", "[L]", "E]").
-      || /^(\[[A-Z0-9]{1,2}\]?|[A-Z0-9]{1,2}\])$/i.test(seg.words[tokens[k]!.word]!.text);
+      // A bracket before a short label is a frame's edge, not a box number ("[To (complete name and address)").
+      || (/^(\[[A-Z0-9]{1,2}\]?|[A-Z0-9]{1,2}\])$/i.test(seg.words[tokens[k]!.word]!.text) && !matchAt(tokens, k))
+      // Or bracketed with its mark as well ("[2)]", "[10)]").
+      || /^[[(]\d{1,2}[.):\]]+$/.test(seg.words[tokens[k]!.word]!.text)
+      // Or a framed number read weakly as a short run of letters or digits ("1711", "BY" for a boxed "7)", "3)"),
+      // unless it starts a label itself.
+      || (/^[A-Z0-9]{1,4}$/.test(tokens[k]!.t) && seg.words[tokens[k]!.word]!.confidence < 0.75 && !matchAt(tokens, k));
+    // A box number read clearly before a heading is a box number too: no count stands before a party's, a reference's
+    // or a date's heading, as one does before a unit's ("14 PALLETS").
+    const boxNumber = (k: number): boolean => k === 0 && /^\d{1,2}$/.test(seg.words[tokens[0]!.word]!.text)
+      && BOXED_HEADINGS.has(matchAt(tokens, 1)?.def.field as LabelField);
     let lead = 0;
-    while (lead < tokens.length - 1 && lead < 2 && icon(lead)) lead++;
+    while (lead < tokens.length - 1 && lead < 2 && (icon(lead) || boxNumber(lead)
+      // A box's frame read as a letter after its number ("1711 c ORIGIN").
+      || (lead === 1 && /^[A-Z]$/.test(tokens[1]!.t) && tokens[1]!.word !== tokens[0]!.word))) lead++;
     lead = afterNoteEnd(tokens, lead);
     for (let i = lead; i < tokens.length; i++) {
       const m = matchAt(tokens, i);
