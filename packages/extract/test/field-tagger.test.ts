@@ -5,7 +5,7 @@ import { calibrate, confidenceOf, fitIsotonic } from '../src/fields/learned/cali
 import { ALONE_MIN, chooseFields } from '../src/fields/learned/combine.ts';
 import { FEATURE_NAMES, pageFeatures } from '../src/fields/learned/features.ts';
 import { FieldTagger, widen, type TaggerJson } from '../src/fields/learned/tagger.ts';
-import { withLegalForm, withNmfcQualifier, withOtherPart, withPlaceName, withStreetNumber } from '../src/fields/learned/run-completion.ts';
+import { withKindPrefix, withLegalForm, withNmfcQualifier, withOtherPart, withPlaceName, withStreetNumber } from '../src/fields/learned/run-completion.ts';
 import { groupWords, joinWrapped, labelBefore, lineNeighbours } from '../src/fields/learned/word-runs.ts';
 import { predictRows, TreeModel } from '../src/fields/learned/trees.ts';
 import { readWordsValue } from '../src/fields/learned/values.ts';
@@ -244,6 +244,25 @@ describe('decoding', () => {
     // Any other word after the goods is not theirs.
     const other = [w('STEEL', 100, 100), w('FASTENERS', 160, 100), w('SKIDS', 260, 100)];
     expect(withNmfcQualifier(other.slice(0, 2), lineNeighbours(other), () => true)).toEqual(other.slice(0, 2));
+  });
+
+  it('takes a reference number\'s kind prefix joined to it by a hyphen, and leaves a prefix standing apart as its label', () => {
+    const glued = [w('PO-', 100, 100), w('550305', 150, 100)];
+    expect(withKindPrefix(glued.slice(1), lineNeighbours(glued), () => true).map((x) => x.text)).toEqual(['PO-', '550305']);
+    const spaced = [w('PO', 100, 100), w('-', 140, 100), w('050923', 160, 100)];
+    const run = withKindPrefix(spaced.slice(2), lineNeighbours(spaced), () => true);
+    expect(run.map((x) => x.text)).toEqual(['PO', '-', '050923']);
+    expect(readWordsValue('References.PoNumber', run, 'MDY')?.value).toBe('PO-050923');
+    const label = [w('PO', 100, 100), w('050923', 160, 100)];
+    expect(withKindPrefix(label.slice(1), lineNeighbours(label), () => true)).toEqual(label.slice(1));
+    // Never a word the model reads as another field's.
+    expect(withKindPrefix(glued.slice(1), lineNeighbours(glued), (x) => x !== glued[0])).toEqual(glued.slice(1));
+  });
+
+  it('reads a single letter glued to a count\'s digits as the digit it looks like, and a glued unit as a unit', () => {
+    expect(readWordsValue('ShipmentDetails.Pieces', [w('4s', 100, 100)], 'MDY')).toMatchObject({ value: 45, repaired: true });
+    expect(readWordsValue('ShipmentDetails.Pieces', [w('l2', 100, 100)], 'MDY')).toMatchObject({ value: 12, repaired: true });
+    expect(readWordsValue('ShipmentDetails.Pieces', [w('12PCS', 100, 100)], 'MDY')).toMatchObject({ value: 12, repaired: false });
   });
 
   it('groups words level on a line and close together into one value, in reading order', () => {

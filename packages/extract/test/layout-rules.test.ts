@@ -444,6 +444,15 @@ describe('label matching', () => {
     expect(kinds('BY Consigned To')).toEqual([]);
   });
 
+  it('reads two names of one field joined as a label wherever they stand, the dash between them lost or not', () => {
+    expect(kinds('RED OAK PAPER MILLS LTEE NO DE QUAI - VENDOR ID')).toEqual(['stop']);
+    expect(kinds('RED OAK PAPER MILLS LTEE NO DE QUAI VENDOR ID')).toEqual(['stop']);
+    // One name mid-line is still no label without its colon, nor a name's last word one letter off a label's.
+    expect(kinds('RED OAK NO DE QUAI')).toEqual([]);
+    expect(kinds('PRAIRIE WIND CARRIERS TRANSPORTISTA')).toEqual([]);
+    expect(kinds('TO CONSIGNATAIRE')).toEqual(['consignee']);
+  });
+
   it('reads N. as the NO closing a label (SHIPPER\'S BOL N.)', () => {
     const hits = findLabels(buildSegments(line(100, 100, "SHIPPCR's BOL N. JHF788125")));
     expect(hits.map((h) => h.field)).toEqual(['bol']);
@@ -1641,6 +1650,9 @@ describe('party blocks on grid and keyed forms', () => {
 
   it('reads a name without the number of the box it is printed in, and tells a name cut short of its ending', () => {
     expect(readCompanyName('[1] Tidewater Foundry LTEE', []).value).toBe('TIDEWATER FOUNDRY LTEE');
+    // A signer's role after the name, whole or cut at the line's end.
+    expect(readCompanyName('PRAIRIE WIND CARRIERS, AS CARRIER', []).value).toBe('PRAIRIE WIND CARRIERS');
+    expect(readCompanyName('PRAIRIE WIND CARRIERS, AS', []).value).toBe('PRAIRIE WIND CARRIERS');
     expect(readCompanyName('4) CORNERSTONE FASTENERS ULC', []).value).toBe('CORNERSTONE FASTENERS ULC');
     expect(readCompanyName('1] TIDEWATER FOUNDRY LTEE', []).value).toBe('TIDEWATER FOUNDRY LTEE');
     // A name that begins with a number of its own keeps it.

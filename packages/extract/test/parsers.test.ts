@@ -196,6 +196,9 @@ describe('codes', () => {
     expect(parseScac('5NBT')).toEqual({ value: 'SNBT', repaired: true });
     expect(parseScac('RWFL ')).toEqual({ value: 'RWFL', repaired: false });
     expect(parseScac('123456')).toBeNull();
+    // Read in two pieces, nothing after them: one code of four, as a doubt.
+    expect(parseScac('PW CR')).toEqual({ value: 'PWCR', repaired: true });
+    expect(parseScac('PW CR 12345')).toEqual({ value: 'PW', repaired: false });
   });
 
   it('reads reference numbers and fixes letters inside digit runs', () => {

@@ -523,10 +523,16 @@ export function findLabels(segments: Segment[]): LabelHit[] {
       let closedNote = end > i + m.len && !note.open;
       // "REMITENTE / ORIGEN", "NOMBRE / RAZON SOCIAL:", "CARRIER (NAME) - TRANSPORTEUR": two names for one field make
       // one label. After a note the second name needs no mark between (a dash is often lost with the rules).
+      // Two names of one field joined ("NO DE QUAI - VENDOR ID") are a label wherever they stand: running text does
+      // not name one thing twice in two languages.
+      let paired = false;
       for (let noted = closedNote; ;) {
-        const at = SEPARATOR.test(tokens[end]?.t ?? '') ? end + 1 : noted ? end : -1;
-        const alt = at > 0 && at < tokens.length ? matchAt(tokens, at) : null;
+        // With the dash between lost (segments drop a lone dash), the two names still name one field twice.
+        const at = SEPARATOR.test(tokens[end]?.t ?? '') ? end + 1 : end;
+        const alt = at < tokens.length ? matchAt(tokens, at) : null;
         if (!alt || alt.def.field !== m.def.field) break;
+        // Only names read exactly: a name's last word one letter off a label ("CARRIERS") is no label's.
+        paired ||= m.cost === 0 && alt.cost === 0;
         note = noteAfter(tokens, at + alt.len);
         noted = note.end > at + alt.len && !note.open;
         closedNote ||= noted;
@@ -545,7 +551,7 @@ export function findLabels(segments: Segment[]): LabelHit[] {
       // garbled word ("Cant. PO." or "Cit. PO," for CUST. PO.), is a cell's label too.
       const lastWord = seg.words[tokens[end - 1]!.word]!;
       const closesCell = i === lead + 1 && stop === tokens.length && m.len === 1 && lastWord.confidence >= 0.7 && /^[A-Z]{1,3}[.,]$/.test(lastWord.text.toUpperCase());
-      if (i > lead && !marked && !enclosed && !closesCell && !(m.def.field === 'scac' && stop < tokens.length)) continue;
+      if (i > lead && !marked && !enclosed && !closesCell && !paired && !(m.def.field === 'scac' && stop < tokens.length)) continue;
       // "FROM (SHIPPER)" with the word in parentheses misread ("From (sturrer)"): a short heading explained in
       // parentheses is a heading all the same; the parenthesised word belongs to it.
       // The word in parentheses may be read in pieces or glued to the heading ("FROM(S PPER)"): from the word that

@@ -80,6 +80,9 @@ export function repairCode(tok: string): { value: string; repaired: boolean } {
 /** Reads a Standard Carrier Alpha Code (2–4 letters), putting back letters OCR read as digits. */
 export function parseScac(text: string): { value: string; repaired: boolean } | null {
   const t = normalizeText(text).replace(/^[#:.\s]+/, '');
+  // A code of four read in two pieces ("PW CR"), nothing after them: one code, as a doubt.
+  const pieces = /^([A-Z]{1,3}) ([A-Z]{1,3})$/.exec(t);
+  if (pieces && pieces[1]!.length + pieces[2]!.length === 4) return { value: pieces[1]! + pieces[2]!, repaired: true };
   const m = /^([A-Z0-9]{2,4})\b/.exec(t);
   if (!m) return null;
   const fixed = m[1]!.replace(/[015826]/g, (d) => LETTER_FOR[d]!);

@@ -2,6 +2,7 @@ import type { Word } from '../../types.ts';
 import { legalFormEnd } from '../company-name.ts';
 import { isKnownPlace } from '../../ocr/place-decode.ts';
 import { STREET_FIRST, UNIT_WORDS } from '../street-line.ts';
+import { NUMBER_WORDS } from './values.ts';
 import { wrapsTo } from './word-runs.ts';
 
 // A value is printed whole, but the tagger decides word by word and may leave some words of a value unmarked: a name's
@@ -24,6 +25,7 @@ export function completeRuns(field: string, runs: Word[][], ctx: RunContext): Wo
   if (leaf === 'Zip') return runs.map((r) => withOtherPart(r, ctx.side, ctx.free, ctx.words));
   if (leaf === 'Address') return runs.map((r) => withStreetNumber(r, ctx.side, ctx.free, ctx.words));
   if (leaf === 'Commodity') return runs.map((r) => withNmfcQualifier(r, ctx.side, ctx.free));
+  if (field.startsWith('References.')) return runs.map((r) => withKindPrefix(r, ctx.side, ctx.free, ctx.words));
   return runs;
 }
 
@@ -136,4 +138,25 @@ export function withNmfcQualifier(run: Word[], side: Map<Word, [Word | null, Wor
   const texts = after.map((w) => w.text.toUpperCase().replace(/^[,;]+|[.,;:]+$/g, ''));
   const q = QUALIFIERS.find((qs) => qs.every((t, i) => texts[i] === t));
   return q ? [...run, ...after.slice(0, q.length)] : run;
+}
+
+// A reference's kind printed as its first letters ("PO", "SO", "BOL") and joined to the number by a hyphen.
+const KIND_PREFIX = /^[A-Z]{1,4}$/;
+const DASH = /^[-–—]$/;
+
+/**
+ * A reference number's run with the kind prefix joined to it by a hyphen ("PO-" "550305", "PO" "-" "050923"), on its
+ * line or ending the line the number wrapped from, which the model may leave unmarked: the prefix is part of the
+ * number as it was issued. A prefix standing apart with no hyphen is the number's label, and stays out.
+ */
+export function withKindPrefix(run: Word[], side: Map<Word, [Word | null, Word | null]>, free: (w: Word) => boolean, words: readonly Word[] = []): Word[] {
+  const first = run[0]!;
+  const before = side.get(first)?.[0] ?? words.find((x) => wrapsTo(x, first, side, words)) ?? null;
+  if (!before || run.includes(before) || !free(before)) return run;
+  const t = before.text.toUpperCase();
+  if (/^[A-Z]{1,4}[-–—]$/.test(t) && !NUMBER_WORDS.has(t.slice(0, -1)) && /^\d/.test(first.text)) return [before, ...run];
+  const head = side.get(before)?.[0];
+  const kind = head?.text.toUpperCase() ?? '';
+  if (DASH.test(t) && head && free(head) && KIND_PREFIX.test(kind) && !NUMBER_WORDS.has(kind) && /^\d/.test(first.text)) return [head, before, ...run];
+  return run;
 }

@@ -6,6 +6,7 @@ import { cleanCommodity, isPackageKindOnly } from '../goods-table.ts';
 import { parseFreightClass } from '../freight-class.ts';
 import { countryOfName, isStateCode, normalizePostal, repairState } from '../geo.ts';
 import { findDates, isFarYear, type DateOrder } from '../parse-date.ts';
+import { DIGIT_FOR } from '../look-alikes.ts';
 import { parseAmount, parseWeight, unitIn } from '../parse-weight.ts';
 import { looksLikeStreet, repairHouseNumber, repairStreetSuffix } from '../street-line.ts';
 import { parseCityStateZip } from '../city-line.ts';
@@ -144,7 +145,8 @@ export function readWordsValue(field: string, words: Word[], order: DateOrder): 
 }
 
 // Words that say "number" (label abbreviations), never a code's letter prefix.
-const NUMBER_WORDS = new Set(['N', 'NO', 'NR', 'NRO', 'NUM', 'REF', 'ID']);
+/** Words that say "number" (NO, NUM, REF...): a label's, never a reference's own prefix. */
+export const NUMBER_WORDS: ReadonlySet<string> = new Set(['N', 'NO', 'NR', 'NRO', 'NUM', 'REF', 'ID']);
 
 /**
  * A reference's text from the words marked for it: a letter prefix and digits the OCR read as two words ("SH"
@@ -152,7 +154,9 @@ const NUMBER_WORDS = new Set(['N', 'NO', 'NR', 'NRO', 'NUM', 'REF', 'ID']);
  */
 function referenceText(words: Word[]): string {
   const [a, b] = words;
-  if (words.length === 2 && /^[A-Z]{1,3}$/.test(a!.text) && !NUMBER_WORDS.has(a!.text) && /^\d{4,}$/.test(b!.text)) return `${a!.text}${b!.text}`;
+  // A kind prefix and its hyphen read as words of their own ("PO - 050923"): one number.
+  if (words.length >= 3 && /^[A-Z]{1,4}$/.test(a!.text) && !NUMBER_WORDS.has(a!.text) && /^[-–—]$/.test(b!.text)) return `${a!.text}-${text(words.slice(2))}`;
+  if (words.length === 2 && /^[A-Z]{1,3}$/.test(a!.text) && !NUMBER_WORDS.has(a!.text) && /^[A-Z]{0,2}\d{4,}$/.test(b!.text)) return `${a!.text}${b!.text}`;
   return text(words);
 }
 
@@ -232,9 +236,14 @@ export function readValue(field: string, text: string, order: DateOrder): ReadVa
       return u ? { value: u, repaired: false, checked: true } : null;
     }
     case 'ShipmentDetails.Pieces': case 'ShipmentDetails.HandlingUnits': {
-      const m = /\d[\d,.]*/.exec(t.replace(/[Oo](?=\d)|(?<=\d)[Oo]/g, '0'));
+      // A single letter glued to a count's digits is a digit misread ("4s" for 45, "l2" for 12): a unit printed
+      // against its count is a word of its own kind (PCS, PLT), never one letter.
+      const glued = /^(\d+)([A-Za-z|])$|^([A-Za-z|])(\d+)$/.exec(t.trim().split(/\s+/)[0] ?? '');
+      const lone = glued ? (glued[2] ?? glued[3])!.toUpperCase() : '';
+      const read = glued && DIGIT_FOR[lone] ? (glued[1] ? `${glued[1]}${DIGIT_FOR[lone]}` : `${DIGIT_FOR[lone]}${glued[4]}`) : null;
+      const m = /\d[\d,.]*/.exec(read ?? t.replace(/[Oo](?=\d)|(?<=\d)[Oo]/g, '0'));
       const n = m ? parseAmount(m[0]) : null;
-      return n !== null && Number.isInteger(n) && n > 0 && n < 100000 ? { value: n, repaired: false, checked: false } : null;
+      return n !== null && Number.isInteger(n) && n > 0 && n < 100000 ? { value: n, repaired: !!read, checked: false } : null;
     }
     case 'ShipmentDetails.FreightClass': {
       const c = parseFreightClass(t);
