@@ -412,6 +412,9 @@ describe('label matching', () => {
     expect(kinds('Frt Class')).toEqual(['freightClass']);
     expect(kinds('Calle: Morelos 4109')).toEqual(['address']);
     expect(kinds('Calle Morelos 4109')).toEqual([]);
+    // A carta porte's tax ids and place of issue are items of the form, not a party's heading.
+    expect(kinds('R.F.C. REMITENTE')).toEqual(['stop']);
+    expect(kinds('LUGAR Y FECHA DE EXPEDICIÓN')).toEqual(['stop']);
     // A freight-terms choice, not the bill-to party's heading.
     expect(kinds('Prepaid Collect Third Party')).not.toContain('billTo');
   });
@@ -1655,6 +1658,7 @@ describe('party blocks on grid and keyed forms', () => {
     expect(readCompanyName('PRAIRIE WIND CARRIERS, AS', []).value).toBe('PRAIRIE WIND CARRIERS');
     expect(readCompanyName('4) CORNERSTONE FASTENERS ULC', []).value).toBe('CORNERSTONE FASTENERS ULC');
     expect(readCompanyName('1] TIDEWATER FOUNDRY LTEE', []).value).toBe('TIDEWATER FOUNDRY LTEE');
+    expect(readCompanyName('E] COPPER STATE TRUCKING', []).value).toBe('COPPER STATE TRUCKING');
     // A name that begins with a number of its own keeps it.
     expect(readCompanyName('3M COMPANY', []).value).toBe('3M COMPANY');
     expect(readCompanyName('21 CENTURY FOODS INC', []).value).toBe('21 CENTURY FOODS INC');

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { slashesReadAsDigits } from '../src/fields/parse-date.ts';
 import { findDates, normalizePostal, parseDate, parseFreightClass, parseReference, parseScac, parseWeight, placeOfPostal, repairState } from '../src/index.ts';
 import { compareCity } from '../src/fields/geo.ts';
-import { scacByCarrierName } from '../src/fields/learned/combine.ts';
+import { scacByCarrierName, scacByChosenName } from '../src/fields/learned/combine.ts';
+import { emptyExtractedData } from '@ladingwise/shared';
 import type { TaggedField } from '../src/fields/learned/tagger.ts';
 import { nearlySame, repairScacByName, scacFitsName } from '../src/fields/references.ts';
 
@@ -260,5 +261,24 @@ describe('codes', () => {
     const noName = tagged('RIC');
     scacByCarrierName(noName, null);
     expect(noName.get('Carrier.Scac')).toMatchObject({ value: 'RIC', repaired: false });
+  });
+
+  it('reads the chosen SCAC against the chosen carrier name, one reader\'s code beside the other\'s name, as a doubt', () => {
+    const data = emptyExtractedData();
+    data.Carrier = { Name: 'HIGH DESERT HAULING', Scac: 'NDHL' };
+    data.ConfidenceScores['Carrier.Scac'] = 0.95;
+    data.ConfidenceScores['Carrier.Name'] = 0.85;
+    scacByChosenName(data);
+    expect(data.Carrier.Scac).toBe('HDHL');
+    expect(data.ConfidenceScores['Carrier.Scac']).toBeLessThan(0.9);
+    data.Carrier = { Name: 'HIGH DESERT HAULING', Scac: 'HDHL' };
+    data.ConfidenceScores['Carrier.Scac'] = 0.95;
+    scacByChosenName(data);
+    expect(data.ConfidenceScores['Carrier.Scac']).toBe(0.95);
+    // A name held as unlikely right (cut short) checks no code.
+    data.Carrier = { Name: 'BLUE HERON', Scac: 'BHFR' };
+    data.ConfidenceScores['Carrier.Name'] = 0.05;
+    scacByChosenName(data);
+    expect(data.Carrier.Scac).toBe('BHFR');
   });
 });

@@ -8,9 +8,9 @@ import { confidenceIn, isKnownWord, repairSpelling } from './spelling.ts';
 // edit away where the OCR was unsure of them. Facts about how names are written, shared by every reader of a party.
 
 const cleanName = (s: string): string =>
-  // A box's number printed before what the box holds ("[1] ACME", "4) ACME", the bracket read as "1]") is the form's,
-  // never the name's.
-  s.replace(/^\(?\[?\d{1,2}[\])]\s+(?=\p{L})/u, '')
+  // A box's number printed before what the box holds ("[1] ACME", "4) ACME", the bracket read as "1]", the number as a
+  // letter, "E]") is the form's, never the name's.
+  s.replace(/^(?:\(?\[?\d{1,2}[\])]|\[?[A-Z]\])\s+(?=\p{L})/u, '')
   // The Mexican company ending, however punctuated, read with a look-alike ("$A DE CV", "SA DE GV.") or glued to the
   // name by a hyphen.
     .replace(/(^|[^A-Z0-9$])[S$5]\.?\s?A\.?\s?DE\s?[CG]\.?\s?V\.?(?=\s|$)/g, (_m, pre: string) => `${pre === '-' ? ' ' : pre}SA DE CV`)

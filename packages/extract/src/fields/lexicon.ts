@@ -135,6 +135,9 @@ export const LABELS: LabelDef[] = [
   ...L('otherParty', 'fr', ['COURTIER'], true),
   ...L('stop', 'en', ['CARRIER DRIVER', 'DRIVER', 'CARRIER SIGNATURE', 'DRIVER SIGNATURE', 'SHIPPER PER', 'AGENT PER', 'CARRIER PER', 'CID', 'CID #', 'FOB', 'LOCATION #', 'LOCATION', 'TRAILER NUMBER', 'TRAILER NO', 'TRAILER', 'SEAL NUMBER', 'SEAL NUMBERS', 'SEAL NUMBER(S)', 'SEAL', 'SPECIAL INSTRUCTIONS', 'PAGE', 'SIGNATURE', 'SHIPPER SIGNATURE', 'PER', 'H M', 'HM', 'TYPE', 'PHONE', 'TEL', 'CONTACT', 'REMARKS', 'NOTES', 'TOTAL', 'GRAND TOTAL', 'REFERENCE', 'REF', 'HAZMAT', 'EMERGENCY', 'UNIT', 'DEPT', 'ADDITIONAL SHIPPER INFO', 'PALLET / SLIP', 'CUSTOMER ORDER INFORMATION', 'CARRIER INFORMATION', 'RECEIVED', 'COD', 'COD AMOUNT', 'DECLARED VALUE']),
   ...L('stop', 'es', ['TELEFONO', 'INSTRUCCIONES ESPECIALES', 'VALOR DECLARADO', 'OBSERVACIONES', 'FIRMA', 'FIRMA DEL REMITENTE', 'FIRMA DEL TRANSPORTISTA', 'SELLO', 'CAJA', 'PLACAS', 'TOTAL', 'REFERENCIA', 'RFC']),
+  // A carta porte's tax ids and place of issue: items of the form, not its parties ("RFC REMITENTE" is the shipper's
+  // tax id, not the shipper's heading).
+  ...L('stop', 'es', ['RFC REMITENTE', 'RFC DEL REMITENTE', 'RFC DESTINATARIO', 'RFC DEL DESTINATARIO', 'LUGAR DE EXPEDICION', 'LUGAR Y FECHA DE EXPEDICION']),
   ...L('stop', 'fr', ['TELEPHONE', 'INSTRUCTIONS PARTICULIERES', 'INSTRUCTIONS SPECIALES', 'VALEUR DECLAREE', 'REMARQUES', 'OBSERVATIONS', 'SIGNATURE', 'SIGNATURE DE L EXPEDITEUR', 'SIGNATURE DU TRANSPORTEUR', 'CACHET', 'PLOMB', 'REMORQUE', 'TOTAL', 'REFERENCE', 'SIRET', 'TVA']),
   // The other items a bill prints beside its fields (equipment, seals, marks, the ship's ports, a party's account or
   // customer number, the country line): known as labels so a value does not run on into them, and so a word of theirs

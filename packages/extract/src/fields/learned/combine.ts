@@ -79,6 +79,7 @@ export function chooseFields(pages: ReadPage[], rules: ExtractedData, tagger: Fi
   holdLineValues(data, totals);
   fitPostalToCountry(data);
   tidyParties(data);
+  scacByChosenName(data);
   if (mode === 'combined') { shipperFromBillTo(data); placeFromBillTo(data); }
   const evidence = { candidates, probs, classes: tagger.classes, unread: unreadRuns, layout, quality };
   if (absence && confidence) {
@@ -153,6 +154,24 @@ export function scacByCarrierName(tagged: Map<string, TaggedField>, rulesName: s
   if (!scac || typeof name !== 'string' || typeof scac.value !== 'string') return;
   const fixed = repairScacByName(scac.value, name);
   if (fixed) tagged.set('Carrier.Scac', { ...scac, value: fixed, repaired: true });
+}
+
+// The chance right from which a chosen carrier name is trusted to check its code.
+const NAME_TRUSTED = 0.5;
+
+/**
+ * The chosen SCAC read against the chosen carrier name: each reader checked its code against its own name, and where
+ * the two readers' values were mixed (one reader's code, the other's name) the code that does not follow the name but
+ * does with one look-alike letter swapped is read with that letter, as a doubt.
+ */
+export function scacByChosenName(data: ExtractedData): void {
+  const carrier = data.Carrier;
+  // Only against a name likely right: a name cut short ("BLUE HERON" of BLUE HERON FREIGHT) would move a right code.
+  if (!carrier?.Scac || !carrier.Name || (data.ConfidenceScores['Carrier.Name'] ?? 0) < NAME_TRUSTED) return;
+  const fixed = repairScacByName(carrier.Scac, carrier.Name);
+  if (!fixed) return;
+  carrier.Scac = fixed;
+  data.ConfidenceScores['Carrier.Scac'] = Math.min(data.ConfidenceScores['Carrier.Scac'] ?? DISAGREED, DISAGREED);
 }
 
 /**

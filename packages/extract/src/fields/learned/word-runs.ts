@@ -31,7 +31,8 @@ export function groupWords(words: Word[]): Word[][] {
 }
 
 /**
- * Runs of one field with a short run (three words at most) right under a run's start, the next line down: the value's
+ * Runs of one field with a short run (three words at most) right under a run's start, the next line down (no further
+ * below than `wrapsTo` lets a line go on): the value's
  * wrapped tail, one value with the run above it. `reachLeft` gives how far left of a run (in text heights) its tail may
  * start.
  */
@@ -43,7 +44,7 @@ export function joinWrapped(runs: Word[][], reachLeft: (run: Word[]) => number =
     const h = a[0]!.bbox[3] - a[0]!.bbox[1];
     const bottom = Math.max(...a.map((w) => w.bbox[3]));
     const tail = runs.find((b) => b !== a && !used.has(b) && b.length <= 3 && b[0]!.page === a[0]!.page
-      && b[0]!.bbox[1] >= bottom - 0.3 * h && b[0]!.bbox[1] - bottom < h && b[0]!.bbox[0] - a[0]!.bbox[0] < 1.5 * h
+      && b[0]!.bbox[1] >= bottom - 0.3 * h && b[0]!.bbox[1] - bottom < 1.2 * h && b[0]!.bbox[0] - a[0]!.bbox[0] < 1.5 * h
       && a[0]!.bbox[0] - b[0]!.bbox[0] < reachLeft(a) * h);
     if (tail) used.add(tail);
     out.push(tail ? [...a, ...tail] : a);
