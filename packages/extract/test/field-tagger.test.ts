@@ -5,7 +5,7 @@ import { calibrate, confidenceOf, fitIsotonic } from '../src/fields/learned/cali
 import { ALONE_MIN, chooseFields } from '../src/fields/learned/combine.ts';
 import { FEATURE_NAMES, pageFeatures } from '../src/fields/learned/features.ts';
 import { FieldTagger, widen, type TaggerJson } from '../src/fields/learned/tagger.ts';
-import { withKindPrefix, withLegalForm, withNmfcQualifier, withOtherPart, withPlaceName, withStreetNumber } from '../src/fields/learned/run-completion.ts';
+import { beforePostalCode, withKindPrefix, withLegalForm, withNmfcQualifier, withOtherPart, withPlaceName, withStreetNumber } from '../src/fields/learned/run-completion.ts';
 import { groupWords, joinWrapped, labelBefore, lineNeighbours } from '../src/fields/learned/word-runs.ts';
 import { predictRows, TreeModel } from '../src/fields/learned/trees.ts';
 import { readWordsValue } from '../src/fields/learned/values.ts';
@@ -257,6 +257,20 @@ describe('decoding', () => {
     expect(withKindPrefix(label.slice(1), lineNeighbours(label), () => true)).toEqual(label.slice(1));
     // Never a word the model reads as another field's.
     expect(withKindPrefix(glued.slice(1), lineNeighbours(glued), (x) => x !== glued[0])).toEqual(glued.slice(1));
+  });
+
+  it('parts a two-part postal code from the street run on into its first part, and reads no article alone as a region', () => {
+    const line = [w('EEMHAVENWEG', 100, 100), w('44,', 260, 100), w('3011', 310, 100), w('AA', 370, 100), w('ROTTERDAM,', 410, 100)];
+    const side = lineNeighbours(line);
+    expect(beforePostalCode(line.slice(0, 3), side).map((x) => x.text)).toEqual(['EEMHAVENWEG', '44,']);
+    // The code's other part joins it though the model gave that part to the street.
+    expect(withOtherPart([line[3]!], side, (x) => x !== line[2]).map((x) => x.text)).toEqual(['3011', 'AA']);
+    // A street whose last word makes no code with the word after it keeps it.
+    const us = [w('100', 100, 100), w('MAIN', 150, 100), w('ST', 210, 100), w('DALLAS,', 250, 100)];
+    expect(beforePostalCode(us.slice(0, 3), lineNeighbours(us))).toEqual(us.slice(0, 3));
+    expect(readWordsValue('Shipper.Zip', [w('81,', 100, 100), w('3198', 140, 100), w('LK', 200, 100)], 'MDY')?.value).toBe('3198 LK');
+    expect(readWordsValue('Consignee.State', [w('THE', 100, 100)], 'MDY')).toBeNull();
+    expect(readWordsValue('Consignee.State', [w('BAVARIA', 100, 100)], 'MDY')?.value).toBe('BAVARIA');
   });
 
   it('reads a single letter glued to a count\'s digits as the digit it looks like, and a glued unit as a unit', () => {

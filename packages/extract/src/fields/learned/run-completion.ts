@@ -23,7 +23,7 @@ export function completeRuns(field: string, runs: Word[][], ctx: RunContext): Wo
   if (leaf === 'Name') return runs.map((r) => withLegalForm(r, ctx.side, ctx.free, ctx.words));
   if (leaf === 'City') return runs.map((r) => withPlaceName(r, ctx.side, ctx.free, ctx.words));
   if (leaf === 'Zip') return runs.map((r) => withOtherPart(r, ctx.side, ctx.free, ctx.words));
-  if (leaf === 'Address') return runs.map((r) => withStreetNumber(r, ctx.side, ctx.free, ctx.words));
+  if (leaf === 'Address') return runs.map((r) => beforePostalCode(withStreetNumber(r, ctx.side, ctx.free, ctx.words), ctx.side));
   if (leaf === 'Commodity') return runs.map((r) => withNmfcQualifier(r, ctx.side, ctx.free));
   if (field.startsWith('References.')) return runs.map((r) => withKindPrefix(r, ctx.side, ctx.free, ctx.words));
   return runs;
@@ -93,8 +93,20 @@ export function withOtherPart(run: Word[], side: Map<Word, [Word | null, Word | 
   const before = side.get(w)?.[0] ?? words.find((x) => wrapsTo(x, w, side, words)) ?? null;
   const after = nextOf(w, side, words);
   if (after && free(after) && twoParts(w, after)) return [w, after];
-  if (before && free(before) && twoParts(before, w)) return [before, w];
+  // The part before it may be one the model ran a street on into ("EEMHAVENWEG 44, 3011" "AA"): the code's two parts
+  // together are its shape, whatever the model made of the first.
+  if (before && twoParts(before, w)) return [before, w];
   return run;
+}
+
+/**
+ * A street's run without the first part of a two-part postal code it ran on into, the code's other part printed right
+ * after it on its line ("EEMHAVENWEG 44, 3011" before "AA"): the code is the place's, not the street's.
+ */
+export function beforePostalCode(run: Word[], side: Map<Word, [Word | null, Word | null]>): Word[] {
+  const last = run[run.length - 1]!;
+  const after = side.get(last)?.[1];
+  return run.length > 2 && after && !run.includes(after) && twoParts(last, after) ? run.slice(0, -1) : run;
 }
 
 const bare = (w: Word): string => w.text.toUpperCase().replace(/[.,;:]+$/, '');

@@ -208,6 +208,8 @@ export function streetPart(words: Word[]): Word[] {
   return parts.slice(from).flat();
 }
 
+const ARTICLE = /^(?:THE|LA|LE|LES|EL|LOS|LAS|DE|DU|DES|DEL)$/;
+
 /** Reads the value of `field` (an ExtractedData dotted path) from the text of its words; null when it is none. */
 export function readValue(field: string, text: string, order: DateOrder): ReadValue | null {
   const t = trimValue(text);
@@ -262,13 +264,18 @@ export function readValue(field: string, text: string, order: DateOrder): ReadVa
     const compact = t.replace(/\s/g, '');
     if (/^\d{6}$/.test(compact)) return { value: compact, repaired: false, checked: false };
     const p = normalizePostal(withoutRegion(t));
-    // Postal codes outside North America are kept as written.
-    return p ? { value: p.zip, repaired: p.repaired, checked: true } : /\d/.test(t) && t.length <= 12 ? { value: normalizeText(t), repaired: false, checked: false } : null;
+    if (p) return { value: p.zip, repaired: p.repaired, checked: true };
+    // Postal codes outside North America are kept as written; a code holds no comma, so what a comma closes before it
+    // is the street's end run on ("81, 3198 LK").
+    const code = /,\s*([^,]*\d[^,]*)$/.exec(t)?.[1]?.trim() ?? t;
+    return /\d/.test(code) && code.length <= 12 ? { value: normalizeText(code), repaired: false, checked: false } : null;
   }
   if (leaf === 'State') {
     const s = repairState(t, null);
     if (s) return { value: s, repaired: s !== normalizeText(t).replace(/[^A-Z0-9]/g, ''), checked: isStateCode(s) };
-    // A region outside North America is kept as written.
+    // A region outside North America is kept as written; an article alone is none, but the start of the name after
+    // it ("THE" of THE NETHERLANDS).
+    if (ARTICLE.test(normalizeText(t))) return null;
     return /^[\p{L} .'-]{2,30}$/u.test(t) ? { value: normalizeText(t), repaired: false, checked: false } : null;
   }
   if (leaf === 'Country') {
