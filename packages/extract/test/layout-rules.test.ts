@@ -1626,6 +1626,8 @@ describe('party blocks on grid and keyed forms', () => {
   it('repairs a company-type ending misread by one letter, and leaves real endings alone', () => {
     expect(repairCompanySuffix('ALDER HARDWARE CORY')).toEqual({ value: 'ALDER HARDWARE CORP', repaired: true });
     expect(repairCompanySuffix('GOLDEN VALLEY MILLS LD')).toEqual({ value: 'GOLDEN VALLEY MILLS LTD', repaired: true });
+    // Of two endings one letter off, the one far more companies carry (LLC, not LLP).
+    expect(repairCompanySuffix('BRIGHTON NUTRITION LLO')).toEqual({ value: 'BRIGHTON NUTRITION LLC', repaired: true });
     expect(repairCompanySuffix('GRUPO REGIOMONTANA SA DE OV')).toEqual({ value: 'GRUPO REGIOMONTANA SA DE CV', repaired: true });
     expect(repairCompanySuffix('GRUPO DEL BAJIO SA DE ¢V')).toEqual({ value: 'GRUPO DEL BAJIO SA DE CV', repaired: true });
     // After SA DE the ending is CV whichever of its letters was misread; another ending is left alone.
@@ -1639,9 +1641,11 @@ describe('party blocks on grid and keyed forms', () => {
     expect(repairCompanySuffix('A B C')).toEqual({ value: 'A B C', repaired: false });
     expect(repairCompanySuffix('ACME A B C')).toEqual({ value: 'ACME A B C', repaired: false });
     expect(repairCompanySuffix('ACME PARTNERS LP').repaired).toBe(false);
-    // The nearest ending when nearer than any other: LLE is LLC by a look-alike letter; LLL is as far from LLC as LLP.
+    // The nearest ending when nearer than any other: LLE is LLC by a look-alike letter; LLL is as far from LLC as from
+    // LLP, and of the two LLC is the one far more companies carry; LTE is as far from LTD as from LTEE, both common.
     expect(repairCompanySuffix('RED OAK POLYMERS GROUP LLE')).toEqual({ value: 'RED OAK POLYMERS GROUP LLC', repaired: true });
-    expect(repairCompanySuffix('ACME GROUP LLL').repaired).toBe(false);
+    expect(repairCompanySuffix('ACME GROUP LLL')).toEqual({ value: 'ACME GROUP LLC', repaired: true });
+    expect(repairCompanySuffix('ACME GROUP LTE').repaired).toBe(false);
     expect(repairCompanySuffix('PLASTIQUES BOREAL WC')).toEqual({ value: 'PLASTIQUES BOREAL INC', repaired: true });
     expect(repairCompanySuffix('CORNERSTONE COATINGS HOLDINGS NC')).toEqual({ value: 'CORNERSTONE COATINGS HOLDINGS INC', repaired: true });
     expect(repairCompanySuffix('ACME FOODS').repaired).toBe(false);

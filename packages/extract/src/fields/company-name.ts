@@ -123,6 +123,9 @@ export function repairAmpersand(name: string): { value: string; repaired: boolea
 const OTHER_ENDINGS = new Set([...LEGAL_FORMS.map((f) => f[f.length - 1]!), 'LP', 'CO', 'SL', 'AG', 'SPA', 'PTY', 'PTE', 'INTL', 'GRP', 'LTL', 'FTL']);
 const COMPANY_SUFFIXES = ['INC', 'LLC', 'LTD', 'CORP', 'ULC', 'LTEE', 'LLP', 'GROUP', 'COMPANY', 'HOLDINGS', 'INDUSTRIES'];
 
+// The legal forms most companies on North American bills carry.
+const COMMONEST_SUFFIXES: ReadonlySet<string> = new Set(['INC', 'LLC', 'LTD', 'LTEE', 'CORP']);
+
 /** Puts back a company-type ending misread by one letter ("ALDER HARDWARE CORY" -> CORP, "LD" -> LTD). */
 export function repairCompanySuffix(name: string): { value: string; repaired: boolean } {
   const toks = name.split(' ');
@@ -146,8 +149,11 @@ export function repairCompanySuffix(name: string): { value: string; repaired: bo
   const dist = new Map(COMPANY_SUFFIXES.filter((x) => x[0] === last[0] && Math.abs(x.length - last.length) <= 1).map((x) => [x, ocrDistance(last, x)]));
   const best = Math.min(1, ...dist.values());
   const near = [...dist].filter(([, d]) => d <= best).map(([x]) => x);
-  if (near.length !== 1) return { value: name, repaired: false };
-  toks[toks.length - 1] = near[0]!;
+  // Of two endings as near, the one far more companies carry ("LLO": LLC, not LLP).
+  const common = near.filter((x) => COMMONEST_SUFFIXES.has(x));
+  const pick = near.length === 1 ? near[0] : common.length === 1 ? common[0] : undefined;
+  if (!pick) return { value: name, repaired: false };
+  toks[toks.length - 1] = pick;
   return { value: toks.join(' '), repaired: true };
 }
 
