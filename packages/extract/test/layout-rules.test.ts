@@ -1646,6 +1646,10 @@ describe('party blocks on grid and keyed forms', () => {
     expect(repairCompanySuffix('RED OAK POLYMERS GROUP LLE')).toEqual({ value: 'RED OAK POLYMERS GROUP LLC', repaired: true });
     expect(repairCompanySuffix('ACME GROUP LLL')).toEqual({ value: 'ACME GROUP LLC', repaired: true });
     expect(repairCompanySuffix('ACME GROUP LTE').repaired).toBe(false);
+    // An ending's first stroke read as a bracket, never closed: L or I, whichever makes an ending.
+    expect(repairCompanySuffix('ALDER TEXTILE MILLS (TD')).toEqual({ value: 'ALDER TEXTILE MILLS LTD', repaired: true });
+    expect(repairCompanySuffix('ACME [NC')).toEqual({ value: 'ACME INC', repaired: true });
+    expect(repairCompanySuffix('ACME (USA)').repaired).toBe(false);
     expect(repairCompanySuffix('PLASTIQUES BOREAL WC')).toEqual({ value: 'PLASTIQUES BOREAL INC', repaired: true });
     expect(repairCompanySuffix('CORNERSTONE COATINGS HOLDINGS NC')).toEqual({ value: 'CORNERSTONE COATINGS HOLDINGS INC', repaired: true });
     expect(repairCompanySuffix('ACME FOODS').repaired).toBe(false);
@@ -2286,6 +2290,7 @@ describe('tables and references', () => {
 
   it('tidies a description: stray rules go, a leading pallet count is split off', () => {
     expect(cleanCommodity('[CERAMIC FLOOR TILE')).toEqual({ text: 'CERAMIC FLOOR TILE', count: null, packaging: null });
+    expect(cleanCommodity('CERAMIC FLOOR TILESTC36 DRUM').text).toBe('CERAMIC FLOOR TILE');
     expect(cleanCommodity('10 SKID CORRUGATED BOXES, KD FLAT')).toEqual({ text: 'CORRUGATED BOXES, KD FLAT', count: 10, packaging: 'SKD' });
     // A packaging code alone before the goods (its count in the column before) goes; a packaging word may be the goods.
     expect(cleanCommodity('PLT GLASS BOTTLES, EMPTY')).toEqual({ text: 'GLASS BOTTLES, EMPTY', count: null, packaging: 'PLT' });

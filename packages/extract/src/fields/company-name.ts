@@ -130,6 +130,10 @@ const COMMONEST_SUFFIXES: ReadonlySet<string> = new Set(['INC', 'LLC', 'LTD', 'L
 export function repairCompanySuffix(name: string): { value: string; repaired: boolean } {
   const toks = name.split(' ');
   const last = toks[toks.length - 1] ?? '';
+  // An ending's first stroke read as a bracket or bar, never opened or closed ("(TD" for LTD, "[NC" for INC).
+  const stroke = toks.length >= 2 ? /^[([{|]([A-Z]{1,4})$/.exec(last) : null;
+  const stroked = stroke ? ['L', 'I'].map((c) => c + stroke[1]).filter((x) => COMPANY_SUFFIXES.includes(x)) : [];
+  if (stroked.length === 1) { toks[toks.length - 1] = stroked[0]!; return { value: toks.join(' '), repaired: true }; }
   // INC with its thin I lost and the N read as W ("BOREAL WC", "HOLDINGS NC"), or the I read as T, 1 or a bar ("TNC").
   if (toks.length >= 2 && /^([NW]|[T1|L]N)C\.?$/.test(last)) { toks[toks.length - 1] = 'INC'; return { value: toks.join(' '), repaired: true }; }
   // "SA DE CV" with a letter of its CV misread ("SA DE OV", "SA DE GV", "SA DE CY", "SADE CN"): after SA DE the only
