@@ -30,7 +30,7 @@ const cleanName = (s: string): string =>
     // A signature names the signer's role after the name ("ACME FREIGHT, AS CARRIER", "..., COMO TRANSPORTISTA"): the
     // role, or its first word where the line was cut, is not the name's.
     .replace(/,\s*(AS|COMO|EN TANT QUE)$/, '')
-    .replace(/,?\s+(AS|COMO|EN TANT QUE) (CARRIER|AGENT|SHIPPER|CONSIGNEE|TRANSPORTISTA|REMITENTE|AGENTE|TRANSPORTEUR|EXPEDITEUR|AGENT)$/, '');
+    .replace(/,?\s+(AS|COMO|EN TANT QUE) (CARRIER|AGENT|SHIPPER|CONSIGNEE|TRANSPORTISTA|REMITENTE|AGENTE|TRANSPORTEUR|EXPEDITEUR)$/, '');
 
 // Legal forms that end a registered name, in the three languages' countries and the ports the bills name. Not CO or
 // COMPANY: they also begin labels ("COMPANY NAME") and sit inside names ("CO-OP").

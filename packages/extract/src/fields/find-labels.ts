@@ -522,20 +522,18 @@ export function findLabels(segments: Segment[]): LabelHit[] {
       let end = note.end; // exclusive, in tokens
       let closedNote = end > i + m.len && !note.open;
       // "REMITENTE / ORIGEN", "NOMBRE / RAZON SOCIAL:", "CARRIER (NAME) - TRANSPORTEUR": two names for one field make
-      // one label. After a note the second name needs no mark between (a dash is often lost with the rules).
-      // Two names of one field joined ("NO DE QUAI - VENDOR ID") are a label wherever they stand: running text does
-      // not name one thing twice in two languages.
+      // one label, with or without the mark between (segments drop a lone dash, and a dash is often lost with the
+      // rules). Such a pair is a label wherever it stands ("... NO DE QUAI - VENDOR ID"): running text does not name
+      // one thing twice in two languages.
       let paired = false;
-      for (let noted = closedNote; ;) {
-        // With the dash between lost (segments drop a lone dash), the two names still name one field twice.
+      for (;;) {
         const at = SEPARATOR.test(tokens[end]?.t ?? '') ? end + 1 : end;
         const alt = at < tokens.length ? matchAt(tokens, at) : null;
         if (!alt || alt.def.field !== m.def.field) break;
         // Only names read exactly: a name's last word one letter off a label ("CARRIERS") is no label's.
         paired ||= m.cost === 0 && alt.cost === 0;
         note = noteAfter(tokens, at + alt.len);
-        noted = note.end > at + alt.len && !note.open;
-        closedNote ||= noted;
+        closedNote ||= note.end > at + alt.len && !note.open;
         end = note.end;
       }
       let marked = tokens[end - 1]!.colonAfter || tokens[end - 1]!.t === '#';

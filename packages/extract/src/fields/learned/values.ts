@@ -144,8 +144,7 @@ export function readWordsValue(field: string, words: Word[], order: DateOrder): 
   return v;
 }
 
-// Words that say "number" (label abbreviations), never a code's letter prefix.
-/** Words that say "number" (NO, NUM, REF...): a label's, never a reference's own prefix. */
+/** Words that say "number" (NO, NUM, REF...): a label's abbreviation, never a reference's own prefix. */
 export const NUMBER_WORDS: ReadonlySet<string> = new Set(['N', 'NO', 'NR', 'NRO', 'NUM', 'REF', 'ID']);
 
 /**
@@ -208,6 +207,7 @@ export function streetPart(words: Word[]): Word[] {
   return parts.slice(from).flat();
 }
 
+// Articles that begin a place's or country's name ("THE NETHERLANDS", "LE HAVRE"): never a region alone.
 const ARTICLE = /^(?:THE|LA|LE|LES|EL|LOS|LAS|DE|DU|DES|DEL)$/;
 
 /** Reads the value of `field` (an ExtractedData dotted path) from the text of its words; null when it is none. */

@@ -32,9 +32,8 @@ export function groupWords(words: Word[]): Word[][] {
 
 /**
  * Runs of one field with a short run (three words at most) right under a run's start, the next line down (no further
- * below than `wrapsTo` lets a line go on): the value's
- * wrapped tail, one value with the run above it. `reachLeft` gives how far left of a run (in text heights) its tail may
- * start.
+ * below than `wrapsTo` lets a line go on): the value's wrapped tail, one value with the run above it. `reachLeft` gives
+ * how far left of a run (in text heights) its tail may start.
  */
 export function joinWrapped(runs: Word[][], reachLeft: (run: Word[]) => number = () => 1.5): Word[][] {
   const out: Word[][] = [];
