@@ -250,9 +250,9 @@ describe('decoding', () => {
     const glued = [w('PO-', 100, 100), w('550305', 150, 100)];
     expect(withKindPrefix(glued.slice(1), lineNeighbours(glued), () => true).map((x) => x.text)).toEqual(['PO-', '550305']);
     const spaced = [w('PO', 100, 100), w('-', 140, 100), w('050923', 160, 100)];
-    const run = withKindPrefix(spaced.slice(2), lineNeighbours(spaced), () => true);
-    expect(run.map((x) => x.text)).toEqual(['PO', '-', '050923']);
-    expect(readWordsValue('References.PoNumber', run, 'MDY')?.value).toBe('PO-050923');
+    const taken = withKindPrefix(spaced.slice(2), lineNeighbours(spaced), () => true);
+    expect(taken.map((x) => x.text)).toEqual(['PO', '-', '050923']);
+    expect(readWordsValue('References.PoNumber', taken, 'MDY')?.value).toBe('PO-050923');
     const label = [w('PO', 100, 100), w('050923', 160, 100)];
     expect(withKindPrefix(label.slice(1), lineNeighbours(label), () => true)).toEqual(label.slice(1));
     // Never a word the model reads as another field's.
@@ -268,15 +268,15 @@ describe('decoding', () => {
     // A street whose last word makes no code with the word after it keeps it.
     const us = [w('100', 100, 100), w('MAIN', 150, 100), w('ST', 210, 100), w('DALLAS,', 250, 100)];
     expect(beforePostalCode(us.slice(0, 3), lineNeighbours(us))).toEqual(us.slice(0, 3));
-    expect(readWordsValue('Shipper.Zip', [w('81,', 100, 100), w('3198', 140, 100), w('LK', 200, 100)], 'MDY')?.value).toBe('3198 LK');
-    expect(readWordsValue('Consignee.State', [w('THE', 100, 100)], 'MDY')).toBeNull();
-    expect(readWordsValue('Consignee.State', [w('BAVARIA', 100, 100)], 'MDY')?.value).toBe('BAVARIA');
+    expect(readWordsValue('Shipper.Zip', run('81, 3198 LK'), 'MDY')?.value).toBe('3198 LK');
+    expect(readWordsValue('Consignee.State', run('THE'), 'MDY')).toBeNull();
+    expect(readWordsValue('Consignee.State', run('BAVARIA'), 'MDY')?.value).toBe('BAVARIA');
   });
 
   it('reads a single letter glued to a count\'s digits as the digit it looks like, and a glued unit as a unit', () => {
-    expect(readWordsValue('ShipmentDetails.Pieces', [w('4s', 100, 100)], 'MDY')).toMatchObject({ value: 45, repaired: true });
-    expect(readWordsValue('ShipmentDetails.Pieces', [w('l2', 100, 100)], 'MDY')).toMatchObject({ value: 12, repaired: true });
-    expect(readWordsValue('ShipmentDetails.Pieces', [w('12PCS', 100, 100)], 'MDY')).toMatchObject({ value: 12, repaired: false });
+    expect(readWordsValue('ShipmentDetails.Pieces', run('4s'), 'MDY')).toMatchObject({ value: 45, repaired: true });
+    expect(readWordsValue('ShipmentDetails.Pieces', run('l2'), 'MDY')).toMatchObject({ value: 12, repaired: true });
+    expect(readWordsValue('ShipmentDetails.Pieces', run('12PCS'), 'MDY')).toMatchObject({ value: 12, repaired: false });
   });
 
   it('groups words level on a line and close together into one value, in reading order', () => {

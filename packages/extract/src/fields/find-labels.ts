@@ -510,10 +510,10 @@ export function findLabels(segments: Segment[]): LabelHit[] {
     // or a date's heading, as one does before a unit's ("14 PALLETS").
     const boxNumber = (k: number): boolean => k === 0 && /^\d{1,2}$/.test(seg.words[tokens[0]!.word]!.text)
       && BOXED_HEADINGS.has(matchAt(tokens, 1)?.def.field as LabelField);
+    // A box's frame read as a letter after its number ("1711 c ORIGIN").
+    const frameLetter = (k: number): boolean => k === 1 && /^[A-Z]$/.test(tokens[1]!.t) && tokens[1]!.word !== tokens[0]!.word;
     let lead = 0;
-    while (lead < tokens.length - 1 && lead < 2 && (icon(lead) || boxNumber(lead)
-      // A box's frame read as a letter after its number ("1711 c ORIGIN").
-      || (lead === 1 && /^[A-Z]$/.test(tokens[1]!.t) && tokens[1]!.word !== tokens[0]!.word))) lead++;
+    while (lead < tokens.length - 1 && lead < 2 && (icon(lead) || boxNumber(lead) || frameLetter(lead))) lead++;
     lead = afterNoteEnd(tokens, lead);
     for (let i = lead; i < tokens.length; i++) {
       const m = matchAt(tokens, i);

@@ -207,6 +207,16 @@ export function streetPart(words: Word[]): Word[] {
   return parts.slice(from).flat();
 }
 
+/**
+ * A count with a single letter glued to its digits, read as the digit that letter looks like ("4s" for 45, "l2" for
+ * 12): a unit printed against its count is a word of its own kind (PCS, PLT), never one letter. Null for any other word.
+ */
+function countWithGluedLetter(word: string): string | null {
+  const m = /^(\d*)([A-Za-z|])(\d*)$/.exec(word);
+  const digit = m && (m[1] ? !m[3] : m[3]) ? DIGIT_FOR[m[2]!.toUpperCase()] : undefined;
+  return digit ? `${m![1]}${digit}${m![3]}` : null;
+}
+
 // Articles that begin a place's or country's name ("THE NETHERLANDS", "LE HAVRE"): never a region alone.
 const ARTICLE = /^(?:THE|LA|LE|LES|EL|LOS|LAS|DE|DU|DES|DEL)$/;
 
@@ -238,11 +248,7 @@ export function readValue(field: string, text: string, order: DateOrder): ReadVa
       return u ? { value: u, repaired: false, checked: true } : null;
     }
     case 'ShipmentDetails.Pieces': case 'ShipmentDetails.HandlingUnits': {
-      // A single letter glued to a count's digits is a digit misread ("4s" for 45, "l2" for 12): a unit printed
-      // against its count is a word of its own kind (PCS, PLT), never one letter.
-      const glued = /^(\d+)([A-Za-z|])$|^([A-Za-z|])(\d+)$/.exec(t.trim().split(/\s+/)[0] ?? '');
-      const lone = glued ? (glued[2] ?? glued[3])!.toUpperCase() : '';
-      const read = glued && DIGIT_FOR[lone] ? (glued[1] ? `${glued[1]}${DIGIT_FOR[lone]}` : `${DIGIT_FOR[lone]}${glued[4]}`) : null;
+      const read = countWithGluedLetter(t.trim().split(/\s+/)[0] ?? '');
       const m = /\d[\d,.]*/.exec(read ?? t.replace(/[Oo](?=\d)|(?<=\d)[Oo]/g, '0'));
       const n = m ? parseAmount(m[0]) : null;
       return n !== null && Number.isInteger(n) && n > 0 && n < 100000 ? { value: n, repaired: !!read, checked: false } : null;
