@@ -5,8 +5,8 @@ import { calibrate, confidenceOf, fitIsotonic } from '../src/fields/learned/cali
 import { ALONE_MIN, chooseFields } from '../src/fields/learned/combine.ts';
 import { FEATURE_NAMES, pageFeatures } from '../src/fields/learned/features.ts';
 import { FieldTagger, widen, type TaggerJson } from '../src/fields/learned/tagger.ts';
-import { beforePostalCode, withKindPrefix, withLegalForm, withNmfcQualifier, withOtherPart, withPlaceName, withStreetNumber } from '../src/fields/learned/run-completion.ts';
-import { groupWords, joinWrapped, labelBefore, lineNeighbours } from '../src/fields/learned/word-runs.ts';
+import { beforePostalCode, withInnerWords, withKindPrefix, withLegalForm, withNmfcQualifier, withOtherPart, withPlaceName, withStreetNumber } from '../src/fields/learned/run-completion.ts';
+import { brokenWords, groupWords, joinWrapped, labelBefore, lineNeighbours } from '../src/fields/learned/word-runs.ts';
 import { predictRows, TreeModel } from '../src/fields/learned/trees.ts';
 import { readWordsValue } from '../src/fields/learned/values.ts';
 import { extractFields } from '../src/fields/extract-fields.ts';
@@ -257,6 +257,24 @@ describe('decoding', () => {
     expect(withKindPrefix(label.slice(1), lineNeighbours(label), () => true)).toEqual(label.slice(1));
     // Never a word the model reads as another field's.
     expect(withKindPrefix(glued.slice(1), lineNeighbours(glued), (x) => x !== glued[0])).toEqual(glued.slice(1));
+  });
+
+  it('takes the words printed inside a run, and a word broken by a hyphen at a line\'s end whole', () => {
+    // "CALLE MORELOS" / "304,": the unmarked street name between the type and the wrapped number.
+    const page = [w('CV,', 100, 100), w('CALLE', 140, 100), w('MORELOS', 200, 100), w('304,', 100, 125), w('C.P.', 150, 125)];
+    const side = lineNeighbours(page);
+    expect(withInnerWords([page[1]!, page[3]!], side, () => true).map((x) => x.text)).toEqual(['CALLE', 'MORELOS', '304,']);
+    expect(withInnerWords([page[1]!, page[3]!], side, (x) => x !== page[2])).toEqual([page[1], page[3]]);
+    const mid = [w('6506', 100, 100), w('S', 150, 100), w('CANAL', 170, 100), w('PKWY', 230, 100)];
+    expect(withInnerWords([mid[0]!, mid[2]!, mid[3]!], lineNeighbours(mid), () => true)).toEqual(mid);
+    // "COTE-DE-" / "LIESSE,": one word in two pieces, read whole.
+    const broken = [w('INC,', 100, 100), w('COTE-DE-', 150, 100), w('LIESSE,', 100, 125), w('QUEBEC,', 180, 125)];
+    expect(brokenWords(broken, lineNeighbours(broken))).toEqual([[broken[1], broken[2]]]);
+    expect(readWordsValue('Shipper.Address', [w('2004', 100, 100), w('CHEMIN', 150, 100), w('COTE-DE-', 220, 100), w('LIESSE', 100, 125)], 'MDY')?.value)
+      .toBe('2004 CHEMIN COTE-DE-LIESSE');
+    // A hyphen inside a line joins nothing.
+    const level = [w('AB-', 100, 100), w('CD', 150, 100)];
+    expect(brokenWords(level, lineNeighbours(level))).toEqual([]);
   });
 
   it('parts a two-part postal code from the street run on into its first part, and reads no article alone as a region', () => {

@@ -1036,6 +1036,8 @@ describe('party blocks on grid and keyed forms', () => {
   it('puts back a street as written: a house number glued on or a compass S read as 5, a digit in a name, a type-first number, as doubts', () => {
     expect(repairHouseNumber('115-PORTAGE ST')).toEqual({ value: '115 PORTAGE ST', repaired: true });
     expect(repairHouseNumber('7561 5 RAILROAD BLVD')).toEqual({ value: '7561 S RAILROAD BLVD', repaired: true });
+    expect(repairHouseNumber('28569 $ CENTRAL LN')).toEqual({ value: '28569 S CENTRAL LN', repaired: true });
+    expect(repairHouseNumber('2248 CHEMIN DE LA COTE-DE- LIESSE')).toEqual({ value: '2248 CHEMIN DE LA COTE-DE-LIESSE', repaired: true });
     expect(repairHouseNumber('2-B MAIN ST')).toEqual({ value: '2-B MAIN ST', repaired: false });
     expect(repairHouseNumber('25209 PROGRESS PL BIDG 9')).toEqual({ value: '25209 PROGRESS PL BLDG 9', repaired: true });
     expect(repairHouseNumber('113976 TECHNOLOGY PL')).toEqual({ value: '13976 TECHNOLOGY PL', repaired: true });
@@ -1625,6 +1627,9 @@ describe('party blocks on grid and keyed forms', () => {
 
   it('repairs a company-type ending misread by one letter, and leaves real endings alone', () => {
     expect(repairCompanySuffix('ALDER HARDWARE CORY')).toEqual({ value: 'ALDER HARDWARE CORP', repaired: true });
+    // A digit in a form that has letters is the letter it looks like; a number after a name is left alone.
+    expect(repairCompanySuffix('HOLLAND TRADING 8.V.')).toEqual({ value: 'HOLLAND TRADING B.V.', repaired: true });
+    expect(repairCompanySuffix('ACME PLANT 5')).toEqual({ value: 'ACME PLANT 5', repaired: false });
     expect(repairCompanySuffix('GOLDEN VALLEY MILLS LD')).toEqual({ value: 'GOLDEN VALLEY MILLS LTD', repaired: true });
     // Of two endings one letter off, the one far more companies carry (LLC, not LLP).
     expect(repairCompanySuffix('BRIGHTON NUTRITION LLO')).toEqual({ value: 'BRIGHTON NUTRITION LLC', repaired: true });
@@ -2301,6 +2306,10 @@ describe('tables and references', () => {
     // A handling instruction after the goods is the carrier's instruction, not what the goods are.
     expect(cleanCommodity('PLASTIC RESIN PELLETS DO NOT STACK').text).toBe('PLASTIC RESIN PELLETS');
     expect(cleanCommodity('SPORTING GOODS, NOI DO NOT STACK').text).toBe('SPORTING GOODS, NOI');
+    // An instruction cut off by its cell still opens as one; NOI closes a description, its qualifiers only after it.
+    expect(cleanCommodity('GLASS BOTTLES, EMPTY DO NOT').text).toBe('GLASS BOTTLES, EMPTY');
+    expect(cleanCommodity('PAINT, WATER BASED, NOI VINYL FLOORING').text).toBe('PAINT, WATER BASED, NOI');
+    expect(cleanCommodity('FURNITURE, NOI, KD FLAT').text).toBe('FURNITURE, NOI, KD FLAT');
     expect(cleanCommodity('BOTELLAS DE VIDRIO - NO APILAR').text).toBe('BOTELLAS DE VIDRIO');
     expect(cleanCommodity('FRAGILE').text).toBe('FRAGILE');
     expect(cleanCommodity('COPPER WIRE ON REELS').text).toBe('COPPER WIRE ON REELS');

@@ -243,6 +243,15 @@ describe('codes', () => {
     expect(scacFitsName('ODFL', 'Old Dominion Freight Line')).toBe(true);
     expect(repairScacByName('RIC', 'R AND J CARTAGE')).toBe('RJC');
     expect(repairScacByName('RJC', 'R AND J CARTAGE')).toBeNull();
+    // A code that follows the name with a look-alike letter: the reading made of more of the name's initials.
+    expect(repairScacByName('MWCE', 'MIDWEST CONSOLIDATED FREIGHT')).toBe('MWCF');
+    expect(repairScacByName('GOCT', 'GULF COAST CARTAGE')).toBe('GCCT');
+    // Codes that spell their name otherwise stand, and the legal form counts for nothing (TBRI is no better).
+    // Initials count in the code's order through the name: a name read in pieces ("TR RUCKING") adds no initial.
+    for (const [code, name] of [['ODFL', 'OLD DOMINION FREIGHT LINE'], ['EXLA', 'ESTES EXPRESS LINES'], ['TBRL', 'TRANSPORTS BOREAL INC'], ['KXLN', 'KEYSTONE EXPRESS LINES'],
+      ['CPST', 'COPPER STATE TR RUCKING'], ['HDHL', 'HIGH I DESERT HAULIN 9']]) {
+      expect(repairScacByName(code!, name!)).toBeNull();
+    }
     // Unrelated to the name whatever one letter becomes: left as read.
     expect(repairScacByName('XPOL', 'R AND J CARTAGE')).toBeNull();
   });

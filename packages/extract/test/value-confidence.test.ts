@@ -135,6 +135,9 @@ describe('one printed value, one field', () => {
     expect(valueWords(delivery, 'rules')).toEqual([printed]);
     const name: FieldCandidates = { field: 'Shipper.Name', agree: false, rules: { value: 'ACME TOOLS INC', score: 0.9, words: [word('ACME', 0), word('TOOLS', 90), word('INC', 180), word('2454', 270), word('ELM', 360)], support: [] }, tagger: null };
     expect(valueWords(name, 'rules').map((w) => w.text)).toEqual(['ACME', 'TOOLS', 'INC']);
+    // A letter or two is the value's only as a whole word of it: the street's S in a name's box is not the name's.
+    const line: FieldCandidates = { field: 'Shipper.Name', agree: false, rules: { value: 'STONEBRIDGE MILLS', score: 0.9, words: [word('STONEBRIDGE', 0), word('MILLS', 90), word('6506', 180), word('S', 270), word('CANAL', 360)], support: [] }, tagger: null };
+    expect(valueWords(line, 'rules').map((w) => w.text)).toEqual(['STONEBRIDGE', 'MILLS']);
   });
 
   it('gives a value read from another field\'s words way to the surer field: the other reader\'s value, or none', () => {

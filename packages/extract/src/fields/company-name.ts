@@ -1,6 +1,7 @@
 import type { Word } from '../types.ts';
 import { normalizeText } from '../layout.ts';
 import { ocrDistance } from './find-labels.ts';
+import { LETTER_FOR } from './look-alikes.ts';
 import { confidenceIn, isKnownWord, repairSpelling } from './spelling.ts';
 
 // A company's name as printed, read back from OCR: the marks and specks at its ends dropped, its legal ending (INC,
@@ -134,6 +135,9 @@ export function repairCompanySuffix(name: string): { value: string; repaired: bo
   const stroke = toks.length >= 2 ? /^[([{|]([A-Z]{1,4})$/.exec(last) : null;
   const stroked = stroke ? ['L', 'I'].map((c) => c + stroke[1]).filter((x) => COMPANY_SUFFIXES.includes(x)) : [];
   if (stroked.length === 1) { toks[toks.length - 1] = stroked[0]!; return { value: toks.join(' '), repaired: true }; }
+  // A legal form is letters: a digit in one that also has letters is the letter it looks like ("8.V." for B.V.).
+  const lettered = /\d/.test(last) && /[A-Z]/.test(last) ? last.replace(/\d/g, (d) => LETTER_FOR[d] ?? d) : last;
+  if (toks.length >= 2 && lettered !== last && OTHER_ENDINGS.has(lettered.replace(/\./g, ''))) { toks[toks.length - 1] = lettered; return { value: toks.join(' '), repaired: true }; }
   // INC with its thin I lost and the N read as W ("BOREAL WC", "HOLDINGS NC"), or the I read as T, 1 or a bar ("TNC").
   if (toks.length >= 2 && /^([NW]|[T1|L]N)C\.?$/.test(last)) { toks[toks.length - 1] = 'INC'; return { value: toks.join(' '), repaired: true }; }
   // "SA DE CV" with a letter of its CV misread ("SA DE OV", "SA DE GV", "SA DE CY", "SADE CN"): after SA DE the only

@@ -30,7 +30,10 @@ export function cleanCommodity(raw: string): { text: string; count: number | nul
     .replace(/(?<=[A-Z]{3})STC\s*\d.*$/, '')
     // How the goods are to be handled, printed after them ("DO NOT STACK", "NO APILAR"): an instruction to the
     // carrier, not what the goods are.
-    .replace(HANDLING_TAIL, '');
+    .replace(HANDLING_TAIL, '')
+    // NOI ("not otherwise indicated") closes an NMFC description, only its qualifiers (KD, SU) after it: what follows
+    // is another cell's or line's.
+    .replace(/(?<=[A-Z]{3},? NOI)(?! ?,? ?(?:KD|SU)\b)[\s,;]+\S.*$/, '');
   const m = LEAD_PACKAGING.exec(t);
   // A packaging code alone before the goods, its count read in the column before ("PLT GLASS BOTTLES"): codes only,
   // as words such as CRATES or BOXES may be the goods themselves.
@@ -40,7 +43,8 @@ export function cleanCommodity(raw: string): { text: string; count: number | nul
   return { text: t.slice(m[0].length), count: Number(m[1]), packaging: packagingCode(m[2]!) };
 }
 
-const HANDLING_TAIL = /(?<=[A-Z]{2}[A-Z,]*)[\s,;/-]+(?:DO NOT (?:DOUBLE )?STACK|DO NOT FREEZE|DON'?T STACK|KEEP (?:DRY|FROZEN|REFRIGERATED)|FRAGILE|THIS (?:SIDE|END) UP|HANDLE WITH CARE|NO (?:APILAR|ESTIBAR|REMONTAR)|NE PAS (?:GERBER|EMPILER|GELER)|NON GERBABLE)$/;
+// An instruction's opening words say it is one where the rest was cut off by the cell ("DO NOT", "NE PAS").
+const HANDLING_TAIL = /(?<=[A-Z]{2}[A-Z,]*)[\s,;/-]+(?:DO NOT(?: (?:DOUBLE )?STACK| FREEZE)?|DON'?T STACK|KEEP (?:DRY|FROZEN|REFRIGERATED)|FRAGILE|THIS (?:SIDE|END) UP|HANDLE WITH CARE|NO (?:APILAR|ESTIBAR|REMONTAR)|NE PAS(?: (?:GERBER|EMPILER|GELER))?|NON GERBABLE)$/;
 
 const PACKAGE_KIND = '(?:\\d{1,5}\\s*)?(?:PALLETS?|PLTS?|SKIDS?|SKD|CRATES?|DRUMS?|TOTES?|CARTONS?|CTNS?|BOX(?:ES)?|BAGS?|BUNDLES?|REELS?|ROLLS?|TARIMAS?|CAJAS?|BULTOS)';
 const PACKAGE_KIND_ONLY = new RegExp(`^(?:(?:ON|STC|SAID TO CONTAIN)\\s+)?${PACKAGE_KIND}(?:\\s+(?:STC|SAID TO CONTAIN)\\s+${PACKAGE_KIND})?$`);

@@ -1,4 +1,5 @@
 import { normalizeText } from '../layout.ts';
+import { legalFormEnd } from './company-name.ts';
 import { editDistance } from './geo.ts';
 import { findDates } from './parse-date.ts';
 import { DIGIT_FOR, LETTER_FOR } from './look-alikes.ts';
@@ -117,13 +118,43 @@ export function scacFitsName(scac: string, name: string): boolean {
  * for R AND J CARTAGE's RJC): SCACs are mostly abbreviations of the name. Only a single such swap is taken.
  */
 export function repairScacByName(scac: string, name: string): string | null {
-  if (scacFitsName(scac, name)) return null;
-  const fits = new Set<string>();
+  const swaps = new Set<string>();
   [...scac].forEach((c, i) => {
-    for (const alt of SCAC_LOOKALIKE[c] ?? '') {
-      const v = scac.slice(0, i) + alt + scac.slice(i + 1);
-      if (scacFitsName(v, name)) fits.add(v);
-    }
+    for (const alt of SCAC_LOOKALIKE[c] ?? '') swaps.add(scac.slice(0, i) + alt + scac.slice(i + 1));
   });
-  return fits.size === 1 ? [...fits][0]! : null;
+  const fits = [...swaps].filter((v) => scacFitsName(v, name));
+  if (!scacFitsName(scac, name)) return fits.length === 1 ? fits[0]! : null;
+  // A code that follows the name may still have one letter misread for a look-alike that the name spells too ("MWCE"
+  // for MIDWEST CONSOLIDATED FREIGHT): of the two, the one made of more of the name's initials is the abbreviation.
+  const own = initialsIn(scac, name);
+  const more = fits.filter((v) => initialsIn(v, name) > own);
+  return more.length === 1 ? more[0]! : null;
+}
+
+/**
+ * How many letters of a code, read in order through the name as `scacFitsName` reads it, can be initials of the name's
+ * words (its legal form aside: codes rarely spell it); -1 where the code does not follow the name.
+ */
+function initialsIn(scac: string, name: string): number {
+  const words = normalizeText(name).split(/[^A-Z]+/).filter(Boolean);
+  const formFrom = words.length - legalFormEnd(words.join(' '));
+  const letters = words.join('');
+  const starts = new Set<number>();
+  words.reduce((at, w, i) => { if (i < formFrom) starts.add(at); return at + w.length; }, 0);
+  const memo = new Map<string, number>();
+  const best = (i: number, k: number): number => {
+    if (i === scac.length) return 0;
+    const key = `${i} ${k}`;
+    let out = memo.get(key);
+    if (out !== undefined) return out;
+    out = -1;
+    for (let j = k; j < (i ? letters.length : 1); j++) {
+      if (letters[j] !== scac[i]) continue;
+      const rest = best(i + 1, j + 1);
+      if (rest >= 0) out = Math.max(out, rest + (starts.has(j) ? 1 : 0));
+    }
+    memo.set(key, out);
+    return out;
+  };
+  return best(0, 0);
 }

@@ -149,7 +149,7 @@ export function stripLeadingJunk(line: string, firstWeak = false): { value: stri
 
 /**
  * The house number and what follows it, as OCR slips them: glued on by a hyphen ("115-PORTAGE ST") or a compass S read
- * as 5 ("7561 5 RAILROAD BLVD").
+ * as 5 or $ ("7561 5 RAILROAD BLVD").
  */
 export function repairHouseNumber(line: string): { value: string; repaired: boolean } {
   // A street that names its type first with the space before its number read as a hyphen ("AV. INDUSTRIAS-3720").
@@ -161,14 +161,15 @@ export function repairHouseNumber(line: string): { value: string; repaired: bool
   // BLDG with its L read as an I or 1 before the building's number ("PL BIDG 9"). A cell border read as a 1 before a
   // five-digit house number ("113976 TECHNOLOGY PL"): house numbers run to five digits.
   // A house number run into the street's name ("1517TECHNOLOGY CIR"): numbered units keep a letter or two ("12B").
-  const value = line.replace(/^(\d{1,6})-?(?=[A-Z]{3,}\s)/, '$1 ').replace(/^(\d{1,6}) 5 (?=[A-Z]{3,})/, '$1 S ').replace(/ B[I1|]DG(?= \w)/, ' BLDG')
+  const value = line.replace(/^(\d{1,6})-?(?=[A-Z]{3,}\s)/, '$1 ').replace(/^(\d{1,6}) [5$] (?=[A-Z]{3,})/, '$1 S ').replace(/ B[I1|]DG(?= \w)/, ' BLDG')
     .replace(/^1([1-9]\d{4}) (?=[A-Z]{2,})/, '$1 ')
     // A highway's kilometre read without its spaces ("FEDERAL 57KM2064").
     .replace(/(\d)\s?KM\s?(?=\d)/, '$1 KM ')
     // A word of a street's name is letters: one digit inside it is the letter it looks like ("JUARE2", "H0LLY").
     .replace(/\b[A-Z0-9]{5,}\b/g, (w) => (/^[A-Z]*[015826][A-Z]*$/.test(w) ? w.replace(/\d/, (d) => LETTER_FOR[d]!) : w))
-    // A compound name's hyphen read apart from the word before it ("SAINT -PATRICK").
-    .replace(/(?<=[A-Z]{2}) -(?=[A-Z]{2})/g, '-');
+    // A compound name's hyphen read apart from the word before it ("SAINT -PATRICK") or after it, where the name
+    // broke at the line's end ("COTE-DE- LIESSE").
+    .replace(/(?<=[A-Z]{2}) -(?=[A-Z]{2})|(?<=[A-Z]{2})- (?=[A-Z]{2})/g, '-');
   // A street that names its type first ends with its number, which the OCR may glue to the name ("AV. JUAREZ4192").
   const trailing = /^(\S+ .*\b[A-Z]{3,})(\d{1,6})$/.exec(value);
   if (trailing && STREET_FIRST.has(value.split(' ')[0]!.replace(/[.,:]/g, ''))) return { value: `${trailing[1]} ${trailing[2]}`, repaired: true };

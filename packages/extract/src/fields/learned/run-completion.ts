@@ -3,7 +3,7 @@ import { legalFormEnd } from '../company-name.ts';
 import { isKnownPlace } from '../../ocr/place-decode.ts';
 import { STREET_FIRST, UNIT_WORDS } from '../street-line.ts';
 import { NUMBER_WORDS } from './values.ts';
-import { wrapsTo } from './word-runs.ts';
+import { level, nextOf, wrapsTo } from './word-runs.ts';
 
 // A value is printed whole, but the tagger decides word by word and may leave some words of a value unmarked: a name's
 // legal form, a place's other words, a postal code's other part. Where the world says what a whole value is (names
@@ -15,10 +15,13 @@ export interface RunContext {
   words: readonly Word[];
   /** Whether the model reads a word as no other field's (none, or this one): only such words are taken in. */
   free: (w: Word) => boolean;
+  /** The words of the labels found on the page: never a value's. */
+  labels?: ReadonlySet<Word>;
 }
 
 /** The runs of `field`, each completed as values of its kind are printed whole. */
-export function completeRuns(field: string, runs: Word[][], ctx: RunContext): Word[][] {
+export function completeRuns(field: string, marked: Word[][], ctx: RunContext): Word[][] {
+  const runs = marked.map((r) => withInnerWords(r, ctx.side, (w) => ctx.free(w) && !ctx.labels?.has(w)));
   const leaf = field.split('.')[1];
   if (leaf === 'Name') return runs.map((r) => withLegalForm(r, ctx.side, ctx.free, ctx.words));
   if (leaf === 'City') return runs.map((r) => withPlaceName(r, ctx.side, ctx.free, ctx.words));
@@ -30,11 +33,25 @@ export function completeRuns(field: string, runs: Word[][], ctx: RunContext): Wo
 }
 
 /**
- * The word that goes on from `w`: after it on its line, or, where it ends its line, starting the next; of several
- * margins the next line may start at (the run's own, a label's further left), the nearest is its cell's.
+ * A run with the words printed inside it that the model left unmarked: between two of its words on a line, and after
+ * its last word on a line it goes on from to the next. A value is printed as one unbroken run, so a word inside it is
+ * the value's, unless the model reads it as another field's or it is a label's (`free` says not; the run is then
+ * left as marked).
  */
-const nextOf = (w: Word, side: RunContext['side'], words: readonly Word[]): Word | null =>
-  side.get(w)?.[1] ?? words.filter((x) => wrapsTo(w, x, side, words)).reduce<Word | null>((best, x) => (!best || x.bbox[0] > best.bbox[0] ? x : best), null);
+export function withInnerWords(run: Word[], side: Map<Word, [Word | null, Word | null]>, free: (w: Word) => boolean): Word[] {
+  const out: Word[] = [run[0]!];
+  for (let i = 1; i < run.length; i++) {
+    const [a, b] = [run[i - 1]!, run[i]!];
+    const inner: Word[] = [];
+    let w = side.get(a)?.[1];
+    for (; w && w !== b && !run.includes(w) && inner.length < 4; w = side.get(w)?.[1]) inner.push(w);
+    // Reached the next word of the run on its line, or the end of the line the run goes on from.
+    const closed = w === b || (!w && !level(a, b));
+    if (closed && inner.every(free)) out.push(...inner);
+    out.push(b);
+  }
+  return out;
+}
 
 /**
  * A name's run with the legal form printed right after it ("... CONTAINERS" "CORP,", "... SA DE" "CV"), on its line or

@@ -7,7 +7,7 @@ import { calibrate, type Calibration } from './calibration.ts';
 import { contextNames, contextRows } from './context.ts';
 import { FEATURE_NAMES, readFeatures, type RuleSources } from './features.ts';
 import { settleParties } from './party-blocks.ts';
-import { CELL_REACH, groupWords, joinWrapped, labelBefore, lineNeighbours } from './word-runs.ts';
+import { brokenWords, CELL_REACH, groupWords, joinWrapped, labelBefore, lineNeighbours } from './word-runs.ts';
 import { completeRuns } from './run-completion.ts';
 import { checkPlaces } from './place-check.ts';
 import { featureColumns, predictRows, TreeModel, type TreeModelJson } from './trees.ts';
@@ -84,6 +84,8 @@ export class FieldTagger {
     // confidence model read) stays the model's own, so a block the model was torn over is not reported as sure.
     const probsOf = new Map(marked.map((m) => [m.word, m.probs]));
     const settled = settleParties(marked.map((m) => m.word), probsOf, this.model.classes, labelWords);
+    // A word broken by a hyphen at its line's end is one word: the piece starting the next line is the first piece's.
+    for (const [head, rest] of brokenWords(marked.map((m) => m.word), side)) settled.set(rest, settled.get(head)!);
     const marks = marked.map((m) => ({ word: m.word, probs: settled.get(m.word)! }));
     const { order } = documentDateOrder(layout);
     // Every field's candidate groups, read by the field's parser; then, surest first, each field takes its best group
@@ -110,7 +112,7 @@ export class FieldTagger {
       const runsOf = WRAPPING.has(field) ? joinWrapped(runs, reach) : MAY_WRAP.has(field) ? withWrapped(runs, reach) : ONE_WORD.has(field) ? withSingles(runs) : runs;
       // A value is printed whole: words of it the model left unmarked are taken in (run-completion.ts), never one the
       // model reads as another field's.
-      const groups = completeRuns(field, runsOf, { side, words: pageWords, free: (w) => [0, c].includes(argmax(settled.get(w)!)) });
+      const groups = completeRuns(field, runsOf, { side, words: pageWords, free: (w) => [0, c].includes(argmax(settled.get(w)!)), labels: labelWords });
       for (const core of groups) {
         if (sure.size && !core.some((w) => sure.has(w))) continue;
         const ws = widen(core, c, side, settled, labelWords, mine);

@@ -26,7 +26,8 @@ const alnum = (s: string): string => s.toUpperCase().replace(/[^A-Z0-9]/g, '');
 
 /**
  * The words of a reader's value: the tagger's own words; of a rules' source box, those that print the value (a box may
- * take in a label or a neighbouring line). A word prints a value when its letters and digits are part of the value's;
+ * take in a label or a neighbouring line). A word prints a value when its letters and digits are part of the value's
+ * (a word of one or two characters: one of the value's own words);
  * a date or a number, which the parser rewrote, is printed by the box's words with digits in them.
  */
 export function valueWords(c: FieldCandidates, reader: 'rules' | 'tagger'): Word[] {
@@ -34,8 +35,11 @@ export function valueWords(c: FieldCandidates, reader: 'rules' | 'tagger'): Word
   if (!c.rules) return [];
   const { value, words } = c.rules;
   const text = alnum(String(value));
+  const own = new Set(String(value).toUpperCase().split(/[^A-Z0-9]+/));
   const rewritten = typeof value === 'number' || /^\d{4}-\d{2}-\d{2}$/.test(String(value));
-  return words.filter((w) => { const t = alnum(w.text); return t.length > 0 && (rewritten ? /\d/.test(t) : text.includes(t)); });
+  // A short word is a value's only as a whole word of it: one or two letters are part of nearly any longer text.
+  const prints = (t: string): boolean => (t.length < 3 ? own.has(t) : text.includes(t));
+  return words.filter((w) => { const t = alnum(w.text); return t.length > 0 && (rewritten ? /\d/.test(t) : prints(t)); });
 }
 
 /**

@@ -18,6 +18,7 @@ import { isContactLine } from '../contact-line.ts';
 import { CHECKED } from '../extract-fields.ts';
 import { afterNoteEnd } from '../heading-note.ts';
 import type { LabelField } from '../lexicon.ts';
+import { brokenPair } from './word-runs.ts';
 
 // The last step after the tagger: the words it marked for a field are read by the field's own parser and knowledge
 // checks (postal codes, state codes, SCAC shape, dates, weights, NMFC classes). A value no parser accepts is no value.
@@ -84,8 +85,8 @@ const PLACE_FIRST = new Set(['LE', 'LA', 'LES', 'L', 'EL', 'LOS', 'LAS', 'DE', '
   'PORT', 'PORTO', 'PUERTO', 'FORT', 'MOUNT', 'MONT', 'BAD', 'GRAND', 'GRANDE', 'GREAT', 'LITTLE', 'UPPER', 'LOWER', 'OLD', 'NUEVO',
   'NUEVA', 'VILLA', 'CIUDAD', 'CD', 'BAIE', 'LAKE', 'LAC', 'CAPE', 'CAP', 'ISLA', 'ILE', 'VAL', 'BEL', 'BELLE', 'BEAU']);
 
-/** The words' text, a space between them. */
-const text = (ws: Word[]): string => ws.map((w) => w.text).join(' ');
+/** The words' text, a space between them; a word broken by a hyphen at its line's end joined whole again. */
+const text = (ws: Word[]): string => ws.map((w, i) => (i && brokenPair(ws[i - 1]!, w) ? '' : ' ') + w.text).join('').trim();
 
 /**
  * A name that has reached its ending (a legal form, CO, COMPANY, GROUP...) ends there: a label after it needs no colon

@@ -94,3 +94,30 @@ export function wrapsTo(a: Word, b: Word, side: Map<Word, [Word | null, Word | n
   const under = (w: Word): boolean => Math.abs(b.bbox[0] - w.bbox[0]) < 1.5 * h;
   return under(start) || words.some((l) => l.page === a.page && level(l, a) && l.bbox[2] <= start.bbox[0] && under(l));
 }
+
+/**
+ * The word that goes on from `w`: after it on its line, or, where it ends its line, starting the next; of several
+ * margins the next line may start at (the run's own, a label's further left), the nearest is its cell's.
+ */
+export const nextOf = (w: Word, side: Map<Word, [Word | null, Word | null]>, words: readonly Word[]): Word | null =>
+  side.get(w)?.[1] ?? words.filter((x) => wrapsTo(w, x, side, words)).reduce<Word | null>((best, x) => (!best || x.bbox[0] > best.bbox[0] ? x : best), null);
+
+// A word broken at its line's end: letters and the hyphen that breaks them ("COTE-DE-" before "LIESSE").
+const BROKEN = /\p{L}-$/u;
+
+/**
+ * Words broken by a hyphen at their line's end, each with the word its second part starts the next line with: one
+ * word of one value, printed in two pieces.
+ */
+export function brokenWords(words: readonly Word[], side: Map<Word, [Word | null, Word | null]>): Array<[Word, Word]> {
+  const out: Array<[Word, Word]> = [];
+  for (const w of words) {
+    if (!BROKEN.test(w.text) || side.get(w)?.[1]) continue;
+    const rest = nextOf(w, side, words);
+    if (rest && /^\p{L}/u.test(rest.text)) out.push([w, rest]);
+  }
+  return out;
+}
+
+/** Whether `a` and `b` are the two pieces of one word broken by a hyphen at a line's end. */
+export const brokenPair = (a: Word, b: Word): boolean => BROKEN.test(a.text) && /^\p{L}/u.test(b.text) && !level(a, b);
