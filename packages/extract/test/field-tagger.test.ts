@@ -259,6 +259,11 @@ describe('decoding', () => {
     expect(withKindPrefix(glued.slice(1), lineNeighbours(glued), (x) => x !== glued[0])).toEqual(glued.slice(1));
   });
 
+  it('ends a name at its ending where a word saying "number" opens the next item', () => {
+    expect(readWordsValue('Consignee.Name', run('SUMMIT RIDGE GLASSWORKS COMPANY NO. DE'), 'MDY')?.value).toBe('SUMMIT RIDGE GLASSWORKS COMPANY');
+    expect(readWordsValue('Consignee.Name', run('ACME NO NAME INC'), 'MDY')?.value).toBe('ACME NO NAME INC');
+  });
+
   it('takes the words printed inside a run, and a word broken by a hyphen at a line\'s end whole', () => {
     // "CALLE MORELOS" / "304,": the unmarked street name between the type and the wrapped number.
     const page = [w('CV,', 100, 100), w('CALLE', 140, 100), w('MORELOS', 200, 100), w('304,', 100, 125), w('C.P.', 150, 125)];

@@ -1668,6 +1668,10 @@ describe('party blocks on grid and keyed forms', () => {
     expect(readCompanyName('[1] Tidewater Foundry LTEE', []).value).toBe('TIDEWATER FOUNDRY LTEE');
     // A signer's role after the name, whole or cut at the line's end.
     expect(readCompanyName('PRAIRIE WIND CARRIERS, AS CARRIER', []).value).toBe('PRAIRIE WIND CARRIERS');
+    // ... or in brackets, however the OCR read them; a name that ends in the word is left whole.
+    expect(readCompanyName('COPPER STATE TRUCKING ICARRIERJ', []).value).toBe('COPPER STATE TRUCKING');
+    expect(readCompanyName('COPPER STATE TRUCKING (CARRIER)', []).value).toBe('COPPER STATE TRUCKING');
+    expect(readCompanyName('AMERICAN CARRIER', []).value).toBe('AMERICAN CARRIER');
     expect(readCompanyName('PRAIRIE WIND CARRIERS, AS', []).value).toBe('PRAIRIE WIND CARRIERS');
     expect(readCompanyName('4) CORNERSTONE FASTENERS ULC', []).value).toBe('CORNERSTONE FASTENERS ULC');
     expect(readCompanyName('1] TIDEWATER FOUNDRY LTEE', []).value).toBe('TIDEWATER FOUNDRY LTEE');

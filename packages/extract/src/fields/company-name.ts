@@ -8,6 +8,11 @@ import { confidenceIn, isKnownWord, repairSpelling } from './spelling.ts';
 // LLC, SA DE CV...) put back where the OCR misread it by a letter, and words no dictionary holds spelt as the word one
 // edit away where the OCR was unsure of them. Facts about how names are written, shared by every reader of a party.
 
+// A signer's role in brackets after the name ("ACME FREIGHT (CARRIER)"), the brackets read as letters or bars
+// ("ICARRIERJ") where the OCR took them for part of the word.
+const ROLE = '(?:CARRIER|SHIPPER|CONSIGNEE|TRANSPORTISTA|REMITENTE|TRANSPORTEUR|EXPEDITEUR)';
+const ROLE_IN_BRACKETS = new RegExp(`\\s+(?:[(\\[{|]\\s*${ROLE}\\s*[)\\]}|]?|[(\\[{|I1l]${ROLE}[)\\]}|J1lI])$`);
+
 const cleanName = (s: string): string =>
   // A box's number printed before what the box holds ("[1] ACME", "4) ACME", the bracket read as "1]", the number as a
   // letter, "E]") is the form's, never the name's.
@@ -31,7 +36,8 @@ const cleanName = (s: string): string =>
     // A signature names the signer's role after the name ("ACME FREIGHT, AS CARRIER", "..., COMO TRANSPORTISTA"): the
     // role, or its first word where the line was cut, is not the name's.
     .replace(/,\s*(AS|COMO|EN TANT QUE)$/, '')
-    .replace(/,?\s+(AS|COMO|EN TANT QUE) (CARRIER|AGENT|SHIPPER|CONSIGNEE|TRANSPORTISTA|REMITENTE|AGENTE|TRANSPORTEUR|EXPEDITEUR)$/, '');
+    .replace(/,?\s+(AS|COMO|EN TANT QUE) (CARRIER|AGENT|SHIPPER|CONSIGNEE|TRANSPORTISTA|REMITENTE|AGENTE|TRANSPORTEUR|EXPEDITEUR)$/, '')
+    .replace(ROLE_IN_BRACKETS, '');
 
 // Legal forms that end a registered name, in the three languages' countries and the ports the bills name. Not CO or
 // COMPANY: they also begin labels ("COMPANY NAME") and sit inside names ("CO-OP").

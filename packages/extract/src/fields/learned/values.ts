@@ -90,11 +90,15 @@ const text = (ws: Word[]): string => ws.map((w, i) => (i && brokenPair(ws[i - 1]
 
 /**
  * A name that has reached its ending (a legal form, CO, COMPANY, GROUP...) ends there: a label after it needs no colon
- * to be the next item's ("... BEARINGS CO LOCATION"), and a lone letter after it is a speck, not a word of the name.
+ * to be the next item's ("... BEARINGS CO LOCATION"), a word that says "number" opens one, and a lone letter after it
+ * is a speck, not a word of the name.
  */
 function endAtEnding(words: Word[], kinds: ReadonlySet<LabelField>): Word[] {
   const last = words[words.length - 1];
   if (words.length > 2 && last && /^[A-Za-z][.,]?$/.test(last.text) && endsAsCompany(text(words.slice(0, -1)))) return words.slice(0, -1);
+  // A word that says "number" after the ending opens the next item ("... COMPANY NO. DE" of No. de cliente).
+  const numbered = words.findIndex((w, i) => i >= 2 && NUMBER_WORDS.has(w.text.toUpperCase().replace(/[.:#°º]+$/, '')) && endsAsCompany(text(words.slice(0, i))));
+  if (numbered > 0) return words.slice(0, numbered);
   const k = trailingLabelWords(words, kinds);
   return k && endsAsCompany(text(words.slice(0, -k))) ? words.slice(0, -k) : words;
 }
