@@ -44,4 +44,13 @@ describe('postal codes in their country\'s form', () => {
     expect(d.Consignee).toMatchObject({ City: 'ROTTERDAM', Zip: '3198 LK' });
     expect(d.Shipper).toMatchObject({ City: 'ROTTERDAM', Zip: '3198 LK' });
   });
+
+  it('reads a digit opening a British code as the letter it looks like, and only in the British form', () => {
+    const d = emptyExtractedData();
+    d.Shipper = party({ City: 'IPSWICH', Zip: '1P11 3SY', Country: 'GB' });
+    d.Consignee = party({ City: 'LONDON', Zip: '12345', Country: 'GB' });
+    d.BillTo = party({ City: 'SINGAPORE', Zip: '119963', Country: 'SG' });
+    fitPostalToCountry(d);
+    expect([d.Shipper.Zip, d.Consignee.Zip, d.BillTo.Zip]).toEqual(['IP11 3SY', '12345', '119963']);
+  });
 });

@@ -19,6 +19,10 @@ describe('spelling repair of weakly read words', () => {
     expect(correctWord('EMBOUTEILEE')).toBe('EMBOUTEILLEE');
   });
 
+  it('spells the word after an elided article', () => {
+    expect(repairSpelling("BOIS D'DEUVRE", () => 0.8)).toEqual({ value: "BOIS D'OEUVRE", repaired: true });
+  });
+
   it('changes only the words the OCR was unsure of, and says so', () => {
     const words = [{ text: 'HOUSEHOUD', confidence: 0.5 }, { text: 'GOODS', confidence: 0.96 }];
     expect(repairSpelling('HOUSEHOUD GOODS', confidenceIn(words))).toEqual({ value: 'HOUSEHOLD GOODS', repaired: true });

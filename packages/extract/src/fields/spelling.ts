@@ -145,7 +145,8 @@ export function wordsNear(word: string): string[] {
 export function repairSpelling(value: string, confidence: (word: string) => number | undefined, below = 0.85): { value: string; repaired: boolean } {
   let repaired = false;
   const out = value.split(' ').map((tok) => {
-    const m = /^([^A-Z]*)([A-Z]+)([^A-Z]*)$/.exec(tok);
+    // An elided article is the word's own ("D'OEUVRE", "L'ERABLE"): the word after it is spelt.
+    const m = /^([^A-Z]*(?:[A-Z]['’])?)([A-Z]+)([^A-Z]*)$/.exec(tok);
     if (!m) return tok;
     const conf = confidence(m[2]!);
     if (conf === undefined || conf >= below) return tok;
