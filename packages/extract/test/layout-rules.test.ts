@@ -1672,6 +1672,7 @@ describe('party blocks on grid and keyed forms', () => {
     expect(readCompanyName('COPPER STATE TRUCKING ICARRIERJ', []).value).toBe('COPPER STATE TRUCKING');
     expect(readCompanyName('COPPER STATE TRUCKING (CARRIER)', []).value).toBe('COPPER STATE TRUCKING');
     expect(readCompanyName('AMERICAN CARRIER', []).value).toBe('AMERICAN CARRIER');
+    expect(readCompanyName('CORNERSTONE FOUNDRY HOLDINGS . INC', []).value).toBe('CORNERSTONE FOUNDRY HOLDINGS INC');
     expect(readCompanyName('PRAIRIE WIND CARRIERS, AS', []).value).toBe('PRAIRIE WIND CARRIERS');
     expect(readCompanyName('4) CORNERSTONE FASTENERS ULC', []).value).toBe('CORNERSTONE FASTENERS ULC');
     expect(readCompanyName('1] TIDEWATER FOUNDRY LTEE', []).value).toBe('TIDEWATER FOUNDRY LTEE');
@@ -2314,6 +2315,7 @@ describe('tables and references', () => {
     expect(cleanCommodity('GLASS BOTTLES, EMPTY DO NOT').text).toBe('GLASS BOTTLES, EMPTY');
     expect(cleanCommodity('PAINT, WATER BASED, NOI VINYL FLOORING').text).toBe('PAINT, WATER BASED, NOI');
     expect(cleanCommodity('FURNITURE, NOI, KD FLAT').text).toBe('FURNITURE, NOI, KD FLAT');
+    expect(cleanCommodity('BICYCLE PARTS, NOL').text).toBe('BICYCLE PARTS, NOI');
     expect(cleanCommodity('BOTELLAS DE VIDRIO - NO APILAR').text).toBe('BOTELLAS DE VIDRIO');
     expect(cleanCommodity('FRAGILE').text).toBe('FRAGILE');
     expect(cleanCommodity('COPPER WIRE ON REELS').text).toBe('COPPER WIRE ON REELS');

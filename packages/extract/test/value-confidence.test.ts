@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CORE_FIELDS, emptyExtractedData, type Party } from '@ladingwise/shared';
-import { ALONE_MIN, billShown, chooseFields, DISPUTE_MARGIN, pickReader, readCandidates, placeFromBillTo, settleSharedWords, shipperFromBillTo } from '../src/fields/learned/combine.ts';
+import { ALONE_MIN, billShown, chooseFields, DISPUTE_MARGIN, nameWithForm, pickReader, readCandidates, placeFromBillTo, settleSharedWords, shipperFromBillTo } from '../src/fields/learned/combine.ts';
 import { FieldTagger } from '../src/fields/learned/tagger.ts';
 import { TreeModel } from '../src/fields/learned/trees.ts';
 import { ValueConfidence, type ValueConfidenceJson } from '../src/fields/learned/value-confidence.ts';
@@ -115,6 +115,16 @@ describe('choosing a disputed field by the chance right', () => {
     const agreed = (n: number): FieldCandidates[] => Array.from({ length: 6 }, (_, i) => ({ ...candidates(0.9, 0.9), agree: i < n }));
     expect(billShown(agreed(1))).toBe(false);
     expect(billShown(agreed(4))).toBe(true);
+  });
+});
+
+describe('a name read whole', () => {
+  it('takes of two readings of a name the one that goes on to its legal form', () => {
+    expect(nameWithForm('SUMMIT RIDGE CERAMICS HOLDINGS INC', 'SUMMIT RIDGE CERAMICS HOLDINGS')).toBe(1);
+    expect(nameWithForm('TIDEWATER HARDWARE', 'TIDEWATER HARDWARE HOLDINGS INC')).toBe(-1);
+    // More words after a name that already ends with its form are another item's, not the name's.
+    expect(nameWithForm('RHEIN HANDELS AG KOWALSKI', 'RHEIN HANDELS AG')).toBe(0);
+    expect(nameWithForm('ACME FREIGHT', 'ACME LOGISTICS INC')).toBe(0);
   });
 });
 

@@ -22,8 +22,8 @@ const cleanName = (s: string): string =>
     .replace(/(^|[^A-Z0-9$])[S$5]\.?\s?A\.?\s?DE\s?[CG]\.?\s?V\.?(?=\s|$)/g, (_m, pre: string) => `${pre === '-' ? ' ' : pre}SA DE CV`)
     .replace(/\bSADE\s?CV\b/g, 'SA DE CV')
     .replace(/\s+/g, ' ').replace(/^[\s:;,.|*'"‘’“”«»/\\-]+|[\s:;,|*_—–-]+$/g, '').replace(/(\s+[^\p{L}\p{N}\s]+)+$/u, '').replace(/\s[-_](?=\p{L})/gu, ' ').trim()
-    // A dash standing alone between two words is a speck or a cell's edge, not part of the name ("MILLS - INC").
-    .replace(/ [-_–—]+(?= )/g, '')
+    // A dash or dot standing alone between two words is a speck or a cell's edge, not part of the name ("MILLS - INC").
+    .replace(/ [-_–—.·•]+(?= )/g, '')
     // Specks read as marks: a dot or hyphen hanging on a word's end ("CERAMICS- LLC", "MILL·"), junk after the
     // company ending that starts with a mark ("SA DE CV = EEE]"), a label's remains before an opening quote ("NAMI “").
     .replace(/(?<=\p{L}{3})[-·•](?=\s|$)/gu, '').replace(/\b(SA DE CV|INC|LLC|LTD|CORP|ULC|LTEE|LLP|COMPANY)\s+[=|\][{}«»~].*$/, '$1')

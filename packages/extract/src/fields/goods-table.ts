@@ -33,7 +33,9 @@ export function cleanCommodity(raw: string): { text: string; count: number | nul
     .replace(HANDLING_TAIL, '')
     // NOI ("not otherwise indicated") closes an NMFC description, only its qualifiers (KD, SU) after it: what follows
     // is another cell's or line's.
-    .replace(/(?<=[A-Z]{3},? NOI)(?! ?,? ?(?:KD|SU)\b)[\s,;]+\S.*$/, '');
+    .replace(/(?<=[A-Z]{3},? NOI)(?! ?,? ?(?:KD|SU)\b)[\s,;]+\S.*$/, '')
+    // ... and stands last after the description's comma, where its I may be read as the stroke it looks like ("NOL").
+    .replace(/(?<=[A-Z]{3}), NO[LT1|l]$/, ', NOI');
   const m = LEAD_PACKAGING.exec(t);
   // A packaging code alone before the goods, its count read in the column before ("PLT GLASS BOTTLES"): codes only,
   // as words such as CRATES or BOXES may be the goods themselves.

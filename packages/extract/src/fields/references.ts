@@ -115,7 +115,8 @@ export function scacFitsName(scac: string, name: string): boolean {
 
 /**
  * A SCAC whose letters do not follow the carrier's name, where swapping one look-alike letter makes them do ("RIC"
- * for R AND J CARTAGE's RJC): SCACs are mostly abbreviations of the name. Only a single such swap is taken.
+ * for R AND J CARTAGE's RJC), or do with more of the name's initials ("MWCE" for MIDWEST CONSOLIDATED FREIGHT's
+ * MWCF): SCACs are mostly abbreviations of the name. Only a single such swap is taken.
  */
 export function repairScacByName(scac: string, name: string): string | null {
   const swaps = new Set<string>();

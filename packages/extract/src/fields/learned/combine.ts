@@ -3,6 +3,7 @@ import { boxAround } from '../../layout.ts';
 import type { ReadPage, Word } from '../../types.ts';
 import { documentDateOrder, extractFields, readGoodsTable, readLayout, type DocumentLayout } from '../extract-fields.ts';
 import { repairScacByName } from '../references.ts';
+import { legalFormEnd } from '../company-name.ts';
 import { billTotals, type BillTotals, type TableCell } from '../goods-table.ts';
 import { keepOwnScores } from '../own-scores.ts';
 import { fitPostalToCountry } from '../postal-by-country.ts';
@@ -194,10 +195,23 @@ export function pickReader(c: FieldCandidates, mode: Exclude<FieldsMode, 'rules'
   const weighs = !!chance && chooser !== 'own';
   if (!t) return r ? 'rules' : null;
   if (!r) return (weighs ? chance('tagger') : t.confidence) >= (shown ? ALONE_MIN : UNSHOWN_ALONE_MIN) ? 'tagger' : null;
+  const whole = c.field.endsWith('.Name') ? nameWithForm(String(t.value), String(r.value)) : 0;
+  if (whole) return whole > 0 ? 'tagger' : 'rules';
   if (chance && !c.agree && (chooser === 'disputes' || chooser === 'chance')) {
     return chance('tagger') > chance('rules') + (chooser === 'disputes' ? DISPUTE_MARGIN : 0) ? 'tagger' : 'rules';
   }
   return r.score >= t.confidence ? 'rules' : 'tagger';
+}
+
+/**
+ * Of two readings of a company's name where one is the other and more words that end with a legal form ("SUMMIT RIDGE
+ * CERAMICS HOLDINGS" and "... HOLDINGS INC"), the longer is the name as registered: a name is printed whole, with its
+ * form. 1 where the first reading is that one, -1 where the second is, 0 where neither.
+ */
+export function nameWithForm(a: string, b: string): number {
+  const [x, y] = [a, b].map((v) => v.toUpperCase().replace(/[.,]/g, '').replace(/\s+/g, ' ').trim()) as [string, string];
+  const longer = (p: string, q: string): boolean => p.startsWith(`${q} `) && legalFormEnd(p) > 0 && legalFormEnd(q) === 0;
+  return longer(x, y) ? 1 : longer(y, x) ? -1 : 0;
 }
 
 /**
