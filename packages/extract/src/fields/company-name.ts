@@ -8,9 +8,10 @@ import { confidenceIn, isKnownWord, repairSpelling } from './spelling.ts';
 // LLC, SA DE CV...) put back where the OCR misread it by a letter, and words no dictionary holds spelt as the word one
 // edit away where the OCR was unsure of them. Facts about how names are written, shared by every reader of a party.
 
-// A signer's role in brackets after the name ("ACME FREIGHT (CARRIER)"), the brackets read as letters or bars
-// ("ICARRIERJ") where the OCR took them for part of the word.
-const ROLE = '(?:CARRIER|SHIPPER|CONSIGNEE|TRANSPORTISTA|REMITENTE|TRANSPORTEUR|EXPEDITEUR)';
+// The roles a signer writes after a name: "ACME FREIGHT, AS CARRIER", "..., COMO TRANSPORTISTA", or in brackets,
+// "ACME FREIGHT (CARRIER)", the brackets read as letters or bars ("ICARRIERJ") where the OCR took them for the word's.
+const ROLE = '(?:CARRIER|AGENT|SHIPPER|CONSIGNEE|TRANSPORTISTA|REMITENTE|AGENTE|TRANSPORTEUR|EXPEDITEUR)';
+const ROLE_AFTER = new RegExp(`,?\\s+(?:AS|COMO|EN TANT QUE) ${ROLE}$`);
 const ROLE_IN_BRACKETS = new RegExp(`\\s+(?:[(\\[{|]\\s*${ROLE}\\s*[)\\]}|]?|[(\\[{|I1l]${ROLE}[)\\]}|J1lI])$`);
 
 const cleanName = (s: string): string =>
@@ -36,7 +37,7 @@ const cleanName = (s: string): string =>
     // A signature names the signer's role after the name ("ACME FREIGHT, AS CARRIER", "..., COMO TRANSPORTISTA"): the
     // role, or its first word where the line was cut, is not the name's.
     .replace(/,\s*(AS|COMO|EN TANT QUE)$/, '')
-    .replace(/,?\s+(AS|COMO|EN TANT QUE) (CARRIER|AGENT|SHIPPER|CONSIGNEE|TRANSPORTISTA|REMITENTE|AGENTE|TRANSPORTEUR|EXPEDITEUR)$/, '')
+    .replace(ROLE_AFTER, '')
     .replace(ROLE_IN_BRACKETS, '');
 
 // Legal forms that end a registered name, in the three languages' countries and the ports the bills name. Not CO or
@@ -45,7 +46,7 @@ const LEGAL_FORMS = ['INC', 'LLC', 'LTD', 'LTDA', 'LTEE', 'CORP', 'CORPORATION',
   'SARL', 'SAS', 'SRL', 'BV', 'NV', 'PTE LTD', 'SA', 'SA DE CV', 'SAPI DE CV', 'S DE RL', 'S DE RL DE CV'].map((f) => f.split(' '));
 
 /** A name's words in capitals without their dots and commas, as legal forms and endings are compared. */
-const bareWords = (text: string): string[] => text.toUpperCase().replace(/[.,]/g, '').split(/\s+/).filter(Boolean);
+export const bareWords = (text: string): string[] => text.toUpperCase().replace(/[.,]/g, '').split(/\s+/).filter(Boolean);
 
 /** Whether a part of a line ends as company names end (a legal form, COMPANY, GROUP...), however short the part. */
 export function endsAsCompany(text: string): boolean {

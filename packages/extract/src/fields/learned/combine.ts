@@ -3,7 +3,7 @@ import { boxAround } from '../../layout.ts';
 import type { ReadPage, Word } from '../../types.ts';
 import { documentDateOrder, extractFields, readGoodsTable, readLayout, type DocumentLayout } from '../extract-fields.ts';
 import { repairScacByName } from '../references.ts';
-import { legalFormEnd } from '../company-name.ts';
+import { bareWords, legalFormEnd } from '../company-name.ts';
 import { billTotals, type BillTotals, type TableCell } from '../goods-table.ts';
 import { keepOwnScores } from '../own-scores.ts';
 import { fitPostalToCountry } from '../postal-by-country.ts';
@@ -209,7 +209,7 @@ export function pickReader(c: FieldCandidates, mode: Exclude<FieldsMode, 'rules'
  * form. 1 where the first reading is that one, -1 where the second is, 0 where neither.
  */
 export function nameWithForm(a: string, b: string): number {
-  const [x, y] = [a, b].map((v) => v.toUpperCase().replace(/[.,]/g, '').replace(/\s+/g, ' ').trim()) as [string, string];
+  const [x, y] = [a, b].map((v) => bareWords(v).join(' ')) as [string, string];
   const longer = (p: string, q: string): boolean => p.startsWith(`${q} `) && legalFormEnd(p) > 0 && legalFormEnd(q) === 0;
   return longer(x, y) ? 1 : longer(y, x) ? -1 : 0;
 }
