@@ -203,6 +203,18 @@ describe('decoding', () => {
     expect(readWordsValue('References.BolNumber', run('NO 7107516'), 'MDY')?.value).toBe('7107516');
   });
 
+  it('reads a value from its own words only: the postal code after a place, the mark after a street, pieces of one code', () => {
+    const city = readWordsValue('Consignee.City', run('NINGBO 315000'), 'MDY');
+    expect(city?.value).toBe('NINGBO');
+    // The code is left for the postal code's field to take.
+    expect(city?.from?.map((x) => x.text)).toEqual(['NINGBO']);
+    expect(readWordsValue('Shipper.Address', run('AV. REVOLUCION 946, C.P.'), 'MDY')?.from?.map((x) => x.text)).toEqual(['AV.', 'REVOLUCION', '946,']);
+    // Pieces set closer than a word space are one code; a word space apart, the first is read.
+    const spread = [w('THW454', 100, 100), w('5', 162, 100), w('17', 174, 100)];
+    expect(readWordsValue('References.BolNumber', spread, 'MDY')?.value).toBe('THW454517');
+    expect(readWordsValue('References.BolNumber', run('THW454 5 17'), 'MDY')?.value).not.toBe('THW454517');
+  });
+
   it('ends a name with the legal form printed right after it, and takes nothing else', () => {
     const line = [w('ACEROS', 100, 100), w('QUERETANA', 180, 100), w('SA', 280, 100), w('DE', 310, 100), w('CV,', 340, 100), w('RFC', 400, 100)];
     const side = lineNeighbours(line);
@@ -239,6 +251,9 @@ describe('decoding', () => {
     expect(withNmfcQualifier(noi.slice(0, 2), lineNeighbours(noi), () => true).map((x) => x.text)).toEqual(['VINYL', 'FLOORING,', 'NOI']);
     // Never a word the model reads as another field's.
     expect(withNmfcQualifier(noi.slice(0, 2), lineNeighbours(noi), (x) => x !== noi[2])).toEqual(noi.slice(0, 2));
+    // Its I read as a stroke of like shape.
+    const misread = [w('STEEL', 100, 100), w('FASTENERS,', 160, 100), w('NO!', 280, 100)];
+    expect(withNmfcQualifier(misread.slice(0, 2), lineNeighbours(misread), () => true)).toEqual(misread);
     const flat = [w('CORRUGATED', 100, 100), w('BOXES,', 210, 100), w('KD', 280, 100), w('FLAT', 310, 100)];
     expect(withNmfcQualifier(flat.slice(0, 2), lineNeighbours(flat), () => true).map((x) => x.text).join(' ')).toBe('CORRUGATED BOXES, KD FLAT');
     // Any other word after the goods is not theirs.

@@ -2301,6 +2301,9 @@ describe('tables and references', () => {
   it('tidies a description: stray rules go, a leading pallet count is split off', () => {
     expect(cleanCommodity('[CERAMIC FLOOR TILE')).toEqual({ text: 'CERAMIC FLOOR TILE', count: null, packaging: null });
     expect(cleanCommodity('CERAMIC FLOOR TILESTC36 DRUM').text).toBe('CERAMIC FLOOR TILE');
+    // NOI with its I misread or lost, and what follows it.
+    expect(cleanCommodity('SPORTING GOODS, NO! DO NOT STACK').text).toBe('SPORTING GOODS, NOI');
+    expect(cleanCommodity('STEEL FASTENERS, NO').text).toBe('STEEL FASTENERS, NOI');
     expect(cleanCommodity('10 SKID CORRUGATED BOXES, KD FLAT')).toEqual({ text: 'CORRUGATED BOXES, KD FLAT', count: 10, packaging: 'SKD' });
     // A packaging code alone before the goods (its count in the column before) goes; a packaging word may be the goods.
     expect(cleanCommodity('PLT GLASS BOTTLES, EMPTY')).toEqual({ text: 'GLASS BOTTLES, EMPTY', count: null, packaging: 'PLT' });

@@ -125,6 +125,8 @@ describe('a name read whole', () => {
     // More words after a name that already ends with its form are another item's, not the name's.
     expect(nameWithForm('RHEIN HANDELS AG KOWALSKI', 'RHEIN HANDELS AG')).toBe(0);
     expect(nameWithForm('ACME FREIGHT', 'ACME LOGISTICS INC')).toBe(0);
+    expect(nameWithForm('EMPAQUES REGIOMONTANA SA', 'EMPAQUES REGIOMONTANA SA DE CV')).toBe(-1);
+    expect(nameWithForm('ACME INC', 'ACME INC SA')).toBe(0);
   });
 });
 

@@ -23,6 +23,8 @@ export function cleanCommodity(raw: string): { text: string; count: number | nul
   const t = normalizeText(raw).replace(/^[^A-Z0-9(]+/, '').replace(/[^A-Z0-9)]+$/, '').replace(/\s+/g, ' ')
     // An S read as 5 at the end of a word of four letters or more ("REEL5"); shorter codes may end in 5 (CAT5).
     .replace(/\b([A-Z]{4,})5\b/g, '$1S')
+    // The NMFC's NOI after the description, its I read as a mark of like shape ("GOODS, NO! DO NOT STACK").
+    .replace(/(?<=[A-Z]{3},? )NO[!|](?=\s|$)/, 'NOI')
     // How the goods travel, printed after them ("ON 3 SKIDS", "STC 14 CARTONS", "(2 PALLETS)"), or its first word left
     // when the count was cut off: what the goods are ends before it.
     .replace(/(?<=[A-Z]{2}[A-Z,]*)\s+(?:(?:ON|STC|SAID TO CONTAIN)(?:\s+\d.*)?|\(\s*\d.*)$/, '')
@@ -34,8 +36,9 @@ export function cleanCommodity(raw: string): { text: string; count: number | nul
     // NOI ("not otherwise indicated") closes an NMFC description, only its qualifiers (KD, SU) after it: what follows
     // is another cell's or line's.
     .replace(/(?<=[A-Z]{3},? NOI)(?! ?,? ?(?:KD|SU)\b)[\s,;]+\S.*$/, '')
-    // ... and stands last after the description's comma, where its I may be read as the stroke it looks like ("NOL").
-    .replace(/(?<=[A-Z]{3}), NO[LT1|l]$/, ', NOI');
+    // ... and stands last after the description's comma, where its I may be read as the stroke it looks like ("NOL"),
+    // or lost at the cell's edge ("SPORTING GOODS, NO"): no goods end so.
+    .replace(/(?<=[A-Z]{3}), NO[LT1|l!]?$/, ', NOI');
   const m = LEAD_PACKAGING.exec(t);
   // A packaging code alone before the goods, its count read in the column before ("PLT GLASS BOTTLES"): codes only,
   // as words such as CRATES or BOXES may be the goods themselves.
@@ -56,6 +59,9 @@ const PACKAGE_KIND_ONLY = new RegExp(`^(?:(?:ON|STC|SAID TO CONTAIN)\\s+)?${PACK
  * CARTONS"): that names how the goods travel, not what they are (the neighbouring column's cell, or the packing
  * written after the goods).
  */
+/** The NMFC's "NOI" as read, its I taken for a stroke of like shape ("NOl", "NO1", "NO!"). */
+export const NOI_AS_READ = /^NO[I1|lL!]$/;
+
 export const isPackageKindOnly = (text: string): boolean => PACKAGE_KIND_ONLY.test(normalizeText(text));
 
 /** The EDI packaging code a packaging word stands for: pallets and skids have one; other kinds none. */
@@ -347,13 +353,14 @@ export function readTable(hits: LabelHit[], segments: Segment[], labelled: Set<S
   }
   if (out.commodity) {
     const c = cleanCommodity(out.commodity.value);
+    // NOI put right (its I lost at the cell's edge or misread) is a value read in doubt.
+    const iLost = /, NOI$/.test(c.text) && !/\bNOI\b/.test(normalizeText(out.commodity.value));
     const spelt = repairSpelling(c.text, confidenceIn(out.commodity.words));
     out.commodity.value = spelt.value;
     if (spelt.repaired) out.commodity.evidence.doubts++;
     if (c.count !== null && !out.handlingUnits) out.handlingUnits = { value: c.count, words: out.commodity.words, evidence: { prior: 0.8, checks: 0, doubts: 1, kind: 'number' } };
     if (c.packaging && !out.packagingType) out.packagingType = c.packaging;
-    // The NMFC "NOI" (not otherwise indicated) with its I lost at the cell's edge ("SPORTING GOODS, NO"): no goods end so.
-    if (/, NO$/.test(out.commodity.value)) { out.commodity.value += 'I'; out.commodity.evidence.doubts++; }
+    if (iLost) out.commodity.evidence.doubts++;
     if (isPackageKindOnly(c.text)) out.commodity.evidence.doubts++;
   }
   return out;

@@ -205,12 +205,15 @@ export function pickReader(c: FieldCandidates, mode: Exclude<FieldsMode, 'rules'
 
 /**
  * Of two readings of a company's name where one is the other and more words that end with a legal form ("SUMMIT RIDGE
- * CERAMICS HOLDINGS" and "... HOLDINGS INC"), the longer is the name as registered: a name is printed whole, with its
- * form. 1 where the first reading is that one, -1 where the second is, 0 where neither.
+ * CERAMICS HOLDINGS" and "... HOLDINGS INC", or "... SA" and "... SA DE CV"), the longer is the name as registered: a
+ * name is printed whole, with its whole form. 1 where the first reading is that one, -1 where the second is, 0 where neither.
  */
 export function nameWithForm(a: string, b: string): number {
   const [x, y] = [a, b].map((v) => bareWords(v).join(' ')) as [string, string];
-  const longer = (p: string, q: string): boolean => p.startsWith(`${q} `) && legalFormEnd(p) > 0 && legalFormEnd(q) === 0;
+  // The longer reading's form begins within the shorter one's words where that one ends on a form the longer goes on
+  // from (a name read to "SA" of "SA DE CV").
+  const longer = (p: string, q: string): boolean => p.startsWith(`${q} `) && legalFormEnd(p) > 0
+    && (legalFormEnd(q) === 0 || p.split(' ').length - legalFormEnd(p) < q.split(' ').length);
   return longer(x, y) ? 1 : longer(y, x) ? -1 : 0;
 }
 

@@ -1,5 +1,6 @@
 import type { Word } from '../../types.ts';
 import { legalFormEnd } from '../company-name.ts';
+import { NOI_AS_READ } from '../goods-table.ts';
 import { isKnownPlace } from '../../ocr/place-decode.ts';
 import { STREET_FIRST, UNIT_WORDS } from '../street-line.ts';
 import { NUMBER_WORDS } from './values.ts';
@@ -164,7 +165,7 @@ const QUALIFIERS: ReadonlyArray<readonly string[]> = [['KD', 'FLAT'], ['NOI'], [
 export function withNmfcQualifier(run: Word[], side: Map<Word, [Word | null, Word | null]>, free: (w: Word) => boolean): Word[] {
   const after: Word[] = [];
   for (let w = side.get(run[run.length - 1]!)?.[1]; w && after.length < 2 && free(w) && !run.includes(w); w = side.get(w)?.[1]) after.push(w);
-  const texts = after.map((w) => w.text.toUpperCase().replace(/^[,;]+|[.,;:]+$/g, ''));
+  const texts = after.map((w) => w.text.replace(/^[,;]+|[.,;:]+$/g, '')).map((t) => (NOI_AS_READ.test(t) ? 'NOI' : t.toUpperCase()));
   const q = QUALIFIERS.find((qs) => qs.every((t, i) => texts[i] === t));
   return q ? [...run, ...after.slice(0, q.length)] : run;
 }

@@ -128,8 +128,11 @@ export class FieldTagger {
         }
         if (field === 'FreightTerms' && unmarkedOption(ws, pageWords)) continue;
         const margin = core.reduce((s, w) => s + lead(probsOf.get(w)!, c), 0) / core.length;
-        const raw = rawScore(mean, min, Math.min(...ws.map((w) => w.confidence)), v);
-        candidates.push({ ...v, field, raw, confidence: calibrate(this.calibration, field, raw), words: ws, mean, min, margin, rival: 0 });
+        // The value stands on the words it was read from, not the labels or other items its run was cut from.
+        const { from, ...read } = v;
+        const kept = from?.length ? from : ws;
+        const raw = rawScore(mean, min, Math.min(...kept.map((w) => w.confidence)), read);
+        candidates.push({ ...read, field, raw, confidence: calibrate(this.calibration, field, raw), words: kept, mean, min, margin, rival: 0 });
       }
     });
     const out = new Map<string, TaggedField>();

@@ -28,6 +28,8 @@ export interface ReadValue {
   value: string | number; repaired: boolean; checked: boolean; unit?: WeightUnit | null;
   /** A date whose year is far from today: most often a digit misread, never put right here. */
   farYear?: boolean;
+  /** The words the value was read from: those marked for it, less labels and other items run on at its ends. */
+  from?: Word[];
 }
 
 /** A value's text without the marks a cell's edge or a label's colon leaves at its ends. */
@@ -121,7 +123,7 @@ export function readWordsValue(field: string, words: Word[], order: DateOrder): 
   // A contact's line names a person, not the party's name or street.
   if (own && isContactLine(words)) return null;
   if (field.endsWith('.Address')) words = oneHouseNumber(streetPart(untilPostalCode(words)));
-  if (field.endsWith('.City')) words = knownPlaceOnly(words);
+  if (field.endsWith('.City')) words = knownPlaceOnly(beforeCode(words));
   const v = readValue(field, field.startsWith('References.') ? referenceText(words) : text(words), order);
   if (!v) return null;
   if (NAME_FIELDS.has(field)) {
@@ -146,8 +148,22 @@ export function readWordsValue(field: string, words: Word[], order: DateOrder): 
     if (isPackageKindOnly(spelt.value)) return null;
     v.value = spelt.value; v.repaired ||= spelt.repaired;
   }
+  v.from = words;
   return v;
 }
+
+/** A place's name holds no number: a number after it is the postal code printed on its line ("NINGBO 315000"). */
+function beforeCode(words: Word[]): Word[] {
+  const at = words.findIndex((w, i) => i >= 1 && /^\d{3,}(?:-\d+)?[,.]?$/.test(w.text));
+  return at > 0 ? words.slice(0, at) : words;
+}
+
+/** Whether `b` follows `a` on its line closer than a quarter of the letters' height: inside one printed word. */
+const tightAfter = (a: Word, b: Word): boolean => {
+  const h = Math.min(a.bbox[3] - a.bbox[1], b.bbox[3] - b.bbox[1]);
+  const gap = b.bbox[0] - a.bbox[2];
+  return a.line === b.line && gap >= 0 && gap < 0.25 * h;
+};
 
 /** Words that say "number" (NO, NUM, REF...): a label's abbreviation, never a reference's own prefix. */
 export const NUMBER_WORDS: ReadonlySet<string> = new Set(['N', 'NO', 'NR', 'NRO', 'NUM', 'REF', 'ID']);
@@ -157,6 +173,8 @@ export const NUMBER_WORDS: ReadonlySet<string> = new Set(['N', 'NO', 'NR', 'NRO'
  * "7107516"), both marked as the number's, are one code, as no reference number is printed with a space inside it.
  */
 function referenceText(words: Word[]): string {
+  // Pieces set closer than a word space is wide ("THW454" "5" "17", characters a photo spread apart) are one code.
+  if (words.length > 1 && words.every((w, i) => i === 0 || tightAfter(words[i - 1]!, w)) && words.every((w) => /^[A-Z0-9-]+$/.test(w.text))) return words.map((w) => w.text).join('');
   const [a, b] = words;
   // A kind prefix and its hyphen read as words of their own ("PO - 050923"): one number.
   if (words.length >= 3 && /^[A-Z]{1,4}$/.test(a!.text) && !NUMBER_WORDS.has(a!.text) && /^[-–—]$/.test(b!.text)) return `${a!.text}-${text(words.slice(2))}`;
