@@ -53,4 +53,15 @@ describe('party blocks in the tagger\'s decoding', () => {
     expect(out.get(note)).toBe(raw.get(note));
     expect(out.get(dallas)).toBe(raw.get(dallas));
   });
+  it('keeps a name\'s line wrapped back to its cell\'s edge (left of the name, under its label) in the name\'s block', () => {
+    // "ACME" printed after its label; "HOLDINGS" wrapped onto the next line back at the cell's edge.
+    const name = word('ACME', 300, 100), wrapped = word('HOLDINGS', 110, 128), city = word('RENO', 300, 400);
+    const raw = new Map([[name, probs({ 'Shipper.Name': 0.9 })], [wrapped, probs({ 'Shipper.Name': 0.3, 'Consignee.Name': 0.4 })], [city, probs({ 'Consignee.City': 0.9 })]]);
+    const out = settleParties([name, wrapped, city], raw, CLASSES, new Set());
+    expect(likeliest(out.get(wrapped)!)).toBe('Shipper.Name');
+    // A line further aside, or on the right of the line above, is not the same block.
+    const aside = word('HOLDINGS', 600, 128);
+    const apart = settleParties([name, aside, city], new Map([...raw, [aside, probs({ 'Shipper.Name': 0.3, 'Consignee.Name': 0.4 })]]), CLASSES, new Set());
+    expect(likeliest(apart.get(aside)!)).toBe('Consignee.Name');
+  });
 });

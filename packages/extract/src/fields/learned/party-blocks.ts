@@ -23,14 +23,19 @@ function partyClasses(classes: readonly string[]): Array<{ party: number; leaf: 
   });
 }
 
-/** Words of one printed block: on one line no wider apart than a word space or two, or on lines right under each other. */
+/**
+ * Words of one printed block: on one line no wider apart than a word space or two, or on lines right under each other,
+ * the lower one no further aside than that (a value's wrapped line starts back at its cell's edge, left of the value).
+ */
 function sameBlock(a: Word, b: Word): boolean {
   if (a.page !== b.page) return false;
   const lh = Math.max(a.bbox[3] - a.bbox[1], b.bbox[3] - b.bbox[1]);
   const xGap = Math.max(a.bbox[0], b.bbox[0]) - Math.min(a.bbox[2], b.bbox[2]);
   if (level(a, b)) return xGap < 1.5 * lh;
   const yGap = Math.max(a.bbox[1], b.bbox[1]) - Math.min(a.bbox[3], b.bbox[3]);
-  return xGap < 0 && yGap < 1.0 * lh;
+  if (yGap >= 1.0 * lh) return false;
+  const [upper, lower] = a.bbox[1] <= b.bbox[1] ? [a, b] : [b, a];
+  return xGap < 0 || (lower.bbox[2] <= upper.bbox[0] && xGap < 1.5 * lh);
 }
 
 /**

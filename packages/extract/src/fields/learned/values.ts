@@ -32,8 +32,8 @@ export interface ReadValue {
   from?: Word[];
 }
 
-/** A value's text without the marks a cell's edge or a label's colon leaves at its ends. */
-export const trimValue = (t: string): string => t.replace(/^[\s:;#.,|_\-–—*'"()[\]]+/, '').replace(/[\s:;,|_\-–—*'"([\]]+$/, '').replace(/\s+/g, ' ').trim();
+/** A value's text without the marks a cell's edge or a label's colon leaves at its ends, quotes of any shape among them. */
+export const trimValue = (t: string): string => t.replace(/^[\s:;#.,|_\-–—*'"‘’“”«»()[\]]+/, '').replace(/[\s:;,|_\-–—*'"‘’“”«»([\]]+$/, '').replace(/\s+/g, ' ').trim();
 
 // A value does not begin with its own label: a name, street or city read with the label printed before it in its cell
 // ("RAZON SOCIAL ...", "STREET - DIRECCION: ...", "CITY/STATE/ZIP ...") is read without it. Label words that may begin
