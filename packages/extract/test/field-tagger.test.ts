@@ -209,6 +209,8 @@ describe('decoding', () => {
     // The code is left for the postal code's field to take.
     expect(city?.from?.map((x) => x.text)).toEqual(['NINGBO']);
     expect(readWordsValue('Shipper.Address', run('AV. REVOLUCION 946, C.P.'), 'MDY')?.from?.map((x) => x.text)).toEqual(['AV.', 'REVOLUCION', '946,']);
+    // A name ends at its legal form, and the street run on after it stays the street's.
+    expect(readWordsValue('Shipper.Name', run('ACEROS DEL NORTE SA DE CV, CARRETERA FEDERAL 57'), 'MDY')?.from?.map((x) => x.text).join(' ')).toBe('ACEROS DEL NORTE SA DE CV,');
     // Pieces set closer than a word space are one code; a word space apart, the first is read.
     const spread = [w('THW454', 100, 100), w('5', 162, 100), w('17', 174, 100)];
     expect(readWordsValue('References.BolNumber', spread, 'MDY')?.value).toBe('THW454517');

@@ -1,7 +1,7 @@
 import type { FreightTerms, WeightUnit } from '@ladingwise/shared';
 import { normalizeText } from '../../layout.ts';
 import type { Word } from '../../types.ts';
-import { endsAsCompany, legalFormOnly, readCompanyName } from '../company-name.ts';
+import { bareWords, endsAsCompany, legalFormOnly, readCompanyName } from '../company-name.ts';
 import { cleanCommodity, isPackageKindOnly } from '../goods-table.ts';
 import { parseFreightClass } from '../freight-class.ts';
 import { countryOfName, isStateCode, normalizePostal, repairState } from '../geo.ts';
@@ -133,6 +133,7 @@ export function readWordsValue(field: string, words: Word[], order: DateOrder): 
     if (labelsOnly(words.map((w) => w.text))) return null;
     const named = readCompanyName(String(v.value), words);
     v.value = named.value; v.repaired ||= named.repaired;
+    words = nameWords(words, named.value);
   }
   if (field.endsWith('.Address')) {
     // A street as streets are written, whichever reader found it: the house number set apart from what follows it,
@@ -150,6 +151,16 @@ export function readWordsValue(field: string, words: Word[], order: DateOrder): 
   }
   v.from = words;
   return v;
+}
+
+/**
+ * The words a name was read from: where the name ends before its run does (at its legal form, before a street run on
+ * after it), the words up to its last one; all of them where the name was read otherwise.
+ */
+function nameWords(words: Word[], name: string): Word[] {
+  const last = bareWords(name).at(-1);
+  const at = words.findIndex((w) => bareWords(w.text).at(-1) === last);
+  return at >= 0 && bareWords(text(words.slice(0, at + 1))).join(' ') === bareWords(name).join(' ') ? words.slice(0, at + 1) : words;
 }
 
 /** A place's name holds no number: a number after it is the postal code printed on its line ("NINGBO 315000"). */
