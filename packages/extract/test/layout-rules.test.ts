@@ -137,6 +137,12 @@ describe('one number for two references', () => {
     expect(d.References?.OrderNumber).toBeNull();
   });
 
+  it('keeps a kind prefix joined to its number by a hyphen, however spaced, and reads "number" words as a label', () => {
+    expect(extractFields(page(line(100, 300, 'CUSTOMER PO: PO - 304344'))).References?.PoNumber).toBe('PO-304344');
+    expect(extractFields(page(line(100, 300, 'PO - 304344'))).References?.PoNumber).toBe('PO-304344');
+    expect(parseReference('NO - 550305')?.value).toBe('550305');
+  });
+
   it('gives it to the label it is written beside when the other label only has it below', () => {
     const d = extractFields(page(line(900, 610, 'Bon de commande :'), line(900, 650, 'N° de commande client : 86856-4')));
     expect(d.References?.OrderNumber).toBe('86856-4');

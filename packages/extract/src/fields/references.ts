@@ -4,6 +4,8 @@ import { editDistance } from './geo.ts';
 import { findDates } from './parse-date.ts';
 import { DIGIT_FOR, LETTER_FOR } from './look-alikes.ts';
 
+/** Words that say "number" (NO, NUM, REF...): a label's abbreviation, never a reference's own prefix. */
+export const NUMBER_WORDS: ReadonlySet<string> = new Set(['N', 'NO', 'NR', 'NRO', 'NUM', 'REF', 'ID']);
 
 /**
  * Picks a reference number (BOL, PRO, PO, order) out of a value: the first code-like token with a digit,
@@ -15,6 +17,10 @@ export function parseReference(text: string): { value: string; repaired: boolean
   // digits): no reference number starts with a currency sign.
   const dollar = /^\s*\$(?:[0O](?=\d{4,}\b)|(?=[A-Z][A-Z0-9]*\d))/.test(text);
   let t = normalizeText(text.replace(/^\s*\$(?=[0O]\d{4,}\b|[A-Z][A-Z0-9]*\d)/, 'S')).replace(/^[#:.\s]+/, '').replace(/([A-Z0-9])-\s+(?=[A-Z0-9])/g, '$1-');
+  // A kind prefix joined to the number by a hyphen is the number's, as issued, however spaced ("PO - 050923"); a word
+  // that says "number" is a label's.
+  const kind = /^([A-Z]{1,4})\s+[-–—]\s*(?=\d{4,})/.exec(t);
+  if (kind && !NUMBER_WORDS.has(kind[1]!)) t = `${kind[1]}-${t.slice(kind[0].length)}`;
   // So is one read with a space before its hyphen ("965317 -92"): a doubt, as the space may be real.
   const spaced = /[A-Z0-9]\s+-\d{1,4}\b/.test(t);
   if (spaced) t = t.replace(/([A-Z0-9])\s+-(?=\d{1,4}\b)/g, '$1-');

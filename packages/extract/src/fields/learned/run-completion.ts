@@ -3,7 +3,7 @@ import { legalFormEnd } from '../company-name.ts';
 import { NOI_AS_READ } from '../goods-table.ts';
 import { isKnownPlace } from '../../ocr/place-decode.ts';
 import { STREET_FIRST, UNIT_WORDS } from '../street-line.ts';
-import { NUMBER_WORDS } from './values.ts';
+import { NUMBER_WORDS } from '../references.ts';
 import { level, nextOf, wrapsTo } from './word-runs.ts';
 
 // A value is printed whole, but the tagger decides word by word and may leave some words of a value unmarked: a name's

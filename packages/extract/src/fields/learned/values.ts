@@ -11,7 +11,7 @@ import { parseAmount, parseWeight, unitIn } from '../parse-weight.ts';
 import { looksLikeStreet, repairHouseNumber, repairStreetSuffix } from '../street-line.ts';
 import { parseCityStateZip } from '../city-line.ts';
 import { isKnownPlace } from '../../ocr/place-decode.ts';
-import { parseReference, parseScac } from '../references.ts';
+import { NUMBER_WORDS, parseReference, parseScac } from '../references.ts';
 import { confidenceIn, repairSpelling } from '../spelling.ts';
 import { labelsOnly, leadingLabelWords, trailingLabelWords } from '../find-labels.ts';
 import { isContactLine } from '../contact-line.ts';
@@ -176,8 +176,6 @@ const tightAfter = (a: Word, b: Word): boolean => {
   return a.line === b.line && gap >= 0 && gap < 0.25 * h;
 };
 
-/** Words that say "number" (NO, NUM, REF...): a label's abbreviation, never a reference's own prefix. */
-export const NUMBER_WORDS: ReadonlySet<string> = new Set(['N', 'NO', 'NR', 'NRO', 'NUM', 'REF', 'ID']);
 
 /**
  * A reference's text from the words marked for it: a letter prefix and digits the OCR read as two words ("SH"
@@ -187,8 +185,6 @@ function referenceText(words: Word[]): string {
   // Pieces set closer than a word space is wide ("THW454" "5" "17", characters a photo spread apart) are one code.
   if (words.length > 1 && words.every((w, i) => i === 0 || tightAfter(words[i - 1]!, w)) && words.every((w) => /^[A-Z0-9-]+$/.test(w.text))) return words.map((w) => w.text).join('');
   const [a, b] = words;
-  // A kind prefix and its hyphen read as words of their own ("PO - 050923"): one number.
-  if (words.length >= 3 && /^[A-Z]{1,4}$/.test(a!.text) && !NUMBER_WORDS.has(a!.text) && /^[-–—]$/.test(b!.text)) return `${a!.text}-${text(words.slice(2))}`;
   if (words.length === 2 && /^[A-Z]{1,3}$/.test(a!.text) && !NUMBER_WORDS.has(a!.text) && /^[A-Z]{0,2}\d{4,}$/.test(b!.text)) return `${a!.text}${b!.text}`;
   return text(words);
 }
