@@ -11,7 +11,7 @@ import { readBarcodePayload, type PayloadKey } from './barcode-payload.ts';
 import { findParties } from './find-parties.ts';
 import type { ParsedParty, PartyValue } from './party.ts';
 import { findDates, isFarYear, slashesReadAsDigits, type DateOrder } from './parse-date.ts';
-import { nearlySame, NUMBER_WORDS, parseReference, parseScac, repairScacByName } from './references.ts';
+import { kindJoinedText, nearlySame, parseReference, parseScac, repairScacByName } from './references.ts';
 
 /** A reference as letters and digits only, for comparing readings ("PO-631865" and "PO 631865" are one). */
 const plainCode = (v: string): string => v.toUpperCase().replace(/[^A-Z0-9]/g, '');
@@ -107,7 +107,7 @@ export function extractFields(pages: ReadPage[], layout: DocumentLayout = readLa
   // References.
   const ref = (field: 'bol' | 'pro' | 'po' | 'order', hs: LabelHit[] = of(field)): Chosen<string> | null =>
     firstValue(hs, segments, labelled, pageWidth, (c, h) => {
-      const r = parseReference(withKindPrefix(h, c, words));
+      const r = parseReference(kindJoinedText(h.labelWords.at(-1), c, words));
       return r ? { value: r.value, checks: 0, doubts: r.repaired ? 1 : 0 } : null;
     }, 'code');
   let pro = ref('pro');
@@ -380,28 +380,6 @@ function firstValue<T>(hs: LabelHit[], segments: Segment[], labelled: Set<Segmen
     }
   }
   return null;
-}
-
-/**
- * A reference's text with its kind abbreviation ("PO", "SO") joined to the number where a hyphen joins them on the
- * page ("PO - 304344"), whether the abbreviation was read as the label or as the value's first word: the number as
- * issued. A lone hyphen is no segment's word, so the page's words between the two tell.
- */
-function withKindPrefix(h: LabelHit, c: Candidate, words: Word[]): string {
-  const hyphened = (a: Word, b: Word): boolean => {
-    const between = words.filter((w) => w.page === a.page && w.line === a.line && w.bbox[0] >= a.bbox[2] - 1 && w.bbox[2] <= b.bbox[0] + 1);
-    const near = b.line === a.line && b.bbox[0] - a.bbox[2] < 3 * (a.bbox[3] - a.bbox[1]);
-    return near && (between.length ? between.every((w) => /^[-–—]$/.test(w.text)) : /[-–—]$/.test(a.text));
-  };
-  const kindOf = (w: Word | undefined): string | null => {
-    const k = normalizeText(w?.text ?? '').replace(/[-–—]$/, '');
-    return /^[A-Z]{1,4}$/.test(k) && !NUMBER_WORDS.has(k) ? k : null;
-  };
-  const [first, second] = c.words;
-  const own = kindOf(first);
-  if (own && second && /^\d{4,}/.test(second.text) && hyphened(first!, second)) return `${own}-${c.text.slice(c.text.indexOf(second.text))}`;
-  const label = h.labelWords.at(-1), kind = kindOf(label);
-  return kind && first && /^\d{4,}/.test(c.text) && hyphened(label!, first) ? `${kind}-${c.text}` : c.text;
 }
 
 /** "No. 3813-23474" printed beside the form's title: the document number. */

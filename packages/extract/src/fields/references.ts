@@ -1,4 +1,5 @@
 import { normalizeText } from '../layout.ts';
+import type { Word } from '../types.ts';
 import { legalFormEnd } from './company-name.ts';
 import { editDistance } from './geo.ts';
 import { findDates } from './parse-date.ts';
@@ -6,6 +7,28 @@ import { DIGIT_FOR, LETTER_FOR } from './look-alikes.ts';
 
 /** Words that say "number" (NO, NUM, REF...): a label's abbreviation, never a reference's own prefix. */
 export const NUMBER_WORDS: ReadonlySet<string> = new Set(['N', 'NO', 'NR', 'NRO', 'NUM', 'REF', 'ID']);
+
+/**
+ * A reference's text with its kind abbreviation ("PO", "SO") joined to the number where a hyphen joins them on the
+ * page ("PO - 304344"), whether the abbreviation was read as the label or as the value's first word: the number as
+ * issued. A lone hyphen is no segment's word, so the page's words between the two tell.
+ */
+export function kindJoinedText(label: Word | undefined, value: { text: string; words: Word[] }, words: readonly Word[]): string {
+  const hyphened = (a: Word, b: Word): boolean => {
+    const between = words.filter((w) => w.page === a.page && w.line === a.line && w.bbox[0] >= a.bbox[2] - 1 && w.bbox[2] <= b.bbox[0] + 1);
+    const near = b.line === a.line && b.bbox[0] - a.bbox[2] < 3 * (a.bbox[3] - a.bbox[1]);
+    return near && (between.length ? between.every((w) => /^[-–—]$/.test(w.text)) : /[-–—]$/.test(a.text));
+  };
+  const kindOf = (w: Word | undefined): string | null => {
+    const k = normalizeText(w?.text ?? '').replace(/[-–—]$/, '');
+    return /^[A-Z]{1,4}$/.test(k) && !NUMBER_WORDS.has(k) ? k : null;
+  };
+  const [first, second] = value.words;
+  const own = kindOf(first);
+  if (own && second && /^\d{4,}/.test(second.text) && hyphened(first!, second)) return `${own}-${value.text.slice(value.text.indexOf(second.text))}`;
+  const kind = kindOf(label);
+  return kind && first && /^\d{4,}/.test(value.text) && hyphened(label!, first) ? `${kind}-${value.text}` : value.text;
+}
 
 /**
  * Picks a reference number (BOL, PRO, PO, order) out of a value: the first code-like token with a digit,
