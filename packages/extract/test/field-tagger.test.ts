@@ -5,7 +5,8 @@ import { calibrate, confidenceOf, fitIsotonic } from '../src/fields/learned/cali
 import { ALONE_MIN, chooseFields } from '../src/fields/learned/combine.ts';
 import { FEATURE_NAMES, pageFeatures } from '../src/fields/learned/features.ts';
 import { FieldTagger, widen, type TaggerJson } from '../src/fields/learned/tagger.ts';
-import { beforePostalCode, withInnerWords, withKindPrefix, withLegalForm, withNmfcQualifier, withOtherPart, withPlaceName, withStreetNumber } from '../src/fields/learned/run-completion.ts';
+import { beforePostalCode, withCodeLetters, withInnerWords, withKindPrefix, withLegalForm, withNameHead, withNmfcQualifier, withOtherPart, withPlaceName, withStreetEnd,
+  withStreetNumber } from '../src/fields/learned/run-completion.ts';
 import { brokenWords, groupWords, joinWrapped, labelBefore, lineNeighbours } from '../src/fields/learned/word-runs.ts';
 import { predictRows, TreeModel } from '../src/fields/learned/trees.ts';
 import { readWordsValue } from '../src/fields/learned/values.ts';
@@ -274,6 +275,59 @@ describe('decoding', () => {
     expect(withKindPrefix(label.slice(1), lineNeighbours(label), () => true)).toEqual(label.slice(1));
     // Never a word the model reads as another field's.
     expect(withKindPrefix(glued.slice(1), lineNeighbours(glued), (x) => x !== glued[0])).toEqual(glued.slice(1));
+  });
+
+  it('takes a code\'s first letters read apart from it, and never a word that says "number" or a label', () => {
+    const spread = [w('S', 100, 100), w('O511207', 130, 100)];
+    const taken = withCodeLetters(spread.slice(1), lineNeighbours(spread), () => true);
+    expect(readWordsValue('References.OrderNumber', taken, 'MDY')?.value).toBe('SO511207');
+    const no = [w('NO', 100, 100), w('D570785', 140, 100)];
+    expect(withCodeLetters(no.slice(1), lineNeighbours(no), () => true)).toEqual(no.slice(1));
+    // Three letters apart are a label's abbreviation (S/O read as SIO), and a code of digits has no letters to continue.
+    const label = [w('SIO', 100, 100), w('SO605916', 140, 100)];
+    expect(withCodeLetters(label.slice(1), lineNeighbours(label), () => true)).toEqual(label.slice(1));
+    const digits = [w('SG', 100, 100), w('570785', 130, 100)];
+    expect(withCodeLetters(digits.slice(1), lineNeighbours(digits), () => true)).toEqual(digits.slice(1));
+    expect(withCodeLetters(spread.slice(1), lineNeighbours(spread), (x) => x !== spread[0])).toEqual(spread.slice(1));
+  });
+
+  it('takes the line above a name read as nothing but a company\'s ending, starting at its margin', () => {
+    const page = [w('SUMMIT', 100, 100), w('RIDGE', 170, 100), w('CABLE', 230, 100), w('HOLDINGS', 100, 125), w('INC', 190, 125)];
+    const side = lineNeighbours(page);
+    expect(withNameHead(page.slice(3), side, () => true, page).map((x) => x.text).join(' ')).toBe('SUMMIT RIDGE CABLE HOLDINGS INC');
+    // A name with words of its own keeps to them; a line starting elsewhere, or holding a number, is not its head.
+    const own = [w('SUMMIT', 100, 100), w('ACME', 100, 125), w('INC', 150, 125)];
+    expect(withNameHead(own.slice(1), lineNeighbours(own), () => true, own)).toEqual(own.slice(1));
+    const aside = [w('SUMMIT', 400, 100), w('HOLDINGS', 100, 125), w('INC', 190, 125)];
+    expect(withNameHead(aside.slice(1), lineNeighbours(aside), () => true, aside)).toEqual(aside.slice(1));
+    const street = [w('1200', 100, 100), w('HOLDINGS', 100, 125), w('INC', 190, 125)];
+    expect(withNameHead(street.slice(1), lineNeighbours(street), () => true, street)).toEqual(street.slice(1));
+  });
+
+  it('takes a name on past an ampersand to its legal form', () => {
+    const line = [w('GOLDEN', 100, 100), w('WIRE', 170, 100), w('&', 220, 100), w('CABLE', 240, 100), w('CORP', 300, 100), w('DOCK', 350, 100)];
+    expect(withLegalForm(line.slice(0, 2), lineNeighbours(line), () => true).map((x) => x.text).join(' ')).toBe('GOLDEN WIRE & CABLE CORP');
+    const other = [w('GOLDEN', 100, 100), w('WIRE', 170, 100), w('ACME', 220, 100), w('CORP', 270, 100)];
+    expect(withLegalForm(other.slice(0, 2), lineNeighbours(other), () => true)).toEqual(other.slice(0, 2));
+  });
+
+  it('ends a street with its type and its name, on its line or the next', () => {
+    const free = (): boolean => true;
+    // The type wrapped under the label's margin.
+    const wrapped = [w('Addr', 20, 100), w('6746', 100, 100), w('INDUSTRIAL', 150, 100), w('RD', 20, 125)];
+    expect(withStreetEnd(wrapped.slice(1, 3), lineNeighbours(wrapped), free, free, wrapped).map((x) => x.text).join(' ')).toBe('6746 INDUSTRIAL RD');
+    // Only a free type: the model's reading of another field's word stands.
+    expect(withStreetEnd(wrapped.slice(1, 3), lineNeighbours(wrapped), (x) => x !== wrapped[3], free, wrapped)).toEqual(wrapped.slice(1, 3));
+    // A number and its type alone, or a name ending on a joining word, go on to the comma.
+    const french = [w('27', 100, 100), w('AVENUE', 130, 100), w('JEAN', 200, 100), w('JAURES,', 250, 100), w('LYON', 330, 100)];
+    expect(withStreetEnd(french.slice(0, 2), lineNeighbours(french), () => false, free, french).map((x) => x.text).join(' ')).toBe('27 AVENUE JEAN JAURES,');
+    const du = [w('8475', 100, 100), w('RUE', 150, 100), w('DU', 190, 100), w('PARC,', 100, 125), w('MONTREAL', 160, 125)];
+    expect(withStreetEnd(du.slice(0, 3), lineNeighbours(du), free, free, du).map((x) => x.text).join(' ')).toBe('8475 RUE DU PARC,');
+    // A named street ends where it is read; a number after it is no part of its name.
+    const named = [w('134', 100, 100), w('GARFIELD', 140, 100), w('WAY', 230, 100), w('DR', 270, 100)];
+    expect(withStreetEnd(named.slice(0, 3), lineNeighbours(named), free, free, named)).toEqual(named.slice(0, 3));
+    const coded = [w('27', 100, 100), w('AVENUE', 130, 100), w('69003', 200, 100)];
+    expect(withStreetEnd(coded.slice(0, 2), lineNeighbours(coded), free, free, coded)).toEqual(coded.slice(0, 2));
   });
 
   it('ends a name at its ending where a word saying "number" opens the next item', () => {

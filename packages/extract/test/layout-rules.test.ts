@@ -2215,6 +2215,12 @@ describe('tables and references', () => {
     expect(d.ConfidenceScores['Consignee.Zip']).toBeLessThan(0.9);
   });
 
+  it('joins a code\'s first letters read apart from a code that starts with letters, as a doubt', () => {
+    expect(parseReference('SG D570785')).toEqual({ value: 'SGD570785', repaired: true });
+    expect(parseReference('NO D570785')?.value).toBe('D570785');
+    expect(parseReference('SIO SO605916')?.value).toBe('SO605916');
+  });
+
   it('puts back the O of PO and SO prefixes read as a zero, as a repair', () => {
     expect(parseReference('P0928635')).toEqual({ value: 'PO928635', repaired: true });
     expect(parseReference('S0864820')).toEqual({ value: 'SO864820', repaired: true });

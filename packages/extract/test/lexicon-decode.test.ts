@@ -4,7 +4,7 @@ import { decoderFor, validFor } from '../src/ocr/field-decode.ts';
 import { MX_STATES } from '../src/fields/geo.ts';
 import type { BandDecoder } from '../src/ocr/line-recogniser.ts';
 import { choose, fold } from '../src/ocr/lexicon-decode.ts';
-import { placeDecoder } from '../src/ocr/place-decode.ts';
+import { placeDecoder, placeSpacing } from '../src/ocr/place-decode.ts';
 import { wordDecoder } from '../src/ocr/word-decode.ts';
 
 const DICT = [...'0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyzéÉáÁ/-., '];
@@ -66,6 +66,17 @@ describe('reading a city under the list of places', () => {
     expect(run(decoderFor('city'), written('SALTILIO', { 6: { I: 0.5, L: 0.45 } }))).toBe('SALTILLO');
     expect(validFor('city', 'Saint-Jean-sur-Richelieu')).toBe(true);
     expect(validFor('city', 'SALTILIO')).toBe(false);
+  });
+});
+
+describe('spacing a known place as it is named', () => {
+  it('joins a letter read apart from a place\'s name, and leaves other readings as read', () => {
+    expect(placeSpacing('F ORT WORTH,')).toBe('FORT WORTH');
+    expect(placeSpacing('L ONDON')).toBe('LONDON');
+    expect(placeSpacing('SAN ANTONIO')).toBe('SAN ANTONIO');
+    expect(placeSpacing('NOWHERE VILLE')).toBe('NOWHERE VILLE');
+    // A number is no place's: the text is left for the city's other checks.
+    expect(placeSpacing('L ONDON 5')).toBe('L ONDON 5');
   });
 });
 

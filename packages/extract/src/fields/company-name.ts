@@ -68,6 +68,15 @@ export function legalFormOnly(text: string): boolean {
 }
 
 /**
+ * Whether a name reads as nothing but a company's ending ("HOLDINGS INC", "GROUP LLC"): the generic words and legal
+ * forms names end with. A name has words of its own before them, so such a reading is the tail of a longer name.
+ */
+export function onlyCompanyEnding(name: string): boolean {
+  const bare = bareWords(name);
+  return bare.length > 0 && bare.every((w) => OTHER_ENDINGS.has(w) || COMPANY_SUFFIXES.includes(w) || FORM_WORDS.has(w));
+}
+
+/**
  * How many words of a company's legal form (INC, LLC, SA DE CV...) a name ends with, after at least one word of its
  * own; 0 when it ends otherwise.
  */
@@ -129,6 +138,7 @@ export function repairAmpersand(name: string): { value: string; repaired: boolea
 // Real endings that sit one letter from a listed one: never "repaired". The legal forms' last words, and other
 // endings names carry (LP, CO, INTL...), a carrier's trade among them (LTL, FTL: less than / full truckload).
 const OTHER_ENDINGS = new Set([...LEGAL_FORMS.map((f) => f[f.length - 1]!), 'LP', 'CO', 'SL', 'AG', 'SPA', 'PTY', 'PTE', 'INTL', 'GRP', 'LTL', 'FTL']);
+const FORM_WORDS = new Set(LEGAL_FORMS.flat());
 const COMPANY_SUFFIXES = ['INC', 'LLC', 'LTD', 'CORP', 'ULC', 'LTEE', 'LLP', 'GROUP', 'COMPANY', 'HOLDINGS', 'INDUSTRIES'];
 
 // The legal forms most companies on North American bills carry.

@@ -56,6 +56,10 @@ export function parseReference(text: string): { value: string; repaired: boolean
   // characters; joined as a doubt.
   const head = /^[^A-Z0-9]*([A-Z0-9]{2,4})\s+(\d{4,}(?:-\d{1,3})?)$/.exec(t.trim());
   if (head && /\d/.test(head[1]!) && !/^\d+(?:ST|ND|RD|TH)$/.test(head[1]!)) return { value: repairCode(`${head[1]}${head[2]}`).value, repaired: true };
+  // So are a code's first letters read apart from a code that starts with letters ("SG D570785"): letter-spaced
+  // print; a doubt all the same.
+  const letters = /^[^A-Z0-9]*([A-Z]{1,2})\s+([A-Z]{1,2}\d{4,})$/.exec(t.trim());
+  if (letters && !NUMBER_WORDS.has(letters[1]!)) return { value: repairCode(`${letters[1]}${letters[2]}`).value, repaired: true };
   // A speck read as an apostrophe inside a code ("VI'87009939"): no reference number holds one; a doubt all the same.
   const specked = /[A-Z0-9]['`‘’]+[A-Z0-9]/.test(t);
   if (specked) t = t.replace(/([A-Z0-9])['`‘’]+(?=[A-Z0-9])/g, '$1');

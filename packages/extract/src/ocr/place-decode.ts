@@ -16,6 +16,8 @@ const require = createRequire(import.meta.url);
 interface Place { name: string; key: string; bag: Uint8Array }
 let places: Map<number, Place[]> | null = null;
 let known: Set<string> | null = null;
+// Each known key's name as the list spells it.
+const spelt = new Map<string, string>();
 
 /** Folded and without spaces or signs: how names are compared (the hand joins and splits words freely). */
 const squash = (s: string): string => foldText(s).replace(/[^A-Z0-9]/g, '');
@@ -55,6 +57,7 @@ function placeList(): Map<number, Place[]> {
     const key = squash(name);
     if (key.length < 3) continue;
     known.add(key);
+    if (!spelt.has(key)) spelt.set(key, name);
     const list = places.get(key.length) ?? [];
     list.push({ name, key, bag: bagOf(key) });
     places.set(key.length, list);
@@ -66,6 +69,19 @@ function placeList(): Map<number, Place[]> {
 export function isKnownPlace(text: string): boolean {
   placeList();
   return known!.has(squash(text));
+}
+
+/**
+ * A known place's name read with its spaces misplaced ("F ORT WORTH", "L ONDON": a letter of a hand or a spread photo
+ * read apart) as the place is spelt; any other text as it is. A place's name is printed whole and spaced as named.
+ */
+export function placeSpacing(text: string): string {
+  placeList();
+  const bare = text.replace(/[,.;:]+$/, '');
+  const name = spelt.get(squash(bare));
+  const words = (t: string): number => t.trim().split(/\s+/).length;
+  if (!name || words(name) === words(bare) || /[^\p{L}\s'-]/u.test(bare)) return text;
+  return bare === bare.toUpperCase() ? name.toUpperCase() : name;
 }
 
 /** The places whose names are nearest a reading, at most `limit`, within an edit distance growing with its length. */

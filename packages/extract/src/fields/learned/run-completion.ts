@@ -1,8 +1,8 @@
 import type { Word } from '../../types.ts';
-import { legalFormEnd } from '../company-name.ts';
+import { legalFormEnd, onlyCompanyEnding } from '../company-name.ts';
 import { NOI_AS_READ } from '../goods-table.ts';
 import { isKnownPlace } from '../../ocr/place-decode.ts';
-import { STREET_FIRST, UNIT_WORDS } from '../street-line.ts';
+import { COMPASS, STREET_FIRST, SUFFIXES, SUFFIX_WORDS, UNIT_WORDS } from '../street-line.ts';
 import { NUMBER_WORDS } from '../references.ts';
 import { level, nextOf, wrapsTo } from './word-runs.ts';
 
@@ -24,12 +24,15 @@ export interface RunContext {
 export function completeRuns(field: string, marked: Word[][], ctx: RunContext): Word[][] {
   const runs = marked.map((r) => withInnerWords(r, ctx.side, (w) => ctx.free(w) && !ctx.labels?.has(w)));
   const leaf = field.split('.')[1];
-  if (leaf === 'Name') return runs.map((r) => withLegalForm(r, ctx.side, ctx.free, ctx.words));
+  if (leaf === 'Name') return runs.map((r) => withNameHead(withLegalForm(r, ctx.side, ctx.free, ctx.words), ctx.side, (w) => ctx.free(w) && !ctx.labels?.has(w), ctx.words));
   if (leaf === 'City') return runs.map((r) => withPlaceName(r, ctx.side, ctx.free, ctx.words));
   if (leaf === 'Zip') return runs.map((r) => withOtherPart(r, ctx.side, ctx.free, ctx.words));
-  if (leaf === 'Address') return runs.map((r) => beforePostalCode(withStreetNumber(r, ctx.side, ctx.free, ctx.words), ctx.side));
+  if (leaf === 'Address') {
+    const unlabelled = (w: Word): boolean => !ctx.labels?.has(w);
+    return runs.map((r) => beforePostalCode(withStreetEnd(withStreetNumber(r, ctx.side, ctx.free, ctx.words), ctx.side, ctx.free, unlabelled, ctx.words), ctx.side));
+  }
   if (leaf === 'Commodity') return runs.map((r) => withNmfcQualifier(r, ctx.side, ctx.free));
-  if (field.startsWith('References.')) return runs.map((r) => withKindPrefix(r, ctx.side, ctx.free, ctx.words));
+  if (field.startsWith('References.')) return runs.map((r) => withCodeLetters(withKindPrefix(r, ctx.side, ctx.free, ctx.words), ctx.side, (w) => ctx.free(w) && !ctx.labels?.has(w)));
   return runs;
 }
 
@@ -55,6 +58,23 @@ export function withInnerWords(run: Word[], side: Map<Word, [Word | null, Word |
 }
 
 /**
+ * A name's run that reads as nothing but a company's ending ("HOLDINGS INC") with the line right above it that starts
+ * at the run's margin: a name has words of its own, and where it wraps its cell they stand on the line before.
+ * Words are taken from that line's start while free, no label's and holding no digit (a street or a code is not a name).
+ */
+export function withNameHead(run: Word[], side: Map<Word, [Word | null, Word | null]>, free: (w: Word) => boolean, words: readonly Word[]): Word[] {
+  const first = run[0]!;
+  if (!onlyCompanyEnding(run.map((w) => w.text).join(' '))) return run;
+  const h = first.bbox[3] - first.bbox[1];
+  const gap = (a: Word): number => first.bbox[1] - a.bbox[3];
+  const start = words.filter((a) => a.page === first.page && !side.get(a)?.[0] && a.bbox[1] < first.bbox[1] && gap(a) > -0.3 * h && gap(a) < 1.2 * h
+    && Math.abs(a.bbox[0] - first.bbox[0]) < 1.5 * h).sort((a, b) => Math.abs(a.bbox[0] - first.bbox[0]) - Math.abs(b.bbox[0] - first.bbox[0]))[0];
+  const head: Word[] = [];
+  for (let w: Word | null | undefined = start; w && head.length < 6 && free(w) && !/\d/.test(w.text) && !run.includes(w); w = side.get(w)?.[1]) head.push(w);
+  return head.length ? [...head, ...run] : run;
+}
+
+/**
  * A name's run with the legal form printed right after it ("... CONTAINERS" "CORP,", "... SA DE" "CV"), on its line or
  * wrapped to the next, which the model may leave unmarked: a registered name ends with its form. Words the model reads
  * as another field's (`free` says they are not) are never taken.
@@ -64,8 +84,10 @@ export function withLegalForm(run: Word[], side: Map<Word, [Word | null, Word | 
   for (let w: Word | null | undefined = nextOf(run[run.length - 1]!, side, words); w && after.length < 4 && free(w) && !run.includes(w); w = side.get(w)?.[1]) after.push(w);
   for (let k = after.length; k >= 1; k--) {
     const longer = [...run, ...after.slice(0, k)];
-    // Only the form's own words: a longer name that ends with a form of its own is another company.
-    if (legalFormEnd(longer.map((w) => w.text).join(' ')) >= k) return longer;
+    // Only the form's own words: a longer name that ends with a form of its own is another company. A name does not
+    // stop before an ampersand, which joins two parts of one name ("WIRE" "& CABLE CORP").
+    const form = legalFormEnd(longer.map((w) => w.text).join(' '));
+    if (form >= k || (form > 0 && after[0]!.text === '&')) return longer;
   }
   return run;
 }
@@ -154,6 +176,37 @@ export function withStreetNumber(run: Word[], side: Map<Word, [Word | null, Word
   return run;
 }
 
+// Words that join a street's name to its type or to more of its name (French and Spanish): never its last word.
+const NAME_JOINS = new Set(['DE', 'DU', 'DES', 'LA', 'LE', 'LES', 'DEL', 'LOS', 'LAS', 'EL']);
+
+/**
+ * A street's run with the end of the street, which the model may leave unmarked, on its line or starting the line the
+ * run wrapped to (a cell's edge breaks a line anywhere):
+ * - a street numbered first ("6746 INDUSTRIAL") ends with its type where one follows ("RD"), taken where the model
+ *   reads it as no other field's;
+ * - a street is more than its number and type ("27 AVENUE"), and its name does not end on a word that joins it ("RUE
+ *   DU"): the words after it up to the comma that closes the street in running text, or its line's end, are its name
+ *   (at most three, none a number or a label's), whatever field the model guessed them to be.
+ */
+export function withStreetEnd(run: Word[], side: Map<Word, [Word | null, Word | null]>, free: (w: Word) => boolean,
+  unlabelled: (w: Word) => boolean, words: readonly Word[] = []): Word[] {
+  const last = run[run.length - 1]!;
+  if (/,$/.test(last.text)) return run;
+  const next = nextOf(last, side, words);
+  if (!next || run.includes(next) || !unlabelled(next)) return run;
+  const numbered = HOUSE_NUMBER.test(bare(run[0]!));
+  const isType = (w: Word): boolean => SUFFIXES.has(bare(w)) || SUFFIX_WORDS.has(bare(w));
+  if (numbered && run.length >= 2 && !isType(last) && !COMPASS.has(bare(last)) && isType(next) && free(next)) return [...run, next];
+  const unnamed = (numbered && run.length === 2 && (SUFFIX_WORDS.has(bare(last)) || STREET_FIRST.has(bare(last)))) || NAME_JOINS.has(bare(last));
+  if (!unnamed) return run;
+  const name: Word[] = [];
+  for (let w: Word | null = next; w && name.length < 3 && !run.includes(w) && unlabelled(w) && !/\d/.test(w.text); w = side.get(w)?.[1] ?? null) {
+    name.push(w);
+    if (/,$/.test(w.text)) break;
+  }
+  return name.length ? [...run, ...name] : run;
+}
+
 // The qualifiers a description of goods carries in the NMFC's own wording: "NOI" (not otherwise indicated), "KD"
 // (knocked down), "KD FLAT", "SU" (set up).
 const QUALIFIERS: ReadonlyArray<readonly string[]> = [['KD', 'FLAT'], ['NOI'], ['KD'], ['SU']];
@@ -190,3 +243,17 @@ export function withKindPrefix(run: Word[], side: Map<Word, [Word | null, Word |
   if (DASH.test(t) && head && free(head) && KIND_PREFIX.test(kind) && !NUMBER_WORDS.has(kind) && /^\d/.test(first.text)) return [head, before, ...run];
   return run;
 }
+
+/**
+ * A code that starts with letters, with its first letters read as a word of their own before it ("SG" "D570785", "S"
+ * "O511207"): a code is printed as one unbroken string, and letter-spaced print or a photo spreads it into pieces.
+ * The piece is taken in where it is free, no label's and no word that says "number".
+ */
+export function withCodeLetters(run: Word[], side: Map<Word, [Word | null, Word | null]>, free: (w: Word) => boolean): Word[] {
+  const first = run[0]!;
+  const before = side.get(first)?.[0];
+  if (!before || run.includes(before) || !free(before) || !LETTER_LED_CODE.test(first.text)) return run;
+  return CODE_LETTERS.test(before.text) && !NUMBER_WORDS.has(before.text) ? [before, ...run] : run;
+}
+const CODE_LETTERS = /^[A-Z]{1,2}$/;
+const LETTER_LED_CODE = /^[A-Z]{1,2}\d{4,}$/;

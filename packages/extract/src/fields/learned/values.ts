@@ -10,7 +10,7 @@ import { DIGIT_FOR } from '../look-alikes.ts';
 import { parseAmount, parseWeight, unitIn } from '../parse-weight.ts';
 import { looksLikeStreet, repairHouseNumber, repairStreetSuffix } from '../street-line.ts';
 import { parseCityStateZip } from '../city-line.ts';
-import { isKnownPlace } from '../../ocr/place-decode.ts';
+import { isKnownPlace, placeSpacing } from '../../ocr/place-decode.ts';
 import { NUMBER_WORDS, parseReference, parseScac } from '../references.ts';
 import { confidenceIn, repairSpelling } from '../spelling.ts';
 import { labelsOnly, leadingLabelWords, trailingLabelWords } from '../find-labels.ts';
@@ -124,7 +124,8 @@ export function readWordsValue(field: string, words: Word[], order: DateOrder): 
   if (own && isContactLine(words)) return null;
   if (field.endsWith('.Address')) words = oneHouseNumber(streetPart(untilPostalCode(words)));
   if (field.endsWith('.City')) words = knownPlaceOnly(beforeCode(words));
-  const v = readValue(field, field.startsWith('References.') ? referenceText(words) : text(words), order);
+  const read = field.startsWith('References.') ? referenceText(words) : field.endsWith('.City') ? placeSpacing(text(words)) : text(words);
+  const v = readValue(field, read, order);
   if (!v) return null;
   if (NAME_FIELDS.has(field)) {
     // A legal form alone ("LLC" wrapped onto a line of its own) is the end of a name, not one.
