@@ -202,6 +202,9 @@ describe('decoding', () => {
     expect(readWordsValue('References.BolNumber', run('SH 7107516'), 'MDY')?.value).toBe('SH7107516');
     // A word that says "number" is the label's, not the code's.
     expect(readWordsValue('References.BolNumber', run('NO 7107516'), 'MDY')?.value).toBe('7107516');
+    // Letters read over the code's start are a mark laid on it, and lower-case letters are writing, not a code's.
+    expect(readWordsValue('References.OrderNumber', [w('AE', 128, 104), w('SO387269', 130, 100)], 'MDY')?.value).toBe('SO387269');
+    expect(readWordsValue('References.OrderNumber', run('ae SO387269'), 'MDY')?.value).toBe('SO387269');
   });
 
   it('reads a value from its own words only: the postal code after a place, the mark after a street, pieces of one code', () => {
@@ -289,6 +292,11 @@ describe('decoding', () => {
     const digits = [w('SG', 100, 100), w('570785', 130, 100)];
     expect(withCodeLetters(digits.slice(1), lineNeighbours(digits), () => true)).toEqual(digits.slice(1));
     expect(withCodeLetters(spread.slice(1), lineNeighbours(spread), (x) => x !== spread[0])).toEqual(spread.slice(1));
+    // Letters read over the code's start, or a column away, are a mark or another box's word, not its first letters.
+    const over = [w('AE', 128, 104), w('SO387269', 130, 100)];
+    expect(withCodeLetters(over.slice(1), lineNeighbours(over), () => true)).toEqual(over.slice(1));
+    const far = [w('SG', 100, 100), w('D570785', 200, 100)];
+    expect(withCodeLetters(far.slice(1), lineNeighbours(far), () => true)).toEqual(far.slice(1));
   });
 
   it('takes the line above a name read as nothing but a company\'s ending, starting at its margin', () => {

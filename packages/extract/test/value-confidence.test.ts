@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CORE_FIELDS, emptyExtractedData, type Party } from '@ladingwise/shared';
-import { ALONE_MIN, billShown, chooseFields, DISPUTE_MARGIN, nameWithForm, pickReader, readCandidates, placeFromBillTo, settleSharedWords, shipperFromBillTo } from '../src/fields/learned/combine.ts';
+import { ALONE_MIN, billShown, chooseFields, DISPUTE_MARGIN, knownOfTwo, nameWithForm, pickReader, readCandidates, placeFromBillTo, settleSharedWords, shipperFromBillTo } from '../src/fields/learned/combine.ts';
 import { FieldTagger } from '../src/fields/learned/tagger.ts';
 import { TreeModel } from '../src/fields/learned/trees.ts';
 import { ValueConfidence, type ValueConfidenceJson } from '../src/fields/learned/value-confidence.ts';
@@ -127,6 +127,15 @@ describe('a name read whole', () => {
     expect(nameWithForm('ACME FREIGHT', 'ACME LOGISTICS INC')).toBe(0);
     expect(nameWithForm('EMPAQUES REGIOMONTANA SA', 'EMPAQUES REGIOMONTANA SA DE CV')).toBe(-1);
     expect(nameWithForm('ACME INC', 'ACME INC SA')).toBe(0);
+  });
+
+  it('takes of two near readings of a place the one that names a known place, and never another place', () => {
+    expect(knownOfTwo('QUEBEC', 'UEBEC')).toBe(1);
+    expect(knownOfTwo('ALLENTONN', 'ALLENTOWN')).toBe(-1);
+    // Two known places, or two readings far apart, are two places: the readers' scores decide.
+    expect(knownOfTwo('DALLAS', 'DULUTH')).toBe(0);
+    expect(knownOfTwo('ROTTERDAM', 'AMSTERDAM')).toBe(0);
+    expect(knownOfTwo('QUERETARO', 'SAN JUAN DEL RIO')).toBe(0);
   });
 });
 

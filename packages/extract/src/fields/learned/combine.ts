@@ -3,6 +3,8 @@ import { boxAround } from '../../layout.ts';
 import type { ReadPage, Word } from '../../types.ts';
 import { documentDateOrder, extractFields, readGoodsTable, readLayout, type DocumentLayout } from '../extract-fields.ts';
 import { repairScacByName } from '../references.ts';
+import { editDistance } from '../geo.ts';
+import { isKnownPlace } from '../../ocr/place-decode.ts';
 import { bareWords, legalFormEnd } from '../company-name.ts';
 import { billTotals, type BillTotals, type TableCell } from '../goods-table.ts';
 import { keepOwnScores } from '../own-scores.ts';
@@ -195,7 +197,7 @@ export function pickReader(c: FieldCandidates, mode: Exclude<FieldsMode, 'rules'
   const weighs = !!chance && chooser !== 'own';
   if (!t) return r ? 'rules' : null;
   if (!r) return (weighs ? chance('tagger') : t.confidence) >= (shown ? ALONE_MIN : UNSHOWN_ALONE_MIN) ? 'tagger' : null;
-  const whole = c.field.endsWith('.Name') ? nameWithForm(String(t.value), String(r.value)) : 0;
+  const whole = c.field.endsWith('.Name') ? nameWithForm(String(t.value), String(r.value)) : c.field.endsWith('.City') ? knownOfTwo(String(t.value), String(r.value)) : 0;
   if (whole) return whole > 0 ? 'tagger' : 'rules';
   if (chance && !c.agree && (chooser === 'disputes' || chooser === 'chance')) {
     return chance('tagger') > chance('rules') + (chooser === 'disputes' ? DISPUTE_MARGIN : 0) ? 'tagger' : 'rules';
@@ -215,6 +217,19 @@ export function nameWithForm(a: string, b: string): number {
   const longer = (p: string, q: string): boolean => p.startsWith(`${q} `) && legalFormEnd(p) > 0
     && (legalFormEnd(q) === 0 || p.split(' ').length - legalFormEnd(p) < q.split(' ').length);
   return longer(x, y) ? 1 : longer(y, x) ? -1 : 0;
+}
+
+/**
+ * Of two near readings of one place (a letter or two apart: "QUEBEC" and "UEBEC") where only one names a known place,
+ * that one is the place as named: a place is printed whole and spelt as it is. 1 where the first reading is that one,
+ * -1 where the second is, 0 where neither or both, or where the two name different places.
+ */
+export function knownOfTwo(a: string, b: string): number {
+  const [ka, kb] = [isKnownPlace(a), isKnownPlace(b)];
+  if (ka === kb) return 0;
+  const [x, y] = [a, b].map((v) => v.toUpperCase().replace(/[^A-Z]/g, '')) as [string, string];
+  if (Math.min(x.length, y.length) < 4 || editDistance(x, y, 2) > 2) return 0;
+  return ka ? 1 : -1;
 }
 
 /**

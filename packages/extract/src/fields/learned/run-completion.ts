@@ -4,7 +4,7 @@ import { NOI_AS_READ } from '../goods-table.ts';
 import { isKnownPlace } from '../../ocr/place-decode.ts';
 import { COMPASS, STREET_FIRST, SUFFIXES, SUFFIX_WORDS, UNIT_WORDS } from '../street-line.ts';
 import { NUMBER_WORDS } from '../references.ts';
-import { level, nextOf, wrapsTo } from './word-runs.ts';
+import { level, nextOf, spacedBefore, wrapsTo } from './word-runs.ts';
 
 // A value is printed whole, but the tagger decides word by word and may leave some words of a value unmarked: a name's
 // legal form, a place's other words, a postal code's other part. Where the world says what a whole value is (names
@@ -247,12 +247,13 @@ export function withKindPrefix(run: Word[], side: Map<Word, [Word | null, Word |
 /**
  * A code that starts with letters, with its first letters read as a word of their own before it ("SG" "D570785", "S"
  * "O511207"): a code is printed as one unbroken string, and letter-spaced print or a photo spreads it into pieces.
- * The piece is taken in where it is free, no label's and no word that says "number".
+ * The piece is taken in where it is free, no label's and no word that says "number", and only beside the code: a word
+ * read over it or far before it is something else printed there.
  */
 export function withCodeLetters(run: Word[], side: Map<Word, [Word | null, Word | null]>, free: (w: Word) => boolean): Word[] {
   const first = run[0]!;
   const before = side.get(first)?.[0];
-  if (!before || run.includes(before) || !free(before) || !LETTER_LED_CODE.test(first.text)) return run;
+  if (!before || run.includes(before) || !free(before) || !LETTER_LED_CODE.test(first.text) || !spacedBefore(before, first)) return run;
   return CODE_LETTERS.test(before.text) && !NUMBER_WORDS.has(before.text) ? [before, ...run] : run;
 }
 const CODE_LETTERS = /^[A-Z]{1,2}$/;

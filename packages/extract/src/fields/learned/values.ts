@@ -32,8 +32,12 @@ export interface ReadValue {
   from?: Word[];
 }
 
-/** A value's text without the marks a cell's edge or a label's colon leaves at its ends, quotes of any shape among them. */
-export const trimValue = (t: string): string => t.replace(/^[\s:;#.,|_\-–—*'"‘’“”«»()[\]]+/, '').replace(/[\s:;,|_\-–—*'"‘’“”«»([\]]+$/, '').replace(/\s+/g, ' ').trim();
+/**
+ * A value's text without the marks a cell's edge or a label's colon leaves at its ends, quotes of any shape among them.
+ * An underscore inside it is a fill-in line read with the words on it, never a value's character: it stands where a
+ * space was ("DUNDAS_AVE").
+ */
+export const trimValue = (t: string): string => t.replace(/([\p{L}\d])_+(?=[\p{L}\d])/gu, '$1 ').replace(/^[\s:;#.,|_\-–—*'"‘’“”«»()[\]]+/, '').replace(/[\s:;,|_\-–—*'"‘’“”«»([\]]+$/, '').replace(/\s+/g, ' ').trim();
 
 // A value does not begin with its own label: a name, street or city read with the label printed before it in its cell
 // ("RAZON SOCIAL ...", "STREET - DIRECCION: ...", "CITY/STATE/ZIP ...") is read without it. Label words that may begin
@@ -123,7 +127,7 @@ export function readWordsValue(field: string, words: Word[], order: DateOrder): 
   // A contact's line names a person, not the party's name or street.
   if (own && isContactLine(words)) return null;
   if (field.endsWith('.Address')) words = oneHouseNumber(streetPart(untilPostalCode(words)));
-  if (field.endsWith('.City')) words = knownPlaceOnly(beforeCode(words));
+  if (field.endsWith('.City')) words = knownPlaceOnly(beforeCode(beforeRegion(words)));
   const read = field.startsWith('References.') ? referenceText(words) : field.endsWith('.City') ? placeSpacing(text(words)) : text(words);
   const v = readValue(field, read, order);
   if (!v) return null;
@@ -164,6 +168,15 @@ function nameWords(words: Word[], name: string): Word[] {
   return at >= 0 && bareWords(text(words.slice(0, at + 1))).join(' ') === bareWords(name).join(' ') ? words.slice(0, at + 1) : words;
 }
 
+/**
+ * A place's name holds no dash standing alone: a short code after one is its region, printed as the name's line
+ * writes it in much of the world ("SANTOS - SP"); a name's own hyphen is printed inside a word.
+ */
+function beforeRegion(words: Word[]): Word[] {
+  const at = words.findIndex((w, i) => i >= 1 && /^[-–—]$/.test(w.text));
+  return at > 0 && words.length - at <= 3 && /^\p{Lu}{2,3}[.,]?$/u.test(words[at + 1]?.text ?? '') ? words.slice(0, at) : words;
+}
+
 /** A place's name holds no number: a number after it is the postal code printed on its line ("NINGBO 315000"). */
 function beforeCode(words: Word[]): Word[] {
   const at = words.findIndex((w, i) => i >= 1 && /^\d{3,}(?:-\d+)?[,.]?$/.test(w.text));
@@ -186,7 +199,11 @@ function referenceText(words: Word[]): string {
   // Pieces set closer than a word space is wide ("THW454" "5" "17", characters a photo spread apart) are one code.
   if (words.length > 1 && words.every((w, i) => i === 0 || tightAfter(words[i - 1]!, w)) && words.every((w) => /^[A-Z0-9-]+$/.test(w.text))) return words.map((w) => w.text).join('');
   const [a, b] = words;
-  if (words.length === 2 && /^[A-Z]{1,3}$/.test(a!.text) && !NUMBER_WORDS.has(a!.text) && /^[A-Z]{0,2}\d{4,}$/.test(b!.text)) return `${a!.text}${b!.text}`;
+  // Letters before a code are its first ones only where printed as it is, in capitals and before it; others (a mark
+  // read over it, lower-case writing) are no part of it.
+  if (words.length === 2 && /^[A-Z]{1,3}$/i.test(a!.text) && !NUMBER_WORDS.has(a!.text.toUpperCase()) && /^[A-Z]{0,2}\d{4,}$/.test(b!.text)) {
+    return /^[A-Z]+$/.test(a!.text) && a!.bbox[2] <= b!.bbox[0] ? `${a!.text}${b!.text}` : b!.text;
+  }
   return text(words);
 }
 
@@ -308,12 +325,14 @@ export function readValue(field: string, text: string, order: DateOrder): ReadVa
     return /\d/.test(code) && code.length <= 12 ? { value: normalizeText(code), repaired: false, checked: false } : null;
   }
   if (leaf === 'State') {
-    const s = repairState(t, null);
-    if (s) return { value: s, repaired: s !== normalizeText(t).replace(/[^A-Z0-9]/g, ''), checked: isStateCode(s) };
+    // A separator read with the region (the dash or comma between a place and its region) is no part of it.
+    const r = t.replace(/^[\s\-–—,;:]+|[\s\-–—,;:]+$/g, '');
+    const s = repairState(r, null);
+    if (s) return { value: s, repaired: s !== normalizeText(r).replace(/[^A-Z0-9]/g, ''), checked: isStateCode(s) };
     // A region outside North America is kept as written; an article alone is none, but the start of the name after
     // it ("THE" of THE NETHERLANDS).
-    if (ARTICLE.test(normalizeText(t))) return null;
-    return /^[\p{L} .'-]{2,30}$/u.test(t) ? { value: normalizeText(t), repaired: false, checked: false } : null;
+    if (ARTICLE.test(normalizeText(r))) return null;
+    return /^[\p{L} .'-]{2,30}$/u.test(r) ? { value: normalizeText(r), repaired: false, checked: false } : null;
   }
   if (leaf === 'Country') {
     const c = countryOfName(t);

@@ -121,3 +121,12 @@ export function brokenWords(words: readonly Word[], side: Map<Word, [Word | null
 
 /** Whether `a` and `b` are the two pieces of one word broken by a hyphen at a line's end. */
 export const brokenPair = (a: Word, b: Word): boolean => BROKEN.test(a.text) && /^\p{L}/u.test(b.text) && !level(a, b);
+
+/**
+ * Whether `a` ends before `b` starts, less than one and a half letters high apart: one string's print spread apart,
+ * not a mark laid over it or a word of the next column.
+ */
+export function spacedBefore(a: Word, b: Word): boolean {
+  const gap = b.bbox[0] - a.bbox[2];
+  return gap >= 0 && gap < 1.5 * (b.bbox[3] - b.bbox[1]);
+}
