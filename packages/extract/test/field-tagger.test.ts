@@ -5,7 +5,7 @@ import { calibrate, confidenceOf, fitIsotonic } from '../src/fields/learned/cali
 import { ALONE_MIN, chooseFields } from '../src/fields/learned/combine.ts';
 import { FEATURE_NAMES, pageFeatures } from '../src/fields/learned/features.ts';
 import { FieldTagger, widen, type TaggerJson } from '../src/fields/learned/tagger.ts';
-import { beforePostalCode, withCodeLetters, withInnerWords, withKindPrefix, withLegalForm, withNameHead, withNmfcQualifier, withOtherPart, withPlaceName, withStreetEnd,
+import { beforePostalCode, completeRuns, withCodeLetters, withInnerWords, withKindPrefix, withLegalForm, withNameHead, withNmfcQualifier, withOtherPart, withPlaceName, withStreetEnd,
   withStreetNumber } from '../src/fields/learned/run-completion.ts';
 import { brokenWords, groupWords, joinWrapped, labelBefore, lineNeighbours } from '../src/fields/learned/word-runs.ts';
 import { predictRows, TreeModel } from '../src/fields/learned/trees.ts';
@@ -159,6 +159,12 @@ describe('decoding', () => {
     expect(withPlaceName([line[1]!], side, (x) => x !== line[0], line)).toEqual([line[1]]);
     const san = [w('SAN', 100, 100), w('NICOLAS', 150, 100), w('DE', 240, 100), w('LOS', 270, 100), w('GARZA,', 310, 100), w('NL', 390, 100)];
     expect(withPlaceName(san.slice(0, 2), lineNeighbours(san), () => true, san).map((x) => x.text).join(' ')).toBe('SAN NICOLAS DE LOS GARZA,');
+    // A word the model gives a field that cannot read it (GARZA as a country) is free for the place; one that field
+    // reads is not.
+    const garza = san[4]!;
+    const ctx = (unreadAs: (x: Word) => boolean) => ({ side: lineNeighbours(san), words: san, free: (x: Word) => x !== garza, unreadAs });
+    expect(completeRuns('Shipper.City', [san.slice(0, 4)], ctx((x) => x === garza))[0]!.map((x) => x.text).join(' ')).toBe('SAN NICOLAS DE LOS GARZA,');
+    expect(completeRuns('Shipper.City', [san.slice(0, 4)], ctx(() => false))[0]!.map((x) => x.text).join(' ')).toBe('SAN NICOLAS DE LOS');
   });
 
   it('reads a two-part postal code whole when the tagger marked one part, unless the other is another field\'s', () => {

@@ -1629,6 +1629,10 @@ describe('party blocks on grid and keyed forms', () => {
     expect(leadingLabelWords(line('CIUDAD', 'JUAREZ'), city, new Set(['city'] as const))).toBe(0);
     expect(leadingLabelWords(line('CIUDAD:', 'RENO'), city, new Set(['city'] as const))).toBe(1);
     expect(leadingLabelWords(line('ZIP', 'LANSING'), city, new Set(['city'] as const))).toBe(1);
+    // Or when they are one of a pair with another label ("RUE / ADDR"); alone, they begin the street.
+    const address = new Set(['address'] as const);
+    expect(leadingLabelWords(line('RUE', '/', 'ADDR', '15364', 'RAILROAD', 'CIR'), address)).toBe(3);
+    expect(leadingLabelWords(line('RUE', 'SAINT-PATRICK', '450'), address)).toBe(0);
   });
 
   it('repairs a company-type ending misread by one letter, and leaves real endings alone', () => {

@@ -391,8 +391,10 @@ export function leadingLabelWords(words: Word[], kinds: ReadonlySet<LabelField>,
     const m = i < tokens.length ? matchAt(tokens, i) : null;
     if (!m || !kinds.has(m.def.field)) break;
     const last = tokens[i + m.len - 1]!;
-    // Read with a slip, an unmarked label could as well be a word of the value ("TRANSPORTES" is no TRANSPORTEUR).
-    if ((m.def.strict || marked.has(m.def.field) || m.cost > 0) && !last.colonAfter) break;
+    // Read with a slip, an unmarked label could as well be a word of the value ("TRANSPORTES" is no TRANSPORTEUR). A
+    // word that also begins values is a label where it is one of a pair ("RUE / ADDR"): a value is not followed by a
+    // slash and its own label.
+    if ((m.def.strict || marked.has(m.def.field) || m.cost > 0) && !last.colonAfter && !(m.cost === 0 && pairedAfter(tokens, i + m.len, kinds))) break;
     const end = (last.lastWord ?? last.word) + 1;
     // A label's last word must end its word: "ZIPCODE" read as ZIP with more after it is one word, not a label; but
     // two labels of a bilingual pair may be joined by a dash into one word ("NOM-COMPANY").
@@ -406,6 +408,14 @@ export function leadingLabelWords(words: Word[], kinds: ReadonlySet<LabelField>,
     taken = end; i += m.len;
   }
   return taken;
+}
+
+/** Whether a separator and another label of the kinds, read without a slip, follow token `j` (a bilingual pair). */
+function pairedAfter(tokens: ReturnType<typeof tokenize>, j: number, kinds: ReadonlySet<LabelField>): boolean {
+  let k = j;
+  while (k < tokens.length && /^[/\\|-]$/.test(tokens[k]!.t)) k++;
+  const next = k > j && k < tokens.length ? matchAt(tokens, k) : null;
+  return !!next && next.cost === 0 && !next.def.strict && kinds.has(next.def.field);
 }
 
 /**

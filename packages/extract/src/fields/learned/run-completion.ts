@@ -18,6 +18,8 @@ export interface RunContext {
   free: (w: Word) => boolean;
   /** The words of the labels found on the page: never a value's. */
   labels?: ReadonlySet<Word>;
+  /** Whether the model gives a word to a field that cannot read it: free for a value the world knows whole. */
+  unreadAs?: (w: Word) => boolean;
 }
 
 /** The runs of `field`, each completed as values of its kind are printed whole. */
@@ -25,7 +27,7 @@ export function completeRuns(field: string, marked: Word[][], ctx: RunContext): 
   const runs = marked.map((r) => withInnerWords(r, ctx.side, (w) => ctx.free(w) && !ctx.labels?.has(w)));
   const leaf = field.split('.')[1];
   if (leaf === 'Name') return runs.map((r) => withNameHead(withLegalForm(r, ctx.side, ctx.free, ctx.words), ctx.side, (w) => ctx.free(w) && !ctx.labels?.has(w), ctx.words));
-  if (leaf === 'City') return runs.map((r) => withPlaceName(r, ctx.side, ctx.free, ctx.words));
+  if (leaf === 'City') return runs.map((r) => withPlaceName(r, ctx.side, (w) => ctx.free(w) || !!ctx.unreadAs?.(w), ctx.words));
   if (leaf === 'Zip') return runs.map((r) => withOtherPart(r, ctx.side, ctx.free, ctx.words));
   if (leaf === 'Address') {
     const unlabelled = (w: Word): boolean => !ctx.labels?.has(w);
@@ -96,7 +98,7 @@ export function withLegalForm(run: Word[], side: Map<Word, [Word | null, Word | 
  * A city's run made the longest known place it is part of ("CITY" of KANSAS CITY, "SAN NICOLAS" of SAN NICOLAS DE LOS
  * GARZA): the model may mark some words of a place's name and not the others, but a place is named whole. Words
  * before it on its line, and after it on its line or wrapped to the next, are tried; never one the model reads as
- * another field's.
+ * another field's that field can read (a word tagged as a country that names none is the place's).
  */
 export function withPlaceName(run: Word[], side: Map<Word, [Word | null, Word | null]>, free: (w: Word) => boolean, words: readonly Word[] = []): Word[] {
   const before: Word[] = [];

@@ -95,6 +95,12 @@ export class FieldTagger {
     // Per field, the run the model was surest of among those its parser could not read: where the value stands, read
     // wrongly (a date with a digit misread into an impossible day).
     const unreadRuns = new Map<string, { words: Word[]; mean: number }>();
+    // Whether the model gives a word to a field whose parser cannot read it ("GARZA" as a country): a tag the world
+    // refuses, so the word may complete a value the world knows (run-completion.ts).
+    const unreadAs = (w: Word): boolean => {
+      const k = argmax(settled.get(w)!);
+      return k > 0 && !readWordsValue(this.model.classes[k]!, [w], order);
+    };
     this.model.classes.forEach((field, c) => {
       if (c === 0) return;
       // A word the model gives the field as its likeliest class, or a fair chance of it: a value's weaker words (a
@@ -112,7 +118,7 @@ export class FieldTagger {
       const runsOf = WRAPPING.has(field) ? joinWrapped(runs, reach) : MAY_WRAP.has(field) ? withWrapped(runs, reach) : ONE_WORD.has(field) ? withSingles(runs) : runs;
       // A value is printed whole: words of it the model left unmarked are taken in (run-completion.ts), never one the
       // model reads as another field's.
-      const groups = completeRuns(field, runsOf, { side, words: pageWords, free: (w) => [0, c].includes(argmax(settled.get(w)!)), labels: labelWords });
+      const groups = completeRuns(field, runsOf, { side, words: pageWords, free: (w) => [0, c].includes(argmax(settled.get(w)!)), labels: labelWords, unreadAs });
       for (const core of groups) {
         if (sure.size && !core.some((w) => sure.has(w))) continue;
         const ws = widen(core, c, side, settled, labelWords, mine);
