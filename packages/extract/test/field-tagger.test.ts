@@ -239,6 +239,9 @@ describe('decoding', () => {
     expect(withLegalForm(wrapped.slice(1, 3), lineNeighbours(wrapped), () => true, wrapped).map((x) => x.text)).toEqual(['SILVERLINE', 'FOUNDRY', 'LLC']);
     const two = [w('HIGH', 100, 100), w('DESERT', 160, 100), w('HAULING', 240, 100), w('BRIGHTON', 100, 125), w('SUPPLY', 200, 125), w('LTD', 280, 125)];
     expect(withLegalForm(two.slice(0, 3), lineNeighbours(two), () => true, two)).toEqual(two.slice(0, 3));
+    // Nor is a line under another column's cell, past a gap as wide as a column's space.
+    const columns = [w('NAME:', 100, 100), w('CORNERSTONE', 160, 100), w('TRILLIUM', 1500, 100), w('BEARINGS', 1600, 100), w('LTD', 100, 125)];
+    expect(withLegalForm(columns.slice(2, 4), lineNeighbours(columns), () => true, columns)).toEqual(columns.slice(2, 4));
     // A legal form alone names no company.
     expect(readWordsValue('Shipper.Name', [w('LLC', 100, 100)], 'MDY')).toBeNull();
   });

@@ -92,8 +92,21 @@ export function wrapsTo(a: Word, b: Word, side: Map<Word, [Word | null, Word | n
   let start = a;
   for (let w = side.get(a)?.[0]; w; w = side.get(w)?.[0]) start = w;
   const under = (w: Word): boolean => Math.abs(b.bbox[0] - w.bbox[0]) < 1.5 * h;
-  return under(start) || words.some((l) => l.page === a.page && level(l, a) && l.bbox[2] <= start.bbox[0] && under(l));
+  if (under(start)) return true;
+  // A label before the run in its cell: the words left of it on its line, walking left while no gap as wide as a
+  // column's space parts them; past one lies another cell, whose lines are not this run's.
+  const left = words.filter((l) => l.page === a.page && level(l, a) && l.bbox[2] <= start.bbox[0]).sort((x, y) => y.bbox[2] - x.bbox[2]);
+  let edge = start.bbox[0];
+  for (const l of left) {
+    if (edge - l.bbox[2] > CELL_GAP * h) return false;
+    if (under(l)) return true;
+    edge = Math.min(edge, l.bbox[0]);
+  }
+  return false;
 }
+
+// How many letters high a gap on a line parts two cells: wider than a label's space before its value.
+const CELL_GAP = 12;
 
 /**
  * The word that goes on from `w`: after it on its line, or, where it ends its line, starting the next; of several
