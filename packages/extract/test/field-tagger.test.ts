@@ -5,7 +5,7 @@ import { calibrate, confidenceOf, fitIsotonic } from '../src/fields/learned/cali
 import { ALONE_MIN, chooseFields } from '../src/fields/learned/combine.ts';
 import { FEATURE_NAMES, pageFeatures } from '../src/fields/learned/features.ts';
 import { FieldTagger, widen, type TaggerJson } from '../src/fields/learned/tagger.ts';
-import { beforePostalCode, completeRuns, withCodeLetters, withInnerWords, withKindPrefix, withLegalForm, withNameHead, withNmfcQualifier, withOtherPart, withPlaceName, withStreetEnd,
+import { beforePostalCode, completeRuns, withCodeLetters, withHyphenTail, withInnerWords, withKindPrefix, withLegalForm, withNameHead, withNmfcQualifier, withOtherPart, withPlaceName, withStreetEnd,
   withStreetNumber } from '../src/fields/learned/run-completion.ts';
 import { brokenWords, groupWords, joinWrapped, labelBefore, lineNeighbours } from '../src/fields/learned/word-runs.ts';
 import { predictRows, TreeModel } from '../src/fields/learned/trees.ts';
@@ -287,6 +287,15 @@ describe('decoding', () => {
     expect(withKindPrefix(label.slice(1), lineNeighbours(label), () => true)).toEqual(label.slice(1));
     // Never a word the model reads as another field's.
     expect(withKindPrefix(glued.slice(1), lineNeighbours(glued), (x) => x !== glued[0])).toEqual(glued.slice(1));
+  });
+
+  it('takes the suffix of a code broken at its hyphen at a line\'s end, and only digits', () => {
+    const broken = [w('608953-', 100, 100), w('41', 100, 125), w('PERSONNE', 160, 125)];
+    const taken = withHyphenTail([broken[0]!], lineNeighbours(broken), () => true, broken);
+    expect(readWordsValue('References.BolNumber', taken, 'MDY')?.value).toBe('608953-41');
+    const words = [w('608953-', 100, 100), w('PERSONNE', 100, 125)];
+    expect(withHyphenTail([words[0]!], lineNeighbours(words), () => true, words)).toEqual([words[0]]);
+    expect(withHyphenTail([broken[0]!], lineNeighbours(broken), (x) => x !== broken[1], broken)).toEqual([broken[0]]);
   });
 
   it('takes a code\'s first letters read apart from it, and never a word that says "number" or a label', () => {

@@ -34,7 +34,10 @@ export function completeRuns(field: string, marked: Word[][], ctx: RunContext): 
     return runs.map((r) => beforePostalCode(withStreetEnd(withStreetNumber(r, ctx.side, ctx.free, ctx.words), ctx.side, ctx.free, unlabelled, ctx.words), ctx.side));
   }
   if (leaf === 'Commodity') return runs.map((r) => withNmfcQualifier(r, ctx.side, ctx.free));
-  if (field.startsWith('References.')) return runs.map((r) => withCodeLetters(withKindPrefix(r, ctx.side, ctx.free, ctx.words), ctx.side, (w) => ctx.free(w) && !ctx.labels?.has(w)));
+  if (field.startsWith('References.')) {
+    const unlabelled = (w: Word): boolean => ctx.free(w) && !ctx.labels?.has(w);
+    return runs.map((r) => withHyphenTail(withCodeLetters(withKindPrefix(r, ctx.side, ctx.free, ctx.words), ctx.side, unlabelled), ctx.side, unlabelled, ctx.words));
+  }
   return runs;
 }
 
@@ -244,6 +247,17 @@ export function withKindPrefix(run: Word[], side: Map<Word, [Word | null, Word |
   const kind = head?.text.toUpperCase() ?? '';
   if (DASH.test(t) && head && free(head) && KIND_PREFIX.test(kind) && !NUMBER_WORDS.has(kind) && /^\d/.test(first.text)) return [head, before, ...run];
   return run;
+}
+
+/**
+ * A code broken at its hyphen at a line's end ("608953-" / "41"): the digits starting the line it wraps to are its
+ * suffix, as a code is one string and its hyphen joins two parts of it. Only free digits, no label's.
+ */
+export function withHyphenTail(run: Word[], side: Map<Word, [Word | null, Word | null]>, free: (w: Word) => boolean, words: readonly Word[] = []): Word[] {
+  const last = run[run.length - 1]!;
+  if (!/[A-Z0-9]-$/i.test(last.text) || side.get(last)?.[1]) return run;
+  const tail = nextOf(last, side, words);
+  return tail && !run.includes(tail) && free(tail) && /^\d{1,4}[.,]?$/.test(tail.text) ? [...run, tail] : run;
 }
 
 /**
