@@ -150,6 +150,8 @@ describe('decoding', () => {
     expect(readWordsValue('Shipper.Address', run('220 TRAFFORD PARK ROAD, MANCHESTER M1 2WD'), 'MDY')?.value).toBe('220 TRAFFORD PARK ROAD');
     // A unit after a comma is the street's own.
     expect(readWordsValue('Shipper.Address', run('9412 N JACKSON RD, BLDG 5'), 'MDY')?.value).toBe('9412 N JACKSON RD, BLDG 5');
+    // A street led by its unit ends where a place and a two-part postal code begin, with its country after them.
+    expect(readWordsValue('Consignee.Address', run('UNIT 36 DOCK ROAD, FELIXSTOWE IP11 3SY, UNITED'), 'MDY')?.value).toBe('UNIT 36 DOCK ROAD');
   });
 
   it('reads a city marked in part as the whole known place, and never takes another field\'s word', () => {
@@ -197,6 +199,14 @@ describe('decoding', () => {
     expect(withStreetNumber(after.slice(0, 2), lineNeighbours(after), (x) => x !== after[2], after)).toEqual(after.slice(0, 2));
     const before = [w('20639', 100, 100), w('W', 160, 100), w('INDUSTRIAL', 180, 100), w('LN', 290, 100)];
     expect(withStreetNumber(before.slice(1), lineNeighbours(before), () => true, before).map((x) => x.text)).toEqual(['20639', 'W', 'INDUSTRIAL', 'LN']);
+    // A unit's word printed right before a street led by a short number, its only one, is the street's first word
+    // (British addresses); a house number of its own, or a unit word a column away, keeps it out.
+    const unitLed = [w('UNIT', 100, 100), w('13', 150, 100), w('DOCK', 180, 100), w('ROAD', 230, 100)];
+    expect(withStreetNumber(unitLed.slice(1), lineNeighbours(unitLed), () => true, unitLed).map((x) => x.text).join(' ')).toBe('UNIT 13 DOCK ROAD');
+    const numbered = [w('UNIT', 100, 100), w('13', 150, 100), w('4501', 180, 100), w('DOCK', 230, 100), w('ROAD', 280, 100)];
+    expect(withStreetNumber(numbered.slice(1), lineNeighbours(numbered), () => true, numbered)).toEqual(numbered.slice(1));
+    const apart = [w('UNIT', 100, 100), w('13', 300, 100), w('DOCK', 330, 100), w('ROAD', 380, 100)];
+    expect(withStreetNumber(apart.slice(1), lineNeighbours(apart), () => true, apart)).toEqual(apart.slice(1));
     // A numbered street is whole: nothing more is taken.
     const whole = [w('820', 100, 100), w('DIXIE', 140, 100), w('RD', 210, 100), w('4', 240, 100)];
     expect(withStreetNumber(whole.slice(0, 3), lineNeighbours(whole), () => true, whole)).toEqual(whole.slice(0, 3));

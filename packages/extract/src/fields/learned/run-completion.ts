@@ -173,8 +173,12 @@ export function withStreetNumber(run: Word[], side: Map<Word, [Word | null, Word
   // A unit word is never printed without its number: the word after it is that number whatever else the model
   // guessed it to be.
   if (UNIT_WORDS.has(bare(last))) return after && UNIT_ID.test(bare(after)) && !run.includes(after) ? [...run, after] : run;
-  if (run.some((w) => /\d/.test(w.text))) return run;
   const before = side.get(run[0]!)?.[0];
+  // Nor is a unit's number without its word: a street led by a short number, its only one, with a unit word printed
+  // right before it ("UNIT" "13 DOCK ROAD", as British addresses write it) begins with that word.
+  const unitLed = /^\d{1,3}$/.test(bare(run[0]!)) && run.filter((w) => /\d/.test(w.text)).length === 1;
+  if (unitLed && before && free(before) && UNIT_WORDS.has(bare(before)) && spacedBefore(before, run[0]!)) return [before, ...run];
+  if (run.some((w) => /\d/.test(w.text))) return run;
   const typeFirst = STREET_FIRST.has(bare(run[0]!));
   if (!typeFirst && fits(before, HOUSE_NUMBER)) return [before, ...run];
   if (fits(after, HOUSE_NUMBER)) return [...run, after];

@@ -8,7 +8,7 @@ import { countryOfName, isStateCode, normalizePostal, repairState } from '../geo
 import { findDates, isFarYear, type DateOrder } from '../parse-date.ts';
 import { DIGIT_FOR } from '../look-alikes.ts';
 import { parseAmount, parseWeight, unitIn } from '../parse-weight.ts';
-import { looksLikeStreet, repairHouseNumber, repairStreetSuffix } from '../street-line.ts';
+import { looksLikeStreet, repairHouseNumber, repairStreetSuffix, UNIT_WORDS } from '../street-line.ts';
 import { parseCityStateZip } from '../city-line.ts';
 import { isKnownPlace, placeSpacing } from '../../ocr/place-decode.ts';
 import { NUMBER_WORDS, parseReference, parseScac } from '../references.ts';
@@ -233,6 +233,11 @@ export function untilPostalCode(words: Word[]): Word[] {
   return at > 0 ? words.slice(0, at) : words;
 }
 
+// A unit's word before a number: the unit's number stands where a house number would ("UNIT 36 DOCK ROAD").
+const UNIT_FIRST = new RegExp(`^(?:${[...UNIT_WORDS].filter((u) => /^[A-Z]+$/.test(u)).join('|')})\\.?\\s+(?=\\d)`, 'i');
+// A place's name (words without digits) and a postal code of two parts: British, Dutch or Canadian.
+const TWO_PART_PLACE = /^[^\d,]+\s(?:[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}|\d{4}\s?[A-Z]{2}|[A-Z]\d[A-Z]\s?\d[A-Z]\d)$/i;
+
 /**
  * The street of an address run in running text ("ACME CORP, 123 MAIN ST, SPRINGFIELD, IL 62701"): its parts are
  * parted by commas, and the street is the part that reads as one, not the end of the name before it (a part that ends
@@ -248,9 +253,14 @@ export function streetPart(words: Word[]): Word[] {
   const from = (endsAsCompany(text(parts[0]!)) || parts[0]!.every(bareNumber)) && looksLikeStreet(text(parts[1]!)) ? 1 : 0;
   // A known place, with or without a postal code after it as codes are printed outside North America too.
   const named = (t: string): boolean => isKnownPlace(t.replace(/[,.;:]+$/, '').replace(/\s+(?:[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}|\d{4}\s?[A-Z]{2}|\d{4,6}(?:-\d{3,4})?)$/i, ''));
-  const place = (ws: Word[]): boolean => !!parseCityStateZip(ws)?.zip.length || named(text(ws));
+  // Or a place's name and a postal code of two parts, a shape no street ends with ("FELIXSTOWE IP11 3SY").
+  const coded = (t: string): boolean => TWO_PART_PLACE.test(t.replace(/[,.;:]+$/, ''));
+  const place = (ws: Word[]): boolean => !!parseCityStateZip(ws)?.zip.length || named(text(ws)) || coded(text(ws));
+  // A unit printed before the street's number ("UNIT 36 DOCK ROAD", as British addresses write it) is the street's own.
+  const street = (t: string): boolean => looksLikeStreet(t) || looksLikeStreet(t.replace(UNIT_FIRST, ''));
   for (let to = from + 1; to < parts.length; to++) {
-    if (looksLikeStreet(text(parts.slice(from, to).flat())) && place(parts.slice(to).flat())) return parts.slice(from, to).flat();
+    // The place may be followed by its country, as a part of its own.
+    if (street(text(parts.slice(from, to).flat())) && (place(parts.slice(to).flat()) || place(parts[to]!))) return parts.slice(from, to).flat();
   }
   return parts.slice(from).flat();
 }
