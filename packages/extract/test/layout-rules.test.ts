@@ -1037,11 +1037,13 @@ describe('party blocks on grid and keyed forms', () => {
     expect(extractFields(block('SHIPPER:', 'BRIGHTON WIRE % CABLE INC', '2372 N WILLOW PL', 'FARGO, ND 58103')).Shipper?.Name).toBe('BRIGHTON WIRE & CABLE INC');
     // Or its loop and bar taken for a euro sign.
     expect(extractFields(block('SHIPPER:', 'WHITEWATER WIRE € CABLE INC', '2372 N WILLOW PL', 'FARGO, ND 58103')).Shipper?.Name).toBe('WHITEWATER WIRE & CABLE INC');
+    expect(extractFields(block('SHIPPER:', 'TIDEWATER WIRE £ CABLE INC', '2372 N WILLOW PL', 'FARGO, ND 58103')).Shipper?.Name).toBe('TIDEWATER WIRE & CABLE INC');
   });
 
   it('puts back a street as written: a house number glued on or a compass S read as 5, a digit in a name, a type-first number, as doubts', () => {
     expect(repairHouseNumber('115-PORTAGE ST')).toEqual({ value: '115 PORTAGE ST', repaired: true });
     expect(repairHouseNumber('7561 5 RAILROAD BLVD')).toEqual({ value: '7561 S RAILROAD BLVD', repaired: true });
+    expect(repairHouseNumber('17591 £ DEPOT AVE')).toEqual({ value: '17591 E DEPOT AVE', repaired: true });
     expect(repairHouseNumber('28569 $ CENTRAL LN')).toEqual({ value: '28569 S CENTRAL LN', repaired: true });
     expect(repairHouseNumber('2248 CHEMIN DE LA COTE-DE- LIESSE')).toEqual({ value: '2248 CHEMIN DE LA COTE-DE-LIESSE', repaired: true });
     expect(repairHouseNumber('2-B MAIN ST')).toEqual({ value: '2-B MAIN ST', repaired: false });

@@ -131,7 +131,7 @@ function endBeforeNumber(bare: string[]): number {
  * CABLE"); a name never has a lone 6 or currency sign there.
  */
 export function repairAmpersand(name: string): { value: string; repaired: boolean } {
-  const value = name.replace(/(?<=\b[A-Z]{2,}) (?:[68€][:;.,]?|%) (?=[A-Z]{2,}\b)/g, ' & ');
+  const value = name.replace(/(?<=\b[A-Z]{2,}) (?:[68€£][:;.,]?|%) (?=[A-Z]{2,}\b)/g, ' & ');
   return { value, repaired: value !== name };
 }
 

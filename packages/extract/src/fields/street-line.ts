@@ -149,7 +149,7 @@ export function stripLeadingJunk(line: string, firstWeak = false): { value: stri
 
 /**
  * The house number and what follows it, as OCR slips them: glued on by a hyphen ("115-PORTAGE ST") or a compass S read
- * as 5 or $ ("7561 5 RAILROAD BLVD").
+ * as 5 or $ ("7561 5 RAILROAD BLVD"), a compass E as a pound or euro sign ("17591 £ DEPOT AVE").
  */
 export function repairHouseNumber(line: string): { value: string; repaired: boolean } {
   // A street that names its type first with the space before its number read as a hyphen ("AV. INDUSTRIAS-3720").
@@ -161,7 +161,7 @@ export function repairHouseNumber(line: string): { value: string; repaired: bool
   // BLDG with its L read as an I or 1 before the building's number ("PL BIDG 9"). A cell border read as a 1 before a
   // five-digit house number ("113976 TECHNOLOGY PL"): house numbers run to five digits.
   // A house number run into the street's name ("1517TECHNOLOGY CIR"): numbered units keep a letter or two ("12B").
-  const value = line.replace(/^(\d{1,6})-?(?=[A-Z]{3,}\s)/, '$1 ').replace(/^(\d{1,6}) [5$] (?=[A-Z]{3,})/, '$1 S ').replace(/ B[I1|]DG(?= \w)/, ' BLDG')
+  const value = line.replace(/^(\d{1,6})-?(?=[A-Z]{3,}\s)/, '$1 ').replace(/^(\d{1,6}) [5$] (?=[A-Z]{3,})/, '$1 S ').replace(/^(\d{1,6}) [£€] (?=[A-Z]{3,})/, '$1 E ').replace(/ B[I1|]DG(?= \w)/, ' BLDG')
     .replace(/^1([1-9]\d{4}) (?=[A-Z]{2,})/, '$1 ')
     // A highway's kilometre read without its spaces ("FEDERAL 57KM2064").
     .replace(/(\d)\s?KM\s?(?=\d)/, '$1 KM ')
