@@ -24,9 +24,11 @@ export interface RunContext {
 
 /** The runs of `field`, each completed as values of its kind are printed whole. */
 export function completeRuns(field: string, marked: Word[][], ctx: RunContext): Word[][] {
-  const runs = marked.map((r) => withInnerWords(r, ctx.side, (w) => ctx.free(w) && !ctx.labels?.has(w)));
+  // Words a run may take in on a value's own evidence: free, and no label's.
+  const freeValue = (w: Word): boolean => ctx.free(w) && !ctx.labels?.has(w);
+  const runs = marked.map((r) => withInnerWords(r, ctx.side, freeValue));
   const leaf = field.split('.')[1];
-  if (leaf === 'Name') return runs.map((r) => withNameHead(withLegalForm(r, ctx.side, ctx.free, ctx.words), ctx.side, (w) => ctx.free(w) && !ctx.labels?.has(w), ctx.words));
+  if (leaf === 'Name') return runs.map((r) => withNameHead(withLegalForm(r, ctx.side, ctx.free, ctx.words), ctx.side, freeValue, ctx.words));
   if (leaf === 'City') return runs.map((r) => withPlaceName(r, ctx.side, (w) => ctx.free(w) || !!ctx.unreadAs?.(w), ctx.words));
   if (leaf === 'Zip') return runs.map((r) => withOtherPart(r, ctx.side, ctx.free, ctx.words));
   if (leaf === 'Address') {
@@ -35,8 +37,7 @@ export function completeRuns(field: string, marked: Word[][], ctx: RunContext): 
   }
   if (leaf === 'Commodity') return runs.map((r) => withNmfcQualifier(r, ctx.side, ctx.free));
   if (field.startsWith('References.')) {
-    const unlabelled = (w: Word): boolean => ctx.free(w) && !ctx.labels?.has(w);
-    return runs.map((r) => withHyphenTail(withCodeLetters(withKindPrefix(r, ctx.side, ctx.free, ctx.words), ctx.side, unlabelled), ctx.side, unlabelled, ctx.words));
+    return runs.map((r) => withHyphenTail(withCodeLetters(withKindPrefix(r, ctx.side, ctx.free, ctx.words), ctx.side, freeValue), ctx.side, freeValue, ctx.words));
   }
   return runs;
 }

@@ -235,8 +235,12 @@ export function untilPostalCode(words: Word[]): Word[] {
 
 // A unit's word before a number: the unit's number stands where a house number would ("UNIT 36 DOCK ROAD").
 const UNIT_FIRST = new RegExp(`^(?:${[...UNIT_WORDS].filter((u) => /^[A-Z]+$/.test(u)).join('|')})\\.?\\s+(?=\\d)`, 'i');
+// British and Dutch postal codes, printed in two parts ("IP11 3SY", "3011 AA").
+const UK_NL_CODE = String.raw`[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}|\d{4}\s?[A-Z]{2}`;
+// A postal code printed after a place's name outside North America: of two parts, or of four to six digits.
+const CODE_AFTER_PLACE = new RegExp(String.raw`\s+(?:${UK_NL_CODE}|\d{4,6}(?:-\d{3,4})?)$`, 'i');
 // A place's name (words without digits) and a postal code of two parts: British, Dutch or Canadian.
-const TWO_PART_PLACE = /^[^\d,]+\s(?:[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}|\d{4}\s?[A-Z]{2}|[A-Z]\d[A-Z]\s?\d[A-Z]\d)$/i;
+const TWO_PART_PLACE = new RegExp(String.raw`^[^\d,]+\s(?:${UK_NL_CODE}|[A-Z]\d[A-Z]\s?\d[A-Z]\d)$`, 'i');
 
 /**
  * The street of an address run in running text ("ACME CORP, 123 MAIN ST, SPRINGFIELD, IL 62701"): its parts are
@@ -252,7 +256,7 @@ export function streetPart(words: Word[]): Word[] {
   // Before the street: the end of the name, or a number alone (an account or phone number run on into it).
   const from = (endsAsCompany(text(parts[0]!)) || parts[0]!.every(bareNumber)) && looksLikeStreet(text(parts[1]!)) ? 1 : 0;
   // A known place, with or without a postal code after it as codes are printed outside North America too.
-  const named = (t: string): boolean => isKnownPlace(t.replace(/[,.;:]+$/, '').replace(/\s+(?:[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}|\d{4}\s?[A-Z]{2}|\d{4,6}(?:-\d{3,4})?)$/i, ''));
+  const named = (t: string): boolean => isKnownPlace(t.replace(/[,.;:]+$/, '').replace(CODE_AFTER_PLACE, ''));
   // Or a place's name and a postal code of two parts, a shape no street ends with ("FELIXSTOWE IP11 3SY").
   const coded = (t: string): boolean => TWO_PART_PLACE.test(t.replace(/[,.;:]+$/, ''));
   const place = (ws: Word[]): boolean => !!parseCityStateZip(ws)?.zip.length || named(text(ws)) || coded(text(ws));
