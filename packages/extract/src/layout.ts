@@ -232,6 +232,54 @@ function dropRepeatsInLine(words: Word[]): Word[] {
   return gone.size ? words.filter((_, i) => !gone.has(i)) : words;
 }
 
+/** A word's letters and digits in capitals, as two readings of one stretch of ink are compared. */
+const inked = (w: Word): string => w.text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toUpperCase().replace(/[^A-Z0-9]/g, '');
+
+/** Whether two words stand on one line: their middles less than half the taller one's height apart. */
+const oneLine = (a: Word, b: Word): boolean => Math.abs(midY(a.bbox) - midY(b.bbox)) < 0.5 * Math.max(a.bbox[3] - a.bbox[1], b.bbox[3] - b.bbox[1]);
+
+/**
+ * The words of a run with each stretch of ink read once. A weak line read again can lay its words over the page
+ * pass's own, and one stretch of print can come back as two words whose boxes mostly overlap ("VINY" over "VINYL",
+ * "C" over "CERAMICS", "WHITEWATE" and "ATER"). Where two neighbours on one line overlap by half the narrower one and
+ * their texts overlap too (one holds the other, or one ends as the other begins), they are one word: the longer text,
+ * or the two joined at their common letters. Overlapping words whose texts share nothing are left as read.
+ * `readingsOf` gives the words a merged one stands for.
+ */
+export function oneReading(words: Word[]): Word[] {
+  const out: Word[] = [];
+  for (const w of words) {
+    const prev = out[out.length - 1];
+    const merged = prev ? overlapped(prev, w) : null;
+    if (!merged) { out.push(w); continue; }
+    READINGS.set(merged, [...readingsOf(prev!), ...readingsOf(w)]);
+    out[out.length - 1] = merged;
+  }
+  return out;
+}
+
+const READINGS = new WeakMap<Word, Word[]>();
+
+/** The page's own words a word of `oneReading` stands for: itself, or the two or more readings merged into it. */
+export const readingsOf = (w: Word): Word[] => READINGS.get(w) ?? [w];
+
+function overlapped(a: Word, b: Word): Word | null {
+  if (a.page !== b.page || !oneLine(a, b)) return null;
+  const over = Math.min(a.bbox[2], b.bbox[2]) - Math.max(a.bbox[0], b.bbox[0]);
+  if (over < 0.5 * Math.min(a.bbox[2] - a.bbox[0], b.bbox[2] - b.bbox[0])) return null;
+  const ta = inked(a), tb = inked(b);
+  if (!ta || !tb) return null;
+  const bbox = boxAround([a, b]);
+  if (ta.includes(tb)) return { ...a, bbox };
+  if (tb.includes(ta)) return { ...b, bbox };
+  // One reading ends as the other begins: the word is both, joined at the letters they share (at least two).
+  if (!/^[\p{L}\p{N}]+$/u.test(a.text) || !/^[\p{L}\p{N}]+$/u.test(b.text)) return null;
+  for (let k = Math.min(ta.length, tb.length) - 1; k >= 2; k--) {
+    if (ta.endsWith(tb.slice(0, k))) return { ...a, text: a.text + b.text.slice(k), bbox, confidence: Math.min(a.confidence, b.confidence) };
+  }
+  return null;
+}
+
 /**
  * Two lines that read the same words twice: two or more words of one lie over words of the other (one of each pair
  * a solid word), and two solid words at least read at the same height (tall handwritten boxes overlap the next row).

@@ -120,6 +120,27 @@ describe('decoding', () => {
     expect(readWordsValue('Shipper.Address', [w('391', 100, 100), w('5TH', 140, 100), w('AVE', 180, 100)], 'MDY')?.value).toBe('391 5TH AVE');
   });
 
+  it('reads one stretch of ink once where two readings of it overlap, and a place without the postal code glued to it', () => {
+    const at = (text: string, x0: number, x1: number): Word => ({ text, confidence: 0.9, bbox: [x0, 100, x1, 120], page: 0, line: '1' });
+    // A weak line's reading laid over the page pass's: the longer of two that hold one another, or both joined.
+    expect(readWordsValue('Consignee.Name', [at('BRIGHTON', 100, 180), at('C', 190, 200), at('CERAMICS', 190, 270), at('CO', 280, 300)], 'MDY')?.value).toBe('BRIGHTON CERAMICS CO');
+    expect(readWordsValue('Consignee.Name', [at('WHITEWATE', 100, 250), at('ATER', 212, 265), at('MILLS', 280, 330), at('CO', 340, 360)], 'MDY')?.value).toBe('WHITEWATER MILLS CO');
+    const twice = [at('SUMMIT', 100, 160), at('CERAMICS', 170, 250), at('CORP', 260, 300), at('CORP', 280, 300)];
+    const read = readWordsValue('Consignee.Name', twice, 'MDY');
+    expect(read?.value).toBe('SUMMIT CERAMICS CORP');
+    // The value stands on every reading it was made of.
+    expect(read?.from).toHaveLength(4);
+    // Words side by side, or overlapping with nothing in common, are two words.
+    expect(readWordsValue('Consignee.Name', [at('ACME', 100, 150), at('ACE', 140, 180), at('CO', 190, 210)], 'MDY')?.value).toBe('ACME ACE CO');
+    expect(readWordsValue('Shipper.City', [at('76000QUERETARO', 100, 250)], 'MDY')?.value).toBe('QUERETARO');
+  });
+
+  it('ends a name at its ending before a word that is a label only where it stands alone', () => {
+    expect(readWordsValue('Shipper.Name', run('HERITAGE TEXTILE MILLS CO SUCURSAL'), 'MDY')?.value).toBe('HERITAGE TEXTILE MILLS CO');
+    // Before the ending such a word may be the name's own.
+    expect(readWordsValue('Shipper.Name', run('ACME SUCURSAL NORTE SA'), 'MDY')?.value).toBe('ACME SUCURSAL NORTE SA');
+  });
+
   it('ends a street before the label of the postal code printed after it, and a name before the next box\'s label', () => {
     const street = [w('AV.', 100, 100), w('JUAREZ', 140, 100), w('2114,', 220, 100), w('C.P.', 280, 100)];
     expect(readWordsValue('Consignee.Address', street, 'MDY')?.value).toBe('AV. JUAREZ 2114');

@@ -1634,6 +1634,9 @@ describe('party blocks on grid and keyed forms', () => {
     // Or when they are one of a pair with another label ("RUE / ADDR"); alone, they begin the street.
     const address = new Set(['address'] as const);
     expect(leadingLabelWords(line('RUE', '/', 'ADDR', '15364', 'RAILROAD', 'CIR'), address)).toBe(3);
+    // The pair's slash read as a stroke of like shape; such a stroke before the first label is no separator.
+    expect(leadingLabelWords(line('RUE', 'L', 'ADDRESS', '523', 'KING', 'ST'), address)).toBe(3);
+    expect(leadingLabelWords(line('RUE', 'L', 'PELLETIER', '12'), address)).toBe(0);
     expect(leadingLabelWords(line('RUE', 'SAINT-PATRICK', '450'), address)).toBe(0);
   });
 
@@ -1658,6 +1661,9 @@ describe('party blocks on grid and keyed forms', () => {
     expect(repairCompanySuffix('A B C')).toEqual({ value: 'A B C', repaired: false });
     expect(repairCompanySuffix('ACME A B C')).toEqual({ value: 'ACME A B C', repaired: false });
     expect(repairCompanySuffix('ACME PARTNERS LP').repaired).toBe(false);
+    // A form that lost its first letter.
+    expect(repairCompanySuffix('MEUBLES SAINT-LAURENT TEE')).toEqual({ value: 'MEUBLES SAINT-LAURENT LTEE', repaired: true });
+    expect(repairCompanySuffix('SILVERLINE SUPPLY TD')).toEqual({ value: 'SILVERLINE SUPPLY LTD', repaired: true });
     // The nearest ending when nearer than any other: LLE is LLC by a look-alike letter; LLL is as far from LLC as from
     // LLP, and of the two LLC is the one far more companies carry; LTE is as far from LTD as from LTEE, both common.
     expect(repairCompanySuffix('RED OAK POLYMERS GROUP LLE')).toEqual({ value: 'RED OAK POLYMERS GROUP LLC', repaired: true });
@@ -2098,6 +2104,8 @@ describe('tables and references', () => {
     // A country's name that is also goods names the country only as an address writes it.
     expect(namesCountryAbroad(buildSegments(line(100, 100, 'FINE CHINA')))).toBe(false);
     expect(namesCountryAbroad(buildSegments(line(100, 100, 'SHANGHAI, CHINA')))).toBe(true);
+    expect(namesCountryAbroad(buildSegments(line(100, 100, "SHANGHAI 201206 PEOPLE'S REPUBLIC OF CHINA")))).toBe(true);
+    expect(namesCountryAbroad(buildSegments(line(100, 100, 'SET OF CHINA')))).toBe(false);
     // A name in two words, and a long name read with one slip, name it too; a country of North America does not.
     expect(namesCountryAbroad(buildSegments([...line(100, 100, 'MANCHESTER M17 1AE'), ...line(100, 140, 'NITED KINGDOM')]))).toBe(true);
     expect(namesCountryAbroad(buildSegments(line(100, 100, 'HAMBURG, GERMANV')))).toBe(true);
@@ -2327,6 +2335,9 @@ describe('tables and references', () => {
     expect(cleanCommodity('PLT GLASS BOTTLES, EMPTY')).toEqual({ text: 'GLASS BOTTLES, EMPTY', count: null, packaging: 'PLT' });
     expect(cleanCommodity('BOXES OF FASTENERS').text).toBe('BOXES OF FASTENERS');
     expect(cleanCommodity('PET FOOD, DRY ON 1 SKIDS').text).toBe('PET FOOD, DRY');
+    // The count in brackets, its space lost; a unit's code before the goods is the count column's.
+    expect(cleanCommodity('CORRUGATED BOXES, KD FLAT(2SKID)').text).toBe('CORRUGATED BOXES, KD FLAT');
+    expect(cleanCommodity('PCS VINYL FLOORING').text).toBe('VINYL FLOORING');
     expect(cleanCommodity('PAINT, WATER BASED STC 14 CTN').text).toBe('PAINT, WATER BASED');
     expect(cleanCommodity('BICYCLE PARTS (14').text).toBe('BICYCLE PARTS');
     // A handling instruction after the goods is the carrier's instruction, not what the goods are.

@@ -141,6 +141,9 @@ const OTHER_ENDINGS = new Set([...LEGAL_FORMS.map((f) => f[f.length - 1]!), 'LP'
 const FORM_WORDS = new Set(LEGAL_FORMS.flat());
 const COMPANY_SUFFIXES = ['INC', 'LLC', 'LTD', 'CORP', 'ULC', 'LTEE', 'LLP', 'GROUP', 'COMPANY', 'HOLDINGS', 'INDUSTRIES'];
 
+// Legal forms of three letters or more by what is left of them without their first letter, where that is no ending.
+const HEADLESS = new Map(['LTD', 'LTEE', 'LTDA', 'CORP'].map((f) => [f.slice(1), f]));
+
 // The legal forms most companies on North American bills carry.
 const COMMONEST_SUFFIXES: ReadonlySet<string> = new Set(['INC', 'LLC', 'LTD', 'LTEE', 'CORP']);
 
@@ -166,6 +169,10 @@ export function repairCompanySuffix(name: string): { value: string; repaired: bo
     const form = sade ? [toks[toks.length - 3]!, 'DE', 'CV'] : ['SA', 'DE', 'CV'];
     return { value: [...toks.slice(0, toks.length - (sade ? 3 : 2)), ...form].join(' '), repaired: true };
   }
+  // A form whose first letter was lost at the name's end, as a first stroke often is ("SAINT-LAURENT TEE", "SUPPLY
+  // TD"): only where what is left is no ending of its own (LC, LP are).
+  const headless = toks.length >= 2 ? HEADLESS.get(last.replace(/\.$/, '')) : undefined;
+  if (headless) { toks[toks.length - 1] = headless; return { value: toks.join(' '), repaired: true }; }
   // An ending written out in spaced capitals ("NUTRITION L L C").
   const spaced = / ((?:[A-Z] ){1,3}[A-Z])$/.exec(name)?.[1]?.replace(/ /g, '');
   if (spaced && toks.length > spaced.length && COMPANY_SUFFIXES.includes(spaced)) return { value: `${toks.slice(0, -spaced.length).join(' ')} ${spaced}`, repaired: true };

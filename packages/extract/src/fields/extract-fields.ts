@@ -318,7 +318,7 @@ export function documentDateOrder(layout: DocumentLayout): { order: DateOrder; s
 }
 
 // Country names that are also goods ("FINE CHINA"): they name a country only as an address writes one, after the
-// city's comma or before a postal code.
+// city's comma, before a postal code, or in the state's formal name ("PEOPLE'S REPUBLIC OF CHINA").
 const ALSO_GOODS = new Set(['CHINA']);
 
 /**
@@ -333,7 +333,8 @@ export function namesCountryAbroad(segments: Segment[]): boolean {
     if (two !== null) return !isNorthAmerican(two);
     const c = name.length >= 4 ? countryOfNameNear(name) : null;
     if (c === null || isNorthAmerican(c)) return false;
-    return !ALSO_GOODS.has(name) || /,$/.test(sg.words[i - 1]?.text ?? '') || /\d/.test(sg.words[i + 1]?.text ?? '');
+    return !ALSO_GOODS.has(name) || /,$/.test(sg.words[i - 1]?.text ?? '') || /\d/.test(sg.words[i + 1]?.text ?? '')
+      || letters(sg.words[i - 2]) === 'REPUBLIC' && letters(sg.words[i - 1]) === 'OF';
   }));
 }
 

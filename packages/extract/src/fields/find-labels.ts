@@ -387,7 +387,7 @@ export function leadingLabelWords(words: Word[], kinds: ReadonlySet<LabelField>,
   const tokens = tokenize(words);
   let i = 0, taken = 0;
   for (;;) {
-    while (i < tokens.length && /^[/\\|-]$/.test(tokens[i]!.t)) i++;
+    while (i < tokens.length && (i ? SLASH_READ : SLASH).test(tokens[i]!.t)) i++;
     const m = i < tokens.length ? matchAt(tokens, i) : null;
     if (!m || !kinds.has(m.def.field)) break;
     const last = tokens[i + m.len - 1]!;
@@ -410,10 +410,15 @@ export function leadingLabelWords(words: Word[], kinds: ReadonlySet<LabelField>,
   return taken;
 }
 
+// What stands between the two labels of a bilingual pair: a slash, bar or dash; after a label, also a slash read as a
+// stroke of like shape ("RUE L ADDRESS").
+const SLASH = /^[/\\|-]$/;
+const SLASH_READ = /^[/\\|IL1!-]$/;
+
 /** Whether a separator and another label of the kinds, read without a slip, follow token `j` (a bilingual pair). */
 function pairedAfter(tokens: ReturnType<typeof tokenize>, j: number, kinds: ReadonlySet<LabelField>): boolean {
   let k = j;
-  while (k < tokens.length && /^[/\\|-]$/.test(tokens[k]!.t)) k++;
+  while (k < tokens.length && SLASH_READ.test(tokens[k]!.t)) k++;
   const next = k > j && k < tokens.length ? matchAt(tokens, k) : null;
   return !!next && next.cost === 0 && !next.def.strict && kinds.has(next.def.field);
 }
@@ -422,14 +427,14 @@ function pairedAfter(tokens: ReturnType<typeof tokenize>, j: number, kinds: Read
  * How many of `words`, from the last, print one label of the given kinds exactly, with at least one word before it; 0
  * when they print none. A label stands before its value, so one that ends a run is the next value's, not this one's
  * ("..., C.P." before a postal code). Short labels that may be a word of the value, and one-word labels of the `marked`
- * kinds, count only with their colon.
+ * kinds, count only with their colon; with `ended` (the value has reached its end before them) the short ones need none.
  */
-export function trailingLabelWords(words: Word[], kinds: ReadonlySet<LabelField>, marked: ReadonlySet<LabelField> = new Set()): number {
+export function trailingLabelWords(words: Word[], kinds: ReadonlySet<LabelField>, marked: ReadonlySet<LabelField> = new Set(), ended = false): number {
   for (let start = Math.max(1, words.length - 4); start < words.length; start++) {
     const tokens = tokenize(words.slice(start));
     const m = tokens.length ? matchAt(tokens, 0) : null;
     if (!m || m.cost > 0 || m.len !== tokens.length || !kinds.has(m.def.field)) continue;
-    if ((m.def.strict || (marked.has(m.def.field) && m.len === 1)) && !tokens[tokens.length - 1]!.colonAfter) continue;
+    if (((m.def.strict && !ended) || (marked.has(m.def.field) && m.len === 1)) && !tokens[tokens.length - 1]!.colonAfter) continue;
     return words.length - start;
   }
   return 0;

@@ -27,7 +27,7 @@ export function cleanCommodity(raw: string): { text: string; count: number | nul
     .replace(/(?<=[A-Z]{3},? )NO[!|](?=\s|$)/, 'NOI')
     // How the goods travel, printed after them ("ON 3 SKIDS", "STC 14 CARTONS", "(2 PALLETS)"), or its first word left
     // when the count was cut off: what the goods are ends before it.
-    .replace(/(?<=[A-Z]{2}[A-Z,]*)\s+(?:(?:ON|STC|SAID TO CONTAIN)(?:\s+\d.*)?|\(\s*\d.*)$/, '')
+    .replace(/(?<=[A-Z]{2}[A-Z,]*)(?:\s+(?:ON|STC|SAID TO CONTAIN)(?:\s+\d.*)?|\s*\(\s*\d.*)$/, '')
     // ... or with the space before STC lost ("TILESTC36 DRUM"): no word ends in STC before a count.
     .replace(/(?<=[A-Z]{3})STC\s*\d.*$/, '')
     // How the goods are to be handled, printed after them ("DO NOT STACK", "NO APILAR"): an instruction to the
@@ -41,8 +41,8 @@ export function cleanCommodity(raw: string): { text: string; count: number | nul
     .replace(/(?<=[A-Z]{3}), NO[LT1|l!]?$/, ', NOI');
   const m = LEAD_PACKAGING.exec(t);
   // A packaging code alone before the goods, its count read in the column before ("PLT GLASS BOTTLES"): codes only,
-  // as words such as CRATES or BOXES may be the goods themselves.
-  const code = m ? null : /^(PLTS?|SKDS?|CTNS?)\b[\s,;:-]*(?=[A-Z])/.exec(t);
+  // as words such as CRATES or BOXES may be the goods themselves; a unit's code (PCS, PKGS) is the count's column.
+  const code = m ? null : /^(PLTS?|SKDS?|CTNS?|PCS|PKGS?)\b[\s,;:-]*(?=[A-Z])/.exec(t);
   if (code) return { text: t.slice(code[0].length), count: null, packaging: packagingCode(code[1]!) };
   if (!m) return { text: t, count: null, packaging: null };
   return { text: t.slice(m[0].length), count: Number(m[1]), packaging: packagingCode(m[2]!) };

@@ -1,5 +1,5 @@
 import type { FreightTerms, WeightUnit } from '@ladingwise/shared';
-import { normalizeText } from '../../layout.ts';
+import { normalizeText, oneReading, readingsOf } from '../../layout.ts';
 import type { Word } from '../../types.ts';
 import { bareWords, endsAsCompany, legalFormOnly, readCompanyName } from '../company-name.ts';
 import { cleanCommodity, isPackageKindOnly } from '../goods-table.ts';
@@ -105,7 +105,8 @@ function endAtEnding(words: Word[], kinds: ReadonlySet<LabelField>): Word[] {
   // A word that says "number" after the ending opens the next item ("... COMPANY NO. DE" of No. de cliente).
   const numbered = words.findIndex((w, i) => i >= 2 && NUMBER_WORDS.has(w.text.toUpperCase().replace(/[.:#°º]+$/, '')) && endsAsCompany(text(words.slice(0, i))));
   if (numbered > 0) return words.slice(0, numbered);
-  const k = trailingLabelWords(words, kinds);
+  // A word that may be a name's own where a label stands alone ("SUCURSAL", "DOCK") is the next item's after the end.
+  const k = trailingLabelWords(words, kinds, new Set(), true);
   return k && endsAsCompany(text(words.slice(0, -k))) ? words.slice(0, -k) : words;
 }
 
@@ -117,6 +118,7 @@ const NAME_FIELDS = new Set(['Shipper.Name', 'Consignee.Name', 'BillTo.Name', 'C
  * names are written (its words' spacing and marks); a commodity without the packaging count printed after it.
  */
 export function readWordsValue(field: string, words: Word[], order: DateOrder): ReadValue | null {
+  words = oneReading(words);
   const own = OWN_LABELS.get(field);
   if (own) words = words.slice(leadingLabelWords(words, own.kinds, own.marked));
   // Nor with the end of its heading's note run on to the line above it ("ADDRESS): ACME CORP").
@@ -128,7 +130,7 @@ export function readWordsValue(field: string, words: Word[], order: DateOrder): 
   if (own && isContactLine(words)) return null;
   if (field.endsWith('.Address')) words = oneHouseNumber(streetPart(untilPostalCode(words)));
   if (field.endsWith('.City')) words = knownPlaceOnly(beforeCode(beforeRegion(words)));
-  const read = field.startsWith('References.') ? referenceText(words) : field.endsWith('.City') ? placeSpacing(text(words)) : text(words);
+  const read = field.startsWith('References.') ? referenceText(words) : field.endsWith('.City') ? placeSpacing(afterCode(text(words))) : text(words);
   const v = readValue(field, read, order);
   if (!v) return null;
   if (NAME_FIELDS.has(field)) {
@@ -154,7 +156,7 @@ export function readWordsValue(field: string, words: Word[], order: DateOrder): 
     if (isPackageKindOnly(spelt.value)) return null;
     v.value = spelt.value; v.repaired ||= spelt.repaired;
   }
-  v.from = words;
+  v.from = words.flatMap(readingsOf);
   return v;
 }
 
@@ -182,6 +184,9 @@ function beforeCode(words: Word[]): Word[] {
   const at = words.findIndex((w, i) => i >= 1 && /^\d{3,}(?:-\d+)?[,.]?$/.test(w.text));
   return at > 0 ? words.slice(0, at) : words;
 }
+
+/** Nor does a place's name begin with one: a postal code glued to its front, the space lost ("76000QUERETARO"), is the code's. */
+const afterCode = (t: string): string => t.replace(/^\d{4,6}(?=\p{Lu}{3})/u, '');
 
 /** Whether `b` follows `a` on its line closer than a quarter of the letters' height: inside one printed word. */
 const tightAfter = (a: Word, b: Word): boolean => {

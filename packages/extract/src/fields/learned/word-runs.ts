@@ -143,3 +143,4 @@ export function spacedBefore(a: Word, b: Word): boolean {
   const gap = b.bbox[0] - a.bbox[2];
   return gap >= 0 && gap < 1.5 * (b.bbox[3] - b.bbox[1]);
 }
+
