@@ -133,6 +133,7 @@ describe('decoding', () => {
     // Words side by side, or overlapping with nothing in common, are two words.
     expect(readWordsValue('Consignee.Name', [at('ACME', 100, 150), at('ACE', 140, 180), at('CO', 190, 210)], 'MDY')?.value).toBe('ACME ACE CO');
     expect(readWordsValue('Shipper.City', [at('76000QUERETARO', 100, 250)], 'MDY')?.value).toBe('QUERETARO');
+    expect(readWordsValue('Consignee.City', [at('©', 100, 110), at('MANCHESTER', 120, 250)], 'MDY')?.value).toBe('MANCHESTER');
   });
 
   it('ends a name at its ending before a word that is a label only where it stands alone', () => {

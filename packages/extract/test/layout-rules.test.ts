@@ -2144,6 +2144,8 @@ describe('tables and references', () => {
     expect(normalizePostal('E1A 1)8')?.zip).toBe('E1A 1J8');
     expect(normalizePostal('T5} 1H7')?.zip).toBe('T5J 1H7');
     expect(normalizePostal('LSN OKS')).toEqual({ zip: 'L5N 0K5', country: 'CA', repaired: true });
+    // A dollar sign is an S with a bar through it.
+    expect(normalizePostal('$4P 6C1')).toEqual({ zip: 'S4P 6C1', country: 'CA', repaired: true });
     // In its two halves, an L read as 1 may come with one more slip; run together, it may not (a suite number).
     expect(normalizePostal('SAN 012')).toEqual({ zip: 'S4N 0L2', country: 'CA', repaired: true });
     expect(normalizePostal('SAN012')).toBeNull();
@@ -2337,6 +2339,8 @@ describe('tables and references', () => {
     expect(cleanCommodity('PET FOOD, DRY ON 1 SKIDS').text).toBe('PET FOOD, DRY');
     // The count in brackets, its space lost; a unit's code before the goods is the count column's.
     expect(cleanCommodity('CORRUGATED BOXES, KD FLAT(2SKID)').text).toBe('CORRUGATED BOXES, KD FLAT');
+    // A handling instruction glued to the description's last word.
+    expect(cleanCommodity('HOUSEHOLD CLEANING SUPPLIES, NOIDO NOT STACK').text).toBe('HOUSEHOLD CLEANING SUPPLIES, NOI');
     expect(cleanCommodity('PCS VINYL FLOORING').text).toBe('VINYL FLOORING');
     expect(cleanCommodity('PAINT, WATER BASED STC 14 CTN').text).toBe('PAINT, WATER BASED');
     expect(cleanCommodity('BICYCLE PARTS (14').text).toBe('BICYCLE PARTS');

@@ -124,9 +124,12 @@ export const UK_CODE = /^[A-Z]{1,2}\d[A-Z\d]?\s?\d[A-Z]{2}$/;
 
 /** Normalises a postal code read by OCR: ZIP / ZIP+4, Canadian "A1A 1A1" (letters and digits put back in place), Mexican CP. */
 export function normalizePostal(raw: string): { zip: string; country: Country | null; repaired: boolean } | null {
-  const t = raw.toUpperCase().replace(/[^A-Z0-9|-]/g, '');
+  // A dollar sign is an S read with a bar through it: no postal code holds one.
+  const up = raw.toUpperCase().replace(/\$/g, 'S');
+  const signed = up !== raw.toUpperCase();
+  const t = up.replace(/[^A-Z0-9|-]/g, '');
   // ")", "]" and "}" are a J the OCR lost its top on; only a Canadian code has letters there.
-  const compact = (/^[A-Z0-9)\]}|\s-]{6,7}$/.test(raw.toUpperCase()) ? raw.toUpperCase().replace(/[)\]}]/g, 'J').replace(/[^A-Z0-9|]/g, '') : t.replace(/-/g, ''));
+  const compact = (/^[A-Z0-9)\]}|\s-]{6,7}$/.test(up) ? up.replace(/[)\]}]/g, 'J').replace(/[^A-Z0-9|]/g, '') : t.replace(/-/g, ''));
   if (compact.length === 6 || (compact.length === 6 && /[A-Z]/.test(compact))) {
     const fixed = compact.split('').map((c, i) => (i % 2 === 0 ? toCanadianLetter[c] ?? c : toCanadianDigit[c] ?? c)).join('');
     const changes = [...fixed].filter((c, i) => c !== compact[i]).length;
@@ -142,11 +145,11 @@ export function normalizePostal(raw: string): { zip: string; country: Country | 
     const lFrom1 = [0, 2, 4].some((i) => fixed[i] === 'L' && compact[i] !== 'L');
     // A code already whole in the British form ("M17 1AE") is not two slips from a Canadian one: it is British.
     const british = changes >= 2 && UK_CODE.test(raw.trim().toUpperCase());
-    if (changes <= (lFrom1 ? (halves ? 2 : 1) : 3) && !wordLike && !british && CA_CODE.test(fixed)) return { zip: `${fixed.slice(0, 3)} ${fixed.slice(3)}`, country: 'CA', repaired: changes > 0 };
+    if (changes <= (lFrom1 ? (halves ? 2 : 1) : 3) && !wordLike && !british && CA_CODE.test(fixed)) return { zip: `${fixed.slice(0, 3)} ${fixed.slice(3)}`, country: 'CA', repaired: changes > 0 || signed };
   }
   const digits = t.split('').map((c) => (c === '-' ? c : toDigit[c] ?? c)).join('');
   const m = /^(\d{5})(?:-?(\d{4}))?$/.exec(digits);
-  if (m) return { zip: m[2] ? `${m[1]}-${m[2]}` : m[1]!, country: null, repaired: digits !== t };
+  if (m) return { zip: m[2] ? `${m[1]}-${m[2]}` : m[1]!, country: null, repaired: digits !== t || signed };
   // A rule or bar just before the code read as a 1 ("187109" for 87109): no North American postal code has six digits
   // (where the country may be another, the field tagger keeps six digits and the party's country decides).
   const barred = /^1(\d{5})$/.exec(digits);

@@ -32,7 +32,7 @@ export function cleanCommodity(raw: string): { text: string; count: number | nul
     .replace(/(?<=[A-Z]{3})STC\s*\d.*$/, '')
     // How the goods are to be handled, printed after them ("DO NOT STACK", "NO APILAR"): an instruction to the
     // carrier, not what the goods are.
-    .replace(HANDLING_TAIL, '')
+    .replace(HANDLING_TAIL, '').replace(GLUED_HANDLING, '')
     // NOI ("not otherwise indicated") closes an NMFC description, only its qualifiers (KD, SU) after it: what follows
     // is another cell's or line's.
     .replace(/(?<=[A-Z]{3},? NOI)(?! ?,? ?(?:KD|SU)\b)[\s,;]+\S.*$/, '')
@@ -47,6 +47,10 @@ export function cleanCommodity(raw: string): { text: string; count: number | nul
   if (!m) return { text: t, count: null, packaging: null };
   return { text: t.slice(m[0].length), count: Number(m[1]), packaging: packagingCode(m[2]!) };
 }
+
+// ... or glued to the description's last word, its space lost ("... NOIDO NOT STACK"): only instructions of two words or
+// more, which no description ends with.
+const GLUED_HANDLING = /(?<=[A-Z]{3})(?:DO NOT (?:DOUBLE )?STACK|DO NOT FREEZE|KEEP (?:DRY|FROZEN|REFRIGERATED)|THIS (?:SIDE|END) UP|HANDLE WITH CARE|NO (?:APILAR|ESTIBAR|REMONTAR)|NE PAS (?:GERBER|EMPILER|GELER))$/;
 
 // An instruction's opening words say it is one where the rest was cut off by the cell ("DO NOT", "NE PAS").
 const HANDLING_TAIL = /(?<=[A-Z]{2}[A-Z,]*)[\s,;/-]+(?:DO NOT(?: (?:DOUBLE )?STACK| FREEZE)?|DON'?T STACK|KEEP (?:DRY|FROZEN|REFRIGERATED)|FRAGILE|THIS (?:SIDE|END) UP|HANDLE WITH CARE|NO (?:APILAR|ESTIBAR|REMONTAR)|NE PAS(?: (?:GERBER|EMPILER|GELER))?|NON GERBABLE)$/;

@@ -185,8 +185,11 @@ function beforeCode(words: Word[]): Word[] {
   return at > 0 ? words.slice(0, at) : words;
 }
 
-/** Nor does a place's name begin with one: a postal code glued to its front, the space lost ("76000QUERETARO"), is the code's. */
-const afterCode = (t: string): string => t.replace(/^\d{4,6}(?=\p{Lu}{3})/u, '');
+/**
+ * Nor does a place's name begin with one: a postal code glued to its front, the space lost ("76000QUERETARO"), is the
+ * code's. Nor with a sign: a mark read before it ("© MANCHESTER") is a speck or the form's.
+ */
+const afterCode = (t: string): string => t.replace(/^\d{4,6}(?=\p{Lu}{3})/u, '').replace(/^[^\p{L}\p{N}]+\s*(?=\p{L})/u, '');
 
 /** Whether `b` follows `a` on its line closer than a quarter of the letters' height: inside one printed word. */
 const tightAfter = (a: Word, b: Word): boolean => {
