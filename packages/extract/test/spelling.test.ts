@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { confidenceIn, correctWord, isKnownWord, repairSpelling } from '../src/fields/spelling.ts';
+import { confidenceIn, correctWord, isKnownWord, joinSplitWords, repairSpelling } from '../src/fields/spelling.ts';
 
 describe('spelling repair of weakly read words', () => {
   it('puts a handwritten slip right when one cheap edit reaches a word of the three languages', () => {
@@ -7,6 +7,18 @@ describe('spelling repair of weakly read words', () => {
     expect(correctWord('HARDNARE')).toBe('HARDWARE');
     expect(correctWord('CABNETRY')).toBe('CABINETRY');
     expect(correctWord('BOTILED')).toBe('BOTTLED');
+  });
+
+  it('joins a word the reader split at a narrow gap, and leaves words of their own apart', () => {
+    expect(joinSplitWords('22242 FOU N DRY BLVD', { street: true })).toEqual({ value: '22242 FOUNDRY BLVD', repaired: true });
+    expect(joinSplitWords('10890 CENTR AL BLVD', { street: true }).value).toBe('10890 CENTRAL BLVD');
+    expect(joinSplitWords('LOSE TA CERAMICA').value).toBe('LOSETA CERAMICA');
+    expect(joinSplitWords('ACME HOLDING S').value).toBe('ACME HOLDINGS');
+    // Articles, compass points after a street's name, initials and words of their own stay as read.
+    expect(joinSplitWords('CARRETERA DE LA COSTA').repaired).toBe(false);
+    expect(joinSplitWords('1234 MAIN S', { street: true }).repaired).toBe(false);
+    expect(joinSplitWords('J B HUNT TRANSPORT').repaired).toBe(false);
+    expect(joinSplitWords('COPPER FIELD SUPPLY').repaired).toBe(false);
   });
 
   it('leaves known words, proper names no edit reaches and company forms alone', () => {

@@ -2,7 +2,7 @@ import type { Word } from '../types.ts';
 import { normalizeText } from '../layout.ts';
 import { ocrDistance } from './find-labels.ts';
 import { LETTER_FOR } from './look-alikes.ts';
-import { confidenceIn, isKnownWord, repairSpelling } from './spelling.ts';
+import { confidenceIn, joinSplitWords, repairSpelling } from './spelling.ts';
 
 // A company's name as printed, read back from OCR: the marks and specks at its ends dropped, its legal ending (INC,
 // LLC, SA DE CV...) put back where the OCR misread it by a letter, and words no dictionary holds spelt as the word one
@@ -203,30 +203,10 @@ export function suffixFromHint(words: Word[], name: string): string | null {
   return extra.length === 1 && (COMPANY_SUFFIXES.includes(extra[0]!) || OTHER_ENDINGS.has(extra[0]!)) ? `${name} ${extra[0]}` : null;
 }
 
-/**
- * A word's last letter the OCR set apart at a narrow gap ("HOLDING S", "COR P"): a lone letter after a word is put back
- * on it where together they make a word or a company ending. A name's own initials ("J B HUNT") make neither.
- */
-export function joinLoneLetter(name: string): { value: string; repaired: boolean } {
-  const toks = name.split(' ');
-  const out: string[] = [];
-  let repaired = false;
-  for (const tok of toks) {
-    const prev = out[out.length - 1] ?? '';
-    const joined = prev + tok;
-    const lone = /^[A-Z]$/.test(tok) && /^[A-Z]{3,}$/.test(prev);
-    if (lone && (isKnownWord(joined) || COMPANY_SUFFIXES.includes(joined))) {
-      out[out.length - 1] = joined;
-      repaired = true;
-    } else out.push(tok);
-  }
-  return { value: out.join(' '), repaired };
-}
-
 /** A company name read from its words' text: cleaned, its ending and ampersand repaired, unsure words spelt; `repaired` when any step changed it. */
 export function readCompanyName(text: string, words: Word[]): { value: string; repaired: boolean } {
   // The ending is repaired before the name is ended at it, so a misread form ("SA DE OV") is a form there.
-  const joined = joinLoneLetter(cleanName(text.toUpperCase()));
+  const joined = joinSplitWords(cleanName(text.toUpperCase()), { alsoWhole: (w) => COMPANY_SUFFIXES.includes(w) });
   const suffixed = repairCompanySuffix(joined.value);
   const repaired = { value: suffixed.value, repaired: joined.repaired || suffixed.repaired };
   const ended = endAtLegalForm(repaired.value);

@@ -165,3 +165,34 @@ export function confidenceIn(words: Array<{ text: string; confidence: number }>)
     return holding.length ? Math.min(...holding.map((w) => w.confidence)) : undefined;
   };
 }
+
+// Words of two letters that stand alone in names, streets and goods: articles and prepositions of the three languages,
+// compass points, abbreviations and legal forms. Never the end of a word read apart.
+const TWO_LETTER_WORDS = new Set(('DE DA DO DI LA LE EL LO DU AU EN ET OF IN ON TO AT BY OR AN AS NO NE NW SE SW '
+  + 'AV ST RD DR LN CT PL CO SA AG BV NV SL LP KM CP').split(' '));
+const COMPASS = new Set(['N', 'S', 'E', 'W']);
+
+/**
+ * A word the reader split at a narrow gap, its pieces set apart ("FOU N DRY", "CENTR AL", "HOLDING S"): a lone letter
+ * between two pieces, or a piece of one or two letters that is no word of its own after one of three or more, is
+ * joined to them where together they make a word (or one `alsoWhole` accepts). Pieces that are words of their own stay
+ * apart, and so do a name's initials ("J B HUNT"); on a street (`street`), a compass point's letter after a word.
+ */
+export function joinSplitWords(text: string, opts: { alsoWhole?: (w: string) => boolean; street?: boolean } = {}): { value: string; repaired: boolean } {
+  const toks = text.split(' ');
+  const whole = (w: string): boolean => w.length >= 4 && (isKnownWord(w) || !!opts.alsoWhole?.(w));
+  const apart = (t: string): boolean => TWO_LETTER_WORDS.has(t) || (!!opts.street && COMPASS.has(t));
+  const out: string[] = [];
+  let repaired = false;
+  for (let i = 0; i < toks.length; i++) {
+    const prev = out[out.length - 1] ?? '', tok = toks[i]!, next = toks[i + 1] ?? '';
+    if (/^[A-Z]{2,}$/.test(prev) && /^[A-Z]$/.test(tok) && /^[A-Z]{2,}$/.test(next) && whole(prev + tok + next)) {
+      out[out.length - 1] = prev + tok + next; i++; repaired = true; continue;
+    }
+    if (/^[A-Z]{3,}$/.test(prev) && /^[A-Z]{1,2}$/.test(tok) && !apart(tok) && whole(prev + tok)) {
+      out[out.length - 1] = prev + tok; repaired = true; continue;
+    }
+    out.push(tok);
+  }
+  return { value: out.join(' '), repaired };
+}

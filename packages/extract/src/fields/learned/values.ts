@@ -12,7 +12,7 @@ import { looksLikeStreet, repairHouseNumber, repairStreetSuffix, UNIT_WORDS } fr
 import { parseCityStateZip } from '../city-line.ts';
 import { isKnownPlace, placeSpacing } from '../../ocr/place-decode.ts';
 import { NUMBER_WORDS, parseReference, parseScac } from '../references.ts';
-import { confidenceIn, repairSpelling } from '../spelling.ts';
+import { confidenceIn, joinSplitWords, repairSpelling } from '../spelling.ts';
 import { labelsOnly, leadingLabelWords, trailingLabelWords } from '../find-labels.ts';
 import { isContactLine } from '../contact-line.ts';
 import { CHECKED } from '../extract-fields.ts';
@@ -146,15 +146,17 @@ export function readWordsValue(field: string, words: Word[], order: DateOrder): 
     // A street as streets are written, whichever reader found it: the house number set apart from what follows it,
     // words the OCR was unsure of spelt, the type put right.
     const numbered = repairHouseNumber(String(v.value));
-    const spelt = repairSpelling(numbered.value, confidenceIn(words));
+    const joined = joinSplitWords(numbered.value, { street: true });
+    const spelt = repairSpelling(joined.value, confidenceIn(words));
     const typed = repairStreetSuffix(spelt.value);
-    v.value = typed.value; v.repaired ||= numbered.repaired || spelt.repaired || typed.repaired;
+    v.value = typed.value; v.repaired ||= numbered.repaired || joined.repaired || spelt.repaired || typed.repaired;
   }
   if (field === 'ShipmentDetails.Commodity') {
     // Goods are named in dictionary words: a word the OCR was unsure of is put right as the rules' reading does.
-    const spelt = repairSpelling(cleanCommodity(String(v.value)).text, confidenceIn(words));
+    const joined = joinSplitWords(cleanCommodity(String(v.value)).text);
+    const spelt = repairSpelling(joined.value, confidenceIn(words));
     if (isPackageKindOnly(spelt.value)) return null;
-    v.value = spelt.value; v.repaired ||= spelt.repaired;
+    v.value = spelt.value; v.repaired ||= joined.repaired || spelt.repaired;
   }
   v.from = words.flatMap(readingsOf);
   return v;
