@@ -1710,6 +1710,8 @@ describe('party blocks on grid and keyed forms', () => {
     expect(endAtLegalForm('TEMASEK PTE LTD ACCOUNT NO.')).toBe('TEMASEK PTE LTD');
     // An ending names carry (CO, COMPANY) with a number or a label after it: the next item of the form.
     expect(endAtLegalForm('SUMMIT RIDGE SUPPLY CO NO. DE CLIENTE 195466 FOB: O')).toBe('SUMMIT RIDGE SUPPLY CO');
+    // Ended before a number, a name ends there, whatever legal form a later item of the form carries.
+    expect(endAtLegalForm('PINNACLE SUPPLY COMPANY, 4711 FOUNDRY CIR, PEORIA IL SHIP TO TIDEWATER HARDWARE LTD')).toBe('PINNACLE SUPPLY COMPANY');
     expect(endAtLegalForm('CORNERSTONE BEARINGS COMPANY DOCK 30506408 FOB')).toBe('CORNERSTONE BEARINGS COMPANY');
     expect(endAtLegalForm('ACME GROUP SUPPLY')).toBe('ACME GROUP SUPPLY');
     expect(readCompanyName('ACME FOUNDRY GROUP LTO SID# 5771', []).value).toBe('ACME FOUNDRY GROUP LTD');

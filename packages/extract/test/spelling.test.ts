@@ -14,6 +14,7 @@ describe('spelling repair of weakly read words', () => {
     expect(joinSplitWords('10890 CENTR AL BLVD', { street: true }).value).toBe('10890 CENTRAL BLVD');
     expect(joinSplitWords('LOSE TA CERAMICA').value).toBe('LOSETA CERAMICA');
     expect(joinSplitWords('ACME HOLDING S').value).toBe('ACME HOLDINGS');
+    expect(joinSplitWords('WHITEW ATER GROCERS LLC').value).toBe('WHITEWATER GROCERS LLC');
     // Articles, compass points after a street's name, initials and words of their own stay as read.
     expect(joinSplitWords('CARRETERA DE LA COSTA').repaired).toBe(false);
     expect(joinSplitWords('1234 MAIN S', { street: true }).repaired).toBe(false);

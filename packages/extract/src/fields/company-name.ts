@@ -104,7 +104,10 @@ export function endAtLegalForm(name: string): string {
       && f.slice(longest, longest + rest.length).every((w, k) => ocrDistance(w, rest[k]!) <= 1));
     if (!goesOn) end = i + longest;
   }
-  if (end < 0) end = endBeforeNumber(bare);
+  // Where the name reached an ending (COMPANY, GROUP...) before a number, it ended there, whatever legal form a later
+  // item of the form carries ("... COMPANY, 4711 FOUNDRY CIR, ... TIDEWATER HARDWARE LTD").
+  const numbered = endBeforeNumber(bare);
+  if (numbered > 0 && (end < 0 || numbered < end)) end = numbered;
   return end > 0 && end < toks.length ? toks.slice(0, end).join(' ').replace(/,$/, '') : name;
 }
 

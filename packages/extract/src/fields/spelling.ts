@@ -173,9 +173,9 @@ const TWO_LETTER_WORDS = new Set(('DE DA DO DI LA LE EL LO DU AU EN ET OF IN ON 
 const COMPASS = new Set(['N', 'S', 'E', 'W']);
 
 /**
- * A word the reader split at a narrow gap, its pieces set apart ("FOU N DRY", "CENTR AL", "HOLDING S"): a lone letter
- * between two pieces, or a piece of one or two letters that is no word of its own after one of three or more, is
- * joined to them where together they make a word (or one `alsoWhole` accepts). Pieces that are words of their own stay
+ * A word the reader split at a narrow gap, its pieces set apart ("FOU N DRY", "CENTR AL", "COAT INGS", "HOLDING S"): a
+ * lone letter between two pieces, or a piece of up to four letters that is no word of its own after one of three or
+ * more, is joined to them where together they make a word (or one `alsoWhole` accepts). Pieces that are words of their own stay
  * apart, and so do a name's initials ("J B HUNT"); on a street (`street`), a compass point's letter after a word.
  */
 export function joinSplitWords(text: string, opts: { alsoWhole?: (w: string) => boolean; street?: boolean } = {}): { value: string; repaired: boolean } {
@@ -189,7 +189,7 @@ export function joinSplitWords(text: string, opts: { alsoWhole?: (w: string) => 
     if (/^[A-Z]{2,}$/.test(prev) && /^[A-Z]$/.test(tok) && /^[A-Z]{2,}$/.test(next) && whole(prev + tok + next)) {
       out[out.length - 1] = prev + tok + next; i++; repaired = true; continue;
     }
-    if (/^[A-Z]{3,}$/.test(prev) && /^[A-Z]{1,2}$/.test(tok) && !apart(tok) && whole(prev + tok)) {
+    if (/^[A-Z]{3,}$/.test(prev) && (/^[A-Z]{1,2}$/.test(tok) || (/^[A-Z]{3,4}$/.test(tok) && !isKnownWord(tok))) && !apart(tok) && whole(prev + tok)) {
       out[out.length - 1] = prev + tok; repaired = true; continue;
     }
     out.push(tok);
