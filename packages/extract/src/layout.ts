@@ -260,6 +260,21 @@ export function oneReading(words: Word[]): Word[] {
 
 const READINGS = new WeakMap<Word, Word[]>();
 
+/**
+ * The words of a value with a comma between two words read as one ("GREENVILLE,SC"): a comma is followed by a space in
+ * print, so the letters after it are a word of their own. Digits about a comma are one number ("41,841").
+ */
+export function apartAtCommas(words: Word[]): Word[] {
+  return words.flatMap((w) => {
+    const m = /^(\p{L}{2,},)(\p{L}{2,}\.?)$/u.exec(w.text);
+    if (!m) return [w];
+    const cut = Math.round(w.bbox[0] + (w.bbox[2] - w.bbox[0]) * m[1]!.length / w.text.length);
+    const parts: Word[] = [{ ...w, text: m[1]!, bbox: [w.bbox[0], w.bbox[1], cut, w.bbox[3]] }, { ...w, text: m[2]!, bbox: [cut, w.bbox[1], w.bbox[2], w.bbox[3]] }];
+    for (const p of parts) READINGS.set(p, readingsOf(w));
+    return parts;
+  });
+}
+
 /** The page's own words a word of `oneReading` stands for: itself, or the two or more readings merged into it. */
 export const readingsOf = (w: Word): Word[] => READINGS.get(w) ?? [w];
 

@@ -1744,6 +1744,11 @@ describe('party blocks on grid and keyed forms', () => {
   it('repairs a street type misread by one look-alike letter, and doubts a two-line street', () => {
     expect(repairStreetSuffix('22464 INDUSTRIAL PI')).toEqual({ value: '22464 INDUSTRIAL PL', repaired: true });
     expect(repairStreetSuffix('100 MAIN ST')).toEqual({ value: '100 MAIN ST', repaired: false });
+    // A type that lost its last letter; a type with a letter misread is that type, and a word of its own stays.
+    expect(repairStreetSuffix('3930 MADISON PKW')).toEqual({ value: '3930 MADISON PKWY', repaired: true });
+    expect(repairStreetSuffix('26927 AIRWAY WA').value).toBe('26927 AIRWAY WAY');
+    expect(repairStreetSuffix('1704 SYCAMORE RO').value).toBe('1704 SYCAMORE RD');
+    expect(repairStreetSuffix('12 RUE DE LA COUR').repaired).toBe(false);
     // A type glued on by a hyphen is cut off; a hyphenated name stays.
     expect(repairStreetSuffix('2762 MILL-PL')).toEqual({ value: '2762 MILL PL', repaired: true });
     // A compass point glued to the type after a name.

@@ -74,6 +74,9 @@ describe('spacing a known place as it is named', () => {
     expect(placeSpacing('F ORT WORTH,')).toBe('FORT WORTH');
     expect(placeSpacing('L ONDON')).toBe('LONDON');
     expect(placeSpacing('SAN ANTONIO')).toBe('SAN ANTONIO');
+    // A hyphen inside a place's name that has none; a name with its own hyphen keeps it.
+    expect(placeSpacing('HART-FORD')).toBe('HARTFORD');
+    expect(placeSpacing('WINSTON-SALEM')).toBe('WINSTON-SALEM');
     expect(placeSpacing('NOWHERE VILLE')).toBe('NOWHERE VILLE');
     // A number is no place's: the text is left for the city's other checks.
     expect(placeSpacing('L ONDON 5')).toBe('L ONDON 5');

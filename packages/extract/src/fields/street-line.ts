@@ -2,6 +2,7 @@ import { normalizeText } from '../layout.ts';
 import type { Word } from '../types.ts';
 import { ocrDistance } from './find-labels.ts';
 import { LETTER_FOR } from './look-alikes.ts';
+import { isKnownWord } from './spelling.ts';
 
 // A party's street line read on its own: what a street line looks like, the doubts its text raises, and the repairs of
 // look-alike characters and lost pieces at its ends that OCR makes.
@@ -61,6 +62,11 @@ export function repairStreetSuffix(line: string): { value: string; repaired: boo
       toks[i] = fixed;
       return { value: toks.join(' '), repaired: true };
     }
+    // A type whose last letter was lost at the line's end ("MADISON PKW", "AIRWAY WA"): the one type it begins, where
+    // what is left is no type or word of its own, nor a type with a letter misread ("RO" is RD).
+    const cut = i === toks.length - 1 && t.length >= 2 && /^\p{L}+$/u.test(toks[i - 1] ?? '') && !(t.length >= 3 && isKnownWord(t))
+      ? [...SUFFIXES, ...SUFFIX_WORDS].filter((w) => w.length === t.length + 1 && w.startsWith(t)) : [];
+    if (cut.length === 1 && /^[A-Z]+$/.test(t)) { toks[i] = cut[0]!; return { value: toks.join(' '), repaired: true }; }
   }
   // Spanish and French streets put the type first ("BLVD. AEROPUERTO 3223", read "BIVD.").
   const lead = toks[0]!.replace(/[.,]$/, '');

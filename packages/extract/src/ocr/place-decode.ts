@@ -73,14 +73,16 @@ export function isKnownPlace(text: string): boolean {
 
 /**
  * A known place's name read with its spaces misplaced ("F ORT WORTH", "L ONDON": a letter of a hand or a spread photo
- * read apart) as the place is spelt; any other text as it is. A place's name is printed whole and spaced as named.
+ * read apart) or a hyphen inside it ("HART-FORD") as the place is spelt; any other text as it is. A place's name is printed whole and spaced as named.
  */
 export function placeSpacing(text: string): string {
   placeList();
   const bare = text.replace(/[,.;:]+$/, '');
   const name = spelt.get(squash(bare));
   const words = (t: string): number => t.trim().split(/\s+/).length;
-  if (!name || words(name) === words(bare) || /[^\p{L}\s'-]/u.test(bare)) return text;
+  // A hyphen the place's name has not is a mark read inside it ("HART-FORD").
+  const hyphened = bare.includes('-') && !name?.includes('-');
+  if (!name || (words(name) === words(bare) && !hyphened) || /[^\p{L}\s'-]/u.test(bare)) return text;
   return bare === bare.toUpperCase() ? name.toUpperCase() : name;
 }
 

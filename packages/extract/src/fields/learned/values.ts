@@ -1,5 +1,5 @@
 import type { FreightTerms, WeightUnit } from '@ladingwise/shared';
-import { normalizeText, oneReading, readingsOf } from '../../layout.ts';
+import { apartAtCommas, normalizeText, oneReading, readingsOf } from '../../layout.ts';
 import type { Word } from '../../types.ts';
 import { bareWords, endsAsCompany, legalFormOnly, readCompanyName } from '../company-name.ts';
 import { cleanCommodity, isPackageKindOnly } from '../goods-table.ts';
@@ -128,8 +128,8 @@ export function readWordsValue(field: string, words: Word[], order: DateOrder): 
   if (NAME_FIELDS.has(field) && next) words = endAtEnding(words, next.kinds);
   // A contact's line names a person, not the party's name or street.
   if (own && isContactLine(words)) return null;
-  if (field.endsWith('.Address')) words = oneHouseNumber(streetPart(untilPostalCode(words)));
-  if (field.endsWith('.City')) words = knownPlaceOnly(beforeCode(beforeRegion(words)));
+  if (field.endsWith('.Address')) words = oneHouseNumber(streetPart(untilPostalCode(apartAtCommas(words))));
+  if (field.endsWith('.City')) words = knownPlaceOnly(beforeCode(beforeRegion(apartAtCommas(words))));
   const read = field.startsWith('References.') ? referenceText(words) : field.endsWith('.City') ? placeSpacing(afterCode(text(words))) : text(words);
   const v = readValue(field, read, order);
   if (!v) return null;
@@ -158,7 +158,7 @@ export function readWordsValue(field: string, words: Word[], order: DateOrder): 
     if (isPackageKindOnly(spelt.value)) return null;
     v.value = spelt.value; v.repaired ||= joined.repaired || spelt.repaired;
   }
-  v.from = words.flatMap(readingsOf);
+  v.from = [...new Set(words.flatMap(readingsOf))];
   return v;
 }
 
