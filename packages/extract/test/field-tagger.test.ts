@@ -141,6 +141,14 @@ describe('decoding', () => {
     expect(read2?.from).toHaveLength(3);
   });
 
+  it('reads one house number: a number before a type-first street is another item\'s; a glued CO is the name\'s ending', () => {
+    expect(readWordsValue('Shipper.Address', run('9714 CALLE MORELOS 3269'), 'MDY')?.value).toBe('CALLE MORELOS 3269');
+    // A number-first street whose name holds a number keeps both.
+    expect(readWordsValue('Shipper.Address', run('12345 HIGHWAY 290'), 'MDY')?.value).toBe('12345 HIGHWAY 290');
+    expect(readWordsValue('Consignee.Name', run('BLUE RIDGE PAPER MILLSCO'), 'MDY')?.value).toBe('BLUE RIDGE PAPER MILLS CO');
+    expect(readWordsValue('Consignee.Name', run('GRUPO MEXICO'), 'MDY')?.value).toBe('GRUPO MEXICO');
+  });
+
   it('ends a name at its ending before a word that is a label only where it stands alone', () => {
     expect(readWordsValue('Shipper.Name', run('HERITAGE TEXTILE MILLS CO SUCURSAL'), 'MDY')?.value).toBe('HERITAGE TEXTILE MILLS CO');
     // Before the ending such a word may be the name's own.

@@ -2,7 +2,7 @@ import type { Word } from '../types.ts';
 import { normalizeText } from '../layout.ts';
 import { ocrDistance } from './find-labels.ts';
 import { LETTER_FOR } from './look-alikes.ts';
-import { confidenceIn, joinSplitWords, repairSpelling } from './spelling.ts';
+import { confidenceIn, isKnownWord, joinSplitWords, repairSpelling } from './spelling.ts';
 
 // A company's name as printed, read back from OCR: the marks and specks at its ends dropped, its legal ending (INC,
 // LLC, SA DE CV...) put back where the OCR misread it by a letter, and words no dictionary holds spelt as the word one
@@ -32,6 +32,8 @@ const cleanName = (s: string): string =>
     // A company ending the OCR glued to the word before it ("CERAMICSCORP", "BAJIOSADECV"); not the endings that close
     // words of their own (KANSAS, ALPINA).
     .replace(/\b([A-Z]{4,})(SADECV|CORP|LLC|LTD|LTEE|ULC|INC|SARL|GMBH|PLC|LLP)$/, (_m, w: string, end: string) => `${w} ${end === 'SADECV' ? 'SA DE CV' : end}`)
+    // CO glued to a last word that is a word without it ("PAPER MILLSCO"), where together they make none.
+    .replace(/(?<=\S\s)([A-Z]{4,})CO$/, (m, w: string) => (isKnownWord(w) && !isKnownWord(m) ? `${w} CO` : m))
     // ... or joined to it by a hyphen read for the space ("MILLS-LTD").
     .replace(/\b([A-Z]{3,})-(CORP|LLC|LTD|LTEE|ULC|INC)$/, '$1 $2')
     // A signature names the signer's role after the name ("ACME FREIGHT, AS CARRIER", "..., COMO TRANSPORTISTA"): the

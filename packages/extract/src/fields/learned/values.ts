@@ -226,8 +226,16 @@ const bareNumber = (w: Word | undefined): boolean => !!w && /^\d+,?$/.test(w.tex
  */
 export function oneHouseNumber(words: Word[]): Word[] {
   // A digit alone after the house number is most often a letter misread (S, a compass point, read as 5).
-  return words.length > 2 && bareNumber(words[0]) && bareNumber(words[1]) && /^\d{2,}/.test(words[1]!.text) ? words.slice(1) : words;
+  if (words.length > 2 && bareNumber(words[0]) && bareNumber(words[1]) && /^\d{2,}/.test(words[1]!.text)) return words.slice(1);
+  // A street written type first (CALLE, AV., RUA...) has its number after its name: a number before the type is another
+  // item's ("9714 CALLE MORELOS 3269").
+  const typeFirst = TYPE_FIRST.has(normalizeText(words[1]?.text ?? '').replace(/[.,]$/, ''));
+  return words.length > 3 && bareNumber(words[0]) && typeFirst && bareNumber(words[words.length - 1]) ? words.slice(1) : words;
 }
+
+// Street types that lead a street's name in Spanish and Portuguese, the house number after the name.
+const TYPE_FIRST = new Set(['CALLE', 'AV', 'AVENIDA', 'AVDA', 'BLVD', 'CALZ', 'CALZADA', 'CARR', 'CARRETERA', 'CIRCUITO', 'PRIV', 'PRIVADA', 'PROL',
+  'PROLONGACION', 'RUA']);
 
 // A postal code's mark (C.P., CP, CEP, C.P.-27019) or a code of five digits and a hyphenated tail (04547-130,
 // 60601-1234): where the place part of an address begins.
