@@ -151,6 +151,9 @@ describe('decoding', () => {
 
   it('ends a name at its ending before a word that is a label only where it stands alone', () => {
     expect(readWordsValue('Shipper.Name', run('HERITAGE TEXTILE MILLS CO SUCURSAL'), 'MDY')?.value).toBe('HERITAGE TEXTILE MILLS CO');
+    // A number's label after the ending, with the word naming what is numbered, or a number sign, opens the next item.
+    expect(readWordsValue('Shipper.Name', run('NORTHGATE FASTENERS COMPANY ACCOUNT NO.'), 'MDY')?.value).toBe('NORTHGATE FASTENERS COMPANY');
+    expect(readWordsValue('Shipper.Name', run('RED OAK COATINGS COMPANY SID#/'), 'MDY')?.value).toBe('RED OAK COATINGS COMPANY');
     // Before the ending such a word may be the name's own.
     expect(readWordsValue('Shipper.Name', run('ACME SUCURSAL NORTE SA'), 'MDY')?.value).toBe('ACME SUCURSAL NORTE SA');
   });
