@@ -1749,6 +1749,10 @@ describe('party blocks on grid and keyed forms', () => {
     expect(repairStreetSuffix('26927 AIRWAY WA').value).toBe('26927 AIRWAY WAY');
     expect(repairStreetSuffix('1704 SYCAMORE RO').value).toBe('1704 SYCAMORE RD');
     expect(repairStreetSuffix('12 RUE DE LA COUR').repaired).toBe(false);
+    // A leading type is a word of its own; a unit's word before its number read a letter off is that word.
+    expect(repairStreetSuffix('CIRCUITO-EL MARQUES 34').value).toBe('CIRCUITO EL MARQUES 34');
+    expect(repairStreetSuffix('UNLIT 38 DOCK ROAD').value).toBe('UNIT 38 DOCK ROAD');
+    expect(repairStreetSuffix('SAINT-PATRICK 450').repaired).toBe(false);
     // A type glued on by a hyphen is cut off; a hyphenated name stays.
     expect(repairStreetSuffix('2762 MILL-PL')).toEqual({ value: '2762 MILL PL', repaired: true });
     // A compass point glued to the type after a name.

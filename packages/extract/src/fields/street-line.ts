@@ -30,9 +30,22 @@ export function indentedStart(street: Word[], name: Word[], city: Word[]): boole
   return Math.abs(xn - xc) < 0.3 * h && x - Math.max(xn, xc) > 0.6 * h;
 }
 
-/** Puts back a street type misread by one look-alike character at the end of a street line ("PI" -> "PL"). */
+/**
+ * Puts back a street's type and unit words where the reading slipped: a type misread by one look-alike character at
+ * the end of a street line ("PI" -> "PL"), cut, glued or split; a leading type or unit word misread.
+ */
 export function repairStreetSuffix(line: string): { value: string; repaired: boolean } {
   const toks = line.split(' ');
+  // A type that leads the street is a word of its own: a hyphen after it is the space misread ("CIRCUITO-EL MARQUES").
+  const hyphenLead = /^([A-Z]+\.?)-(?=\p{L})/u.exec(toks[0]!);
+  if (hyphenLead && STREET_FIRST.has(hyphenLead[1]!.replace(/\.$/, ''))) {
+    return { value: [toks[0]!.replace('-', ' '), ...toks.slice(1)].join(' '), repaired: true };
+  }
+  // A unit's word before the number it leads with, read a letter off ("UNLIT 15 DOCK ROAD"): the one unit word it is.
+  if (toks.length >= 3 && /^[A-Z]{4,}$/.test(toks[0]!) && !UNIT_WORDS.has(toks[0]!) && /^\d+[A-Z]?,?$/.test(toks[1]!)) {
+    const units = [...UNIT_WORDS].filter((u) => u.length >= 4 && ocrDistance(toks[0]!, u) <= 1);
+    if (units.length === 1) return { value: [units[0]!, ...toks.slice(1)].join(' '), repaired: true };
+  }
   // A street type read in two pieces at the end ("TERMINAL H WY").
   const n = toks.length, pieces = toks.slice(-2).join('');
   if (n >= 3 && toks[n - 2]!.length <= 2 && pieces.length >= 3 && SUFFIXES.has(pieces) && !SUFFIXES.has(toks[n - 1]!)) {

@@ -6,7 +6,7 @@ import { cleanCommodity, isPackageKindOnly } from '../goods-table.ts';
 import { parseFreightClass } from '../freight-class.ts';
 import { countryOfName, isStateCode, normalizePostal, repairState } from '../geo.ts';
 import { findDates, isFarYear, type DateOrder } from '../parse-date.ts';
-import { DIGIT_FOR } from '../look-alikes.ts';
+import { DIGIT_FOR, LETTER_FOR } from '../look-alikes.ts';
 import { parseAmount, parseWeight, unitIn } from '../parse-weight.ts';
 import { looksLikeStreet, repairHouseNumber, repairStreetSuffix, UNIT_WORDS } from '../street-line.ts';
 import { parseCityStateZip } from '../city-line.ts';
@@ -195,7 +195,9 @@ function beforeCode(words: Word[]): Word[] {
  * Nor does a place's name begin with one: a postal code glued to its front, the space lost ("76000QUERETARO"), is the
  * code's. Nor with a sign: a mark read before it ("© MANCHESTER") is a speck or the form's.
  */
-const afterCode = (t: string): string => t.replace(/^\d{4,6}(?=\p{Lu}{3})/u, '').replace(/^[^\p{L}\p{N}]+\s*(?=\p{L})/u, '');
+const afterCode = (t: string): string => t.replace(/^\d{4,6}(?=\p{Lu}{3})/u, '').replace(/^[^\p{L}\p{N}]+\s*(?=\p{L})/u, '')
+  // A digit inside a word of letters is the letter it looks like ("LE0N"): a place's name holds none.
+  .replace(/(?<=\p{L})[0158](?=\p{L})/gu, (d) => LETTER_FOR[d] ?? d);
 
 /** Whether `b` follows `a` on its line closer than a quarter of the letters' height: inside one printed word. */
 const tightAfter = (a: Word, b: Word): boolean => {
@@ -237,7 +239,8 @@ export function oneHouseNumber(words: Word[]): Word[] {
   return words.length > 3 && bareNumber(words[0]) && typeFirst && bareNumber(words[words.length - 1]) ? words.slice(1) : words;
 }
 
-// Street types that lead a street's name in Spanish and Portuguese, the house number after the name.
+// Street types that lead a street's name in Spanish and Portuguese, the house number after the name (not STREET_FIRST:
+// French streets and American routes are numbered before the type, "1200 ROUTE 9").
 const TYPE_FIRST = new Set(['CALLE', 'AV', 'AVENIDA', 'AVDA', 'BLVD', 'CALZ', 'CALZADA', 'CARR', 'CARRETERA', 'CIRCUITO', 'PRIV', 'PRIVADA', 'PROL',
   'PROLONGACION', 'RUA']);
 
