@@ -142,12 +142,16 @@ describe('decoding', () => {
     expect(read2?.from).toHaveLength(3);
   });
 
-  it('reads one house number: a number before a type-first street is another item\'s; a glued CO is the name\'s ending', () => {
+  it('reads one house number: a number before a type-first street is another item\'s; a glued CO is the name\'s ending; an instruction is no name', () => {
     expect(readWordsValue('Shipper.Address', run('9714 CALLE MORELOS 3269'), 'MDY')?.value).toBe('CALLE MORELOS 3269');
     // A number-first street whose name holds a number keeps both.
     expect(readWordsValue('Shipper.Address', run('12345 HIGHWAY 290'), 'MDY')?.value).toBe('12345 HIGHWAY 290');
     expect(readWordsValue('Consignee.Name', run('BLUE RIDGE PAPER MILLSCO'), 'MDY')?.value).toBe('BLUE RIDGE PAPER MILLS CO');
     expect(readWordsValue('Consignee.Name', run('GRUPO MEXICO'), 'MDY')?.value).toBe('GRUPO MEXICO');
+    // An instruction to the carrier names no party; a name that begins alike does.
+    expect(readWordsValue('Consignee.Name', run('CALL ON ARRIVAL'), 'MDY')).toBeNull();
+    expect(readWordsValue('Consignee.Name', run('CALLOWAY FOODS INC'), 'MDY')?.value).toBe('CALLOWAY FOODS INC');
+    expect(readWordsValue('Shipper.Address', run('§124 RUE DU PARC'), 'MDY')?.value).toBe('5124 RUE DU PARC');
   });
 
   it('ends a name at its ending before a word that is a label only where it stands alone', () => {

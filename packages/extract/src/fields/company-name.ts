@@ -63,6 +63,12 @@ export function endsAsCompany(text: string): boolean {
  */
 export const endsAsName = (name: string): boolean => bareWords(name).length >= 2 && endsAsCompany(name);
 
+// The openings of an instruction to the carrier: a call or an appointment, the C of CALL read as O.
+const INSTRUCTION = /^(?:C[AO]LL (?:ON ARRIVAL|BEFORE|AHEAD|PRIOR|FOR APP)|APPOINTMENT|APPT\b|DELIVERY APPOINTMENT)/;
+
+/** Whether a line is an instruction to the carrier ("CALL ON ARRIVAL"): that names no party, wherever it stands. */
+export const isInstruction = (text: string): boolean => INSTRUCTION.test(normalizeText(text));
+
 /** Whether a text is a company's legal form and nothing else ("LLC", "SA DE CV"): that names no company. */
 export function legalFormOnly(text: string): boolean {
   const bare = bareWords(text);

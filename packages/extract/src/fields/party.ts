@@ -7,7 +7,7 @@ import { isContactLine } from './contact-line.ts';
 import { closesNote, isNote } from './heading-note.ts';
 import { unfoldRunningText } from './running-text.ts';
 import { LABELS } from './lexicon.ts';
-import { readCompanyName } from './company-name.ts';
+import { isInstruction, readCompanyName } from './company-name.ts';
 import { confidenceIn, repairSpelling, joinSplitWords } from './spelling.ts';
 import { COMPASS, indentedStart, repairHouseNumber, repairStreetSuffix, STREET_FIRST, STREET_LEAD, streetDoubts, stripLeadingJunk, SUFFIX_WORDS, SUFFIXES } from './street-line.ts';
 import { CA_PROVINCES, canadianReadings, compareCity, editDistance, isStateCode, lostLead, mendCity, MX_STATES, nearCityOfState, placeOfPostal, repairState, stateMatchesPostal, US_STATES, zipFarFromCity, type Country } from './geo.ts';
@@ -653,7 +653,8 @@ export function parseParty(allLines: PartyLine[], headerHit: LabelHit): ParsedPa
   // A line of the form's label words alone ("& ADDRESS" of NAME & ADDRESS, wrapped under its heading) names no one:
   // the name is on the line after it.
   const labelLine = (l: PartyLine): boolean => labelsOnly(l.words.map((x) => x.text));
-  lines.forEach((l, i) => { if (l.sub === null && labelLine(l)) used.add(i); });
+  // Nor does an instruction to the carrier written in the party's box ("CALL ON ARRIVAL").
+  lines.forEach((l, i) => { if (l.sub === null && (labelLine(l) || isInstruction(textOf(l.words)))) used.add(i); });
   const nameLine = nameIdx >= 0 ? nameIdx : lines.findIndex((l, i) => !used.has(i) && l.sub === null && !note(l) && (cszIdx < 0 || i < cszIdx));
   if (nameLine >= 0 && lines[nameLine]!.words.length && !labelLine(lines[nameLine]!)) {
     used.add(nameLine);

@@ -182,6 +182,8 @@ export function repairHouseNumber(line: string): { value: string; repaired: bool
   // A house number run into the street's name ("1517TECHNOLOGY CIR"): numbered units keep a letter or two ("12B").
   const value = line.replace(/^(\d{1,6})-?(?=[A-Z]{3,}\s)/, '$1 ').replace(/^(\d{1,6}) [5$] (?=[A-Z]{3,})/, '$1 S ').replace(/^(\d{1,6}) [£€] (?=[A-Z]{3,})/, '$1 E ').replace(/ B[I1|]DG(?= \w)/, ' BLDG')
     .replace(/^1([1-9]\d{4}) (?=[A-Z]{2,})/, '$1 ')
+    // A house number's leading 5 read as the section sign of like shape ("§124 RUE DU PARC").
+    .replace(/^§(?=\d{1,5} )/, '5')
     // A highway's kilometre read without its spaces ("FEDERAL 57KM2064").
     .replace(/(\d)\s?KM\s?(?=\d)/, '$1 KM ')
     // A word of a street's name is letters: one digit inside it is the letter it looks like ("JUARE2", "H0LLY").

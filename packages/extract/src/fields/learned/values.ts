@@ -1,7 +1,7 @@
 import type { FreightTerms, WeightUnit } from '@ladingwise/shared';
 import { apartAtCommas, normalizeText, oneReading, readingsOf } from '../../layout.ts';
 import type { Word } from '../../types.ts';
-import { bareWords, endsAsCompany, legalFormOnly, readCompanyName } from '../company-name.ts';
+import { bareWords, endsAsCompany, isInstruction, legalFormOnly, readCompanyName } from '../company-name.ts';
 import { cleanCommodity, isPackageKindOnly } from '../goods-table.ts';
 import { parseFreightClass } from '../freight-class.ts';
 import { countryOfName, isStateCode, normalizePostal, repairState } from '../geo.ts';
@@ -132,6 +132,8 @@ export function readWordsValue(field: string, words: Word[], order: DateOrder): 
   if (NAME_FIELDS.has(field) && next) words = endAtEnding(words, next.kinds);
   // A contact's line names a person, not the party's name or street.
   if (own && isContactLine(words)) return null;
+  // Nor does an instruction to the carrier ("CALL ON ARRIVAL"), however it was placed.
+  if (NAME_FIELDS.has(field) && isInstruction(text(words))) return null;
   if (field.endsWith('.Address')) words = oneHouseNumber(streetPart(untilPostalCode(apartAtCommas(words))));
   if (field.endsWith('.City')) words = knownPlaceOnly(beforeCode(beforeRegion(apartAtCommas(words))));
   const read = field.startsWith('References.') ? referenceText(words) : field.endsWith('.City') ? placeSpacing(afterCode(text(words))) : text(words);
