@@ -1097,7 +1097,8 @@ describe('party blocks on grid and keyed forms', () => {
     const bare = extractFields(block('SHIPPER:', 'TIDEWATER MILLWORKS LTEE', '9016 QUEEN BLVD', 'CALGARY AB TA) ET'));
     expect(bare.Shipper).toMatchObject({ Address: '9016 QUEEN BLVD', City: 'CALGARY' });
     // An instruction to the carrier written in the party's box is not its name.
-    const called = extractFields(block('CONSIGNEE:', 'CALL ON ARRIVAL', 'ACME FOODS INC', '25987 E RAILROAD LN', 'MADISON, WI 53703'));
+    const called = extractFields(page(line(100, 100, 'CONSIGNEE:'), line(100, 125, 'CALL ON ARRIVAL'), line(100, 150, 'ACME FOODS INC'),
+      line(100, 175, '25987 E RAILROAD LN'), line(100, 200, 'MADISON, WI 53703')));
     expect(called.Consignee?.Name).toBe('ACME FOODS INC');
     // A real state code after the comma is kept as a guess too; a misread one is not.
     const lost = extractFields(block('CONSIGNEE:', 'ACME FOODS INC', '25987 E RAILROAD LN', 'MADISON, WI 0 537 ='));
