@@ -1756,6 +1756,9 @@ describe('party blocks on grid and keyed forms', () => {
     // A leading type is a word of its own; a unit's word before its number read a letter off is that word.
     expect(repairStreetSuffix('CIRCUITO-EL MARQUES 34').value).toBe('CIRCUITO EL MARQUES 34');
     expect(repairStreetSuffix('UNLIT 38 DOCK ROAD').value).toBe('UNIT 38 DOCK ROAD');
+    // A street names its type once: a leading type before a number-first street with its own type is a label.
+    expect(repairStreetSuffix('CALLE 24824 E SYCAMORE PKWY').value).toBe('24824 E SYCAMORE PKWY');
+    expect(repairStreetSuffix('CALLE 10 NORTE 55').repaired).toBe(false);
     expect(repairStreetSuffix('SAINT-PATRICK 450').repaired).toBe(false);
     // A type glued on by a hyphen is cut off; a hyphenated name stays.
     expect(repairStreetSuffix('2762 MILL-PL')).toEqual({ value: '2762 MILL PL', repaired: true });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { confidenceIn, correctWord, isKnownWord, joinSplitWords, repairSpelling } from '../src/fields/spelling.ts';
+import { confidenceIn, correctWord, isKnownWord, joinSplitWords, repairLookAlikeWords, repairSpelling } from '../src/fields/spelling.ts';
 
 describe('spelling repair of weakly read words', () => {
   it('puts a handwritten slip right when one cheap edit reaches a word of the three languages', () => {
@@ -7,6 +7,14 @@ describe('spelling repair of weakly read words', () => {
     expect(correctWord('HARDNARE')).toBe('HARDWARE');
     expect(correctWord('CABNETRY')).toBe('CABINETRY');
     expect(correctWord('BOTILED')).toBe('BOTTLED');
+  });
+
+  it('puts right an H read as two bars and a French article\'s lost apostrophe, only where the dictionary says so', () => {
+    expect(repairLookAlikeWords('IIOUSEIIOLD CLEANING SUPPLIES')).toEqual({ value: 'HOUSEHOLD CLEANING SUPPLIES', repaired: true });
+    expect(repairLookAlikeWords('BOIS DOEUVRE').value).toBe("BOIS D'OEUVRE");
+    expect(repairLookAlikeWords('PRODUITS DENTRETIEN').value).toBe("PRODUITS D'ENTRETIEN");
+    expect(repairLookAlikeWords('SKIING GOODS').repaired).toBe(false);
+    expect(repairLookAlikeWords('DELTA LUMBER').repaired).toBe(false);
   });
 
   it('joins a word the reader split at a narrow gap, and leaves words of their own apart', () => {

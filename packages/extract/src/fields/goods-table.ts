@@ -7,7 +7,7 @@ import { startsWithLabel, type LabelHit } from './find-labels.ts';
 import { parseFreightClass } from './freight-class.ts';
 import type { LabelField } from './lexicon.ts';
 import { parseAmount, parseWeight, unitIn } from './parse-weight.ts';
-import { confidenceIn, repairSpelling, joinSplitWords } from './spelling.ts';
+import { confidenceIn, repairSpelling, joinSplitWords, repairLookAlikeWords } from './spelling.ts';
 
 // The goods table: its rows of pieces, packaging, description, weight and class, read by column under their headings,
 // and a description cleaned of the counts and packaging words printed in front of it.
@@ -359,7 +359,7 @@ export function readTable(hits: LabelHit[], segments: Segment[], labelled: Set<S
     const c = cleanCommodity(out.commodity.value);
     // NOI put right (its I lost at the cell's edge or misread) is a value read in doubt.
     const iLost = /, NOI$/.test(c.text) && !/\bNOI\b/.test(normalizeText(out.commodity.value));
-    const joined = joinSplitWords(c.text);
+    const joined = joinSplitWords(repairLookAlikeWords(c.text).value);
     const spelt = repairSpelling(joined.value, confidenceIn(out.commodity.words));
     out.commodity.value = spelt.value;
     if (spelt.repaired || joined.repaired) out.commodity.evidence.doubts++;

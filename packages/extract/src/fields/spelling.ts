@@ -173,6 +173,23 @@ const TWO_LETTER_WORDS = new Set(('DE DA DO DI LA LE EL LO DU AU EN ET OF IN ON 
 const COMPASS = new Set(['N', 'S', 'E', 'W']);
 
 /**
+ * Words read with a look-alike the dictionary tells apart: an H read as two bars ("IIOUSEIIOLD"), and a French
+ * article's apostrophe lost before a vowel ("DOEUVRE", "DENTRETIEN" for D'OEUVRE, D'ENTRETIEN), where the word read
+ * is none and the word so put right is one.
+ */
+export function repairLookAlikeWords(text: string): { value: string; repaired: boolean } {
+  let repaired = false;
+  const value = text.split(' ').map((tok) => {
+    if (!/^[A-Z]{4,}$/.test(tok) || isKnownWord(tok)) return tok;
+    const h = tok.replace(/II/g, 'H');
+    if (h !== tok && isKnownWord(h)) { repaired = true; return h; }
+    if (/^[DL][AEIOUH]/.test(tok) && tok.length >= 6 && isKnownWord(tok.slice(1))) { repaired = true; return `${tok[0]}'${tok.slice(1)}`; }
+    return tok;
+  }).join(' ');
+  return { value, repaired };
+}
+
+/**
  * A word the reader split at a narrow gap, its pieces set apart ("FOU N DRY", "CENTR AL", "COAT INGS", "HOLDING S"): a
  * lone letter between two pieces, or a piece of up to four letters that is no word of its own after one of three or
  * more, is joined to them where together they make a word (or one `alsoWhole` accepts). Pieces that are words of their own stay

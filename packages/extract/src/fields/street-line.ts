@@ -41,6 +41,11 @@ export function repairStreetSuffix(line: string): { value: string; repaired: boo
   if (hyphenLead && STREET_FIRST.has(hyphenLead[1]!.replace(/\.$/, ''))) {
     return { value: [toks[0]!.replace('-', ' '), ...toks.slice(1)].join(' '), repaired: true };
   }
+  // A street names its type once: a type-first word before a number-first street that ends with its own type is the
+  // label printed before the street ("CALLE 24824 E SYCAMORE PKWY"); "CALLE 10 NORTE" has no second type.
+  if (toks.length >= 4 && STREET_FIRST.has(toks[0]!.replace(/[.:]$/, '')) && /^\d{2,6}$/.test(toks[1]!) && SUFFIXES.has(toks[toks.length - 1]!.replace(/[.,]$/, ''))) {
+    return { value: toks.slice(1).join(' '), repaired: true };
+  }
   // A unit's word before the number it leads with, read a letter off ("UNLIT 15 DOCK ROAD"): the one unit word it is.
   if (toks.length >= 3 && /^[A-Z]{4,}$/.test(toks[0]!) && !UNIT_WORDS.has(toks[0]!) && /^\d+[A-Z]?,?$/.test(toks[1]!)) {
     const units = [...UNIT_WORDS].filter((u) => u.length >= 4 && ocrDistance(toks[0]!, u) <= 1);

@@ -12,7 +12,7 @@ import { looksLikeStreet, repairHouseNumber, repairStreetSuffix, UNIT_WORDS } fr
 import { parseCityStateZip } from '../city-line.ts';
 import { isKnownPlace, placeSpacing } from '../../ocr/place-decode.ts';
 import { NUMBER_WORDS, parseReference, parseScac } from '../references.ts';
-import { confidenceIn, joinSplitWords, repairSpelling } from '../spelling.ts';
+import { confidenceIn, joinSplitWords, repairLookAlikeWords, repairSpelling } from '../spelling.ts';
 import { labelsOnly, leadingLabelWords, trailingLabelWords } from '../find-labels.ts';
 import { isContactLine } from '../contact-line.ts';
 import { CHECKED } from '../extract-fields.ts';
@@ -159,7 +159,7 @@ export function readWordsValue(field: string, words: Word[], order: DateOrder): 
   }
   if (field === 'ShipmentDetails.Commodity') {
     // Goods are named in dictionary words: a word the OCR was unsure of is put right as the rules' reading does.
-    const joined = joinSplitWords(cleanCommodity(String(v.value)).text);
+    const joined = joinSplitWords(repairLookAlikeWords(cleanCommodity(String(v.value)).text).value);
     const spelt = repairSpelling(joined.value, confidenceIn(words));
     if (isPackageKindOnly(spelt.value)) return null;
     v.value = spelt.value; v.repaired ||= joined.repaired || spelt.repaired;
