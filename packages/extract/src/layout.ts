@@ -275,7 +275,7 @@ export function apartAtCommas(words: Word[]): Word[] {
   });
 }
 
-/** The page's own words a word of `oneReading` stands for: itself, or the two or more readings merged into it. */
+/** The page's own words a word of `oneReading` or `apartAtCommas` stands for: itself, the readings merged into it, or the word it was cut from. */
 export const readingsOf = (w: Word): Word[] => READINGS.get(w) ?? [w];
 
 function overlapped(a: Word, b: Word): Word | null {

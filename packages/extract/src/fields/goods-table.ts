@@ -18,6 +18,16 @@ const PACKAGING = /^(\d+)\s*(PALLETS?|PLTS?|SKIDS?|TARIMAS?|PALETAS?|PALETTES?|C
 // A count and packaging word printed in front of the goods' description ("10 SKIDS PAPER ROLLS").
 const LEAD_PACKAGING = /^(\d{1,4})[.,]?\s*(PALLETS?|PLTS?|SKIDS?|SKD|TARIMAS?|PALETAS?|PALETTES?|CRATES?|DRUMS?|TOTES?|CARTONS?|CTNS?|BOXES|CAJAS|BULTOS|COLIS)\b[\s,;:-]*(?=[A-Z])/;
 
+/**
+ * A description's words as every reader puts them right: look-alikes the dictionary tells apart, a word split at a
+ * narrow gap joined, words the OCR was unsure of spelt (goods are named in dictionary words).
+ */
+export function spellCommodity(text: string, words: Word[]): { value: string; repaired: boolean } {
+  const joined = joinSplitWords(repairLookAlikeWords(text).value);
+  const spelt = repairSpelling(joined.value, confidenceIn(words));
+  return { value: spelt.value, repaired: joined.repaired || spelt.repaired };
+}
+
 /** Tidies a description: stray table rulings and bullets at its ends go, a leading "10 SKID" count is split off. */
 export function cleanCommodity(raw: string): { text: string; count: number | null; packaging: string | null } {
   const t = normalizeText(raw).replace(/^[^A-Z0-9(]+/, '').replace(/[^A-Z0-9)]+$/, '').replace(/\s+/g, ' ')
@@ -359,10 +369,9 @@ export function readTable(hits: LabelHit[], segments: Segment[], labelled: Set<S
     const c = cleanCommodity(out.commodity.value);
     // NOI put right (its I lost at the cell's edge or misread) is a value read in doubt.
     const iLost = /, NOI$/.test(c.text) && !/\bNOI\b/.test(normalizeText(out.commodity.value));
-    const joined = joinSplitWords(repairLookAlikeWords(c.text).value);
-    const spelt = repairSpelling(joined.value, confidenceIn(out.commodity.words));
+    const spelt = spellCommodity(c.text, out.commodity.words);
     out.commodity.value = spelt.value;
-    if (spelt.repaired || joined.repaired) out.commodity.evidence.doubts++;
+    if (spelt.repaired) out.commodity.evidence.doubts++;
     if (c.count !== null && !out.handlingUnits) out.handlingUnits = { value: c.count, words: out.commodity.words, evidence: { prior: 0.8, checks: 0, doubts: 1, kind: 'number' } };
     if (c.packaging && !out.packagingType) out.packagingType = c.packaging;
     if (iLost) out.commodity.evidence.doubts++;

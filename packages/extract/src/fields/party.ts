@@ -8,8 +8,7 @@ import { closesNote, isNote } from './heading-note.ts';
 import { unfoldRunningText } from './running-text.ts';
 import { LABELS } from './lexicon.ts';
 import { isInstruction, readCompanyName } from './company-name.ts';
-import { confidenceIn, repairSpelling, joinSplitWords } from './spelling.ts';
-import { COMPASS, indentedStart, repairHouseNumber, repairStreetSuffix, STREET_FIRST, STREET_LEAD, streetDoubts, stripLeadingJunk, SUFFIX_WORDS, SUFFIXES } from './street-line.ts';
+import { COMPASS, indentedStart, repairStreetLine, STREET_FIRST, STREET_LEAD, streetDoubts, stripLeadingJunk, SUFFIX_WORDS, SUFFIXES } from './street-line.ts';
 import { CA_PROVINCES, canadianReadings, compareCity, editDistance, isStateCode, lostLead, mendCity, MX_STATES, nearCityOfState, placeOfPostal, repairState, stateMatchesPostal, US_STATES, zipFarFromCity, type Country } from './geo.ts';
 
 /** One party field's value with the words it came from and what the checks said. */
@@ -710,11 +709,8 @@ export function parseParty(allLines: PartyLine[], headerHit: LabelHit): ParsedPa
     const raw = (dollarS ? read.replace(/\s\$$/, ' S') : read).toUpperCase().replace(/_+/g, ' ').replace(/(?<=\p{L})[·•](?=\s|$)/gu, '').replace(/\s+/g, ' ').replace(/(\s+[^\p{L}\p{N}\s]+)+$/u, '').replace(/[,;\-–—]+$/, '').replace(/(?<=\d)\.$/, '')
       .replace(/^["“”'‘’]+(?=[\p{L}\p{N}])/u, '');
     const lead = stripLeadingJunk(raw, (words.find((w) => /\p{L}/u.test(w.text))?.confidence ?? 1) <= 0.5);
-    const numbered = repairHouseNumber(lead.value);
-    const joined = joinSplitWords(numbered.value, { street: true });
-    const spelt = repairSpelling(joined.value, confidenceIn(words));
-    const fixed = repairStreetSuffix(spelt.value);
-    if (lead.repaired || numbered.repaired || joined.repaired || dollarS || spelt.repaired) fixed.repaired = true;
+    const fixed = repairStreetLine(lead.value, words);
+    if (lead.repaired || dollarS) fixed.repaired = true;
     const value = fixed.value;
     // A street line usually starts with a number or names a street type; say so in the checks.
     const looksStreet = /\d/.test(value) ? 1 : 0;

@@ -2,7 +2,7 @@ import { normalizeText } from '../layout.ts';
 import type { Word } from '../types.ts';
 import { ocrDistance } from './find-labels.ts';
 import { LETTER_FOR } from './look-alikes.ts';
-import { isKnownWord } from './spelling.ts';
+import { confidenceIn, isKnownWord, joinSplitWords, repairSpelling } from './spelling.ts';
 
 // A party's street line read on its own: what a street line looks like, the doubts its text raises, and the repairs of
 // look-alike characters and lost pieces at its ends that OCR makes.
@@ -252,4 +252,16 @@ export function streetDoubts(value: string, lines: number): number {
     /^0\d*\s/.test(value),
   ];
   return doubts.filter(Boolean).length;
+}
+
+/**
+ * A street line's words as every reader puts them right: the house number set apart from what follows it, a word split
+ * at a narrow gap joined, words the OCR was unsure of spelt, the type put right. `repaired` when any step changed it.
+ */
+export function repairStreetLine(line: string, words: Word[]): { value: string; repaired: boolean } {
+  const numbered = repairHouseNumber(line);
+  const joined = joinSplitWords(numbered.value, { street: true });
+  const spelt = repairSpelling(joined.value, confidenceIn(words));
+  const typed = repairStreetSuffix(spelt.value);
+  return { value: typed.value, repaired: numbered.repaired || joined.repaired || spelt.repaired || typed.repaired };
 }

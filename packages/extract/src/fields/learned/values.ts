@@ -2,17 +2,16 @@ import type { FreightTerms, WeightUnit } from '@ladingwise/shared';
 import { apartAtCommas, normalizeText, oneReading, readingsOf } from '../../layout.ts';
 import type { Word } from '../../types.ts';
 import { bareWords, endsAsCompany, isInstruction, legalFormOnly, readCompanyName } from '../company-name.ts';
-import { cleanCommodity, isPackageKindOnly } from '../goods-table.ts';
+import { cleanCommodity, isPackageKindOnly, spellCommodity } from '../goods-table.ts';
 import { parseFreightClass } from '../freight-class.ts';
 import { countryOfName, isStateCode, normalizePostal, repairState } from '../geo.ts';
 import { findDates, isFarYear, type DateOrder } from '../parse-date.ts';
 import { DIGIT_FOR, LETTER_FOR } from '../look-alikes.ts';
 import { parseAmount, parseWeight, unitIn } from '../parse-weight.ts';
-import { looksLikeStreet, repairHouseNumber, repairStreetSuffix, UNIT_WORDS } from '../street-line.ts';
+import { looksLikeStreet, repairStreetLine, UNIT_WORDS } from '../street-line.ts';
 import { parseCityStateZip } from '../city-line.ts';
 import { isKnownPlace, placeSpacing } from '../../ocr/place-decode.ts';
 import { NUMBER_WORDS, parseReference, parseScac } from '../references.ts';
-import { confidenceIn, joinSplitWords, repairLookAlikeWords, repairSpelling } from '../spelling.ts';
 import { labelsOnly, leadingLabelWords, trailingLabelWords } from '../find-labels.ts';
 import { isContactLine } from '../contact-line.ts';
 import { CHECKED } from '../extract-fields.ts';
@@ -151,18 +150,14 @@ export function readWordsValue(field: string, words: Word[], order: DateOrder): 
   if (field.endsWith('.Address')) {
     // A street as streets are written, whichever reader found it: the house number set apart from what follows it,
     // words the OCR was unsure of spelt, the type put right.
-    const numbered = repairHouseNumber(String(v.value));
-    const joined = joinSplitWords(numbered.value, { street: true });
-    const spelt = repairSpelling(joined.value, confidenceIn(words));
-    const typed = repairStreetSuffix(spelt.value);
-    v.value = typed.value; v.repaired ||= numbered.repaired || joined.repaired || spelt.repaired || typed.repaired;
+    const street = repairStreetLine(String(v.value), words);
+    v.value = street.value; v.repaired ||= street.repaired;
   }
   if (field === 'ShipmentDetails.Commodity') {
     // Goods are named in dictionary words: a word the OCR was unsure of is put right as the rules' reading does.
-    const joined = joinSplitWords(repairLookAlikeWords(cleanCommodity(String(v.value)).text).value);
-    const spelt = repairSpelling(joined.value, confidenceIn(words));
+    const spelt = spellCommodity(cleanCommodity(String(v.value)).text, words);
     if (isPackageKindOnly(spelt.value)) return null;
-    v.value = spelt.value; v.repaired ||= joined.repaired || spelt.repaired;
+    v.value = spelt.value; v.repaired ||= spelt.repaired;
   }
   v.from = [...new Set(words.flatMap(readingsOf))];
   return v;
