@@ -70,7 +70,22 @@ describe('dates in English, Spanish and French', () => {
   it('puts back a month name read in two pieces between the day and the year, and only a month name', () => {
     expect(parseDate('16-EN E-2026')?.iso).toBe('2026-01-16');
     expect(parseDate('24 JU L 2026')?.iso).toBe('2026-07-24');
+    expect(parseDate('FECHA DECEM BER 7, 2025')?.iso).toBe('2025-12-07');
     expect(parseDate('16-AB C-2026')).toBeNull();
+  });
+
+  it('reads a date whose marks or digits OCR took for others, each as a guess', () => {
+    // Dots read as commas, with a four-figure year; a number grouped in thousands is no date.
+    expect(parseDate('Fecha de recolección: 25,07,2021', 'DMY')).toMatchObject({ iso: '2021-07-25', certainty: 0.85 });
+    expect(parseDate('1,234,567')).toBeNull();
+    // The day glued to the label word before it; a colon between the month and the year.
+    expect(parseDate('Fecha de carga9 de abril de 2019')).toMatchObject({ iso: '2019-04-09', certainty: 0.85 });
+    expect(parseDate('Date 18 FEB: 2022')).toMatchObject({ iso: '2022-02-18', certainty: 1 });
+    // A letter first in a numeric date, letters among a year's figures: their look-alike digits.
+    expect(parseDate('PICKUP DATE S/24/20')).toMatchObject({ iso: '2020-05-24', certainty: 0.85 });
+    expect(parseDate('06 JAN z0z0')).toMatchObject({ iso: '2020-01-06', certainty: 0.85 });
+    expect(parseDate('AS/24/20')).toBeNull();
+    expect(parseDate('JAN ZZZ0')).toBeNull();
   });
 
   it('rejects impossible dates and finds several in a line', () => {

@@ -15,6 +15,9 @@ describe('spelling repair of weakly read words', () => {
     expect(repairLookAlikeWords('PRODUITS DENTRETIEN').value).toBe("PRODUITS D'ENTRETIEN");
     expect(repairLookAlikeWords('SKIING GOODS').repaired).toBe(false);
     expect(repairLookAlikeWords('DELTA LUMBER').repaired).toBe(false);
+    // An R and N run together into an M, and the other way.
+    expect(repairLookAlikeWords('COMERSTONE POLYMERS INC').value).toBe('CORNERSTONE POLYMERS INC');
+    expect(repairLookAlikeWords('MODERN FLOORING').repaired).toBe(false);
   });
 
   it('joins a word the reader split at a narrow gap, and leaves words of their own apart', () => {

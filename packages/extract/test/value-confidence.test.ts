@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CORE_FIELDS, emptyExtractedData, type Party } from '@ladingwise/shared';
-import { ALONE_MIN, billShown, chooseFields, DISPUTE_MARGIN, knownOfTwo, nameWithForm, pickReader, readCandidates, placeFromBillTo, settleSharedWords, shipperFromBillTo } from '../src/fields/learned/combine.ts';
+import { ALONE_MIN, billShown, chooseFields, DISPUTE_MARGIN, knownOfTwo, nameWithForm, streetWithType, pickReader, readCandidates, placeFromBillTo, settleSharedWords, shipperFromBillTo } from '../src/fields/learned/combine.ts';
 import { FieldTagger } from '../src/fields/learned/tagger.ts';
 import { TreeModel } from '../src/fields/learned/trees.ts';
 import { ValueConfidence, type ValueConfidenceJson } from '../src/fields/learned/value-confidence.ts';
@@ -136,6 +136,14 @@ describe('a name read whole', () => {
     expect(knownOfTwo('DALLAS', 'DULUTH')).toBe(0);
     expect(knownOfTwo('ROTTERDAM', 'AMSTERDAM')).toBe(0);
     expect(knownOfTwo('QUERETARO', 'SAN JUAN DEL RIO')).toBe(0);
+  });
+
+  it('takes of two readings of a street the one that goes on to the street\'s type where the other stops short of it', () => {
+    expect(streetWithType('15495 E CHESTNUT RD', '15495 E CHESTNUT')).toBe(1);
+    expect(streetWithType('264 TRAFFORD', '264 TRAFFORD PARK ROAD')).toBe(-1);
+    // Both typed, or more than the type and a word added: the readers' scores decide.
+    expect(streetWithType('10 MAIN ST', '10 MAIN ST RD')).toBe(0);
+    expect(streetWithType('10 MAIN', '10 MAIN ST UNIT 4 RD')).toBe(0);
   });
 });
 

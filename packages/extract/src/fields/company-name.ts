@@ -2,7 +2,7 @@ import type { Word } from '../types.ts';
 import { normalizeText } from '../layout.ts';
 import { ocrDistance } from './find-labels.ts';
 import { LETTER_FOR } from './look-alikes.ts';
-import { confidenceIn, isKnownWord, joinSplitWords, repairSpelling } from './spelling.ts';
+import { confidenceIn, isKnownWord, joinSplitWords, repairLookAlikeWords, repairSpelling } from './spelling.ts';
 
 // A company's name as printed, read back from OCR: the marks and specks at its ends dropped, its legal ending (INC,
 // LLC, SA DE CV...) put back where the OCR misread it by a letter, and words no dictionary holds spelt as the word one
@@ -217,9 +217,10 @@ export function suffixFromHint(words: Word[], name: string): string | null {
 /** A company name read from its words' text: cleaned, its ending and ampersand repaired, unsure words spelt; `repaired` when any step changed it. */
 export function readCompanyName(text: string, words: Word[]): { value: string; repaired: boolean } {
   // The ending is repaired before the name is ended at it, so a misread form ("SA DE OV") is a form there.
-  const joined = joinSplitWords(cleanName(text.toUpperCase()), { alsoWhole: (w) => COMPANY_SUFFIXES.includes(w) });
+  const alike = repairLookAlikeWords(cleanName(text.toUpperCase()));
+  const joined = joinSplitWords(alike.value, { alsoWhole: (w) => COMPANY_SUFFIXES.includes(w) });
   const suffixed = repairCompanySuffix(joined.value);
-  const repaired = { value: suffixed.value, repaired: joined.repaired || suffixed.repaired };
+  const repaired = { value: suffixed.value, repaired: alike.repaired || joined.repaired || suffixed.repaired };
   const ended = endAtLegalForm(repaired.value);
   // A name ended before words that followed it has a new last word, whose form may be misread too.
   const named = { ...repaired, value: ended === repaired.value ? ended : repairCompanySuffix(ended).value };

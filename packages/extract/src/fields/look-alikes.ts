@@ -7,3 +7,9 @@ export const DIGIT_FOR: Readonly<Record<string, string>> = { O: '0', Q: '0', D: 
 
 /** The letter a digit read in a letter's place stands for. */
 export const LETTER_FOR: Readonly<Record<string, string>> = { '0': 'O', '1': 'I', '5': 'S', '8': 'B', '2': 'Z', '6': 'G' };
+
+/**
+ * Letter groups OCR reads as one another inside a word: two bars for an H, an R and N run together into an M's humps
+ * (and an M's humps parted into RN), two Vs for a W, a C and L closing into a D.
+ */
+export const LETTER_GROUPS_FOR: ReadonlyArray<readonly [string, string]> = [['II', 'H'], ['RN', 'M'], ['M', 'RN'], ['VV', 'W'], ['CL', 'D']];

@@ -1,6 +1,7 @@
 import { normalizeText } from '../layout.ts';
 import { editDistance } from './geo.ts';
 import { MONTHS } from './lexicon.ts';
+import { DIGIT_FOR } from './look-alikes.ts';
 
 /** Day-month order to assume for all-numeric dates when neither part is above 12. */
 export type DateOrder = 'MDY' | 'DMY';
@@ -50,7 +51,8 @@ export function parseDate(text: string, order: DateOrder = 'MDY'): ParsedDate | 
 
 /** Every date found in `text`, in reading order. */
 export function findDates(text: string, order: DateOrder = 'MDY'): ParsedDate[] {
-  const { text: t, repaired } = repairMonthNames(joinSplitMonths(fixDigits(normalizeText(text))));
+  const named = repairMonthNames(joinSplitMonths(fixDigits(normalizeText(text))));
+  const { text: t, repaired } = lookAlikeDigits(named.text, named.repaired);
   const out: ParsedDate[] = [];
   const push = (y: number, m: number, d: number, certainty: number, index: number, length: number): void => {
     // A month name put back from a misreading ("JUI" -> JUL) is a guess: never certain.
@@ -82,6 +84,14 @@ export function findDates(text: string, order: DateOrder = 'MDY'): ParsedDate[] 
     const { month, day } = monthAndDay(+m[1]!, +m[2]!, order, m[0]);
     push(+m[3]!, month, day, 0.85, m.index, m[0].length);
   }
+  // Dots read as commas ("25,07,2021"): a scan thickens a dot's foot into a comma's tail. Two short numbers and a
+  // four-figure year only (a number grouped in thousands has three figures a group), and a guess.
+  const commas = /\b(\d{1,2}) ?, ?(\d{1,2}) ?, ?((?:19|20)\d{2})\b/g;
+  while ((m = commas.exec(t))) {
+    if (out.some((o) => m!.index >= o.index && m!.index < o.index + o.length)) continue;
+    const { month, day } = monthAndDay(+m[1]!, +m[2]!, order, m[0]);
+    push(+m[3]!, month, day, 0.85, m.index, m[0].length);
+  }
   // ... or lost altogether, where the parts cannot be cut otherwise ("1118/2021", "25.092021"): two-figure day and
   // month, a four-figure year; a guess.
   const glued = /\b(\d{2})(\d{2})[/.-]((?:19|20)\d{2})\b|\b(\d{1,2})[/.-](\d{2})((?:19|20)\d{2})\b/g;
@@ -98,12 +108,16 @@ export function findDates(text: string, order: DateOrder = 'MDY'): ParsedDate[] 
     const a = +m[1]!, b = +m[2]!, y = year4(+m[3]!);
     if (order === 'MDY' || b > 12) push(y, a, b, 0.7, m.index, m[0].length); else push(y, b, a, 0.7, m.index, m[0].length);
   }
-  const monthAlt = Object.keys(MONTHS).sort((x, y) => y.length - x.length).join('|');
   // 23 JUL 2026 / 15 DE JULIO DE 2026 / 1ER MARS 2026 / 23-JUL-2026 / 27, MAY. 2023: the day closed by any mark forms use
-  const dmy = new RegExp(`\\b(\\d{1,2})(?:ER|ST|ND|RD|TH|O)?[.,]?\\s*(?:DE\\s+)?[-/ ]?\\s*(${monthAlt})\\.?\\s*(?:DE(?:L)?\\s+)?[-/, ]?\\s*(\\d{4}|\\d{2})\\b`, 'g');
-  while ((m = dmy.exec(t))) push(year4(+m[3]!), MONTHS[m[2]!]!, +m[1]!, 1, m.index, m[0].length);
+  // The day may be read glued to the label word before it ("CARGA9 DE ABRIL"): a guess then, as a word's last
+  // letters may be a code's. Any one mark may stand between the month and the year ("18 FEB: 2022").
+  const dmy = new RegExp(`(?<![\\d])(\\d{1,2})(?:ER|ST|ND|RD|TH|O)?[.,]?\\s*(?:DE\\s+)?[-/ ]?\\s*(${MONTH_ALT})\\.?\\s*(?:DE(?:L)?\\s+)?[-/,:; ]?\\s*(\\d{4}|\\d{2})\\b`, 'g');
+  while ((m = dmy.exec(t))) {
+    const glued = m.index > 0 && /\p{L}/u.test(t[m.index - 1]!);
+    push(year4(+m[3]!), MONTHS[m[2]!]!, +m[1]!, glued ? 0.85 : 1, m.index, m[0].length);
+  }
   // JUL 23, 2026 / JULY 23RD 2026. A speck beside the comma ("SEP1.,2026") may be part of a digit: a guess.
-  const mdy = new RegExp(`\\b(${monthAlt})\\.?\\s*[-/ ]?\\s*(\\d{1,2})(?:ST|ND|RD|TH)?\\s*([,.]{0,2})\\s*[-/ ]?\\s*(\\d{4})\\b`, 'g');
+  const mdy = new RegExp(`\\b(${MONTH_ALT})\\.?\\s*[-/ ]?\\s*(\\d{1,2})(?:ST|ND|RD|TH)?\\s*([,.]{0,2})\\s*[-/ ]?\\s*(\\d{4})\\b`, 'g');
   while ((m = mdy.exec(t))) push(+m[4]!, MONTHS[m[1]!]!, +m[2]!, m[3]!.length > 1 ? 0.85 : 1, m.index, m[0].length);
   out.sort((a, b) => a.index - b.index);
   // Drop overlaps (keep the first, then the more certain).
@@ -157,9 +171,12 @@ export function slashesReadAsDigits(text: string, order: DateOrder = 'MDY'): Par
  * back together, where neither piece is a month and together they are one.
  */
 function joinSplitMonths(t: string): string {
-  return t.replace(/\b([A-Z]{1,8}) ([A-Z]{1,8})\b/g, (all, a: string, b: string, at: number) => {
+  // Every pair of neighbouring words is tried, the second word of one pair being the first of the next: a label word
+  // before the pieces ("FECHA DECEM BER 7") must not hide them.
+  return t.replace(/\b([A-Z]{1,8}) (?=([A-Z]{1,8})\b)/g, (all, a: string, b: string, at: number) => {
     if (MONTHS[a + b] === undefined || MONTHS[a] !== undefined || MONTHS[b] !== undefined) return all;
-    return /^\W{0,3}\d/.test(t.slice(at + all.length)) || /\d\W{0,3}$/.test(t.slice(0, at)) ? `${a}${b}` : all;
+    const end = at + all.length + b.length;
+    return /^\W{0,3}\d/.test(t.slice(end)) || /\d\W{0,3}$/.test(t.slice(0, at)) ? a : all;
   });
 }
 
@@ -190,6 +207,30 @@ function repairMonthNames(t: string): { text: string; repaired: number[] } {
     return [...found][0]!;
   });
   return { text: fixed, repaired };
+}
+
+const LOOK_ALIKE = `[${Object.keys(DIGIT_FOR).join('').replace('|', '\\|')}]`;
+const MONTH_ALT = Object.keys(MONTHS).sort((x, y) => y.length - x.length).join('|');
+// A letter standing first in a numeric date ("S/24/20"), or among a written date's year figures ("JAN Z0Z0").
+const LEADING_LETTER = new RegExp(`(?<![\\p{L}\\p{N}])${LOOK_ALIKE}(?=\\s?[/.-]\\s?\\d{1,2}\\s?[/.-]\\s?\\d{2,4}\\b)`, 'gu');
+const YEAR_AFTER_MONTH = new RegExp(`(?<=\\b(?:${MONTH_ALT})\\.?[,.]?\\s{0,2})[\\d${Object.keys(DIGIT_FOR).join('').replace('|', '\\|')}]{4}\\b`, 'g');
+
+/**
+ * Letters read where a date's digits stand, each put back as the digit it looks like (the one confusion table): the
+ * first character of a numeric date, and the figures of a year written after its month where two of the four are
+ * digits and a year comes out. Each is a guess: its place is added to `repaired`.
+ */
+function lookAlikeDigits(t: string, repaired: number[]): { text: string; repaired: number[] } {
+  const marks = [...repaired];
+  let out = t.replace(LEADING_LETTER, (c: string, at: number) => { marks.push(at); return DIGIT_FOR[c]!; });
+  out = out.replace(YEAR_AFTER_MONTH, (y: string, at: number) => {
+    if (/^\d+$/.test(y) || (y.match(/\d/g) ?? []).length < 2) return y;
+    const digits = [...y].map((c) => DIGIT_FOR[c] ?? c).join('');
+    if (!/^(?:19|20)\d{2}$/.test(digits)) return y;
+    marks.push(at);
+    return digits;
+  });
+  return { text: out, repaired: marks };
 }
 
 /**

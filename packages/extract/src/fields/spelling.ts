@@ -1,6 +1,7 @@
 import enDictionary from 'dictionary-en';
 import esDictionary from 'dictionary-es';
 import frDictionary from 'dictionary-fr';
+import { LETTER_GROUPS_FOR } from './look-alikes.ts';
 import { normalizeText } from '../layout.ts';
 
 /**
@@ -172,17 +173,31 @@ const TWO_LETTER_WORDS = new Set(('DE DA DO DI LA LE EL LO DU AU EN ET OF IN ON 
   + 'AV ST RD DR LN CT PL CO SA AG BV NV SL LP KM CP').split(' '));
 const COMPASS = new Set(['N', 'S', 'E', 'W']);
 
+/** The known words a word becomes with one group of its letters read as its look-alike (or every such group). */
+function groupLookAlikes(tok: string): Set<string> {
+  const out = new Set<string>();
+  for (const [read, meant] of LETTER_GROUPS_FOR) {
+    const all = tok.split(read).join(meant);
+    if (all !== tok && isKnownWord(all)) out.add(all);
+    for (let at = tok.indexOf(read); at >= 0; at = tok.indexOf(read, at + 1)) {
+      const one = tok.slice(0, at) + meant + tok.slice(at + read.length);
+      if (isKnownWord(one)) out.add(one);
+    }
+  }
+  return out;
+}
+
 /**
- * Words read with a look-alike the dictionary tells apart: an H read as two bars ("IIOUSEIIOLD"), and a French
- * article's apostrophe lost before a vowel ("DOEUVRE", "DENTRETIEN" for D'OEUVRE, D'ENTRETIEN), where the word read
- * is none and the word so put right is one.
+ * Words read with a look-alike the dictionary tells apart: a group of letters read as another ("IIOUSEIIOLD",
+ * "COMERSTONE"), and a French article's apostrophe lost before a vowel ("DOEUVRE", "DENTRETIEN" for D'OEUVRE,
+ * D'ENTRETIEN), where the word read is none and one word so put right is one.
  */
 export function repairLookAlikeWords(text: string): { value: string; repaired: boolean } {
   let repaired = false;
   const value = text.split(' ').map((tok) => {
     if (!/^[A-Z]{4,}$/.test(tok) || isKnownWord(tok)) return tok;
-    const h = tok.replace(/II/g, 'H');
-    if (h !== tok && isKnownWord(h)) { repaired = true; return h; }
+    const grouped = groupLookAlikes(tok);
+    if (grouped.size === 1) { repaired = true; return [...grouped][0]!; }
     if (/^[DL][AEIOUH]/.test(tok) && tok.length >= 6 && isKnownWord(tok.slice(1))) { repaired = true; return `${tok[0]}'${tok.slice(1)}`; }
     return tok;
   }).join(' ');

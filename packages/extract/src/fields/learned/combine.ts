@@ -6,6 +6,7 @@ import { repairScacByName } from '../references.ts';
 import { editDistance } from '../geo.ts';
 import { isKnownPlace } from '../../ocr/place-decode.ts';
 import { bareWords, legalFormEnd } from '../company-name.ts';
+import { SUFFIXES, SUFFIX_WORDS } from '../street-line.ts';
 import { billTotals, type BillTotals, type TableCell } from '../goods-table.ts';
 import { keepOwnScores } from '../own-scores.ts';
 import { fitPostalToCountry } from '../postal-by-country.ts';
@@ -197,7 +198,8 @@ export function pickReader(c: FieldCandidates, mode: Exclude<FieldsMode, 'rules'
   const weighs = !!chance && chooser !== 'own';
   if (!t) return r ? 'rules' : null;
   if (!r) return (weighs ? chance('tagger') : t.confidence) >= (shown ? ALONE_MIN : UNSHOWN_ALONE_MIN) ? 'tagger' : null;
-  const whole = c.field.endsWith('.Name') ? nameWithForm(String(t.value), String(r.value)) : c.field.endsWith('.City') ? knownOfTwo(String(t.value), String(r.value)) : 0;
+  const whole = c.field.endsWith('.Name') ? nameWithForm(String(t.value), String(r.value)) : c.field.endsWith('.City') ? knownOfTwo(String(t.value), String(r.value))
+    : c.field.endsWith('.Address') ? streetWithType(String(t.value), String(r.value)) : 0;
   if (whole) return whole > 0 ? 'tagger' : 'rules';
   if (chance && !c.agree && (chooser === 'disputes' || chooser === 'chance')) {
     return chance('tagger') > chance('rules') + (chooser === 'disputes' ? DISPUTE_MARGIN : 0) ? 'tagger' : 'rules';
@@ -217,6 +219,19 @@ export function nameWithForm(a: string, b: string): number {
   const longer = (p: string, q: string): boolean => p.startsWith(`${q} `) && legalFormEnd(p) > 0
     && (legalFormEnd(q) === 0 || p.split(' ').length - legalFormEnd(p) < q.split(' ').length);
   return longer(x, y) ? 1 : longer(y, x) ? -1 : 0;
+}
+
+/**
+ * Of two readings of a street where one is the other and a word or two more that end with the street's type ("15495 E
+ * CHESTNUT" and "... CHESTNUT RD"), and the shorter ends on no type, the longer is the street as printed: the type is
+ * the line's last word, and the shorter reading lost it. 1 where the first reading is that one, -1 where the second is,
+ * 0 where neither.
+ */
+export function streetWithType(a: string, b: string): number {
+  const [x, y] = [a, b].map((v) => v.toUpperCase().replace(/[.,;:]+(?=\s|$)/g, '').trim());
+  const typed = (v: string): boolean => { const last = v.split(' ').at(-1)!; return SUFFIXES.has(last) || SUFFIX_WORDS.has(last); };
+  const longer = (p: string, q: string): boolean => p.startsWith(`${q} `) && typed(p) && !typed(q) && p.split(' ').length - q.split(' ').length <= 2;
+  return longer(x!, y!) ? 1 : longer(y!, x!) ? -1 : 0;
 }
 
 /**
