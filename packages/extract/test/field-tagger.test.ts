@@ -5,7 +5,7 @@ import { calibrate, confidenceOf, fitIsotonic } from '../src/fields/learned/cali
 import { ALONE_MIN, chooseFields } from '../src/fields/learned/combine.ts';
 import { FEATURE_NAMES, pageFeatures } from '../src/fields/learned/features.ts';
 import { FieldTagger, widen, type TaggerJson } from '../src/fields/learned/tagger.ts';
-import { beforePostalCode, completeRuns, withCodeLetters, withHyphenTail, withInnerWords, withKindPrefix, withLegalForm, withNameHead, withNmfcQualifier, withOtherPart, withPlaceName, withStreetEnd,
+import { beforePostalCode, completeRuns, withCodeLetters, withDescriptionHead, withHyphenTail, withInnerWords, withKindPrefix, withLegalForm, withNameHead, withNmfcQualifier, withOtherPart, withPlaceName, withStreetEnd,
   withStreetNumber } from '../src/fields/learned/run-completion.ts';
 import { brokenWords, groupWords, joinWrapped, labelBefore, lineNeighbours } from '../src/fields/learned/word-runs.ts';
 import { predictRows, TreeModel } from '../src/fields/learned/trees.ts';
@@ -312,6 +312,15 @@ describe('decoding', () => {
     expect(readWordsValue('Shipper.City', run('LE HAVRE'), 'MDY')?.value).toBe('LE HAVRE');
     expect(readWordsValue('Shipper.City', run('NEW HAMBURG'), 'MDY')?.value).toBe('NEW HAMBURG');
     expect(readWordsValue('Shipper.City', run('CIUDAD JUAREZ'), 'MDY')?.value).toBe('CIUDAD JUAREZ');
+  });
+
+  it('starts a description that begins with a joining word at the noun before it', () => {
+    const goods = [w('10', 40, 100), w('PIECES', 100, 100), w('DE', 180, 100), w('QUINCAILLERIE', 220, 100)];
+    expect(withDescriptionHead(goods.slice(2), lineNeighbours(goods), () => true).map((x) => x.text).join(' ')).toBe('PIECES DE QUINCAILLERIE');
+    // Never a word the model reads as another field's, nor a number.
+    expect(withDescriptionHead(goods.slice(2), lineNeighbours(goods), (x) => x !== goods[1])).toEqual(goods.slice(2));
+    const counted = [w('12', 100, 100), w('DE', 140, 100), w('ACERO', 180, 100)];
+    expect(withDescriptionHead(counted.slice(1), lineNeighbours(counted), () => true)).toEqual(counted.slice(1));
   });
 
   it('ends a description with its NMFC qualifier printed after it (NOI, KD, KD FLAT), and takes nothing else', () => {

@@ -6,7 +6,7 @@ import { findDates } from '../src/fields/parse-date.ts';
 import { unlabelledBlocks, unshareWords } from '../src/fields/find-parties.ts';
 import { parseCityStateZip, stripCityLabel } from '../src/fields/city-line.ts';
 import { nearLabel, parseParty, partyLines, type ParsedParty, stripSubLabel, wrappedEnding } from '../src/fields/party.ts';
-import { looksLikeStreet, oddStreetEnd, repairHouseNumber, repairStreetSuffix, shortNameWord, stripLeadingJunk } from '../src/fields/street-line.ts';
+import { looksLikeStreet, oddStreetEnd, repairHouseNumber, repairStreetSuffix, shortNameWord, splitGluedStreetWords, stripLeadingJunk } from '../src/fields/street-line.ts';
 import { endAtLegalForm, endsAsName, readCompanyName, repairCompanySuffix, suffixFromHint } from '../src/fields/company-name.ts';
 import { parseReference } from '../src/fields/references.ts';
 import { nearCityOfState } from '../src/fields/geo.ts';
@@ -1068,6 +1068,10 @@ describe('party blocks on grid and keyed forms', () => {
     expect(repairHouseNumber('8039 RUE SAINT -PATRICK')).toEqual({ value: '8039 RUE SAINT-PATRICK', repaired: true });
     expect(repairHouseNumber('123 - 125 MAIN ST')).toEqual({ value: '123 - 125 MAIN ST', repaired: false });
     expect(repairStreetSuffix('13969 W MADISON SI')).toEqual({ value: '13969 W MADISON ST', repaired: true });
+    // A unit word and its number, or a type and the name's word, read without the space between them.
+    expect(splitGluedStreetWords('4726 HARBORCT STE5')).toEqual({ value: '4726 HARBOR CT STE 5', repaired: true });
+    expect(splitGluedStreetWords('257 PORTER ST BLDG20').value).toBe('257 PORTER ST BLDG 20');
+    expect(splitGluedStreetWords('10 OXFORD RD 5 CONCORD AVE').repaired).toBe(false);
     const d = extractFields(block('SHIPPER:', 'ACME FOODS INC', '115-PORTAGE ST', 'FARGO, ND 58103'));
     expect(d.Shipper?.Address).toBe('115 PORTAGE ST');
     // A point after a type-first street's house number is a label's mark, not the street's.
@@ -1688,6 +1692,11 @@ describe('party blocks on grid and keyed forms', () => {
 
   it('reads a name without the number of the box it is printed in, and tells a name cut short of its ending', () => {
     expect(readCompanyName('[1] Tidewater Foundry LTEE', []).value).toBe('TIDEWATER FOUNDRY LTEE');
+    // A box's number padded with a zero; a name's own number stays.
+    expect(readCompanyName('04 SUMMIT RIDGE MILLWORKS INC', []).value).toBe('SUMMIT RIDGE MILLWORKS INC');
+    expect(readCompanyName('84 LUMBER CO', []).value).toBe('84 LUMBER CO');
+    // A legal form of two words read as one ends the name as the form does.
+    expect(readCompanyName('STRAITS PTELTD LOCATION # 97493', []).value).toBe('STRAITS PTE LTD');
     // A signer's role after the name, whole or cut at the line's end.
     expect(readCompanyName('PRAIRIE WIND CARRIERS, AS CARRIER', []).value).toBe('PRAIRIE WIND CARRIERS');
     // ... or in brackets, however the OCR read them; a name that ends in the word is left whole.

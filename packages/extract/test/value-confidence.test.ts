@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CORE_FIELDS, emptyExtractedData, type Party } from '@ladingwise/shared';
-import { ALONE_MIN, billShown, chooseFields, DISPUTE_MARGIN, knownOfTwo, nameWithForm, streetWithType, pickReader, readCandidates, placeFromBillTo, settleSharedWords, shipperFromBillTo } from '../src/fields/learned/combine.ts';
+import { ALONE_MIN, billShown, chooseFields, DISPUTE_MARGIN, codeWithPrefix, knownOfTwo, nameWithForm, refsByPrefix, streetWithType, pickReader, readCandidates, placeFromBillTo, settleSharedWords, shipperFromBillTo } from '../src/fields/learned/combine.ts';
 import { FieldTagger } from '../src/fields/learned/tagger.ts';
 import { TreeModel } from '../src/fields/learned/trees.ts';
 import { ValueConfidence, type ValueConfidenceJson } from '../src/fields/learned/value-confidence.ts';
@@ -136,6 +136,28 @@ describe('a name read whole', () => {
     expect(knownOfTwo('DALLAS', 'DULUTH')).toBe(0);
     expect(knownOfTwo('ROTTERDAM', 'AMSTERDAM')).toBe(0);
     expect(knownOfTwo('QUERETARO', 'SAN JUAN DEL RIO')).toBe(0);
+  });
+
+  it('takes of two readings of a reference the one with its kind prefix joined by a hyphen', () => {
+    expect(codeWithPrefix('PO-038855', '038855')).toBe(1);
+    expect(codeWithPrefix('038855', 'PO-038855')).toBe(-1);
+    expect(codeWithPrefix('PO 038855', '038855')).toBe(0);
+    expect(codeWithPrefix('SO-12', '12')).toBe(0);
+  });
+
+  it('moves a purchase or sales order number read into the other\'s empty field by the prefix it was issued with', () => {
+    const data = emptyExtractedData();
+    data.References.PoNumber = 'SO228093';
+    data.ConfidenceScores['References.PoNumber'] = 0.95;
+    refsByPrefix(data);
+    expect(data.References).toMatchObject({ PoNumber: null, OrderNumber: 'SO228093' });
+    expect(data.ConfidenceScores['References.OrderNumber']).toBe(0.85);
+    // Where the other field holds a value, nothing moves.
+    const both = emptyExtractedData();
+    both.References.OrderNumber = 'PO-980830';
+    both.References.PoNumber = '4512345678';
+    refsByPrefix(both);
+    expect(both.References).toMatchObject({ PoNumber: '4512345678', OrderNumber: 'PO-980830' });
   });
 
   it('takes of two readings of a street the one that goes on to the street\'s type where the other stops short of it', () => {

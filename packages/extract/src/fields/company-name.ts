@@ -17,11 +17,12 @@ const ROLE_IN_BRACKETS = new RegExp(`\\s+(?:[(\\[{|]\\s*${ROLE}\\s*[)\\]}|]?|[(\
 const cleanName = (s: string): string =>
   // A box's number printed before what the box holds ("[1] ACME", "4) ACME", the bracket read as "1]", the number as a
   // letter, "E]") is the form's, never the name's.
-  s.replace(/^(?:\(?\[?\d{1,2}[\])]|\[?[A-Z]\])\s+(?=\p{L})/u, '')
+  // A number padded with a zero ("04 ACME") is a box's too: a name's own number is not padded.
+  s.replace(/^(?:\(?\[?\d{1,2}[\])]|\[?[A-Z]\]|0\d)\s+(?=\p{L})/u, '')
   // The Mexican company ending, however punctuated, read with a look-alike ("$A DE CV", "SA DE GV.") or glued to the
   // name by a hyphen.
     .replace(/(^|[^A-Z0-9$])[S$5]\.?\s?A\.?\s?DE\s?[CG]\.?\s?V\.?(?=\s|$)/g, (_m, pre: string) => `${pre === '-' ? ' ' : pre}SA DE CV`)
-    .replace(/\bSADE\s?CV\b/g, 'SA DE CV')
+    .replace(/\bSADE\s?CV\b/g, 'SA DE CV').replace(/\bPTELTD\b/g, 'PTE LTD')
     .replace(/\s+/g, ' ').replace(/^[\s:;,.|*'"‘’“”«»/\\-]+|[\s:;,|*_—–-]+$/g, '').replace(/(\s+[^\p{L}\p{N}\s]+)+$/u, '').replace(/\s[-_](?=\p{L})/gu, ' ').trim()
     // A dash or dot standing alone between two words is a speck or a cell's edge, not part of the name ("MILLS - INC").
     .replace(/ [-_–—.·•]+(?= )/g, '')

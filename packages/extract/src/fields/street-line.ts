@@ -254,14 +254,35 @@ export function streetDoubts(value: string, lines: number): number {
   return doubts.filter(Boolean).length;
 }
 
+// Street types no word of the three languages' dictionaries ends with as a word of its own before it: glued to the
+// street's name ("HARBORCT") they are split off. ST, WAY and PL end too many words (FOREST, MIDWAY) to tell apart.
+const GLUED_TYPES = /^(\p{L}{4,}?)(CT|RD|DR|LN|AVE|BLVD|CIR|PKWY|HWY|TRL)$/u;
+
+/**
+ * A street's words read without the space between them: a unit word and its number ("BLDG20", "STE5"), and a
+ * street type after its name's word ("HARBORCT"), where the name is a word of the dictionaries and the whole is none.
+ */
+export function splitGluedStreetWords(line: string): { value: string; repaired: boolean } {
+  let repaired = false;
+  const value = line.split(' ').map((tok) => {
+    const unit = /^(STE|SUITE|UNIT|BLDG|APT|RM|ROOM|LOT|DOCK|PIER|GATE)(\d{1,5}[A-Z]?)(,?)$/.exec(tok);
+    if (unit) { repaired = true; return `${unit[1]} ${unit[2]}${unit[3]}`; }
+    const typed = GLUED_TYPES.exec(tok);
+    if (typed && isKnownWord(typed[1]!) && !isKnownWord(tok)) { repaired = true; return `${typed[1]} ${typed[2]}`; }
+    return tok;
+  }).join(' ');
+  return { value, repaired };
+}
+
 /**
  * A street line's words as every reader puts them right: the house number set apart from what follows it, a word split
  * at a narrow gap joined, words the OCR was unsure of spelt, the type put right. `repaired` when any step changed it.
  */
 export function repairStreetLine(line: string, words: Word[]): { value: string; repaired: boolean } {
   const numbered = repairHouseNumber(line);
-  const joined = joinSplitWords(numbered.value, { street: true });
+  const apart = splitGluedStreetWords(numbered.value);
+  const joined = joinSplitWords(apart.value, { street: true });
   const spelt = repairSpelling(joined.value, confidenceIn(words));
   const typed = repairStreetSuffix(spelt.value);
-  return { value: typed.value, repaired: numbered.repaired || joined.repaired || spelt.repaired || typed.repaired };
+  return { value: typed.value, repaired: numbered.repaired || apart.repaired || joined.repaired || spelt.repaired || typed.repaired };
 }

@@ -83,6 +83,7 @@ export function chooseFields(pages: ReadPage[], rules: ExtractedData, tagger: Fi
   holdLineValues(data, totals);
   fitPostalToCountry(data);
   tidyParties(data);
+  refsByPrefix(data);
   scacByChosenName(data);
   if (mode === 'combined') { shipperFromBillTo(data); placeFromBillTo(data); }
   const evidence = { candidates, probs, classes: tagger.classes, unread: unreadRuns, layout, quality };
@@ -199,7 +200,8 @@ export function pickReader(c: FieldCandidates, mode: Exclude<FieldsMode, 'rules'
   if (!t) return r ? 'rules' : null;
   if (!r) return (weighs ? chance('tagger') : t.confidence) >= (shown ? ALONE_MIN : UNSHOWN_ALONE_MIN) ? 'tagger' : null;
   const whole = c.field.endsWith('.Name') ? nameWithForm(String(t.value), String(r.value)) : c.field.endsWith('.City') ? knownOfTwo(String(t.value), String(r.value))
-    : c.field.endsWith('.Address') ? streetWithType(String(t.value), String(r.value)) : 0;
+    : c.field.endsWith('.Address') ? streetWithType(String(t.value), String(r.value))
+    : c.field.startsWith('References.') ? codeWithPrefix(String(t.value), String(r.value)) : 0;
   if (whole) return whole > 0 ? 'tagger' : 'rules';
   if (chance && !c.agree && (chooser === 'disputes' || chooser === 'chance')) {
     return chance('tagger') > chance('rules') + (chooser === 'disputes' ? DISPUTE_MARGIN : 0) ? 'tagger' : 'rules';
@@ -232,6 +234,16 @@ export function streetWithType(a: string, b: string): number {
   const typed = (v: string): boolean => { const last = v.split(' ').at(-1)!; return SUFFIXES.has(last) || SUFFIX_WORDS.has(last); };
   const longer = (p: string, q: string): boolean => p.startsWith(`${q} `) && typed(p) && !typed(q) && p.split(' ').length - q.split(' ').length <= 2;
   return longer(x!, y!) ? 1 : longer(y!, x!) ? -1 : 0;
+}
+
+/**
+ * Of two readings of a reference where one is the other with a kind prefix joined to it by a hyphen ("PO-038855" and
+ * "038855"), the prefixed one is the number as issued: a prefix standing apart is a label, one joined is the number's.
+ * 1 where the first reading is that one, -1 where the second is, 0 where neither.
+ */
+export function codeWithPrefix(a: string, b: string): number {
+  const prefixed = (p: string, q: string): boolean => q.length >= 4 && new RegExp(`^[A-Z]{1,4}-${q.replace(/[^A-Z0-9]/g, '')}$`).test(p.replace(/\s+/g, ''));
+  return prefixed(a, b) ? 1 : prefixed(b, a) ? -1 : 0;
 }
 
 /**
@@ -355,6 +367,27 @@ function emptyUnlikelyValues(data: ExtractedData, fields: readonly string[], abs
 }
 
 /** A party or carrier left with no field at all is no party; a country alone names no one. */
+// The prefixes that name a reference's kind as the number was issued: a purchase order's, a sales order's.
+const KIND_OF_PREFIX: ReadonlyArray<readonly [RegExp, 'PoNumber' | 'OrderNumber']> = [[/^PO-?\d/, 'PoNumber'], [/^SO-?\d/, 'OrderNumber']];
+
+/**
+ * A purchase order's or sales order's number read into the other's field, where that field is empty: the prefix it
+ * was issued with names its kind ("PO-980830" is a purchase order's, "SO228093" a sales order's). Moved, and held for
+ * review, as the two readers had put it elsewhere.
+ */
+export function refsByPrefix(data: ExtractedData): void {
+  const refs = data.References;
+  for (const [prefix, kind] of KIND_OF_PREFIX) {
+    const other = kind === 'PoNumber' ? 'OrderNumber' : 'PoNumber';
+    const v = refs[other];
+    if (!v || !prefix.test(v) || refs[kind]) continue;
+    refs[kind] = v; refs[other] = null;
+    const score = data.ConfidenceScores[`References.${other}`];
+    delete data.ConfidenceScores[`References.${other}`];
+    data.ConfidenceScores[`References.${kind}`] = Math.min(score ?? 0.5, 0.85);
+  }
+}
+
 function tidyParties(data: ExtractedData): void {
   for (const k of ['Shipper', 'Consignee', 'BillTo', 'Carrier'] as const) {
     const p = data[k] as unknown as Record<string, unknown> | null;

@@ -35,7 +35,7 @@ export function completeRuns(field: string, marked: Word[][], ctx: RunContext): 
     const unlabelled = (w: Word): boolean => !ctx.labels?.has(w);
     return runs.map((r) => beforePostalCode(withStreetEnd(withStreetNumber(r, ctx.side, ctx.free, ctx.words), ctx.side, ctx.free, unlabelled, ctx.words), ctx.side));
   }
-  if (leaf === 'Commodity') return runs.map((r) => withNmfcQualifier(r, ctx.side, ctx.free));
+  if (leaf === 'Commodity') return runs.map((r) => withNmfcQualifier(withDescriptionHead(r, ctx.side, ctx.free), ctx.side, ctx.free));
   if (field.startsWith('References.')) {
     return runs.map((r) => withHyphenTail(withCodeLetters(withKindPrefix(r, ctx.side, ctx.free, ctx.words), ctx.side, freeValue), ctx.side, freeValue, ctx.words));
   }
@@ -231,6 +231,20 @@ export function withNmfcQualifier(run: Word[], side: Map<Word, [Word | null, Wor
   const texts = after.map((w) => w.text.replace(/^[,;]+|[.,;:]+$/g, '')).map((t) => (NOI_AS_READ.test(t) ? 'NOI' : t.toUpperCase()));
   const q = QUALIFIERS.find((qs) => qs.every((t, i) => texts[i] === t));
   return q ? [...run, ...after.slice(0, q.length)] : run;
+}
+
+// Words that join a noun to what it is of or for, in the three languages: a description starts with its noun.
+const JOINING_WORDS = new Set(['OF', 'FOR', 'DE', 'DEL', 'DU', 'DES', 'PARA', 'POUR']);
+
+/**
+ * A description's run that starts with a joining word ("DE QUINCAILLERIE") with the word right before it on its line,
+ * which the model left unmarked (taking it for the package's kind, as "PIECES" often is): the goods are named by that
+ * noun and what follows, so it is taken where the model reads it as no other field's and it holds no digit.
+ */
+export function withDescriptionHead(run: Word[], side: Map<Word, [Word | null, Word | null]>, free: (w: Word) => boolean): Word[] {
+  if (!JOINING_WORDS.has(run[0]!.text.toUpperCase())) return run;
+  const head = side.get(run[0]!)?.[0];
+  return head && free(head) && /^\p{L}{3,}$/u.test(head.text) && !run.includes(head) ? [head, ...run] : run;
 }
 
 // A reference's kind printed as its first letters ("PO", "SO", "BOL") and joined to the number by a hyphen.
