@@ -210,6 +210,8 @@ describe('decoding', () => {
     const ctx = (unreadAs: (x: Word) => boolean) => ({ side: lineNeighbours(san), words: san, free: (x: Word) => x !== garza, unreadAs });
     expect(completeRuns('Shipper.City', [san.slice(0, 4)], ctx((x) => x === garza))[0]!.map((x) => x.text).join(' ')).toBe('SAN NICOLAS DE LOS GARZA,');
     expect(completeRuns('Shipper.City', [san.slice(0, 4)], ctx(() => false))[0]!.map((x) => x.text).join(' ')).toBe('SAN NICOLAS DE LOS');
+    // Inside the place's name, a word the model reads as another field's ("DE" as Delaware) is the place's.
+    expect(withPlaceName(san.slice(0, 2), lineNeighbours(san), (x) => x !== san[2], san).map((x) => x.text).join(' ')).toBe('SAN NICOLAS DE LOS GARZA,');
   });
 
   it('reads a two-part postal code whole when the tagger marked one part, unless the other is another field\'s', () => {

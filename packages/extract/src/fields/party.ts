@@ -8,6 +8,7 @@ import { closesNote, isNote } from './heading-note.ts';
 import { unfoldRunningText } from './running-text.ts';
 import { LABELS } from './lexicon.ts';
 import { isInstruction, readCompanyName } from './company-name.ts';
+import { endAtEnding } from './name-end.ts';
 import { COMPASS, indentedStart, repairStreetLine, STREET_FIRST, STREET_LEAD, streetDoubts, stripLeadingJunk, SUFFIX_WORDS, SUFFIXES } from './street-line.ts';
 import { CA_PROVINCES, canadianReadings, compareCity, editDistance, isStateCode, lostLead, mendCity, MX_STATES, nearCityOfState, placeOfPostal, repairState, stateMatchesPostal, US_STATES, zipFarFromCity, type Country } from './geo.ts';
 
@@ -657,7 +658,8 @@ export function parseParty(allLines: PartyLine[], headerHit: LabelHit): ParsedPa
   const nameLine = nameIdx >= 0 ? nameIdx : lines.findIndex((l, i) => !used.has(i) && l.sub === null && !note(l) && (cszIdx < 0 || i < cszIdx));
   if (nameLine >= 0 && lines[nameLine]!.words.length && !labelLine(lines[nameLine]!)) {
     used.add(nameLine);
-    const w = lines[nameLine]!.words;
+    // A name that reached its ending ends there, whatever the line goes on with (name-end.ts, as the tagger's runs).
+    const w = endAtEnding(lines[nameLine]!.words);
     const named = readCompanyName(textOf(w), w);
     // A name of a few letters ("GR", "AME") is what is left of one the OCR lost most of.
     p.Name = { value: named.value, words: w, checks: 0, doubts: (named.repaired || lines[nameLine]!.guessedLabel ? 1 : 0) + (alnumCount(named.value) < 5 ? 1 : 0) };

@@ -105,14 +105,19 @@ export function withLegalForm(run: Word[], side: Map<Word, [Word | null, Word | 
  * another field's that field can read (a word tagged as a country that names none is the place's).
  */
 export function withPlaceName(run: Word[], side: Map<Word, [Word | null, Word | null]>, free: (w: Word) => boolean, words: readonly Word[] = []): Word[] {
+  // A word the model reads as another field's may stand inside a place's name ("DE" of SAN NICOLAS DE LOS GARZA read
+  // as Delaware's code), never at its ends: the place's outer words are free ones.
   const before: Word[] = [];
-  for (let w = side.get(run[0]!)?.[0]; w && before.length < 2 && free(w); w = side.get(w)?.[0]) before.unshift(w);
+  for (let w = side.get(run[0]!)?.[0]; w && before.length < 2; w = side.get(w)?.[0]) before.unshift(w);
   const after: Word[] = [];
-  for (let w: Word | null | undefined = nextOf(run[run.length - 1]!, side, words); w && after.length < 4 && free(w); w = side.get(w)?.[1]) after.push(w);
+  // A long name may wrap its cell at any of its words: each next word is on the line or begins the next one.
+  for (let w: Word | null | undefined = nextOf(run[run.length - 1]!, side, words); w && after.length < 4 && !run.includes(w); w = nextOf(w, side, words)) after.push(w);
   const name = (ws: Word[]): string => ws.map((w) => w.text).join(' ').replace(/[,.;:]+$/, '');
   let best = run;
   for (let b = 0; b <= before.length; b++) {
+    if (b > 0 && !free(before[before.length - b]!)) continue;
     for (let a = 0; a <= after.length; a++) {
+      if (a > 0 && !free(after[a - 1]!)) continue;
       const longer = [...before.slice(before.length - b), ...run, ...after.slice(0, a)];
       // Inner words keep their commas out: a comma ends a place's name.
       if (longer.length > best.length && !longer.slice(0, -1).some((w) => /,$/.test(w.text)) && isKnownPlace(name(longer))) best = longer;
