@@ -371,6 +371,9 @@ describe('decoding', () => {
     // Three letters apart are a label's abbreviation (S/O read as SIO), and a code of digits has no letters to continue.
     const label = [w('SIO', 100, 100), w('SO605916', 140, 100)];
     expect(withCodeLetters(label.slice(1), lineNeighbours(label), () => true)).toEqual(label.slice(1));
+    // Letters after a joining word end a label ("N° DE LV").
+    const lv = [w('Ne', 40, 100), w('dE', 70, 100), w('LV', 100, 100), w('B36506086', 130, 100)];
+    expect(withCodeLetters(lv.slice(3), lineNeighbours(lv), () => true)).toEqual(lv.slice(3));
     const digits = [w('SG', 100, 100), w('570785', 130, 100)];
     expect(withCodeLetters(digits.slice(1), lineNeighbours(digits), () => true)).toEqual(digits.slice(1));
     expect(withCodeLetters(spread.slice(1), lineNeighbours(spread), (x) => x !== spread[0])).toEqual(spread.slice(1));

@@ -1072,6 +1072,8 @@ describe('party blocks on grid and keyed forms', () => {
     expect(splitGluedStreetWords('4726 HARBORCT STE5')).toEqual({ value: '4726 HARBOR CT STE 5', repaired: true });
     expect(splitGluedStreetWords('257 PORTER ST BLDG20').value).toBe('257 PORTER ST BLDG 20');
     expect(splitGluedStreetWords('10 OXFORD RD 5 CONCORD AVE').repaired).toBe(false);
+    // A unit's word read a letter off after the street's type, before its number.
+    expect(repairStreetSuffix('8798 E MAGNOLIA DR BLOG 31')).toEqual({ value: '8798 E MAGNOLIA DR BLDG 31', repaired: true });
     const d = extractFields(block('SHIPPER:', 'ACME FOODS INC', '115-PORTAGE ST', 'FARGO, ND 58103'));
     expect(d.Shipper?.Address).toBe('115 PORTAGE ST');
     // A point after a type-first street's house number is a label's mark, not the street's.
@@ -1695,6 +1697,7 @@ describe('party blocks on grid and keyed forms', () => {
     // A box's number padded with a zero; a name's own number stays.
     expect(readCompanyName('04 SUMMIT RIDGE MILLWORKS INC', []).value).toBe('SUMMIT RIDGE MILLWORKS INC');
     expect(readCompanyName('84 LUMBER CO', []).value).toBe('84 LUMBER CO');
+    expect(readCompanyName('6)] PLASTICOS ANAHUAC SA DE CV', []).value).toBe('PLASTICOS ANAHUAC SA DE CV');
     // A legal form of two words read as one ends the name as the form does.
     expect(readCompanyName('STRAITS PTELTD LOCATION # 97493', []).value).toBe('STRAITS PTE LTD');
     // A signer's role after the name, whole or cut at the line's end.

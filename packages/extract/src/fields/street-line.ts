@@ -51,6 +51,12 @@ export function repairStreetSuffix(line: string): { value: string; repaired: boo
     const units = [...UNIT_WORDS].filter((u) => u.length >= 4 && ocrDistance(toks[0]!, u) <= 1);
     if (units.length === 1) return { value: [units[0]!, ...toks.slice(1)].join(' '), repaired: true };
   }
+  // ... or after the street's type, where only a unit stands before a number ("MAGNOLIA DR BLOG 31").
+  for (let i = 2; i < toks.length - 1; i++) {
+    if (!SUFFIXES.has(toks[i - 1]!) || !/^[A-Z]{4,}$/.test(toks[i]!) || UNIT_WORDS.has(toks[i]!) || !/^\d+[A-Z]?,?$/.test(toks[i + 1]!)) continue;
+    const units = [...UNIT_WORDS].filter((u) => u.length >= 4 && ocrDistance(toks[i]!, u) <= 1);
+    if (units.length === 1) return { value: [...toks.slice(0, i), units[0]!, ...toks.slice(i + 1)].join(' '), repaired: true };
+  }
   // A street type read in two pieces at the end ("TERMINAL H WY").
   const n = toks.length, pieces = toks.slice(-2).join('');
   if (n >= 3 && toks[n - 2]!.length <= 2 && pieces.length >= 3 && SUFFIXES.has(pieces) && !SUFFIXES.has(toks[n - 1]!)) {

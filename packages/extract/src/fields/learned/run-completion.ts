@@ -114,8 +114,11 @@ export function withPlaceName(run: Word[], side: Map<Word, [Word | null, Word | 
   for (let w: Word | null | undefined = nextOf(run[run.length - 1]!, side, words); w && after.length < 4 && !run.includes(w); w = nextOf(w, side, words)) after.push(w);
   const name = (ws: Word[]): string => ws.map((w) => w.text).join(' ').replace(/[,.;:]+$/, '');
   let best = run;
+  // A word right after a comma begins an item of its own: the place's first word, though the run before the comma
+  // (a street) was read on into it ("5416 CHESTNUT LN, SAINT" "PAUL").
+  const opens = (w: Word): boolean => /,$/.test(side.get(w)?.[0]?.text ?? '');
   for (let b = 0; b <= before.length; b++) {
-    if (b > 0 && !free(before[before.length - b]!)) continue;
+    if (b > 0 && !free(before[before.length - b]!) && !opens(before[before.length - b]!)) continue;
     for (let a = 0; a <= after.length; a++) {
       if (a > 0 && !free(after[a - 1]!)) continue;
       const longer = [...before.slice(before.length - b), ...run, ...after.slice(0, a)];
@@ -287,14 +290,17 @@ export function withHyphenTail(run: Word[], side: Map<Word, [Word | null, Word |
 /**
  * A code that starts with letters, with its first letters read as a word of their own before it ("SG" "D570785", "S"
  * "O511207"): a code is printed as one unbroken string, and letter-spaced print or a photo spreads it into pieces.
- * The piece is taken in where it is free, no label's and no word that says "number", and only beside the code: a word
+ * The piece is taken in where it is free, no label's, no word that says "number" nor one after a joining word, and only beside the code: a word
  * read over it or far before it is something else printed there.
  */
 export function withCodeLetters(run: Word[], side: Map<Word, [Word | null, Word | null]>, free: (w: Word) => boolean): Word[] {
   const first = run[0]!;
   const before = side.get(first)?.[0];
   if (!before || run.includes(before) || !free(before) || !LETTER_LED_CODE.test(first.text) || !spacedBefore(before, first)) return run;
-  return CODE_LETTERS.test(before.text) && !NUMBER_WORDS.has(before.text) ? [before, ...run] : run;
+  // Letters after a joining word end the label before the code ("N° DE LV" of lettre de voiture), whatever the OCR
+  // made of the label's other words.
+  const joined = JOINING_WORDS.has((side.get(before)?.[0]?.text ?? '').toUpperCase());
+  return CODE_LETTERS.test(before.text) && !NUMBER_WORDS.has(before.text) && !joined ? [before, ...run] : run;
 }
 const CODE_LETTERS = /^[A-Z]{1,2}$/;
 const LETTER_LED_CODE = /^[A-Z]{1,2}\d{4,}$/;

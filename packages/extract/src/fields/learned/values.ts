@@ -8,7 +8,7 @@ import { countryOfName, isStateCode, normalizePostal, repairState } from '../geo
 import { findDates, isFarYear, type DateOrder } from '../parse-date.ts';
 import { DIGIT_FOR, LETTER_FOR } from '../look-alikes.ts';
 import { parseAmount, parseWeight, unitIn } from '../parse-weight.ts';
-import { looksLikeStreet, repairStreetLine, UNIT_WORDS } from '../street-line.ts';
+import { looksLikeStreet, repairStreetLine, SUFFIXES, SUFFIX_WORDS, UNIT_WORDS } from '../street-line.ts';
 import { parseCityStateZip } from '../city-line.ts';
 import { isKnownPlace, placeSpacing } from '../../ocr/place-decode.ts';
 import { NUMBER_WORDS, parseReference, parseScac } from '../references.ts';
@@ -265,12 +265,22 @@ export function streetPart(words: Word[]): Word[] {
   const place = (ws: Word[]): boolean => !!parseCityStateZip(ws)?.zip.length || named(text(ws)) || coded(text(ws));
   // A unit printed before the street's number ("UNIT 36 DOCK ROAD", as British addresses write it) is the street's own.
   const street = (t: string): boolean => looksLikeStreet(t) || looksLikeStreet(t.replace(UNIT_FIRST, ''));
+  // A street closed by its type (or its unit's number) and a comma ends there: words after it with no number, and no unit's word first, are
+  // the place's beginning cut at the run's end ("5416 CHESTNUT LN, SAINT" of SAINT PAUL).
+  const typedEnd = (ws: Word[]): boolean => {
+    const last = bareStreetWord(ws[ws.length - 1]!), unit = ws.length >= 2 ? bareStreetWord(ws[ws.length - 2]!) : '';
+    return SUFFIXES.has(last) || SUFFIX_WORDS.has(last) || (UNIT_WORDS.has(unit) && /^\d+[A-Z]?$/.test(last));
+  };
+  const placeStart = (ws: Word[]): boolean => !ws.some((w) => /\d/.test(w.text)) && !UNIT_WORDS.has(bareStreetWord(ws[0]!));
   for (let to = from + 1; to < parts.length; to++) {
     // The place may be followed by its country, as a part of its own.
-    if (street(text(parts.slice(from, to).flat())) && (place(parts.slice(to).flat()) || place(parts[to]!))) return parts.slice(from, to).flat();
+    const head = parts.slice(from, to).flat(), rest = parts.slice(to).flat();
+    if (street(text(head)) && (place(rest) || place(parts[to]!) || (typedEnd(head) && placeStart(rest)))) return head;
   }
   return parts.slice(from).flat();
 }
+
+const bareStreetWord = (w: Word): string => w.text.toUpperCase().replace(/[.,;:]+$/, '');
 
 /**
  * A count with a single letter glued to its digits, read as the digit that letter looks like ("4s" for 45, "l2" for
