@@ -2359,6 +2359,8 @@ describe('tables and references', () => {
   it('tidies a description: stray rules go, a leading pallet count is split off', () => {
     expect(cleanCommodity('[CERAMIC FLOOR TILE')).toEqual({ text: 'CERAMIC FLOOR TILE', count: null, packaging: null });
     expect(cleanCommodity('CERAMIC FLOOR TILESTC36 DRUM').text).toBe('CERAMIC FLOOR TILE');
+    // A package's kind in its own cell, the cell's rule read as a bar.
+    expect(cleanCommodity('BULTOS | BOTELLAS DE VIDRIO').text).toBe('BOTELLAS DE VIDRIO');
     // NOI with its I misread or lost, and what follows it.
     expect(cleanCommodity('SPORTING GOODS, NO! DO NOT STACK').text).toBe('SPORTING GOODS, NOI');
     expect(cleanCommodity('STEEL FASTENERS, NO').text).toBe('STEEL FASTENERS, NOI');

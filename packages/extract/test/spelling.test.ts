@@ -26,6 +26,9 @@ describe('spelling repair of weakly read words', () => {
     expect(joinSplitWords('LOSE TA CERAMICA').value).toBe('LOSETA CERAMICA');
     expect(joinSplitWords('ACME HOLDING S').value).toBe('ACME HOLDINGS');
     expect(joinSplitWords('WHITEW ATER GROCERS LLC').value).toBe('WHITEWATER GROCERS LLC');
+    expect(joinSplitWords('I NDUSTRIAS CUMBRES SA DE CV').value).toBe('INDUSTRIAS CUMBRES SA DE CV');
+    expect(joinSplitWords('J B NDUSTRIAS').repaired).toBe(false);
+    expect(joinSplitWords('A BETTER WAY').repaired).toBe(false);
     // Articles, compass points after a street's name, initials and words of their own stay as read.
     expect(joinSplitWords('CARRETERA DE LA COSTA').repaired).toBe(false);
     expect(joinSplitWords('1234 MAIN S', { street: true }).repaired).toBe(false);

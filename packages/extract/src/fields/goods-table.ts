@@ -48,7 +48,9 @@ export function cleanCommodity(raw: string): { text: string; count: number | nul
     .replace(/(?<=[A-Z]{3},? NOI)(?! ?,? ?(?:KD|SU)\b)[\s,;]+\S.*$/, '')
     // ... and stands last after the description's comma, where its I may be read as the stroke it looks like ("NOL"),
     // or lost at the cell's edge ("SPORTING GOODS, NO"): no goods end so.
-    .replace(/(?<=[A-Z]{3}), NO[LT1|l!]?$/, ', NOI');
+    .replace(/(?<=[A-Z]{3}), NO[LT1|l!]?$/, ', NOI')
+    // The package's kind in its own cell before the goods, the cell's rule read as a bar ("BULTOS | BOTELLAS").
+    .replace(/^(?:\d+\s+)?(?:BULTOS|PALLETS?|SKIDS?|CARTONS?|CTNS?|BOXES|CAJAS|PIECES|PCS|COLIS|TARIMAS?|PLTS?|CRATES?|DRUMS?)\s*\|\s*(?=[A-Z])/, '');
   const m = LEAD_PACKAGING.exec(t);
   // A packaging code alone before the goods, its count read in the column before ("PLT GLASS BOTTLES"): codes only,
   // as words such as CRATES or BOXES may be the goods themselves; a unit's code (PCS, PKGS) is the count's column.

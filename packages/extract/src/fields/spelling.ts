@@ -207,7 +207,7 @@ export function repairLookAlikeWords(text: string): { value: string; repaired: b
 /**
  * A word the reader split at a narrow gap, its pieces set apart ("FOU N DRY", "CENTR AL", "COAT INGS", "HOLDING S"): a
  * lone letter between two pieces, or a piece of up to four letters that is no word of its own after one of three or
- * more, is joined to them where together they make a word (or one `alsoWhole` accepts). Pieces that are words of their own stay
+ * more, or a first letter before a piece that is no word, is joined to them where together they make a word (or one `alsoWhole` accepts). Pieces that are words of their own stay
  * apart, and so do a name's initials ("J B HUNT"); on a street (`street`), a compass point's letter after a word.
  */
 export function joinSplitWords(text: string, opts: { alsoWhole?: (w: string) => boolean; street?: boolean } = {}): { value: string; repaired: boolean } {
@@ -220,6 +220,10 @@ export function joinSplitWords(text: string, opts: { alsoWhole?: (w: string) => 
     const prev = out[out.length - 1] ?? '', tok = toks[i]!, next = toks[i + 1] ?? '';
     if (/^[A-Z]{2,}$/.test(prev) && /^[A-Z]$/.test(tok) && /^[A-Z]{2,}$/.test(next) && whole(prev + tok + next)) {
       out[out.length - 1] = prev + tok + next; i++; repaired = true; continue;
+    }
+    // A word's first letter read apart ("I NDUSTRIAS"): the rest no word of its own, and no initial before it.
+    if (/^[A-Z]$/.test(tok) && !/^[A-Z]\.?$/.test(prev) && /^[A-Z]{3,}$/.test(next) && !isKnownWord(next) && !apart(tok) && whole(tok + next)) {
+      out.push(tok + next); i++; repaired = true; continue;
     }
     if (/^[A-Z]{3,}$/.test(prev) && (/^[A-Z]{1,2}$/.test(tok) || (/^[A-Z]{3,4}$/.test(tok) && !isKnownWord(tok))) && !apart(tok) && whole(prev + tok)) {
       out[out.length - 1] = prev + tok; repaired = true; continue;
