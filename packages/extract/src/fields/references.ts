@@ -93,6 +93,9 @@ export function parseReference(text: string): { value: string; repaired: boolean
   return null;
 }
 
+// Kind prefixes that end in O: a purchase order's, a sales order's, a number's.
+const O_PREFIXES = new Set(['PO', 'SO', 'NO']);
+
 /** Fixes letters that OCR put inside a run of digits ("8O7O278" -> "8070278"); letter prefixes and suffixes stay. */
 export function repairCode(tok: string): { value: string; repaired: boolean } {
   const chars = tok.split('');
@@ -102,6 +105,10 @@ export function repairCode(tok: string): { value: string; repaired: boolean } {
     const sub = DIGIT_FOR[c];
     if (!sub) return c;
     const prev = chars[i - 1], next = chars[i + 1];
+    // An O opening a run of four digits or more, after the code's letters or first in it ("SHO960710", "XKO7233"):
+    // code alphabets leave out the letter that reads as zero, and a number's digits follow its letters. Only a kind
+    // prefix ending in O (PO, SO, NO) keeps it.
+    if (c === 'O' && /^\d{4,}/.test(tok.slice(i + 1)) && !O_PREFIXES.has(`${prev ?? ''}O`)) return sub;
     // Between two digits, or closing a long digit run at the end of the token.
     if (isDigit(prev) && isDigit(next)) return sub;
     if (isDigit(prev) && next === undefined && digitCount >= 5 && isDigit(chars[i - 2])) return sub;
