@@ -133,6 +133,7 @@ describe('decoding', () => {
     // Words side by side, or overlapping with nothing in common, are two words.
     expect(readWordsValue('Consignee.Name', [at('ACME', 100, 150), at('ACE', 140, 180), at('CO', 190, 210)], 'MDY')?.value).toBe('ACME ACE CO');
     expect(readWordsValue('Shipper.City', [at('76000QUERETARO', 100, 250)], 'MDY')?.value).toBe('QUERETARO');
+    expect(readWordsValue('Shipper.City', [at('50000-TOLUCA', 100, 250)], 'MDY')?.value).toBe('TOLUCA');
     expect(readWordsValue('Shipper.City', [at('LE0N', 100, 150)], 'MDY')?.value).toBe('LEON');
     expect(readWordsValue('Consignee.City', [at('©', 100, 110), at('MANCHESTER', 120, 250)], 'MDY')?.value).toBe('MANCHESTER');
     // A comma between two words read as one parts them: the place after a street's comma is not the street's.

@@ -1698,6 +1698,10 @@ describe('party blocks on grid and keyed forms', () => {
     expect(readCompanyName('04 SUMMIT RIDGE MILLWORKS INC', []).value).toBe('SUMMIT RIDGE MILLWORKS INC');
     expect(readCompanyName('84 LUMBER CO', []).value).toBe('84 LUMBER CO');
     expect(readCompanyName('6)] PLASTICOS ANAHUAC SA DE CV', []).value).toBe('PLASTICOS ANAHUAC SA DE CV');
+    // The Mexican form's CV lost at the name's end.
+    expect(repairCompanySuffix('EMPAQUES CUMBRES SADE')).toEqual({ value: 'EMPAQUES CUMBRES SA DE CV', repaired: true });
+    expect(repairCompanySuffix('PLASTICOS ANAHUAC SA DE').value).toBe('PLASTICOS ANAHUAC SA DE CV');
+    expect(repairCompanySuffix('CASA DE').repaired).toBe(false);
     // A legal form of two words read as one ends the name as the form does.
     expect(readCompanyName('STRAITS PTELTD LOCATION # 97493', []).value).toBe('STRAITS PTE LTD');
     // A signer's role after the name, whole or cut at the line's end.

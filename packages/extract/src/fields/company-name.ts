@@ -181,6 +181,11 @@ export function repairCompanySuffix(name: string): { value: string; repaired: bo
     const form = sade ? [toks[toks.length - 3]!, 'DE', 'CV'] : ['SA', 'DE', 'CV'];
     return { value: [...toks.slice(0, toks.length - (sade ? 3 : 2)), ...form].join(' '), repaired: true };
   }
+  // ... or with its CV lost at the name's end ("SA DE", "SADE"): no name ends on the form's DE.
+  if (toks.length >= 3 && (last === 'SADE' || (last === 'DE' && ['SA', 'SAPI'].includes(toks[toks.length - 2]!)))) {
+    const form = last === 'SADE' ? ['SA', 'DE', 'CV'] : [toks[toks.length - 2]!, 'DE', 'CV'];
+    return { value: [...toks.slice(0, toks.length - (last === 'SADE' ? 1 : 2)), ...form].join(' '), repaired: true };
+  }
   // A form whose first letter was lost at the name's end, as a first stroke often is ("SAINT-LAURENT TEE", "SUPPLY
   // TD"): only where what is left is no ending of its own (LC, LP are).
   const headless = toks.length >= 2 ? HEADLESS.get(last.replace(/\.$/, '')) : undefined;

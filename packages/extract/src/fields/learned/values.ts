@@ -170,10 +170,10 @@ function beforeCode(words: Word[]): Word[] {
 }
 
 /**
- * Nor does a place's name begin with one: a postal code glued to its front, the space lost ("76000QUERETARO"), is the
+ * Nor does a place's name begin with one: a postal code glued to its front, the space lost or read as a hyphen ("76000QUERETARO"), is the
  * code's. Nor with a sign: a mark read before it ("© MANCHESTER") is a speck or the form's.
  */
-const afterCode = (t: string): string => t.replace(/^\d{4,6}(?=\p{Lu}{3})/u, '').replace(/^[^\p{L}\p{N}]+\s*(?=\p{L})/u, '')
+const afterCode = (t: string): string => t.replace(/^\d{4,6}[-–]?(?=\p{Lu}{3})/u, '').replace(/^[^\p{L}\p{N}]+\s*(?=\p{L})/u, '')
   // A digit inside a word of letters is the letter it looks like ("LE0N"): a place's name holds none.
   .replace(/(?<=\p{L})[0158](?=\p{L})/gu, (d) => LETTER_FOR[d] ?? d);
 
