@@ -211,6 +211,10 @@ describe('decoding', () => {
     const ctx = (unreadAs: (x: Word) => boolean) => ({ side: lineNeighbours(san), words: san, free: (x: Word) => x !== garza, unreadAs });
     expect(completeRuns('Shipper.City', [san.slice(0, 4)], ctx((x) => x === garza))[0]!.map((x) => x.text).join(' ')).toBe('SAN NICOLAS DE LOS GARZA,');
     expect(completeRuns('Shipper.City', [san.slice(0, 4)], ctx(() => false))[0]!.map((x) => x.text).join(' ')).toBe('SAN NICOLAS DE LOS');
+    // A place wrapped from the line above, after the street's comma: its first word is the place's.
+    const wrapped = [w('JACKSON', 100, 100), w('CT,', 180, 100), w('CEDAR', 220, 100), w('RAPIDS,', 100, 125), w('IA', 180, 125)];
+    const street = new Set(wrapped.slice(0, 3));
+    expect(withPlaceName([wrapped[3]!], lineNeighbours(wrapped), (x) => !street.has(x), wrapped).map((x) => x.text).join(' ')).toBe('CEDAR RAPIDS,');
     // Inside the place's name, a word the model reads as another field's ("DE" as Delaware) is the place's.
     expect(withPlaceName(san.slice(0, 2), lineNeighbours(san), (x) => x !== san[2], san).map((x) => x.text).join(' ')).toBe('SAN NICOLAS DE LOS GARZA,');
   });
