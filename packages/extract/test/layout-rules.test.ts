@@ -11,7 +11,7 @@ import { endAtLegalForm, endsAsName, readCompanyName, repairCompanySuffix, suffi
 import { parseReference } from '../src/fields/references.ts';
 import { nearCityOfState } from '../src/fields/geo.ts';
 import { readBarcodePayload } from '../src/fields/barcode-payload.ts';
-import { findLabels, leadingLabelWords, ocrDistance, shortTailCost, startsWithLabel, type LabelHit } from '../src/fields/find-labels.ts';
+import { findLabels, isLabelPart, leadingLabelWords, ocrDistance, shortTailCost, startsWithLabel, type LabelHit } from '../src/fields/find-labels.ts';
 import { buildSegments, mergeInterleavedLines, type Segment } from '../src/layout.ts';
 import { cleanStrip, missedRegions, weakLines } from '../src/ocr/reread.ts';
 import type { EngineWord } from '../src/ocr/engine.ts';
@@ -2365,6 +2365,14 @@ describe('tables and references', () => {
     expect(cleanCommodity('CERAMIC FLOOR TILESTC36 DRUM').text).toBe('CERAMIC FLOOR TILE');
     // A package's kind in its own cell, the cell's rule read as a bar.
     expect(cleanCommodity('BULTOS | BOTELLAS DE VIDRIO').text).toBe('BOTELLAS DE VIDRIO');
+    expect(cleanCommodity('SACS |CARTONS ONDULES').text).toBe('CARTONS ONDULES');
+    // An instruction's first word cut at the cell's edge; an article's apostrophe read with a space after it.
+    expect(cleanCommodity('PAINT, WATER BASED DO').text).toBe('PAINT, WATER BASED');
+    expect(cleanCommodity("PRODUITS D' ENTRETIEN").text).toBe("PRODUITS D'ENTRETIEN");
+    // A label's words wrapped or cut by its cell are no goods.
+    expect(isLabelPart('OF ARTICLES', 'commodity')).toBe(true);
+    expect(isLabelPart('KIND OF PACKAGES', 'commodity')).toBe(true);
+    expect(isLabelPart('SPORTING GOODS', 'commodity')).toBe(false);
     // NOI with its I misread or lost, and what follows it.
     expect(cleanCommodity('SPORTING GOODS, NO! DO NOT STACK').text).toBe('SPORTING GOODS, NOI');
     expect(cleanCommodity('STEEL FASTENERS, NO').text).toBe('STEEL FASTENERS, NOI');

@@ -359,6 +359,17 @@ export function startsWithLabel(texts: string[]): boolean {
   return !!m && m.def.text.replace(/[^A-Z]/g, '').length >= 6;
 }
 
+/**
+ * Whether a run's words are a part of one of `field`'s labels as printed, in order ("OF ARTICLES" of DESCRIPTION OF
+ * ARTICLES, "KIND OF PACKAGES"): a label wrapped or cut by a cell, read as a value where the model expected one.
+ */
+export function isLabelPart(text: string, field: LabelField): boolean {
+  const words = normalizeText(text).replace(/[^A-Z ]/g, ' ').split(/\s+/).filter(Boolean);
+  if (!words.some((w) => w.length >= 5)) return false;
+  const part = ` ${words.join(' ')} `;
+  return LABELS.some((d) => d.field === field && ` ${normalizeText(d.text).replace(/[^A-Z ]/g, ' ').replace(/\s+/g, ' ').trim()} `.includes(part));
+}
+
 /** How many of a run of words read off the page are words of form labels spelt exactly, any length (to judge two readings). */
 export function labelWordCount(texts: string[]): number {
   const tokens = tokenize(texts.map((text) => ({ text }) as Word));

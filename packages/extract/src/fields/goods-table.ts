@@ -3,7 +3,7 @@ import { normalizeText, sameRow, type Segment } from '../layout.ts';
 import type { Word } from '../types.ts';
 import { columnCells, textOf, valueCandidates } from './candidates.ts';
 import type { Chosen } from './confidence.ts';
-import { startsWithLabel, type LabelHit } from './find-labels.ts';
+import { isLabelPart, startsWithLabel, type LabelHit } from './find-labels.ts';
 import { parseFreightClass } from './freight-class.ts';
 import type { LabelField } from './lexicon.ts';
 import { parseAmount, parseWeight, unitIn } from './parse-weight.ts';
@@ -50,7 +50,11 @@ export function cleanCommodity(raw: string): { text: string; count: number | nul
     // or lost at the cell's edge ("SPORTING GOODS, NO"): no goods end so.
     .replace(/(?<=[A-Z]{3}), NO[LT1|l!]?$/, ', NOI')
     // The package's kind in its own cell before the goods, the cell's rule read as a bar ("BULTOS | BOTELLAS").
-    .replace(/^(?:\d+\s+)?(?:BULTOS|PALLETS?|SKIDS?|CARTONS?|CTNS?|BOXES|CAJAS|PIECES|PCS|COLIS|TARIMAS?|PLTS?|CRATES?|DRUMS?)\s*\|\s*(?=[A-Z])/, '');
+    .replace(/^(?:\d+\s+)?(?:BULTOS|PALLETS?|SKIDS?|CARTONS?|CTNS?|BOXES|CAJAS|PIECES|PIEZAS|PCS|COLIS|TARIMAS?|PLTS?|CRATES?|DRUMS?|SACS?|SACOS?|BAGS?|BUNDLES?|ROLLS?|PAQUETES)\s*\|\s*(?=[A-Z])/, '')
+    // An instruction's first word left at the cell's edge ("PAINT, WATER BASED DO" of DO NOT STACK): no goods end so.
+    .replace(/(?<=[A-Z]{3},? )DO$/, '').trim()
+    // A French article's apostrophe read with a space after it ("D' ENTRETIEN"): the article is its word's.
+    .replace(/\b([DL])['’] (?=[AEIOUHÉ])/g, "$1'");
   const m = LEAD_PACKAGING.exec(t);
   // A packaging code alone before the goods, its count read in the column before ("PLT GLASS BOTTLES"): codes only,
   // as words such as CRATES or BOXES may be the goods themselves; a unit's code (PCS, PKGS) is the count's column.
@@ -367,6 +371,8 @@ export function readTable(hits: LabelHit[], segments: Segment[], labelled: Set<S
     const best = cands[0];
     if (best) out.commodity = { value: normalizeText(best.sg.text).replace(/[|]/g, '').trim(), words: best.sg.words, evidence: { prior: 0.7, checks: 0, doubts: 1, kind: 'text' } };
   }
+  // A label's words wrapped or cut by a cell ("OF ARTICLES") are no goods.
+  if (out.commodity && isLabelPart(cleanCommodity(out.commodity.value).text, 'commodity')) out.commodity = null;
   if (out.commodity) {
     const c = cleanCommodity(out.commodity.value);
     // NOI put right (its I lost at the cell's edge or misread) is a value read in doubt.

@@ -12,7 +12,7 @@ import { looksLikeStreet, repairStreetLine, SUFFIXES, SUFFIX_WORDS, UNIT_WORDS }
 import { parseCityStateZip } from '../city-line.ts';
 import { isKnownPlace, placeSpacing } from '../../ocr/place-decode.ts';
 import { NUMBER_WORDS, parseReference, parseScac } from '../references.ts';
-import { labelsOnly, leadingLabelWords, trailingLabelWords } from '../find-labels.ts';
+import { isLabelPart, labelsOnly, leadingLabelWords, trailingLabelWords } from '../find-labels.ts';
 import { isContactLine } from '../contact-line.ts';
 import { CHECKED } from '../extract-fields.ts';
 import { afterNoteEnd } from '../heading-note.ts';
@@ -137,7 +137,7 @@ export function readWordsValue(field: string, words: Word[], order: DateOrder): 
   if (field === 'ShipmentDetails.Commodity') {
     // Goods are named in dictionary words: a word the OCR was unsure of is put right as the rules' reading does.
     const spelt = spellCommodity(cleanCommodity(String(v.value)).text, words);
-    if (isPackageKindOnly(spelt.value)) return null;
+    if (isPackageKindOnly(spelt.value) || isLabelPart(spelt.value, 'commodity')) return null;
     v.value = spelt.value; v.repaired ||= spelt.repaired;
   }
   v.from = [...new Set(words.flatMap(readingsOf))];
