@@ -27,6 +27,7 @@ describe('spelling repair of weakly read words', () => {
     expect(joinSplitWords('ACME HOLDING S').value).toBe('ACME HOLDINGS');
     expect(joinSplitWords('WHITEW ATER GROCERS LLC').value).toBe('WHITEWATER GROCERS LLC');
     expect(joinSplitWords('I NDUSTRIAS CUMBRES SA DE CV').value).toBe('INDUSTRIAS CUMBRES SA DE CV');
+    expect(joinSplitWords('SUMMIT RIDGE COAT INGS CORP').value).toBe('SUMMIT RIDGE COATINGS CORP');
     expect(joinSplitWords('J B NDUSTRIAS').repaired).toBe(false);
     expect(joinSplitWords('A BETTER WAY').repaired).toBe(false);
     // Articles, compass points after a street's name, initials and words of their own stay as read.

@@ -19,9 +19,9 @@ const cleanName = (s: string): string =>
   // letter, "E]") is the form's, never the name's.
   // A number padded with a zero ("04 ACME") is a box's too: a name's own number is not padded.
   s.replace(/^(?:\(?\[?\d{1,2}[\])]{1,2}|\[?[A-Z]\]|0\d)\s+(?=\p{L})/u, '')
-  // The Mexican company ending, however punctuated, read with a look-alike ("$A DE CV", "SA DE GV.") or glued to the
-  // name by a hyphen.
-    .replace(/(^|[^A-Z0-9$])[S$5]\.?\s?A\.?\s?DE\s?[CG]\.?\s?V\.?(?=\s|$)/g, (_m, pre: string) => `${pre === '-' ? ' ' : pre}SA DE CV`)
+  // The Mexican company ending, however punctuated or its words joined by hyphens ("SA-DE CV"), read with a look-alike
+  // ("$A DE CV", "SA DE GV.") or glued to the name by a hyphen.
+    .replace(/(^|[^A-Z0-9$])[S$5]\.?[\s-]?A\.?[\s-]?DE[\s-]?[CG]\.?[\s-]?V\.?(?=\s|$)/g, (_m, pre: string) => `${pre === '-' ? ' ' : pre}SA DE CV`)
     .replace(/\bSADE\s?CV\b/g, 'SA DE CV').replace(/\bPTELTD\b/g, 'PTE LTD')
     .replace(/\s+/g, ' ').replace(/^[\s:;,.|*'"‘’“”«»/\\-]+|[\s:;,|*_—–-]+$/g, '').replace(/(\s+[^\p{L}\p{N}\s]+)+$/u, '').replace(/\s[-_](?=\p{L})/gu, ' ').trim()
     // A dash or dot standing alone between two words is a speck or a cell's edge, not part of the name ("MILLS - INC").

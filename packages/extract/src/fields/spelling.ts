@@ -172,6 +172,8 @@ export function confidenceIn(words: Array<{ text: string; confidence: number }>)
 const TWO_LETTER_WORDS = new Set(('DE DA DO DI LA LE EL LO DU AU EN ET OF IN ON TO AT BY OR AN AS NO NE NW SE SW '
   + 'AV ST RD DR LN CT PL CO SA AG BV NV SL LP KM CP').split(' '));
 const COMPASS = new Set(['N', 'S', 'E', 'W']);
+// Endings that are words of their own only in a dictionary's corners ("INGS", meadows): after a piece they end its word.
+const WORD_ENDINGS = new Set(['ING', 'INGS', 'TION', 'MENT', 'NESS', 'IONS']);
 
 /** The known words a word becomes with one group of its letters read as its look-alike (or every such group). */
 function groupLookAlikes(tok: string): Set<string> {
@@ -225,7 +227,7 @@ export function joinSplitWords(text: string, opts: { alsoWhole?: (w: string) => 
     if (/^[A-Z]$/.test(tok) && !/^[A-Z]\.?$/.test(prev) && /^[A-Z]{3,}$/.test(next) && !isKnownWord(next) && !apart(tok) && whole(tok + next)) {
       out.push(tok + next); i++; repaired = true; continue;
     }
-    if (/^[A-Z]{3,}$/.test(prev) && (/^[A-Z]{1,2}$/.test(tok) || (/^[A-Z]{3,4}$/.test(tok) && !isKnownWord(tok))) && !apart(tok) && whole(prev + tok)) {
+    if (/^[A-Z]{3,}$/.test(prev) && (/^[A-Z]{1,2}$/.test(tok) || (/^[A-Z]{3,4}$/.test(tok) && (!isKnownWord(tok) || WORD_ENDINGS.has(tok)))) && !apart(tok) && whole(prev + tok)) {
       out[out.length - 1] = prev + tok; repaired = true; continue;
     }
     out.push(tok);
