@@ -113,6 +113,8 @@ describe('weights and freight classes', () => {
 
   it('keeps the unit unknown when none is printed', () => {
     expect(parseWeight('2588')).toEqual({ value: 2588, unit: null });
+    // A speck beside the thousands separator is one mark.
+    expect(parseWeight('10.,312 KG')).toEqual({ value: 10312, unit: 'K' });
     // "lb" glued to the number with its l read as 1.
     expect(parseWeight('27751b')).toEqual({ value: 2775, unit: 'L' });
     // Its l read as a bar after the number: the number with the unit wins over a number before it (an NMFC item).

@@ -11,7 +11,8 @@ const UNITS: Array<[RegExp, WeightUnit]> = [
 
 /** Parses a number printed with thousands separators in US or European style ("24,260", "2.021", "1 234,5"). */
 export function parseAmount(raw: string): number | null {
-  let s = raw.replace(/[Oo]/g, '0').replace(/[lI]/g, '1').replace(/\s(?=\d{3}\b)/g, '');
+  // Two marks where one stands ("10.,312"): a speck beside the separator, one mark.
+  let s = raw.replace(/[Oo]/g, '0').replace(/[lI]/g, '1').replace(/\s(?=\d{3}\b)/g, '').replace(/(?<=\d)[.,]{2}(?=\d)/g, ',');
   if (!/^\d[\d.,]*$/.test(s)) return null;
   // A single separator followed by exactly three digits is a thousands separator (weights are not given to the gram).
   if (/^\d{1,3}([.,]\d{3})+$/.test(s)) return Number(s.replace(/[.,]/g, ''));
