@@ -166,6 +166,8 @@ describe('a name read whole', () => {
     // Both typed, or more than the type and a word added: the readers' scores decide.
     expect(streetWithType('10 MAIN ST', '10 MAIN ST RD')).toBe(0);
     expect(streetWithType('10 MAIN', '10 MAIN ST UNIT 4 RD')).toBe(0);
+    // The number sign before the house number, as addresses in China write it, is the street's.
+    expect(streetWithType('224 ZHANGYANG ROAD', 'NO. 224 ZHANGYANG ROAD')).toBe(-1);
   });
 });
 

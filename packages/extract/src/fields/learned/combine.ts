@@ -226,14 +226,17 @@ export function nameWithForm(a: string, b: string): number {
 /**
  * Of two readings of a street where one is the other and a word or two more that end with the street's type ("15495 E
  * CHESTNUT" and "... CHESTNUT RD"), and the shorter ends on no type, the longer is the street as printed: the type is
- * the line's last word, and the shorter reading lost it. 1 where the first reading is that one, -1 where the second is,
+ * the line's last word, and the shorter reading lost it. So is one with the number sign before its house number. 1 where the first reading is that one, -1 where the second is,
  * 0 where neither.
  */
 export function streetWithType(a: string, b: string): number {
   const [x, y] = [a, b].map((v) => v.toUpperCase().replace(/[.,;:]+(?=\s|$)/g, '').trim());
   const typed = (v: string): boolean => { const last = v.split(' ').at(-1)!; return SUFFIXES.has(last) || SUFFIX_WORDS.has(last); };
   const longer = (p: string, q: string): boolean => p.startsWith(`${q} `) && typed(p) && !typed(q) && p.split(' ').length - q.split(' ').length <= 2;
-  return longer(x!, y!) ? 1 : longer(y!, x!) ? -1 : 0;
+  // ... or one that keeps the number sign written before the house number ("NO. 224 ZHANGYANG ROAD", as addresses in
+  // China write it), which the other took for a label.
+  const signed = (p: string, q: string): boolean => /^\d/.test(q) && /^N[O0][.º°]? \d/.test(p) && p.replace(/^\S+ /, '') === q;
+  return longer(x!, y!) || signed(x!, y!) ? 1 : longer(y!, x!) || signed(y!, x!) ? -1 : 0;
 }
 
 /**
