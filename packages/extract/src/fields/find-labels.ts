@@ -364,10 +364,19 @@ export function startsWithLabel(texts: string[]): boolean {
  * ARTICLES, "KIND OF PACKAGES"): a label wrapped or cut by a cell, read as a value where the model expected one.
  */
 export function isLabelPart(text: string, field: LabelField): boolean {
-  const words = normalizeText(text).replace(/[^A-Z ]/g, ' ').split(/\s+/).filter(Boolean);
+  const words = lettersOnly(text).split(' ').filter(Boolean);
   if (!words.some((w) => w.length >= 5)) return false;
   const part = ` ${words.join(' ')} `;
-  return LABELS.some((d) => d.field === field && ` ${normalizeText(d.text).replace(/[^A-Z ]/g, ' ').replace(/\s+/g, ' ').trim()} `.includes(part));
+  return labelTextsOf(field).some((t) => t.includes(part));
+}
+
+const lettersOnly = (t: string): string => normalizeText(t).replace(/[^A-Z ]/g, ' ').replace(/\s+/g, ' ').trim();
+const LABEL_TEXTS = new Map<LabelField, string[]>();
+/** A field's labels as letters and single spaces, each padded with a space: worked out once a field. */
+function labelTextsOf(field: LabelField): string[] {
+  let texts = LABEL_TEXTS.get(field);
+  if (!texts) LABEL_TEXTS.set(field, texts = LABELS.filter((d) => d.field === field).map((d) => ` ${lettersOnly(d.text)} `));
+  return texts;
 }
 
 /** How many of a run of words read off the page are words of form labels spelt exactly, any length (to judge two readings). */

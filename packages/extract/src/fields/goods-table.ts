@@ -371,10 +371,10 @@ export function readTable(hits: LabelHit[], segments: Segment[], labelled: Set<S
     const best = cands[0];
     if (best) out.commodity = { value: normalizeText(best.sg.text).replace(/[|]/g, '').trim(), words: best.sg.words, evidence: { prior: 0.7, checks: 0, doubts: 1, kind: 'text' } };
   }
+  const c = out.commodity ? cleanCommodity(out.commodity.value) : null;
   // A label's words wrapped or cut by a cell ("OF ARTICLES") are no goods.
-  if (out.commodity && isLabelPart(cleanCommodity(out.commodity.value).text, 'commodity')) out.commodity = null;
-  if (out.commodity) {
-    const c = cleanCommodity(out.commodity.value);
+  if (c && isLabelPart(c.text, 'commodity')) out.commodity = null;
+  if (out.commodity && c) {
     // NOI put right (its I lost at the cell's edge or misread) is a value read in doubt.
     const iLost = /, NOI$/.test(c.text) && !/\bNOI\b/.test(normalizeText(out.commodity.value));
     const spelt = spellCommodity(c.text, out.commodity.words);

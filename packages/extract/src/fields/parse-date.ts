@@ -209,11 +209,12 @@ function repairMonthNames(t: string): { text: string; repaired: number[] } {
   return { text: fixed, repaired };
 }
 
-const LOOK_ALIKE = `[${Object.keys(DIGIT_FOR).join('').replace('|', '\\|')}]`;
+const LOOK_ALIKE_CHARS = Object.keys(DIGIT_FOR).join('').replace('|', '\\|');
+const LOOK_ALIKE = `[${LOOK_ALIKE_CHARS}]`;
 const MONTH_ALT = Object.keys(MONTHS).sort((x, y) => y.length - x.length).join('|');
 // A letter standing first in a numeric date ("S/24/20"), or among a written date's year figures ("JAN Z0Z0").
 const LEADING_LETTER = new RegExp(`(?<![\\p{L}\\p{N}])${LOOK_ALIKE}(?=\\s?[/.-]\\s?\\d{1,2}\\s?[/.-]\\s?\\d{2,4}\\b)`, 'gu');
-const YEAR_AFTER_MONTH = new RegExp(`(?<=\\b(?:${MONTH_ALT})\\.?[,.]?\\s{0,2})[\\d${Object.keys(DIGIT_FOR).join('').replace('|', '\\|')}]{4}\\b`, 'g');
+const YEAR_AFTER_MONTH = new RegExp(`(?<=\\b(?:${MONTH_ALT})\\.?[,.]?\\s{0,2})[\\d${LOOK_ALIKE_CHARS}]{4}\\b`, 'g');
 
 /**
  * Letters read where a date's digits stand, each put back as the digit it looks like (the one confusion table): the
