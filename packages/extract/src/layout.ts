@@ -265,9 +265,14 @@ const READINGS = new WeakMap<Word, Word[]>();
  * print, so the letters after it are a word of their own. Digits about a comma are one number ("41,841").
  */
 export function apartAtCommas(words: Word[]): Word[] {
+  return apartAt(words, /^(\p{L}{2,},)(\p{L}{2,}\.?)$/u);
+}
+
+/** The words of a value, each word `pattern` matches cut in two at its first group's end (kept as its readings). */
+export function apartAt(words: Word[], pattern: RegExp, when: (second: string) => boolean = () => true): Word[] {
   return words.flatMap((w) => {
-    const m = /^(\p{L}{2,},)(\p{L}{2,}\.?)$/u.exec(w.text);
-    if (!m) return [w];
+    const m = pattern.exec(w.text);
+    if (!m || !when(m[2]!)) return [w];
     const cut = Math.round(w.bbox[0] + (w.bbox[2] - w.bbox[0]) * m[1]!.length / w.text.length);
     const parts: Word[] = [{ ...w, text: m[1]!, bbox: [w.bbox[0], w.bbox[1], cut, w.bbox[3]] }, { ...w, text: m[2]!, bbox: [cut, w.bbox[1], w.bbox[2], w.bbox[3]] }];
     for (const p of parts) READINGS.set(p, readingsOf(w));

@@ -2,9 +2,10 @@ import { readFileSync } from 'node:fs';
 import type { FieldSource } from '@ladingwise/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { calibrate, confidenceOf, fitIsotonic } from '../src/fields/learned/calibration.ts';
-import { ALONE_MIN, chooseFields } from '../src/fields/learned/combine.ts';
+import { ALONE_MIN, chooseFields, holdFarApartDates } from '../src/fields/learned/combine.ts';
+import { emptyExtractedData } from '@ladingwise/shared';
 import { FEATURE_NAMES, pageFeatures } from '../src/fields/learned/features.ts';
-import { FieldTagger, widen, type TaggerJson } from '../src/fields/learned/tagger.ts';
+import { FieldTagger, widen, withoutStatesInPlaces, type TaggerJson } from '../src/fields/learned/tagger.ts';
 import { beforePostalCode, completeRuns, withCodeLetters, withDescriptionHead, withHyphenTail, withInnerWords, withKindPrefix, withLegalForm, withNameHead, withNmfcQualifier, withOtherPart, withPlaceName, withStreetEnd,
   withStreetNumber } from '../src/fields/learned/run-completion.ts';
 import { brokenWords, groupWords, joinWrapped, labelBefore, lineNeighbours } from '../src/fields/learned/word-runs.ts';
@@ -217,6 +218,9 @@ describe('decoding', () => {
     expect(withPlaceName([wrapped[3]!], lineNeighbours(wrapped), (x) => !street.has(x), wrapped).map((x) => x.text).join(' ')).toBe('CEDAR RAPIDS,');
     // Inside the place's name, a word the model reads as another field's ("DE" as Delaware) is the place's.
     expect(withPlaceName(san.slice(0, 2), lineNeighbours(san), (x) => x !== san[2], san).map((x) => x.text).join(' ')).toBe('SAN NICOLAS DE LOS GARZA,');
+    // A long name's last word marked alone takes the words before it, back across the line it wrapped from.
+    const long = [w('582,', 100, 100), w('SAN', 150, 100), w('NICOLAS', 100, 125), w('DE', 190, 125), w('LOS', 220, 125), w('GARZA,', 260, 125), w('NL', 340, 125)];
+    expect(withPlaceName([long[5]!], lineNeighbours(long), () => true, long).map((x) => x.text).join(' ')).toBe('SAN NICOLAS DE LOS GARZA,');
   });
 
   it('reads a two-part postal code whole when the tagger marked one part, unless the other is another field\'s', () => {
@@ -319,6 +323,52 @@ describe('decoding', () => {
     expect(readWordsValue('Shipper.City', run('LE HAVRE'), 'MDY')?.value).toBe('LE HAVRE');
     expect(readWordsValue('Shipper.City', run('NEW HAMBURG'), 'MDY')?.value).toBe('NEW HAMBURG');
     expect(readWordsValue('Shipper.City', run('CIUDAD JUAREZ'), 'MDY')?.value).toBe('CIUDAD JUAREZ');
+  });
+
+  it('reads a city without the postal code glued to it in any case, nor the region code after it', () => {
+    expect(readWordsValue('Consignee.City', run('37290Leon GTO'), 'MDY')?.value).toBe('LEON');
+    expect(readWordsValue('Consignee.City', run('KNOXVILLE.TN'), 'MDY')?.value).toBe('KNOXVILLE');
+    expect(readWordsValue('Consignee.City', run('SAN JUAN DEL RIO QRO'), 'MDY')?.value).toBe('SAN JUAN DEL RIO');
+    // A place whose own name ends in a code's letters stays whole; a dot inside a name is not a region's.
+    expect(readWordsValue('Consignee.City', run('KANSAS CITY'), 'MDY')?.value).toBe('KANSAS CITY');
+    expect(readWordsValue('Consignee.City', run('ST.LOUIS'), 'MDY')?.value).toBe('ST.LOUIS');
+  });
+
+  it('reads no street from one word of letters that is no street word, and a ZIP after the comma with its state', () => {
+    expect(readWordsValue('Consignee.Address', run('San'), 'MDY')).toBeNull();
+    expect(readWordsValue('Consignee.Address', run('BROADWAY'), 'MDY')).toBeNull();
+    expect(readWordsValue('Consignee.Address', run('Blvd. Aeropuerto 582,'), 'MDY')?.value).toBe('BLVD. AEROPUERTO 582');
+    expect(readWordsValue('Shipper.Zip', run('CHICA60,IL60607'), 'MDY')?.value).toBe('60607');
+    expect(readWordsValue('Shipper.Zip', run('81, 3198 LK'), 'MDY')?.value).toBe('3198 LK');
+  });
+
+  it('reads no state from a word inside a place\'s name, only after it', () => {
+    const san = run('SAN NICOLAS DE LOS GARZA NL');
+    const city = { field: 'Shipper.City', words: san.slice(0, 5) };
+    const inside = { field: 'Shipper.State', words: [san[2]!] };
+    const after = { field: 'Shipper.State', words: [san[5]!] };
+    expect(withoutStatesInPlaces([city, inside, after])).toEqual([city, after]);
+    const last = { field: 'Shipper.State', words: [san[4]!] };
+    expect(withoutStatesInPlaces([city, last])).toEqual([city, last]);
+  });
+
+  it('holds pickup and delivery dates read further apart than a transit takes, unless one is already doubted', () => {
+    const dates = (pickup: string, delivery: string, p: number, d: number) => {
+      const data = emptyExtractedData();
+      data.Dates = { Pickup: pickup, Delivery: delivery };
+      data.ConfidenceScores = { 'Dates.Pickup': p, 'Dates.Delivery': d };
+      holdFarApartDates(data);
+      return [data.ConfidenceScores['Dates.Pickup'], data.ConfidenceScores['Dates.Delivery']];
+    };
+    expect(dates('2017-01-07', '2019-01-13', 0.94, 0.98)).toEqual([0.85, 0.85]);
+    expect(dates('2019-01-13', '2019-01-07', 0.94, 0.98)).toEqual([0.85, 0.85]);
+    expect(dates('2019-01-07', '2019-02-20', 0.94, 0.98)).toEqual([0.94, 0.98]);
+    expect(dates('2020-09-14', '2026-12-06', 0.97, 0.001)).toEqual([0.97, 0.001]);
+  });
+
+  it('reads a date the model placed with its slashes read as digits, as a guess', () => {
+    const d = readWordsValue('Dates.Pickup', run('1110412025'), 'DMY');
+    expect(d).toMatchObject({ value: '2025-04-11', repaired: true, checked: false });
   });
 
   it('starts a description that begins with a joining word at the noun before it', () => {

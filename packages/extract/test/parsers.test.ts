@@ -60,6 +60,9 @@ describe('dates in English, Spanish and French', () => {
     expect(slashesReadAsDigits('4122/26')).toMatchObject({ iso: '2026-04-22', certainty: 0.5 });
     expect(slashesReadAsDigits('1111/26')).toBeNull();
     expect(slashesReadAsDigits('4/22/26')).toBeNull();
+    // A four-figure year too, where it is one of this or the last century's.
+    expect(slashesReadAsDigits('1110412025', 'DMY')).toMatchObject({ iso: '2025-04-11', certainty: 0.5 });
+    expect(slashesReadAsDigits('1110413025', 'DMY')).toBeNull();
     expect(parseDate('DELIVER ON 7/4726')).toMatchObject({ iso: '2026-07-04', certainty: 0.7 });
     expect(parseDate('7/1126')?.iso).toBe('2026-07-01');
     // A month and year, and an ordinary date, are left as they are.

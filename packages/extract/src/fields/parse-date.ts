@@ -143,18 +143,19 @@ function monthAndDay(a: number, b: number, order: DateOrder, text: string): { mo
 }
 
 /**
- * A short date under a date label with one or both slashes read as 7 or 1 ("4727726" for 4/27/26, "4122/26" for
- * 4/22/26): a guess, only where a label says a date stands (anywhere else it is any number).
+ * A numeric date under a date label with one or both slashes read as 7 or 1 ("4727726" for 4/27/26, "4122/26" for
+ * 4/22/26, "1110412025" for 11/04/2025): a guess, only where a label says a date stands (anywhere else it is any number).
  */
 export function slashesReadAsDigits(text: string, order: DateOrder = 'MDY'): ParsedDate | null {
   const t = text.trim();
-  if (!/^\d{1,2}[71/]\d{1,2}[71/]\d{2}$/.test(t)) return null;
+  if (!/^\d{1,2}[71/]\d{1,2}[71/](?:\d{2}|(?:19|20)\d{2})$/.test(t)) return null;
   // Every way the two separators can fall ("4122/26": only 4/22/26); one slash may have been read right. Taken only
   // when a single valid date comes out.
   const found = new Set<string>();
   for (let i = 1; i <= 2; i++) {
     for (let j = i + 2; j <= i + 3; j++) {
-      if (t.length - j - 1 !== 2 || !'71/'.includes(t[i]!) || !'71/'.includes(t[j]!)) continue;
+      const yearDigits = t.length - j - 1;
+      if ((yearDigits !== 2 && !(yearDigits === 4 && /^(?:19|20)/.test(t.slice(j + 1)))) || !'71/'.includes(t[i]!) || !'71/'.includes(t[j]!)) continue;
       const parts = [t.slice(0, i), t.slice(i + 1, j), t.slice(j + 1)];
       if (parts.some((p) => !/^\d+$/.test(p)) || (t[i] === '/' && t[j] === '/')) continue;
       const a = +parts[0]!, b = +parts[1]!, y = year4(+parts[2]!);

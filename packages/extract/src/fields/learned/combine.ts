@@ -81,6 +81,7 @@ export function chooseFields(pages: ReadPage[], rules: ExtractedData, tagger: Fi
   }
   keepOwnScores(data, own);
   holdLineValues(data, totals);
+  holdFarApartDates(data);
   fitPostalToCountry(data);
   tidyParties(data);
   refsByPrefix(data);
@@ -130,6 +131,24 @@ export function holdLineValues(data: ExtractedData, totals: BillTotals): void {
   for (const field of held) {
     if (hasValue(data, field)) data.ConfidenceScores[field] = Math.min(data.ConfidenceScores[field] ?? DISAGREED, DISAGREED);
   }
+}
+
+// A load is picked up and delivered within weeks, an ocean crossing included.
+const MAX_TRANSIT_DAYS = 90;
+
+/**
+ * Pickup and delivery dates read further apart than any transit (or in the wrong order) show that one of them is
+ * misread, and the page does not say which: both are held for review, unless one is already scored as unlikely, which
+ * explains the conflict.
+ */
+export function holdFarApartDates(data: ExtractedData): void {
+  const { Pickup, Delivery } = data.Dates;
+  if (!Pickup || !Delivery) return;
+  const days = (Date.parse(Delivery) - Date.parse(Pickup)) / 86_400_000;
+  if (!(days < 0 || days > MAX_TRANSIT_DAYS)) return;
+  const s = data.ConfidenceScores;
+  if ((s['Dates.Pickup'] ?? 1) < 0.5 || (s['Dates.Delivery'] ?? 1) < 0.5) return;
+  for (const f of ['Dates.Pickup', 'Dates.Delivery']) s[f] = Math.min(s[f] ?? DISAGREED, DISAGREED);
 }
 
 /**

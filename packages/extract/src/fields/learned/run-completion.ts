@@ -108,10 +108,11 @@ export function withPlaceName(run: Word[], side: Map<Word, [Word | null, Word | 
   // A word the model reads as another field's may stand inside a place's name ("DE" of SAN NICOLAS DE LOS GARZA read
   // as Delaware's code), never at its ends: the place's outer words are free ones.
   const before: Word[] = [];
-  for (let w = side.get(run[0]!)?.[0]; w && before.length < 2; w = side.get(w)?.[0]) before.unshift(w);
-  // A run that starts its line may go on from the line above, whose last word wraps to it ("... CT, CEDAR" "RAPIDS").
-  const above = before.length ? undefined : words.find((x) => x !== run[0] && !run.includes(x) && wrapsTo(x, run[0]!, side, words));
-  if (above) before.push(above);
+  for (let w = side.get(run[0]!)?.[0]; w && before.length < 4; w = side.get(w)?.[0]) before.unshift(w);
+  // A name that starts its line may go on from the line above, whose last word wraps to it ("... CT, CEDAR" "RAPIDS").
+  const first = before[0] ?? run[0]!;
+  const above = side.get(first)?.[0] ? undefined : words.find((x) => x !== first && !run.includes(x) && !before.includes(x) && wrapsTo(x, first, side, words));
+  if (above) before.unshift(above);
   const after: Word[] = [];
   // A long name may wrap its cell at any of its words: each next word is on the line or begins the next one.
   for (let w: Word | null | undefined = nextOf(run[run.length - 1]!, side, words); w && after.length < 4 && !run.includes(w); w = nextOf(w, side, words)) after.push(w);

@@ -143,7 +143,7 @@ export class FieldTagger {
     });
     const out = new Map<string, TaggedField>();
     const used = new Set<Word>();
-    for (const t of candidates.sort((a, b) => b.raw - a.raw || b.words.length - a.words.length)) {
+    for (const t of withoutStatesInPlaces(candidates).sort((a, b) => b.raw - a.raw || b.words.length - a.words.length)) {
       const taken = out.get(t.field);
       if (taken) { if (!taken.rival) taken.rival = t.raw; continue; }
       if (t.words.some((w) => used.has(w))) continue;
@@ -158,6 +158,16 @@ export class FieldTagger {
     const unread = new Map([...unreadRuns].filter(([field, r]) => !out.has(field) && !r.words.some((w) => used.has(w))).map(([field, r]) => [field, r.words]));
     return { fields: out, probs: probsOf, unread };
   }
+}
+
+/**
+ * The candidates without a state read from a word within a place's name ("DE" of SAN NICOLAS DE LOS GARZA): a region's
+ * code is printed after its place's name, never inside it, so the word is the name's.
+ */
+export function withoutStatesInPlaces<T extends { field: string; words: Word[] }>(candidates: T[]): T[] {
+  const inPlace = (t: T): boolean => t.field.endsWith('.State') && t.words.length === 1
+    && candidates.some((c) => c.field.endsWith('.City') && c.words.slice(0, -1).includes(t.words[0]!));
+  return candidates.filter((c) => !inPlace(c));
 }
 
 /** The score calibrated into a confidence: how sure the model is of every word, the OCR's certainty, the parser's say. */

@@ -1,14 +1,14 @@
 import type { FreightTerms, WeightUnit } from '@ladingwise/shared';
-import { apartAtCommas, normalizeText, oneReading, readingsOf } from '../../layout.ts';
+import { apartAt, apartAtCommas, normalizeText, oneReading, readingsOf } from '../../layout.ts';
 import type { Word } from '../../types.ts';
 import { bareWords, endsAsCompany, isInstruction, legalFormOnly, readCompanyName } from '../company-name.ts';
 import { cleanCommodity, isPackageKindOnly, spellCommodity } from '../goods-table.ts';
 import { parseFreightClass } from '../freight-class.ts';
 import { countryOfName, isStateCode, normalizePostal, repairState } from '../geo.ts';
-import { findDates, isFarYear, type DateOrder } from '../parse-date.ts';
+import { findDates, isFarYear, slashesReadAsDigits, type DateOrder } from '../parse-date.ts';
 import { DIGIT_FOR, LETTER_FOR } from '../look-alikes.ts';
 import { parseAmount, parseWeight, unitIn } from '../parse-weight.ts';
-import { looksLikeStreet, repairStreetLine, SUFFIXES, SUFFIX_WORDS, UNIT_WORDS } from '../street-line.ts';
+import { looksLikeStreet, repairStreetLine, STREET_FIRST, SUFFIXES, SUFFIX_WORDS, UNIT_WORDS } from '../street-line.ts';
 import { parseCityStateZip } from '../city-line.ts';
 import { isKnownPlace, placeSpacing } from '../../ocr/place-decode.ts';
 import { NUMBER_WORDS, parseReference, parseScac } from '../references.ts';
@@ -115,8 +115,12 @@ export function readWordsValue(field: string, words: Word[], order: DateOrder): 
   // Nor does an instruction to the carrier ("CALL ON ARRIVAL"), however it was placed.
   if (NAME_FIELDS.has(field) && isInstruction(text(words))) return null;
   if (field.endsWith('.Address')) words = oneHouseNumber(streetPart(untilPostalCode(apartAtCommas(words))));
-  if (field.endsWith('.City')) words = knownPlaceOnly(beforeCode(beforeRegion(apartAtCommas(words))));
-  const read = field.startsWith('References.') ? referenceText(words) : field.endsWith('.City') ? placeSpacing(afterCode(text(words))) : text(words);
+  // A street is numbered or named with its type: one word of letters alone, neither, is another item's word.
+  if (field.endsWith('.Address') && words.length === 1 && !/\d/.test(words[0]!.text) && !isStreetWord(words[0]!.text)) return null;
+  // A place and its region's code read as one word across the dot between them ("KNOXVILLE.TN") are two words.
+  if (field.endsWith('.City')) words = apartAt(words, /^(\p{L}{3,}\.)(\p{Lu}{2,3})$/u, isStateCode);
+  if (field.endsWith('.City')) words = beforeStateCode(knownPlaceOnly(beforeCode(beforeRegion(apartAtCommas(words)))));
+  const read = field.startsWith('References.') ? referenceText(words) : field.endsWith('.City') ? placeSpacing(afterCode(text(words)).replace(/[.,;:]+$/, '')) : text(words);
   const v = readValue(field, read, order);
   if (!v) return null;
   if (NAME_FIELDS.has(field)) {
@@ -144,6 +148,12 @@ export function readWordsValue(field: string, words: Word[], order: DateOrder): 
   return v;
 }
 
+/** Whether a word is a street's type, its unit or a word that begins streets ("AVENIDA", "SUITE"). */
+function isStreetWord(t: string): boolean {
+  const w = normalizeText(t).replace(/[^A-Z#]/g, '');
+  return SUFFIXES.has(w) || SUFFIX_WORDS.has(w) || STREET_FIRST.has(w) || UNIT_WORDS.has(w);
+}
+
 /**
  * The words a name was read from: where the name ends before its run does (at its legal form, before a street run on
  * after it), the words up to its last one; all of them where the name was read otherwise.
@@ -163,6 +173,17 @@ function beforeRegion(words: Word[]): Word[] {
   return at > 0 && words.length - at <= 3 && /^\p{Lu}{2,3}[.,]?$/u.test(words[at + 1]?.text ?? '') ? words.slice(0, at) : words;
 }
 
+/**
+ * A state or province code after a known place is the line's state, not part of the place's name ("LEON GTO"), as
+ * city lines are written; a place whose own name ends in such letters stays whole, being known as it reads.
+ */
+function beforeStateCode(words: Word[]): Word[] {
+  if (words.length < 2 || !isStateCode(normalizeText(words.at(-1)!.text).replace(/[^A-Z]/g, ''))) return words;
+  const head = words.slice(0, -1);
+  const name = (ws: Word[]): string => afterCode(normalizeText(text(ws))).replace(/[,.;:]+$/, '');
+  return !isKnownPlace(name(words)) && isKnownPlace(name(head)) ? head : words;
+}
+
 /** A place's name holds no number: a number after it is the postal code printed on its line ("NINGBO 315000"). */
 function beforeCode(words: Word[]): Word[] {
   const at = words.findIndex((w, i) => i >= 1 && /^\d{3,}(?:-\d+)?[,.]?$/.test(w.text));
@@ -173,7 +194,7 @@ function beforeCode(words: Word[]): Word[] {
  * Nor does a place's name begin with one: a postal code glued to its front, the space lost or read as a hyphen ("76000QUERETARO"), is the
  * code's. Nor with a sign: a mark read before it ("© MANCHESTER") is a speck or the form's.
  */
-const afterCode = (t: string): string => t.replace(/^\d{4,6}[-–]?(?=\p{Lu}{3})/u, '').replace(/^[^\p{L}\p{N}]+\s*(?=\p{L})/u, '')
+const afterCode = (t: string): string => t.replace(/^\d{4,6}[-–]?(?=\p{L}{3})/u, '').replace(/^[^\p{L}\p{N}]+\s*(?=\p{L})/u, '')
   // A digit inside a word of letters is the letter it looks like ("LE0N"): a place's name holds none.
   .replace(/(?<=\p{L})[0158](?=\p{L})/gu, (d) => LETTER_FOR[d] ?? d);
 
@@ -310,7 +331,8 @@ export function readValue(field: string, text: string, order: DateOrder): ReadVa
       return r ? { value: r.value, repaired: r.repaired, checked: false } : null;
     }
     case 'Dates.Pickup': case 'Dates.Delivery': {
-      const d = findDates(t, order)[0];
+      // The model placed a date here, as a label would: slashes read as digits are tried there too.
+      const d = findDates(t, order)[0] ?? slashesReadAsDigits(t.trim(), order);
       // A year is never moved to a nearer one: a far year is left as read, and scored as the likely misread it is.
       return d ? { value: d.iso, repaired: d.certainty < 1 || isFarYear(d.iso), checked: d.certainty >= 1 && !isFarYear(d.iso), ...(isFarYear(d.iso) ? { farYear: true } : {}) } : null;
     }
@@ -349,6 +371,9 @@ export function readValue(field: string, text: string, order: DateOrder): ReadVa
     // Postal codes outside North America are kept as written; a code holds no comma, so what a comma closes before it
     // is the street's end run on ("81, 3198 LK").
     const code = /,\s*([^,]*\d[^,]*)$/.exec(t)?.[1]?.trim() ?? t;
+    // What the comma closes may be a North American code with its region before it ("CHICAGO,IL60607").
+    const after = code !== t ? normalizePostal(withoutRegion(code)) : null;
+    if (after) return { value: after.zip, repaired: after.repaired, checked: true };
     return /\d/.test(code) && code.length <= 12 ? { value: normalizeText(code), repaired: false, checked: false } : null;
   }
   if (leaf === 'State') {
