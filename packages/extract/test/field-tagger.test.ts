@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { FieldSource } from '@ladingwise/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { calibrate, confidenceOf, fitIsotonic } from '../src/fields/learned/calibration.ts';
-import { ALONE_MIN, chooseFields, holdFarApartDates } from '../src/fields/learned/combine.ts';
+import { ALONE_MIN, chooseFields, holdFarApartDates, holdStatesAbroad } from '../src/fields/learned/combine.ts';
 import { emptyExtractedData } from '@ladingwise/shared';
 import { FEATURE_NAMES, pageFeatures } from '../src/fields/learned/features.ts';
 import { FieldTagger, widen, withoutStatesInPlaces, type TaggerJson } from '../src/fields/learned/tagger.ts';
@@ -364,6 +364,20 @@ describe('decoding', () => {
     expect(dates('2019-01-13', '2019-01-07', 0.94, 0.98)).toEqual([0.85, 0.85]);
     expect(dates('2019-01-07', '2019-02-20', 0.94, 0.98)).toEqual([0.94, 0.98]);
     expect(dates('2020-09-14', '2026-12-06', 0.97, 0.001)).toEqual([0.97, 0.001]);
+  });
+
+  it('holds a North American state read for a party abroad, not one of a North American party', () => {
+    const held = (state: string, country: string) => {
+      const data = emptyExtractedData();
+      data.Shipper = { Name: 'THAMES LIMITED', Address: null, City: 'MANCHESTER', State: state, Zip: null, Country: country };
+      data.ConfidenceScores = { 'Shipper.State': 0.95 };
+      holdStatesAbroad(data);
+      return data.ConfidenceScores['Shipper.State'];
+    };
+    expect(held('GTO', 'GB')).toBe(0.85);
+    expect(held('NL', 'MX')).toBe(0.95);
+    expect(held('NL', 'CA')).toBe(0.95);
+    expect(held('NH', 'NL')).toBe(0.85);
   });
 
   it('reads a date the model placed with its slashes read as digits, as a guess', () => {

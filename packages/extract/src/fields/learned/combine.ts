@@ -3,7 +3,7 @@ import { boxAround } from '../../layout.ts';
 import type { ReadPage, Word } from '../../types.ts';
 import { documentDateOrder, extractFields, readGoodsTable, readLayout, type DocumentLayout } from '../extract-fields.ts';
 import { repairScacByName } from '../references.ts';
-import { editDistance } from '../geo.ts';
+import { CA_PROVINCES, editDistance, MX_STATES, US_STATES } from '../geo.ts';
 import { isKnownPlace } from '../../ocr/place-decode.ts';
 import { bareWords, legalFormEnd } from '../company-name.ts';
 import { SUFFIXES, SUFFIX_WORDS } from '../street-line.ts';
@@ -82,6 +82,7 @@ export function chooseFields(pages: ReadPage[], rules: ExtractedData, tagger: Fi
   keepOwnScores(data, own);
   holdLineValues(data, totals);
   holdFarApartDates(data);
+  holdStatesAbroad(data);
   fitPostalToCountry(data);
   tidyParties(data);
   refsByPrefix(data);
@@ -150,6 +151,22 @@ export function holdFarApartDates(data: ExtractedData): void {
   if ((s['Dates.Pickup'] ?? 1) < 0.5 || (s['Dates.Delivery'] ?? 1) < 0.5) return;
   for (const f of ['Dates.Pickup', 'Dates.Delivery']) s[f] = Math.min(s[f] ?? DISAGREED, DISAGREED);
 }
+
+/**
+ * A North American state or province code names a place in North America: one read for a party abroad contradicts
+ * the party's country, and the page does not say which of the two is misread (or another party's), so the state is
+ * held for review. (Within North America a code may name places in two countries, as NL does.)
+ */
+export function holdStatesAbroad(data: ExtractedData): void {
+  for (const key of ['Shipper', 'Consignee', 'BillTo'] as const) {
+    const party = data[key];
+    if (!party?.State || !party.Country || NORTH_AMERICA.has(party.Country)) continue;
+    const code = party.State.toUpperCase();
+    const field = `${key}.State`;
+    if (US_STATES.has(code) || CA_PROVINCES.has(code) || code in MX_STATES) data.ConfidenceScores[field] = Math.min(data.ConfidenceScores[field] ?? DISAGREED, DISAGREED);
+  }
+}
+const NORTH_AMERICA = new Set(['US', 'CA', 'MX']);
 
 /**
  * Every tagged field's two readings, how well the pages were read and the bill's goods lines and totals: what the
