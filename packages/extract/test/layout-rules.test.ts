@@ -1696,6 +1696,8 @@ describe('party blocks on grid and keyed forms', () => {
     expect(readCompanyName('[1] Tidewater Foundry LTEE', []).value).toBe('TIDEWATER FOUNDRY LTEE');
     // A box's number padded with a zero; a name's own number stays.
     expect(readCompanyName('04 SUMMIT RIDGE MILLWORKS INC', []).value).toBe('SUMMIT RIDGE MILLWORKS INC');
+    expect(readCompanyName('2. INDUSTRIAS TOLTECA SA DE CV', []).value).toBe('INDUSTRIAS TOLTECA SA DE CV');
+    expect(readCompanyName('3M COMPANY', []).value).toBe('3M COMPANY');
     expect(readCompanyName('84 LUMBER CO', []).value).toBe('84 LUMBER CO');
     expect(readCompanyName('6)] PLASTICOS ANAHUAC SA DE CV', []).value).toBe('PLASTICOS ANAHUAC SA DE CV');
     // The Mexican form's CV lost at the name's end.
@@ -1775,6 +1777,10 @@ describe('party blocks on grid and keyed forms', () => {
     expect(repairStreetSuffix('UNLIT 38 DOCK ROAD').value).toBe('UNIT 38 DOCK ROAD');
     // A street names its type once: a leading type before a number-first street with its own type is a label.
     expect(repairStreetSuffix('CALLE 24824 E SYCAMORE PKWY').value).toBe('24824 E SYCAMORE PKWY');
+    expect(repairStreetSuffix('RUE 3975 BOUL. INDUSTRIEL').value).toBe('3975 BOUL. INDUSTRIEL');
+    // An address label's word is no street's first word, wherever the street prints its number.
+    expect(repairStreetSuffix('ADDR WALTERSHOFER DAMM 131').value).toBe('WALTERSHOFER DAMM 131');
+    expect(repairStreetSuffix('ADDRESS 1656 W HARBOR PKWY').value).toBe('1656 W HARBOR PKWY');
     expect(repairStreetSuffix('CALLE 10 NORTE 55').repaired).toBe(false);
     expect(repairStreetSuffix('SAINT-PATRICK 450').repaired).toBe(false);
     // A type glued on by a hyphen is cut off; a hyphenated name stays.
@@ -2384,6 +2390,8 @@ describe('tables and references', () => {
     expect(cleanCommodity('PET FOOD, DRY ON 1 SKIDS').text).toBe('PET FOOD, DRY');
     // The count in brackets, its space lost; a unit's code before the goods is the count column's.
     expect(cleanCommodity('CORRUGATED BOXES, KD FLAT(2SKID)').text).toBe('CORRUGATED BOXES, KD FLAT');
+    expect(cleanCommodity('GLASS BOTTLES, EMPTY, NOI(SSKID)').text).toBe('GLASS BOTTLES, EMPTY, NOI');
+    expect(cleanCommodity('PAPER (RECYCLED)').text).toBe('PAPER (RECYCLED)');
     // A handling instruction glued to the description's last word.
     expect(cleanCommodity('HOUSEHOLD CLEANING SUPPLIES, NOIDO NOT STACK').text).toBe('HOUSEHOLD CLEANING SUPPLIES, NOI');
     expect(cleanCommodity('PCS VINYL FLOORING').text).toBe('VINYL FLOORING');

@@ -17,8 +17,9 @@ const ROLE_IN_BRACKETS = new RegExp(`\\s+(?:[(\\[{|]\\s*${ROLE}\\s*[)\\]}|]?|[(\
 const cleanName = (s: string): string =>
   // A box's number printed before what the box holds ("[1] ACME", "4) ACME", the bracket read as "1]", the number as a
   // letter, "E]") is the form's, never the name's.
-  // A number padded with a zero ("04 ACME") is a box's too: a name's own number is not padded.
-  s.replace(/^(?:\(?\[?\d{1,2}[\])]{1,2}|\[?[A-Z]\]|0\d)\s+(?=\p{L})/u, '')
+  // A number padded with a zero ("04 ACME") or closed by a point ("2. ACME") is a box's too: a name's own number is
+  // neither padded nor followed by a point.
+  s.replace(/^(?:\(?\[?\d{1,2}[\])]{1,2}|\[?[A-Z]\]|0\d|\d{1,2}\.)\s+(?=\p{L})/u, '')
   // The Mexican company ending, however punctuated or its words joined by hyphens ("SA-DE CV"), read with a look-alike
   // ("$A DE CV", "SA DE GV.") or glued to the name by a hyphen.
     .replace(/(^|[^A-Z0-9$])[S$5]\.?[\s-]?A\.?[\s-]?DE[\s-]?[CG]\.?[\s-]?V\.?(?=\s|$)/g, (_m, pre: string) => `${pre === '-' ? ' ' : pre}SA DE CV`)

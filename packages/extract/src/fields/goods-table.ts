@@ -38,6 +38,8 @@ export function cleanCommodity(raw: string): { text: string; count: number | nul
     // How the goods travel, printed after them ("ON 3 SKIDS", "STC 14 CARTONS", "(2 PALLETS)"), or its first word left
     // when the count was cut off: what the goods are ends before it.
     .replace(/(?<=[A-Z]{2}[A-Z,]*)(?:\s+(?:ON|STC|SAID TO CONTAIN)(?:\s+\d.*)?|\s*\(\s*\d.*)$/, '')
+    // ... its count in brackets misread as letters ("NOI(SSKID)"): a bracket naming how the goods travel.
+    .replace(/(?<=[A-Z]{2})\s*\(\s*[0-9A-Z]{0,3}\s*(?:SKIDS?|PALLETS?|PLTS?|CRATES?|CARTONS?|CTNS?|DRUMS?|TOTES?|TARIMAS?|BULTOS)\s*\)?$/, '')
     // ... or with the space before STC lost ("TILESTC36 DRUM"): no word ends in STC before a count.
     .replace(/(?<=[A-Z]{3})STC\s*\d.*$/, '')
     // How the goods are to be handled, printed after them ("DO NOT STACK", "NO APILAR"): an instruction to the

@@ -43,9 +43,15 @@ export function repairStreetSuffix(line: string): { value: string; repaired: boo
   }
   // A street names its type once: a type-first word before a number-first street that ends with its own type is the
   // label printed before the street ("CALLE 24824 E SYCAMORE PKWY"); "CALLE 10 NORTE" has no second type.
-  if (toks.length >= 4 && STREET_FIRST.has(toks[0]!.replace(/[.:]$/, '')) && /^\d{2,6}$/.test(toks[1]!) && SUFFIXES.has(toks[toks.length - 1]!.replace(/[.,]$/, ''))) {
+  // So is one before a number-first street whose own type comes first ("RUE 3975 BOUL. INDUSTRIEL").
+  if (toks.length >= 4 && STREET_FIRST.has(toks[0]!.replace(/[.:]$/, '')) && /^\d{2,6}$/.test(toks[1]!)
+    && (SUFFIXES.has(toks[toks.length - 1]!.replace(/[.,]$/, '')) || STREET_FIRST.has(toks[2]!.replace(/[.,:]$/, '')))) {
     return { value: toks.slice(1).join(' '), repaired: true };
   }
+  // An address label's word first ("ADDR WALTERSHOFER DAMM 131", the slash of "ADRESSE / ADDR" lost): the form's, as no
+  // street begins with one.
+  const labelled = toks.findIndex((t) => !ADDRESS_LABEL_WORDS.has(t.replace(/[.:/]+$/, '')));
+  if (labelled > 0 && toks.length - labelled >= 2) return { value: toks.slice(labelled).join(' '), repaired: true };
   // A unit's word before the number it leads with, read a letter off ("UNLIT 15 DOCK ROAD"): the one unit word it is.
   if (toks.length >= 3 && /^[A-Z]{4,}$/.test(toks[0]!) && !UNIT_WORDS.has(toks[0]!) && /^\d+[A-Z]?,?$/.test(toks[1]!)) {
     const units = [...UNIT_WORDS].filter((u) => u.length >= 4 && ocrDistance(toks[0]!, u) <= 1);
@@ -114,6 +120,8 @@ export function looksLikeStreet(text: string): boolean {
 }
 
 // Words that name a part of a building or a site, printed before the part's number or letter ("STE 210", "BLDG 5").
+// The words an address's label is printed in (lexicon.ts), never the first words of a street before its number.
+const ADDRESS_LABEL_WORDS = new Set(['ADDRESS', 'ADDR', 'ADRESSE', 'DIRECCION', 'DOMICILIO', 'STREET']);
 export const UNIT_WORDS = new Set('STE SUITE UNIT BLDG APT DOCK FL FLOOR ROOM RM LOT PIER GATE BUREAU LOCAL INT INTERIOR DEPTO PISO OFICINA #'.split(' '));
 // Street words that come before the name in Spanish and French addresses.
 export const STREET_FIRST = new Set('CALLE AV AVE AVENIDA CALZ CALZADA CARR CARRETERA BLVD BOULEVARD PROL PROLONGACION CIRCUITO PRIV PRIVADA RUE CHEMIN BOUL ROUTE RANG AUTOPISTA PASEO ANDADOR CAMINO'.split(' '));
