@@ -168,6 +168,9 @@ describe('a name read whole', () => {
     expect(streetWithType('10 MAIN', '10 MAIN ST UNIT 4 RD')).toBe(0);
     // The number sign before the house number, as addresses in China write it, is the street's.
     expect(streetWithType('224 ZHANGYANG ROAD', 'NO. 224 ZHANGYANG ROAD')).toBe(-1);
+    // So is the house number one reader lost, where the street holds no number of its own.
+    expect(streetWithType('CHEMIN DE LA COTE-DE-LIESSE', '7838 CHEMIN DE LA COTE-DE-LIESSE')).toBe(-1);
+    expect(streetWithType('CALLE 10 NORTE', '55 CALLE 10 NORTE')).toBe(0);
   });
 });
 

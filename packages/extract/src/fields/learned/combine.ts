@@ -272,7 +272,11 @@ export function streetWithType(a: string, b: string): number {
   // ... or one that keeps the number sign written before the house number ("NO. 224 ZHANGYANG ROAD", as addresses in
   // China write it), which the other took for a label.
   const signed = (p: string, q: string): boolean => /^\d/.test(q) && /^N[O0][.º°]? \d/.test(p) && p.replace(/^\S+ /, '') === q;
-  return longer(x!, y!) || signed(x!, y!) ? 1 : longer(y!, x!) || signed(y!, x!) ? -1 : 0;
+  // ... or one with the house number the other lost ("7838 CHEMIN DE LA COTE-DE-LIESSE"): a street that holds no
+  // number of its own is printed after one.
+  const numbered = (p: string, q: string): boolean => /^\d{1,6}[A-Z]? /.test(p) && p.replace(/^\S+ /, '') === q && !/\d/.test(q);
+  const first = longer(x!, y!) || signed(x!, y!) || numbered(x!, y!), second = longer(y!, x!) || signed(y!, x!) || numbered(y!, x!);
+  return first ? 1 : second ? -1 : 0;
 }
 
 /**
