@@ -1038,6 +1038,8 @@ describe('party blocks on grid and keyed forms', () => {
     // Or its loop and bar taken for a euro sign.
     expect(extractFields(block('SHIPPER:', 'WHITEWATER WIRE € CABLE INC', '2372 N WILLOW PL', 'FARGO, ND 58103')).Shipper?.Name).toBe('WHITEWATER WIRE & CABLE INC');
     expect(extractFields(block('SHIPPER:', 'TIDEWATER WIRE £ CABLE INC', '2372 N WILLOW PL', 'FARGO, ND 58103')).Shipper?.Name).toBe('TIDEWATER WIRE & CABLE INC');
+    // Or written by hand as a plus sign.
+    expect(extractFields(block('SHIPPER:', 'JIANGSU IMPORT + EXPORT CO LTD', '2372 N WILLOW PL', 'FARGO, ND 58103')).Shipper?.Name).toBe('JIANGSU IMPORT & EXPORT CO LTD');
   });
 
   it('puts back a street as written: a house number glued on or a compass S read as 5, a digit in a name, a type-first number, as doubts', () => {
@@ -1698,6 +1700,7 @@ describe('party blocks on grid and keyed forms', () => {
     expect(readCompanyName('04 SUMMIT RIDGE MILLWORKS INC', []).value).toBe('SUMMIT RIDGE MILLWORKS INC');
     expect(readCompanyName('2. INDUSTRIAS TOLTECA SA DE CV', []).value).toBe('INDUSTRIAS TOLTECA SA DE CV');
     expect(readCompanyName('3M COMPANY', []).value).toBe('3M COMPANY');
+    expect(readCompanyName('ASHFORD CABINETRY |. LTEE', []).value).toBe('ASHFORD CABINETRY LTEE');
     expect(readCompanyName('84 LUMBER CO', []).value).toBe('84 LUMBER CO');
     expect(readCompanyName('6)] PLASTICOS ANAHUAC SA DE CV', []).value).toBe('PLASTICOS ANAHUAC SA DE CV');
     // The Mexican form's CV lost at the name's end.
@@ -1720,6 +1723,7 @@ describe('party blocks on grid and keyed forms', () => {
     expect(readCompanyName('E] COPPER STATE TRUCKING', []).value).toBe('COPPER STATE TRUCKING');
     // A name that begins with a number of its own keeps it.
     expect(readCompanyName('3M COMPANY', []).value).toBe('3M COMPANY');
+    expect(readCompanyName('ASHFORD CABINETRY |. LTEE', []).value).toBe('ASHFORD CABINETRY LTEE');
     expect(readCompanyName('21 CENTURY FOODS INC', []).value).toBe('21 CENTURY FOODS INC');
     expect(endsAsName('NORTHGATE TEXTILE MILLS CORP')).toBe(true);
     expect(endsAsName('GRUPO QUERETANA SA DE CV')).toBe(true);
@@ -2392,6 +2396,9 @@ describe('tables and references', () => {
     expect(cleanCommodity('CORRUGATED BOXES, KD FLAT(2SKID)').text).toBe('CORRUGATED BOXES, KD FLAT');
     expect(cleanCommodity('GLASS BOTTLES, EMPTY, NOI(SSKID)').text).toBe('GLASS BOTTLES, EMPTY, NOI');
     expect(cleanCommodity('PAPER (RECYCLED)').text).toBe('PAPER (RECYCLED)');
+    expect(cleanCommodity('CORRUGATED BOXES, KD FLATDONOTSTACK').text).toBe('CORRUGATED BOXES, KD FLAT');
+    expect(cleanCommodity('CORRUGATED BOXES, KD FLAI').text).toBe('CORRUGATED BOXES, KD FLAT');
+    expect(cleanCommodity('OFFICE CHAIRS, KO').text).toBe('OFFICE CHAIRS, KD');
     // A handling instruction glued to the description's last word.
     expect(cleanCommodity('HOUSEHOLD CLEANING SUPPLIES, NOIDO NOT STACK').text).toBe('HOUSEHOLD CLEANING SUPPLIES, NOI');
     expect(cleanCommodity('PCS VINYL FLOORING').text).toBe('VINYL FLOORING');

@@ -25,8 +25,9 @@ const cleanName = (s: string): string =>
     .replace(/(^|[^A-Z0-9$])[S$5]\.?[\s-]?A\.?[\s-]?DE[\s-]?[CG]\.?[\s-]?V\.?(?=\s|$)/g, (_m, pre: string) => `${pre === '-' ? ' ' : pre}SA DE CV`)
     .replace(/\bSADE\s?CV\b/g, 'SA DE CV').replace(/\bPTELTD\b/g, 'PTE LTD')
     .replace(/\s+/g, ' ').replace(/^[\s:;,.|*'"‘’“”«»/\\-]+|[\s:;,|*_—–-]+$/g, '').replace(/(\s+[^\p{L}\p{N}\s]+)+$/u, '').replace(/\s[-_](?=\p{L})/gu, ' ').trim()
-    // A dash or dot standing alone between two words is a speck or a cell's edge, not part of the name ("MILLS - INC").
-    .replace(/ [-_–—.·•]+(?= )/g, '')
+    // A dash, dot or bar standing alone between two words is a speck or a cell's edge, not part of the name ("MILLS -
+    // INC", "CABINETRY |. LTEE").
+    .replace(/ [-_–—.·•|]+(?= )/g, '')
     // Specks read as marks: a dot or hyphen hanging on a word's end ("CERAMICS- LLC", "MILL·"), junk after the
     // company ending that starts with a mark ("SA DE CV = EEE]"), a label's remains before an opening quote ("NAMI “").
     .replace(/(?<=\p{L}{3})[-·•](?=\s|$)/gu, '').replace(/\b(SA DE CV|INC|LLC|LTD|CORP|ULC|LTEE|LLP|COMPANY)\s+[=|\][{}«»~].*$/, '$1')
@@ -140,11 +141,11 @@ function endBeforeNumber(bare: string[]): number {
 }
 
 /**
- * An ampersand read as a look-alike digit, per cent or euro sign between two words of a name ("WIRE 6 CABLE", "WIRE €
- * CABLE"); a name never has a lone 6 or currency sign there.
+ * An ampersand read as a look-alike digit, per cent, plus or euro sign between two words of a name ("WIRE 6 CABLE",
+ * "WIRE € CABLE", "IMPORT + EXPORT", as a hand writes it); a name never has a lone 6 or such a sign there.
  */
 export function repairAmpersand(name: string): { value: string; repaired: boolean } {
-  const value = name.replace(/(?<=\b[A-Z]{2,}) (?:[68€£][:;.,]?|%) (?=[A-Z]{2,}\b)/g, ' & ');
+  const value = name.replace(/(?<=\b[A-Z]{2,}) (?:[68€£][:;.,]?|[%+]) (?=[A-Z]{2,}\b)/g, ' & ');
   return { value, repaired: value !== name };
 }
 

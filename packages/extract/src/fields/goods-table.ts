@@ -51,6 +51,9 @@ export function cleanCommodity(raw: string): { text: string; count: number | nul
     // ... and stands last after the description's comma, where its I may be read as the stroke it looks like ("NOL"),
     // or lost at the cell's edge ("SPORTING GOODS, NO"): no goods end so.
     .replace(/(?<=[A-Z]{3}), NO[LT1|l!]?$/, ', NOI')
+    // ... as do its qualifiers, read with a look-alike letter: KD (knocked down) with its D read as O, FLAT with its T's
+    // bar lost ("CHAIRS, KO", "KD FLAI").
+    .replace(/(?<=[A-Z]{3}), K[O0]$/, ', KD').replace(/\bKD FLA[I1|l]$/, 'KD FLAT')
     // The package's kind in its own cell before the goods, the cell's rule read as a bar ("BULTOS | BOTELLAS").
     .replace(/^(?:\d+\s+)?(?:BULTOS|PALLETS?|SKIDS?|CARTONS?|CTNS?|BOXES|CAJAS|PIECES|PIEZAS|PCS|COLIS|TARIMAS?|PLTS?|CRATES?|DRUMS?|SACS?|SACOS?|BAGS?|BUNDLES?|ROLLS?|PAQUETES)\s*\|\s*(?=[A-Z])/, '')
     // An instruction's first word left at the cell's edge ("PAINT, WATER BASED DO" of DO NOT STACK): no goods end so.
@@ -68,7 +71,7 @@ export function cleanCommodity(raw: string): { text: string; count: number | nul
 
 // ... or glued to the description's last word, its space lost ("... NOIDO NOT STACK"): only instructions of two words or
 // more, which no description ends with.
-const GLUED_HANDLING = /(?<=[A-Z]{3})(?:DO NOT (?:DOUBLE )?STACK|DO NOT FREEZE|KEEP (?:DRY|FROZEN|REFRIGERATED)|THIS (?:SIDE|END) UP|HANDLE WITH CARE|NO (?:APILAR|ESTIBAR|REMONTAR)|NE PAS (?:GERBER|EMPILER|GELER))$/;
+const GLUED_HANDLING = /(?<=[A-Z]{3})(?:DO ?NOT ?(?:DOUBLE ?)?STACK|DO NOT FREEZE|KEEP (?:DRY|FROZEN|REFRIGERATED)|THIS (?:SIDE|END) UP|HANDLE WITH CARE|NO (?:APILAR|ESTIBAR|REMONTAR)|NE PAS (?:GERBER|EMPILER|GELER))$/;
 
 // An instruction's opening words say it is one where the rest was cut off by the cell ("DO NOT", "NE PAS").
 const HANDLING_TAIL = /(?<=[A-Z]{2}[A-Z,]*)[\s,;/-]+(?:DO NOT(?: (?:DOUBLE )?STACK| FREEZE)?|DON'?T STACK|KEEP (?:DRY|FROZEN|REFRIGERATED)|FRAGILE|THIS (?:SIDE|END) UP|HANDLE WITH CARE|NO (?:APILAR|ESTIBAR|REMONTAR)|NE PAS(?: (?:GERBER|EMPILER|GELER))?|NON GERBABLE)$/;
