@@ -89,6 +89,14 @@ describe('dates in English, Spanish and French', () => {
     expect(parseDate('06 JAN z0z0')).toMatchObject({ iso: '2020-01-06', certainty: 0.85 });
     expect(parseDate('AS/24/20')).toBeNull();
     expect(parseDate('JAN ZZZ0')).toBeNull();
+    // ... or as the day before a month's name; a month's letter misread beside a date's mark.
+    expect(parseDate('Shipped on Board: S-Apr-27')).toMatchObject({ iso: '2027-04-05', certainty: 0.85 });
+    expect(parseDate('14-AG0-2025', 'DMY')).toMatchObject({ iso: '2025-08-14', certainty: 0.85 });
+    expect(parseDate('8 Moy 2022')).toMatchObject({ iso: '2022-05-08', certainty: 0.85 });
+    // A numeric date read apart at a narrow gap is one date, as a guess; figures alone that make none stay none.
+    expect(parseDate('6/2 8/19')).toMatchObject({ iso: '2019-06-28', certainty: 0.85 });
+    expect(parseDate('28/0 7/2023', 'DMY')).toMatchObject({ iso: '2023-07-28', certainty: 0.85 });
+    expect(parseDate('12 34 56')).toBeNull();
   });
 
   it('rejects impossible dates and finds several in a line', () => {

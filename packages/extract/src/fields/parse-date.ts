@@ -119,6 +119,11 @@ export function findDates(text: string, order: DateOrder = 'MDY'): ParsedDate[] 
   // JUL 23, 2026 / JULY 23RD 2026. A speck beside the comma ("SEP1.,2026") may be part of a digit: a guess.
   const mdy = new RegExp(`\\b(${MONTH_ALT})\\.?\\s*[-/ ]?\\s*(\\d{1,2})(?:ST|ND|RD|TH)?\\s*([,.]{0,2})\\s*[-/ ]?\\s*(\\d{4})\\b`, 'g');
   while ((m = mdy.exec(t))) push(+m[4]!, MONTHS[m[1]!]!, +m[2]!, m[3]!.length > 1 ? 0.85 : 1, m.index, m[0].length);
+  // A numeric date is printed as one word: one read apart at a narrow gap ("6/2 8/19", "28/0 7/2023") is that date,
+  // as a guess, where the text holds nothing but its figures and marks.
+  if (!out.length && / /.test(t) && /^[\d/.\- ]+$/.test(t.trim())) {
+    return findDates(t.replace(/ /g, ''), order).map((d) => ({ ...d, certainty: Math.min(d.certainty, 0.85), index: 0, length: t.length }));
+  }
   out.sort((a, b) => a.index - b.index);
   // Drop overlaps (keep the first, then the more certain).
   const kept: ParsedDate[] = [];
@@ -181,8 +186,8 @@ function joinSplitMonths(t: string): string {
   });
 }
 
-// Letters and digits OCR confuses inside month names ("JUI 21" for JUL 21, "0CT" for OCT, "5EP" for SEP).
-const MONTH_SLIPS: Record<string, string[]> = { I: ['L'], L: ['I'], '1': ['L', 'I'], '0': ['O'], '5': ['S'], '8': ['B'], U: ['V'], V: ['U'], N: ['M'], M: ['N'], C: ['G'], G: ['C'] };
+// Letters and digits OCR confuses inside month names ("JUI 21" for JUL 21, "0CT" for OCT, "5EP" for SEP, "MOY" for MAY).
+const MONTH_SLIPS: Record<string, string[]> = { I: ['L'], L: ['I'], '1': ['L', 'I'], '0': ['O'], '5': ['S'], '8': ['B'], U: ['V'], V: ['U'], N: ['M'], M: ['N'], C: ['G'], G: ['C'], O: ['A'] };
 
 const LONG_MONTHS = Object.keys(MONTHS).filter((k) => k.length >= 4);
 
@@ -191,8 +196,8 @@ function repairMonthNames(t: string): { text: string; repaired: number[] } {
   const repaired: number[] = [];
   const fixed = t.replace(/\b([A-Z0-9]{3,10})\b/g, (word, _w: string, at: number) => {
     if (MONTHS[word] !== undefined || !/[A-Z]/.test(word)) return word;
-    // Only beside a number: "JUI 21, 2026", "21 JUI 2026".
-    if (!/^\.?\s*\d/.test(t.slice(at + word.length)) && !/\d\s*(?:DE\s+)?$/.test(t.slice(0, at))) return word;
+    // Only beside a number, a date's mark between or not: "JUI 21, 2026", "21 JUI 2026", "14-AG0-2025".
+    if (!/^[./-]?\s*\d/.test(t.slice(at + word.length)) && !/\d\s*[./-]?\s*(?:DE\s+)?$/.test(t.slice(0, at))) return word;
     const found = new Set<string>();
     for (let i = 0; i < word.length; i++) {
       for (const alt of MONTH_SLIPS[word[i]!] ?? []) {
@@ -213,8 +218,9 @@ function repairMonthNames(t: string): { text: string; repaired: number[] } {
 const LOOK_ALIKE_CHARS = Object.keys(DIGIT_FOR).join('').replace('|', '\\|');
 const LOOK_ALIKE = `[${LOOK_ALIKE_CHARS}]`;
 const MONTH_ALT = Object.keys(MONTHS).sort((x, y) => y.length - x.length).join('|');
-// A letter standing first in a numeric date ("S/24/20"), or among a written date's year figures ("JAN Z0Z0").
-const LEADING_LETTER = new RegExp(`(?<![\\p{L}\\p{N}])${LOOK_ALIKE}(?=\\s?[/.-]\\s?\\d{1,2}\\s?[/.-]\\s?\\d{2,4}\\b)`, 'gu');
+// A letter standing first in a numeric date ("S/24/20") or as the day before a month's name ("S-APR-27"), or among a
+// written date's year figures ("JAN Z0Z0").
+const LEADING_LETTER = new RegExp(`(?<![\\p{L}\\p{N}])${LOOK_ALIKE}(?=\\s?[/.-]\\s?(?:\\d{1,2}\\s?[/.-]\\s?\\d{2,4}|(?:${Object.keys(MONTHS).join('|')})[/.-]\\d{2,4})\\b)`, 'gu');
 const YEAR_AFTER_MONTH = new RegExp(`(?<=\\b(?:${MONTH_ALT})\\.?[,.]?\\s{0,2})[\\d${LOOK_ALIKE_CHARS}]{4}\\b`, 'g');
 
 /**
