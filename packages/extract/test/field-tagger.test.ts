@@ -340,6 +340,9 @@ describe('decoding', () => {
     expect(readWordsValue('Consignee.Address', run('Blvd. Aeropuerto 582,'), 'MDY')?.value).toBe('BLVD. AEROPUERTO 582');
     expect(readWordsValue('Shipper.Zip', run('CHICA60,IL60607'), 'MDY')?.value).toBe('60607');
     expect(readWordsValue('Shipper.Zip', run('81, 3198 LK'), 'MDY')?.value).toBe('3198 LK');
+    // A place's name glued on after a hyphen is the place's; a code's own hyphen stays.
+    expect(readWordsValue('Shipper.Zip', run('78000-SAN'), 'MDY')?.value).toBe('78000');
+    expect(readWordsValue('Consignee.Zip', run('04547-130'), 'MDY')?.value).toBe('04547-130');
   });
 
   it('reads no state from a word inside a place\'s name, only after it', () => {
@@ -525,6 +528,9 @@ describe('decoding', () => {
     const us = [w('100', 100, 100), w('MAIN', 150, 100), w('ST', 210, 100), w('DALLAS,', 250, 100)];
     expect(beforePostalCode(us.slice(0, 3), lineNeighbours(us))).toEqual(us.slice(0, 3));
     expect(readWordsValue('Shipper.Zip', run('81, 3198 LK'), 'MDY')?.value).toBe('3198 LK');
+    // A place's name glued on after a hyphen is the place's; a code's own hyphen stays.
+    expect(readWordsValue('Shipper.Zip', run('78000-SAN'), 'MDY')?.value).toBe('78000');
+    expect(readWordsValue('Consignee.Zip', run('04547-130'), 'MDY')?.value).toBe('04547-130');
     expect(readWordsValue('Consignee.State', run('THE'), 'MDY')).toBeNull();
     expect(readWordsValue('Consignee.State', run('BAVARIA'), 'MDY')?.value).toBe('BAVARIA');
   });

@@ -361,21 +361,7 @@ export function readValue(field: string, text: string, order: DateOrder): ReadVa
     default:
       break;
   }
-  if (leaf === 'Zip') {
-    // Six digits are a postal code as printed in Singapore, China or India, and a ZIP with a rule read before it only in
-    // North America: the party's country, read with it, decides (postal-by-country.ts).
-    const compact = t.replace(/\s/g, '');
-    if (/^\d{6}$/.test(compact)) return { value: compact, repaired: false, checked: false };
-    const p = normalizePostal(withoutRegion(t));
-    if (p) return { value: p.zip, repaired: p.repaired, checked: true };
-    // Postal codes outside North America are kept as written; a code holds no comma, so what a comma closes before it
-    // is the street's end run on ("81, 3198 LK").
-    const code = /,\s*([^,]*\d[^,]*)$/.exec(t)?.[1]?.trim() ?? t;
-    // What the comma closes may be a North American code with its region before it ("CHICAGO,IL60607").
-    const after = code !== t ? normalizePostal(withoutRegion(code)) : null;
-    if (after) return { value: after.zip, repaired: after.repaired, checked: true };
-    return /\d/.test(code) && code.length <= 12 ? { value: normalizeText(code), repaired: false, checked: false } : null;
-  }
+  if (leaf === 'Zip') return readPostal(t);
   if (leaf === 'State') {
     // A separator read with the region (the dash or comma between a place and its region) is no part of it.
     const r = t.replace(/^[\s\-–—,;:]+|[\s\-–—,;:]+$/g, '');
@@ -405,6 +391,26 @@ function withoutRegion(t: string): string {
   // Nor is the Mexican "C.P." label glued on before it ("C.P.27000").
   const cp = /^C\.?\s?P\.?\s*(?=\d{5}$)/.exec(t.toUpperCase());
   return cp ? t.slice(cp[0].length) : t;
+}
+
+/**
+ * A postal code's value. Six digits are a postal code as printed in Singapore, China or India, and a ZIP with a rule
+ * read before it only in North America: the party's country, read with it, decides (postal-by-country.ts).
+ */
+function readPostal(read: string): ReadValue | null {
+  // A place's name glued on after a hyphen ("78000-SAN" of SAN LUIS POTOSI) is the place's, not the code's.
+  const t = read.replace(/(?<=\d)[-–]\p{L}{3,}$/u, '');
+  const compact = t.replace(/\s/g, '');
+  if (/^\d{6}$/.test(compact)) return { value: compact, repaired: false, checked: false };
+  const p = normalizePostal(withoutRegion(t));
+  if (p) return { value: p.zip, repaired: p.repaired, checked: true };
+  // Postal codes outside North America are kept as written; a code holds no comma, so what a comma closes before it
+  // is the street's end run on ("81, 3198 LK").
+  const code = /,\s*([^,]*\d[^,]*)$/.exec(t)?.[1]?.trim() ?? t;
+  // What the comma closes may be a North American code with its region before it ("CHICAGO,IL60607").
+  const after = code !== t ? normalizePostal(withoutRegion(code)) : null;
+  if (after) return { value: after.zip, repaired: after.repaired, checked: true };
+  return /\d/.test(code) && code.length <= 12 ? { value: normalizeText(code), repaired: false, checked: false } : null;
 }
 
 /** Freight terms from the words marked for them (EN/ES/FR). */
