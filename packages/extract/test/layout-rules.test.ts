@@ -1708,6 +1708,9 @@ describe('party blocks on grid and keyed forms', () => {
     expect(repairCompanySuffix('PLASTICOS ANAHUAC SA DE').value).toBe('PLASTICOS ANAHUAC SA DE CV');
     expect(repairCompanySuffix('CASA DE').repaired).toBe(false);
     expect(readCompanyName('COMERCIAL ANAHUAC SA-DE CV', []).value).toBe('COMERCIAL ANAHUAC SA DE CV');
+    // Before DE CV only SA stands, however its A was read.
+    expect(readCompanyName('INDUSTRIAS POTOSINA SK DE CV', []).value).toBe('INDUSTRIAS POTOSINA SA DE CV');
+    expect(readCompanyName('DISTRIBUIDORA HUASTECA SH DE CW', []).value).toBe('DISTRIBUIDORA HUASTECA SA DE CV');
     // A legal form of two words read as one ends the name as the form does.
     expect(readCompanyName('STRAITS PTELTD LOCATION # 97493', []).value).toBe('STRAITS PTE LTD');
     // A signer's role after the name, whole or cut at the line's end.

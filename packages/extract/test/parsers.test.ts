@@ -234,6 +234,8 @@ describe('codes', () => {
     expect(parseReference('# BOL0652605')?.value).toBe('BOL0652605');
     // An O opening a long run of digits is the zero it reads as; a kind prefix ending in O keeps it.
     expect(parseReference('SHO960710')).toEqual({ value: 'SH0960710', repaired: true });
+    // An I alone before a long number reads as one, as code alphabets leave it out too.
+    expect(parseReference('I335915')).toEqual({ value: '1335915', repaired: true });
     expect(parseReference('O4086226181637114')?.value).toBe('04086226181637114');
     expect(parseReference('SO800124')).toEqual({ value: 'SO800124', repaired: false });
     expect(parseReference('3813-23474')?.value).toBe('3813-23474');

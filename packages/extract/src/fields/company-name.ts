@@ -24,6 +24,8 @@ const cleanName = (s: string): string =>
   // ("$A DE CV", "SA DE GV.") or glued to the name by a hyphen.
     .replace(/(^|[^A-Z0-9$])[S$5]\.?[\s-]?A\.?[\s-]?DE[\s-]?[CG]\.?[\s-]?V\.?(?=\s|$)/g, (_m, pre: string) => `${pre === '-' ? ' ' : pre}SA DE CV`)
     .replace(/\bSADE\s?CV\b/g, 'SA DE CV').replace(/\bPTELTD\b/g, 'PTE LTD')
+    // Before DE CV only SA stands: a two-letter word of S there is SA with its A misread ("SK DE CV", "SH DE CW").
+    .replace(/\bS[A-Z] DE C[A-Z]\b/g, 'SA DE CV')
     .replace(/\s+/g, ' ').replace(/^[\s:;,.|*'"‘’“”«»/\\-]+|[\s:;,|*_—–-]+$/g, '').replace(/(\s+[^\p{L}\p{N}\s]+)+$/u, '').replace(/\s[-_](?=\p{L})/gu, ' ').trim()
     // A dash, dot or bar standing alone between two words is a speck or a cell's edge, not part of the name ("MILLS -
     // INC", "CABINETRY |. LTEE").

@@ -109,6 +109,8 @@ export function repairCode(tok: string): { value: string; repaired: boolean } {
     // code alphabets leave out the letter that reads as zero, and a number's digits follow its letters. Only a kind
     // prefix ending in O (PO, SO, NO) keeps it.
     if (c === 'O' && /^\d{4,}/.test(tok.slice(i + 1)) && !O_PREFIXES.has(`${prev ?? ''}O`)) return sub;
+    // So is an I, the letter that reads as one, alone before a number of five digits or more ("I335915").
+    if (c === 'I' && i === 0 && /^\d{5,}$/.test(tok.slice(1))) return sub;
     // Between two digits, or closing a long digit run at the end of the token.
     if (isDigit(prev) && isDigit(next)) return sub;
     if (isDigit(prev) && next === undefined && digitCount >= 5 && isDigit(chars[i - 2])) return sub;
