@@ -220,7 +220,7 @@ const LOOK_ALIKE = `[${LOOK_ALIKE_CHARS}]`;
 const MONTH_ALT = Object.keys(MONTHS).sort((x, y) => y.length - x.length).join('|');
 // A letter standing first in a numeric date ("S/24/20") or as the day before a month's name ("S-APR-27"), or among a
 // written date's year figures ("JAN Z0Z0").
-const LEADING_LETTER = new RegExp(`(?<![\\p{L}\\p{N}])${LOOK_ALIKE}(?=\\s?[/.-]\\s?(?:\\d{1,2}\\s?[/.-]\\s?\\d{2,4}|(?:${Object.keys(MONTHS).join('|')})[/.-]\\d{2,4})\\b)`, 'gu');
+const LEADING_LETTER = new RegExp(`(?<![\\p{L}\\p{N}])${LOOK_ALIKE}(?=\\s?[/.-]\\s?(?:\\d{1,2}\\s?[/.-]\\s?\\d{2,4}|(?:${MONTH_ALT})[/.-]\\d{2,4})\\b)`, 'gu');
 const YEAR_AFTER_MONTH = new RegExp(`(?<=\\b(?:${MONTH_ALT})\\.?[,.]?\\s{0,2})[\\d${LOOK_ALIKE_CHARS}]{4}\\b`, 'g');
 
 /**

@@ -1,6 +1,7 @@
 import { normalizeText } from '../layout.ts';
 import type { Word } from '../types.ts';
 import { ocrDistance } from './find-labels.ts';
+import { LABELS } from './lexicon.ts';
 import { LETTER_FOR } from './look-alikes.ts';
 import { confidenceIn, isKnownWord, joinSplitWords, repairSpelling } from './spelling.ts';
 
@@ -119,9 +120,9 @@ export function looksLikeStreet(text: string): boolean {
   return STREET_FIRST.has(first) && /\d/.test(t);
 }
 
+// The words an address's own labels are printed in (the lexicon's; CALLE and RUE, labels only alone, begin streets too).
+const ADDRESS_LABEL_WORDS = new Set(LABELS.filter((d) => d.field === 'address' && !d.strict).flatMap((d) => d.text.split(' ')));
 // Words that name a part of a building or a site, printed before the part's number or letter ("STE 210", "BLDG 5").
-// The words an address's label is printed in (lexicon.ts), never the first words of a street before its number.
-const ADDRESS_LABEL_WORDS = new Set(['ADDRESS', 'ADDR', 'ADRESSE', 'DIRECCION', 'DOMICILIO', 'STREET']);
 export const UNIT_WORDS = new Set('STE SUITE UNIT BLDG APT DOCK FL FLOOR ROOM RM LOT PIER GATE BUREAU LOCAL INT INTERIOR DEPTO PISO OFICINA #'.split(' '));
 // Street words that come before the name in Spanish and French addresses.
 export const STREET_FIRST = new Set('CALLE AV AVE AVENIDA CALZ CALZADA CARR CARRETERA BLVD BOULEVARD PROL PROLONGACION CIRCUITO PRIV PRIVADA RUE CHEMIN BOUL ROUTE RANG AUTOPISTA PASEO ANDADOR CAMINO'.split(' '));
@@ -299,4 +300,10 @@ export function repairStreetLine(line: string, words: Word[]): { value: string; 
   const spelt = repairSpelling(joined.value, confidenceIn(words));
   const typed = repairStreetSuffix(spelt.value);
   return { value: typed.value, repaired: numbered.repaired || apart.repaired || joined.repaired || spelt.repaired || typed.repaired };
+}
+
+/** Whether a word is a street's type, its unit or a word that begins streets ("AVENIDA", "SUITE"). */
+export function isStreetWord(t: string): boolean {
+  const w = normalizeText(t).replace(/[^A-Z#]/g, '');
+  return SUFFIXES.has(w) || SUFFIX_WORDS.has(w) || STREET_FIRST.has(w) || UNIT_WORDS.has(w);
 }

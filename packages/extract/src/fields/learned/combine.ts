@@ -3,7 +3,7 @@ import { boxAround } from '../../layout.ts';
 import type { ReadPage, Word } from '../../types.ts';
 import { documentDateOrder, extractFields, readGoodsTable, readLayout, type DocumentLayout } from '../extract-fields.ts';
 import { repairScacByName } from '../references.ts';
-import { CA_PROVINCES, editDistance, MX_STATES, US_STATES } from '../geo.ts';
+import { editDistance, isNorthAmerican, isStateCode } from '../geo.ts';
 import { isKnownPlace } from '../../ocr/place-decode.ts';
 import { bareWords, legalFormEnd } from '../company-name.ts';
 import { SUFFIXES, SUFFIX_WORDS } from '../street-line.ts';
@@ -160,13 +160,11 @@ export function holdFarApartDates(data: ExtractedData): void {
 export function holdStatesAbroad(data: ExtractedData): void {
   for (const key of ['Shipper', 'Consignee', 'BillTo'] as const) {
     const party = data[key];
-    if (!party?.State || !party.Country || NORTH_AMERICA.has(party.Country)) continue;
-    const code = party.State.toUpperCase();
+    if (!party?.State || !party.Country || isNorthAmerican(party.Country) || !isStateCode(party.State.toUpperCase())) continue;
     const field = `${key}.State`;
-    if (US_STATES.has(code) || CA_PROVINCES.has(code) || code in MX_STATES) data.ConfidenceScores[field] = Math.min(data.ConfidenceScores[field] ?? DISAGREED, DISAGREED);
+    data.ConfidenceScores[field] = Math.min(data.ConfidenceScores[field] ?? DISAGREED, DISAGREED);
   }
 }
-const NORTH_AMERICA = new Set(['US', 'CA', 'MX']);
 
 /**
  * Every tagged field's two readings, how well the pages were read and the bill's goods lines and totals: what the

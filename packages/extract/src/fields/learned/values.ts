@@ -8,7 +8,7 @@ import { countryOfName, isStateCode, normalizePostal, repairState } from '../geo
 import { findDates, isFarYear, slashesReadAsDigits, type DateOrder } from '../parse-date.ts';
 import { DIGIT_FOR, LETTER_FOR } from '../look-alikes.ts';
 import { parseAmount, parseWeight, unitIn } from '../parse-weight.ts';
-import { looksLikeStreet, repairStreetLine, STREET_FIRST, SUFFIXES, SUFFIX_WORDS, UNIT_WORDS } from '../street-line.ts';
+import { isStreetWord, looksLikeStreet, repairStreetLine, SUFFIXES, SUFFIX_WORDS, UNIT_WORDS } from '../street-line.ts';
 import { parseCityStateZip } from '../city-line.ts';
 import { isKnownPlace, placeSpacing } from '../../ocr/place-decode.ts';
 import { NUMBER_WORDS, parseReference, parseScac } from '../references.ts';
@@ -118,8 +118,7 @@ export function readWordsValue(field: string, words: Word[], order: DateOrder): 
   // A street is numbered or named with its type: one word of letters alone, neither, is another item's word.
   if (field.endsWith('.Address') && words.length === 1 && !/\d/.test(words[0]!.text) && !isStreetWord(words[0]!.text)) return null;
   // A place and its region's code read as one word across the dot between them ("KNOXVILLE.TN") are two words.
-  if (field.endsWith('.City')) words = apartAt(words, /^(\p{L}{3,}\.)(\p{Lu}{2,3})$/u, isStateCode);
-  if (field.endsWith('.City')) words = beforeStateCode(knownPlaceOnly(beforeCode(beforeRegion(apartAtCommas(words)))));
+  if (field.endsWith('.City')) words = beforeStateCode(knownPlaceOnly(beforeCode(beforeRegion(apartAtCommas(apartAt(words, /^(\p{L}{3,}\.)(\p{Lu}{2,3})$/u, isStateCode))))));
   const read = field.startsWith('References.') ? referenceText(words) : field.endsWith('.City') ? placeSpacing(afterCode(text(words)).replace(/[.,;:]+$/, '')) : text(words);
   const v = readValue(field, read, order);
   if (!v) return null;
@@ -146,12 +145,6 @@ export function readWordsValue(field: string, words: Word[], order: DateOrder): 
   }
   v.from = [...new Set(words.flatMap(readingsOf))];
   return v;
-}
-
-/** Whether a word is a street's type, its unit or a word that begins streets ("AVENIDA", "SUITE"). */
-function isStreetWord(t: string): boolean {
-  const w = normalizeText(t).replace(/[^A-Z#]/g, '');
-  return SUFFIXES.has(w) || SUFFIX_WORDS.has(w) || STREET_FIRST.has(w) || UNIT_WORDS.has(w);
 }
 
 /**
