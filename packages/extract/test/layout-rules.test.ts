@@ -940,6 +940,14 @@ describe('party blocks on grid and keyed forms', () => {
     expect(looksLikeStreet('ACME TRADING 2000')).toBe(false);
   });
 
+  it('reads a unit and its number leading an address as the street\'s own, not a misread label', () => {
+    expect(looksLikeStreet('ROOM 1409, NO. 53 CENTURY AVENUE')).toBe(true);
+    expect(looksLikeStreet('SUITE 200, 123 MAIN ST')).toBe(true);
+    expect(looksLikeStreet('ROOM 12')).toBe(false);
+    expect(stripLeadingJunk('ROOM 1857, NO. 583 CENTURY AVENUE')).toEqual({ value: 'ROOM 1857, NO. 583 CENTURY AVENUE', repaired: false });
+    expect(stripLeadingJunk('SMEER 3359 MACLEOD AVE')).toEqual({ value: '3359 MACLEOD AVE', repaired: true });
+  });
+
   it('takes city and state stacked on grid rows when the postal code below them is unreadable, and stops at the goods table', () => {
     const d = extractFields(page(
       line(200, 100, 'SHIPPER'), line(200, 125, 'CORNERSTONE NUTRITION INC'), line(200, 150, '9179 KING BLVD'),
@@ -2140,6 +2148,8 @@ describe('tables and references', () => {
   it('settles an ambiguous numeric date by the order the form\'s other dates show', () => {
     expect(numericOrderShown(buildSegments([...line(100, 100, 'Ship date: 03/10/2026'), ...line(100, 140, 'Due date: 25/10/2026')]))).toBe('DMY');
     expect(numericOrderShown(buildSegments(line(100, 100, 'Date: 03/10/2026')))).toBeNull();
+    // A part above 31 is a misread digit, no day: it shows no order.
+    expect(numericOrderShown(buildSegments([...line(100, 100, 'Date: 93-01-2019'), ...line(100, 140, 'Due: 03-08-2019')]))).toBeNull();
     const d = extractFields(page(line(100, 100, 'Ship date: 12/10/2026'), line(100, 140, 'Delivery date: 12/14/2026')));
     expect(d.Dates).toEqual({ Pickup: '2026-12-10', Delivery: '2026-12-14' });
     expect(d.ConfidenceScores['Dates.Pickup']).toBeGreaterThanOrEqual(0.9);

@@ -201,6 +201,8 @@ describe('postal codes, states and cities', () => {
     expect(placeOfPostal('R3C 4T3', 'CA')).toMatchObject({ states: ['MB'], city: 'WINNIPEG', country: 'CA' });
     expect(placeOfPostal('44100', null)?.states).toContain('JAL');
     expect(placeOfPostal('64000', null)?.states).toContain('NL');
+    // Beside a US state's code, a code the US does not have is a misread ZIP, not a Mexican code.
+    expect(placeOfPostal('64202', 'US')).toBeNull();
   });
 
   it('repairs a misread state code with the ZIP code', () => {

@@ -2,6 +2,7 @@ import { emptyExtractedData, type Party } from '@ladingwise/shared';
 import { describe, expect, it } from 'vitest';
 import { readValue } from '../src/fields/learned/values.ts';
 import { fitPostalToCountry } from '../src/fields/postal-by-country.ts';
+import { fitPostalToCity, postalOfCity } from '../src/fields/postal-of-city.ts';
 
 const party = (o: Partial<Party>): Party => ({ Name: 'ACME', Address: '1 MAIN ST', City: null, State: null, Zip: null, ...o });
 
@@ -52,5 +53,32 @@ describe('postal codes in their country\'s form', () => {
     d.BillTo = party({ City: 'SINGAPORE', Zip: '119963', Country: 'SG' });
     fitPostalToCountry(d);
     expect([d.Shipper.Zip, d.Consignee.Zip, d.BillTo.Zip]).toEqual(['IP11 3SY', '12345', '119963']);
+  });
+});
+
+describe('postal codes against the city printed beside them', () => {
+  it('reads a code one character off as the city\'s own where the code read names a place far away', () => {
+    expect(postalOfCity('64602', 'PEORIA', null)).toEqual({ zip: '61602', states: ['IL'] });
+    expect(postalOfCity('J4L 0M9', 'SHERBROOKE', 'QC')).toEqual({ zip: 'J1L 0M9', states: ['QC'] });
+  });
+
+  it('leaves a code of the city, or near it, and a code no one slip from the city\'s', () => {
+    expect(postalOfCity('61602', 'PEORIA', 'IL')).toBeNull();
+    // A sorting area of a borough named for itself is near the city's own areas.
+    expect(postalOfCity('M1B 9P1', 'TORONTO', 'ON')).toBeNull();
+    expect(postalOfCity('92404', 'PROVIDENCE', 'RI')).toBeNull();
+    expect(postalOfCity('12345', 'NOWHERESVILLE', null)).toBeNull();
+  });
+
+  it('puts the code right for review, with the state it names where none was read', () => {
+    const d = emptyExtractedData();
+    d.Consignee = party({ City: 'SHERBROOKE', State: 'QO', Zip: 'T1L 3A2' });
+    d.Shipper = party({ City: 'PEORIA', State: null, Zip: '64602' });
+    d.ConfidenceScores['Shipper.Zip'] = 0.95;
+    fitPostalToCity(d);
+    expect(d.Consignee).toMatchObject({ State: 'QC', Zip: 'J1L 3A2' });
+    expect(d.Shipper).toMatchObject({ State: 'IL', Zip: '61602' });
+    expect(d.ConfidenceScores['Shipper.Zip']).toBeLessThan(0.9);
+    expect(d.ConfidenceScores['Shipper.State']).toBeLessThan(0.9);
   });
 });

@@ -338,13 +338,14 @@ export function namesCountryAbroad(segments: Segment[]): boolean {
   }));
 }
 
-/** The day-month order a form's unambiguous numeric dates show (a part above 12), or null when none does or they disagree. */
+/** The day-month order a form's unambiguous numeric dates show (a part from 13 to 31), or null when none does or they disagree. */
 export function numericOrderShown(segments: Segment[]): DateOrder | null {
   let shown: DateOrder | null = null;
   for (const sg of segments) {
     for (const m of normalizeText(sg.text).matchAll(/\b(\d{1,2})[/.-](\d{1,2})[/.-](\d{2}|\d{4})\b/g)) {
       const a = Number(m[1]), b = Number(m[2]);
-      const o: DateOrder | null = a > 12 && b <= 12 ? 'DMY' : b > 12 && a <= 12 ? 'MDY' : null;
+      // A part above 31 is no day: a misread digit, which shows nothing.
+      const o: DateOrder | null = a > 12 && a <= 31 && b <= 12 ? 'DMY' : b > 12 && b <= 31 && a <= 12 ? 'MDY' : null;
       if (!o) continue;
       if (shown && shown !== o) return null;
       shown = o;

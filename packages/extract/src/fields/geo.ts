@@ -194,7 +194,10 @@ export function zipFarFromCity(zip: string, city: string, state: string): boolea
   return !own.some((r) => String(r.zip).slice(0, 3) === zip.slice(0, 3));
 }
 
-/** What the postal code says about the place: state/province codes it fits and, for the US and Canada, the city. */
+/**
+ * What the postal code says about the place: state/province codes it fits and, for the US and Canada, the city. With
+ * `country` US, a code the US does not have says nothing (null).
+ */
 export function placeOfPostal(zip: string, country: Country | null): { states: string[]; city: string | null; country: Country } | null {
   if (country === 'CA' || /^[A-Z]\d[A-Z]/.test(zip)) {
     const states = CA_FSA[zip[0]!] ?? [];
@@ -206,6 +209,8 @@ export function placeOfPostal(zip: string, country: Country | null): { states: s
   // printed with it says which.
   const rec = country === 'MX' ? undefined : zipLookup(five);
   if (rec && rec.country === 'US') return { states: [rec.state], city: rec.city.toUpperCase(), country: 'US' };
+  // A code read beside a US state's that the US does not have is a misread ZIP, not a Mexican code.
+  if (country === 'US') return null;
   const prefix = Number(five.slice(0, 2));
   const mx = MX_CP.find(([a, b]) => prefix >= a && prefix <= b);
   if (mx) return { states: Object.keys(MX_STATES).filter((k) => MX_STATES[k] === mx[2]), city: null, country: 'MX' };

@@ -567,7 +567,8 @@ export function parseParty(allLines: PartyLine[], headerHit: LabelHit): ParsedPa
       let numbered = false;
       const stateCode = csz.stateText.replace(/[^A-Z]/g, '');
       const mexican = stateCode in MX_STATES && !US_STATES.has(stateCode) && !CA_PROVINCES.has(stateCode);
-      const place = placeOfPostal(csz.zipText, csz.country ?? (mexican ? 'MX' : null));
+      const american = US_STATES.has(stateCode) && !(stateCode in MX_STATES) && !CA_PROVINCES.has(stateCode);
+      const place = placeOfPostal(csz.zipText, csz.country ?? (mexican ? 'MX' : american ? 'US' : null));
       p.country = place?.country ?? csz.country;
       // A character changed to fit the code's pattern ("178" -> "1T8") is a guess the place check cannot confirm.
       // Only a US ZIP is looked up whole: a Mexican code is known by its first two digits, a Canadian one by its first

@@ -117,7 +117,11 @@ export function looksLikeStreet(text: string): boolean {
   // The house number may be run into the street's name ("16779JACKSON LN").
   if (/^\d{1,6}(?:[A-Z]?\b|[A-Z]{3,})/.test(t)) return /[A-Z]{3}/.test(t);
   const first = t.split(' ')[0]!.replace(/[.,:]/g, '');
-  return STREET_FIRST.has(first) && /\d/.test(t);
+  if (STREET_FIRST.has(first) && /\d/.test(t)) return true;
+  // A unit and its number may lead the address, as written abroad; the house number may follow a number sign
+  // ("ROOM 1409, NO. 53 CENTURY AVENUE", "SUITE 200, 123 MAIN ST").
+  const unit = /^(\S+?)\.? #?[A-Z]?\d+[A-Z]?,? (?:(?:NO|NUM|N°|#)\.? ?)?(\d.*)$/.exec(t);
+  return !!unit && UNIT_WORDS.has(unit[1]!) && looksLikeStreet(unit[2]!);
 }
 
 // The words an address's own labels are printed in (the lexicon's; CALLE and RUE, labels only alone, begin streets too).
@@ -144,7 +148,8 @@ export function stripLeadingJunk(line: string, firstWeak = false): { value: stri
   const toks = line.split(' ');
   const first = toks[0] ?? '';
   const plain = first.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
-  if (toks.length >= 3 && /^[A-Z.:]{3,}$/.test(plain) && /^\d/.test(toks[1]!) && !STREET_LEAD.has(plain.replace(/[.:]/g, ''))) {
+  // A unit before its number leads the address itself, as addresses abroad are written ("ROOM 1857, NO. 583 ...").
+  if (toks.length >= 3 && /^[A-Z.:]{3,}$/.test(plain) && /^\d/.test(toks[1]!) && !STREET_LEAD.has(plain.replace(/[.:]/g, '')) && !UNIT_WORDS.has(plain.replace(/[.:]/g, ''))) {
     return { value: toks.slice(1).join(' '), repaired: true };
   }
   // ... read in two pieces ("SIR. .R 28185 UNION DR" for STREET).

@@ -10,6 +10,7 @@ import { SUFFIXES, SUFFIX_WORDS } from '../street-line.ts';
 import { billTotals, type BillTotals, type TableCell } from '../goods-table.ts';
 import { keepOwnScores } from '../own-scores.ts';
 import { fitPostalToCountry } from '../postal-by-country.ts';
+import { fitPostalToCity } from '../postal-of-city.ts';
 import { TAG_FIELDS, type RuleSources } from './features.ts';
 import { absenceFeatures, committedAbsence, type AbsenceConfidence, type AbsenceEvidence } from './absence.ts';
 import { ValueConfidence } from './value-confidence.ts';
@@ -84,6 +85,7 @@ export function chooseFields(pages: ReadPage[], rules: ExtractedData, tagger: Fi
   holdFarApartDates(data);
   holdStatesAbroad(data);
   fitPostalToCountry(data);
+  fitPostalToCity(data);
   tidyParties(data);
   refsByPrefix(data);
   scacByChosenName(data);
