@@ -589,6 +589,18 @@ describe('decoding', () => {
     expect(run.map((x) => x.text)).toEqual(['FORT', 'WAYNE,']);
   });
 
+  it('runs a description on through its comma to the noun before it, which the model gave no field', () => {
+    const words = [w('x', 100, 100), w('PAINT,', 130, 100), w('WATER', 210, 100), w('BASED', 290, 100)];
+    const [mark, paint, water, based] = words as [Word, Word, Word, Word];
+    const p = (goods: number): Float64Array => Float64Array.from([1 - goods, goods]);
+    const probs = new Map<Word, Float64Array>([[mark, p(0)], [paint, p(0.01)], [water, p(0.4)], [based, p(0.9)]]);
+    const side = lineNeighbours(words);
+    const taken = new Map([[water, 0.4], [based, 0.9]]);
+    expect(widen([water, based], 1, side, probs, new Set(), taken, true).map((x) => x.text)).toEqual(['PAINT,', 'WATER', 'BASED']);
+    // Other fields do not run on through a comma.
+    expect(widen([water, based], 1, side, probs, new Set(), taken).map((x) => x.text)).toEqual(['WATER', 'BASED']);
+  });
+
   it('tells where a field it found stands when no parser can read its words, so the value can be read again', () => {
     const page = fixturePage();
     // The pickup date with a digit misread into an impossible day: the tagger still finds it, no date parser reads it.

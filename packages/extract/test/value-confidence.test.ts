@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CORE_FIELDS, emptyExtractedData, type Party } from '@ladingwise/shared';
-import { ALONE_MIN, billShown, chooseFields, DISPUTE_MARGIN, codeWithPrefix, knownOfTwo, nameWithForm, refsByPrefix, streetWithType, pickReader, readCandidates, placeFromBillTo, settleSharedWords, shipperFromBillTo } from '../src/fields/learned/combine.ts';
+import { ALONE_MIN, billShown, chooseFields, DISPUTE_MARGIN, codeWithPrefix, descriptionGoesOn, knownOfTwo, nameWithForm, refsByPrefix, streetWithType, pickReader, readCandidates, placeFromBillTo, settleSharedWords, shipperFromBillTo } from '../src/fields/learned/combine.ts';
 import { FieldTagger } from '../src/fields/learned/tagger.ts';
 import { TreeModel } from '../src/fields/learned/trees.ts';
 import { ValueConfidence, type ValueConfidenceJson } from '../src/fields/learned/value-confidence.ts';
@@ -171,6 +171,16 @@ describe('a name read whole', () => {
     // So is the house number one reader lost, where the street holds no number of its own.
     expect(streetWithType('CHEMIN DE LA COTE-DE-LIESSE', '7838 CHEMIN DE LA COTE-DE-LIESSE')).toBe(-1);
     expect(streetWithType('CALLE 10 NORTE', '55 CALLE 10 NORTE')).toBe(0);
+    // A unit's number is not the street's own.
+    expect(streetWithType('HICKORY PKWY BLDG 13', '20491 HICKORY PKWY BLDG 13')).toBe(-1);
+  });
+
+  it('takes the longer reading of a description where the other\'s words stop on a comma', () => {
+    const cut = { value: 'HOUSEHOLD CLEANING SUPPLIES', words: [{ text: 'CLEANING' }, { text: 'SUPPLIES,' }] as Word[] };
+    expect(descriptionGoesOn('HOUSEHOLD CLEANING SUPPLIES, NOI', cut)).toBe(1);
+    // A reading that ends where its words end is no cut one.
+    expect(descriptionGoesOn('HOUSEHOLD CLEANING SUPPLIES, NOI', { ...cut, words: [{ text: 'SUPPLIES' }] as Word[] })).toBe(0);
+    expect(descriptionGoesOn('HOUSEHOLD GOODS, NOI', cut)).toBe(0);
   });
 });
 

@@ -6,7 +6,7 @@ import { repairScacByName } from '../references.ts';
 import { editDistance, isNorthAmerican, isStateCode } from '../geo.ts';
 import { isKnownPlace } from '../../ocr/place-decode.ts';
 import { bareWords, legalFormEnd } from '../company-name.ts';
-import { SUFFIXES, SUFFIX_WORDS } from '../street-line.ts';
+import { SUFFIXES, SUFFIX_WORDS, UNIT_WORDS } from '../street-line.ts';
 import { billTotals, type BillTotals, type TableCell } from '../goods-table.ts';
 import { keepOwnScores } from '../own-scores.ts';
 import { fitPostalToCountry } from '../postal-by-country.ts';
@@ -237,7 +237,8 @@ export function pickReader(c: FieldCandidates, mode: Exclude<FieldsMode, 'rules'
   if (!r) return (weighs ? chance('tagger') : t.confidence) >= (shown ? ALONE_MIN : UNSHOWN_ALONE_MIN) ? 'tagger' : null;
   const whole = c.field.endsWith('.Name') ? nameWithForm(String(t.value), String(r.value)) : c.field.endsWith('.City') ? knownOfTwo(String(t.value), String(r.value))
     : c.field.endsWith('.Address') ? streetWithType(String(t.value), String(r.value))
-    : c.field.startsWith('References.') ? codeWithPrefix(String(t.value), String(r.value)) : 0;
+    : c.field.startsWith('References.') ? codeWithPrefix(String(t.value), String(r.value))
+    : c.field === 'ShipmentDetails.Commodity' ? -descriptionGoesOn(String(r.value), t) : 0;
   if (whole) return whole > 0 ? 'tagger' : 'rules';
   if (chance && !c.agree && (chooser === 'disputes' || chooser === 'chance')) {
     return chance('tagger') > chance('rules') + (chooser === 'disputes' ? DISPUTE_MARGIN : 0) ? 'tagger' : 'rules';
@@ -273,10 +274,22 @@ export function streetWithType(a: string, b: string): number {
   // China write it), which the other took for a label.
   const signed = (p: string, q: string): boolean => /^\d/.test(q) && /^N[O0][.º°]? \d/.test(p) && p.replace(/^\S+ /, '') === q;
   // ... or one with the house number the other lost ("7838 CHEMIN DE LA COTE-DE-LIESSE"): a street that holds no
-  // number of its own is printed after one.
-  const numbered = (p: string, q: string): boolean => /^\d{1,6}[A-Z]? /.test(p) && p.replace(/^\S+ /, '') === q && !/\d/.test(q);
+  // number of its own (a unit's, "BLDG 13", is not the street's) is printed after one.
+  const ownNumber = (q: string): boolean => /\d/.test(q.split(' ').filter((w, i, ws) => !UNIT_WORDS.has(ws[i - 1] ?? '')).join(' '));
+  const numbered = (p: string, q: string): boolean => /^\d{1,6}[A-Z]? /.test(p) && p.replace(/^\S+ /, '') === q && !ownNumber(q);
   const first = longer(x!, y!) || signed(x!, y!) || numbered(x!, y!), second = longer(y!, x!) || signed(y!, x!) || numbered(y!, x!);
   return first ? 1 : second ? -1 : 0;
+}
+
+/**
+ * Whether a description read by the rules is the tagger's and more, where the tagger's words end on a comma: a comma
+ * goes on to the next part of the description ("HOUSEHOLD CLEANING SUPPLIES, NOI", its last part wrapped), so the
+ * tagger's reading was cut. 1 where it is, else 0.
+ */
+export function descriptionGoesOn(rules: string, tagged: { value: unknown; words: readonly Word[] }): number {
+  const last = tagged.words.at(-1)?.text ?? '';
+  const cut = String(tagged.value).replace(/[\s,]+$/, '');
+  return /,$/.test(last) && rules.startsWith(`${cut},`) && rules.length > cut.length + 2 ? 1 : 0;
 }
 
 /**

@@ -121,7 +121,7 @@ export class FieldTagger {
       const groups = completeRuns(field, runsOf, { side, words: pageWords, free: (w) => [0, c].includes(argmax(settled.get(w)!)), labels: labelWords, unreadAs });
       for (const core of groups) {
         if (sure.size && !core.some((w) => sure.has(w))) continue;
-        const ws = widen(core, c, side, settled, labelWords, mine);
+        const ws = widen(core, c, side, settled, labelWords, mine, THROUGH_COMMAS.has(field));
         const v = readWordsValue(field, ws, order);
         // How sure the model is of the value: of the words it marked; words a value's kind completed it with
         // (run-completion.ts) were taken by principle, not by the model's say.
@@ -186,14 +186,18 @@ const EDGE_SHARE = 0.05;
  * A run widened by the words printed right against its ends on the same line (no wider apart than a word space) that
  * the model gives no other field and some chance of this one; a label's word never joins.
  */
-export function widen(core: Word[], c: number, side: Map<Word, [Word | null, Word | null]>, probsOf: Map<Word, Float64Array>, labels: Set<Word>, taken: Map<Word, number>): Word[] {
+export function widen(core: Word[], c: number, side: Map<Word, [Word | null, Word | null]>, probsOf: Map<Word, Float64Array>, labels: Set<Word>, taken: Map<Word, number>,
+  throughCommas = false): Word[] {
   const ws = [...core];
-  const fits = (w: Word | null | undefined): w is Word => {
+  const free = (w: Word | null | undefined): w is Word => {
     if (!w || labels.has(w) || taken.has(w) || ws.includes(w)) return false;
     const p = probsOf.get(w);
-    return !!p && p[c]! >= EDGE_SHARE && argmax(p) === 0;
+    return !!p && argmax(p) === 0;
   };
-  for (let w = side.get(ws[0]!)?.[0]; fits(w); w = side.get(w)?.[0]) ws.unshift(w);
+  const fits = (w: Word | null | undefined): w is Word => free(w) && probsOf.get(w)![c]! >= EDGE_SHARE;
+  // A description runs on through its commas ("PAINT, WATER BASED"): the word before one, given no field, is its own.
+  const before = (w: Word | null | undefined): w is Word => fits(w) || (throughCommas && free(w) && /\p{L}{3},$/u.test(w.text));
+  for (let w = side.get(ws[0]!)?.[0]; before(w); w = side.get(w)?.[0]) ws.unshift(w);
   for (let w = side.get(ws[ws.length - 1]!)?.[1]; fits(w); w = side.get(w)?.[1]) ws.push(w);
   return ws;
 }
@@ -204,6 +208,8 @@ const WRAPPING = new Set(['Shipper.Name', 'Consignee.Name', 'BillTo.Name', 'Carr
 // A date written out ("7 de / julio de 2027", "03. / NOV. 2021") wraps in a narrow cell too, but a date read whole on
 // each of two lines is two dates: both the runs and the runs with their wrapped tail are read, and the parser decides.
 const MAY_WRAP = new Set(['Dates.Pickup', 'Dates.Delivery']);
+// Fields printed as a description, a noun and its qualifiers parted by commas ("PET FOOD, DRY").
+const THROUGH_COMMAS = new Set(['ShipmentDetails.Commodity']);
 
 // Fields whose value is one printed word (a carrier's code): a run of several such words marked for the field holds at
 // most one value, and each word is read on its own as well, so the word the model is surest of can stand.
