@@ -196,7 +196,7 @@ export function widen(core: Word[], c: number, side: Map<Word, [Word | null, Wor
   };
   const fits = (w: Word | null | undefined): w is Word => free(w) && probsOf.get(w)![c]! >= EDGE_SHARE;
   // A description runs on through its commas ("PAINT, WATER BASED"): the word before one, given no field, is its own.
-  const before = (w: Word | null | undefined): w is Word => fits(w) || (throughCommas && free(w) && /\p{L}{3},$/u.test(w.text));
+  const before = (w: Word | null | undefined): w is Word => fits(w) || (throughCommas && !!w && free(w) && /\p{L}{3},$/u.test(w.text));
   for (let w = side.get(ws[0]!)?.[0]; before(w); w = side.get(w)?.[0]) ws.unshift(w);
   for (let w = side.get(ws[ws.length - 1]!)?.[1]; fits(w); w = side.get(w)?.[1]) ws.push(w);
   return ws;
