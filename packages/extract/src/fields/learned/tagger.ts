@@ -189,14 +189,15 @@ const EDGE_SHARE = 0.05;
 export function widen(core: Word[], c: number, side: Map<Word, [Word | null, Word | null]>, probsOf: Map<Word, Float64Array>, labels: Set<Word>, taken: Map<Word, number>,
   throughCommas = false): Word[] {
   const ws = [...core];
-  const free = (w: Word | null | undefined): w is Word => {
+  const free = (w: Word | null | undefined): boolean => {
     if (!w || labels.has(w) || taken.has(w) || ws.includes(w)) return false;
     const p = probsOf.get(w);
     return !!p && argmax(p) === 0;
   };
-  const fits = (w: Word | null | undefined): w is Word => free(w) && probsOf.get(w)![c]! >= EDGE_SHARE;
+  const fits = (w: Word | null | undefined): w is Word => !!w && free(w) && probsOf.get(w)![c]! >= EDGE_SHARE;
+  const commaEnded = (w: Word): boolean => throughCommas && free(w) && /\p{L}{3},$/u.test(w.text);
   // A description runs on through its commas ("PAINT, WATER BASED"): the word before one, given no field, is its own.
-  const before = (w: Word | null | undefined): w is Word => fits(w) || (throughCommas && !!w && free(w) && /\p{L}{3},$/u.test(w.text));
+  const before = (w: Word | null | undefined): w is Word => !!w && (fits(w) || commaEnded(w));
   for (let w = side.get(ws[0]!)?.[0]; before(w); w = side.get(w)?.[0]) ws.unshift(w);
   for (let w = side.get(ws[ws.length - 1]!)?.[1]; fits(w); w = side.get(w)?.[1]) ws.push(w);
   return ws;
