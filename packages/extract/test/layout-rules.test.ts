@@ -1054,6 +1054,9 @@ describe('party blocks on grid and keyed forms', () => {
     expect(repairHouseNumber('115-PORTAGE ST')).toEqual({ value: '115 PORTAGE ST', repaired: true });
     expect(repairHouseNumber('7561 5 RAILROAD BLVD')).toEqual({ value: '7561 S RAILROAD BLVD', repaired: true });
     expect(repairHouseNumber('17591 £ DEPOT AVE')).toEqual({ value: '17591 E DEPOT AVE', repaired: true });
+    expect(repairHouseNumber('19/48 MADISON WAY')).toEqual({ value: '19748 MADISON WAY', repaired: true });
+    // A fraction after the house number is the address's own.
+    expect(repairHouseNumber('123 1/2 MAIN ST')).toEqual({ value: '123 1/2 MAIN ST', repaired: false });
     expect(repairHouseNumber('28569 $ CENTRAL LN')).toEqual({ value: '28569 S CENTRAL LN', repaired: true });
     expect(repairHouseNumber('2248 CHEMIN DE LA COTE-DE- LIESSE')).toEqual({ value: '2248 CHEMIN DE LA COTE-DE-LIESSE', repaired: true });
     expect(repairHouseNumber('2-B MAIN ST')).toEqual({ value: '2-B MAIN ST', repaired: false });

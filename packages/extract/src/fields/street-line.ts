@@ -193,7 +193,7 @@ export function stripLeadingJunk(line: string, firstWeak = false): { value: stri
 
 /**
  * The house number and what follows it, as OCR slips them: glued on by a hyphen ("115-PORTAGE ST") or a compass S read
- * as 5 or $ ("7561 5 RAILROAD BLVD"), a compass E as a pound or euro sign ("17591 £ DEPOT AVE").
+ * as 5 or $ ("7561 5 RAILROAD BLVD"), a compass E as a pound or euro sign ("17591 £ DEPOT AVE"), a 7 as a slash.
  */
 export function repairHouseNumber(line: string): { value: string; repaired: boolean } {
   // A street that names its type first with the space before its number read as a hyphen ("AV. INDUSTRIAS-3720").
@@ -207,6 +207,8 @@ export function repairHouseNumber(line: string): { value: string; repaired: bool
   // A house number run into the street's name ("1517TECHNOLOGY CIR"): numbered units keep a letter or two ("12B").
   const value = line.replace(/^(\d{1,6})-?(?=[A-Z]{3,}\s)/, '$1 ').replace(/^(\d{1,6}) [5$] (?=[A-Z]{3,})/, '$1 S ').replace(/^(\d{1,6}) [£€] (?=[A-Z]{3,})/, '$1 E ').replace(/ B[I1|]DG(?= \w)/, ' BLDG')
     .replace(/^1([1-9]\d{4}) (?=[A-Z]{2,})/, '$1 ')
+    // A house number is digits: a slash between them is a 7 whose stem was read alone ("19/48 MADISON WAY").
+    .replace(/^(\d{1,4})\/(\d{1,4})(?= [A-Z]{2,})/, (m, a: string, b: string) => (a.length + b.length >= 3 && a.length + b.length <= 5 ? `${a}7${b}` : m))
     // A house number's leading 5 read as the section sign of like shape ("§124 RUE DU PARC").
     .replace(/^§(?=\d{1,5} )/, '5')
     // A highway's kilometre read without its spaces ("FEDERAL 57KM2064").
