@@ -40,6 +40,15 @@ describe('the tagger checks a party\'s postal code, state and city against one a
     expect(fields.get('Shipper.State')).toMatchObject({ value: 'TX', checked: false });
     expect(fields.get('Shipper.City')).toMatchObject({ value: 'DALLAS', repaired: false, checked: false });
   });
+
+  it('gives a city a hand garbled the code\'s city where code and state agree, and with no code the state\'s one near city', () => {
+    const garbled = party('37921', 'TN', 'KNOXALLE');
+    checkPlaces(garbled, () => {});
+    expect(garbled.get('Shipper.City')).toMatchObject({ value: 'KNOXVILLE', repaired: true, checked: false });
+    const uncoded = new Map([['Shipper.State', tagged('Shipper.State', 'ND')], ['Shipper.City', tagged('Shipper.City', 'FAROO')]]);
+    checkPlaces(uncoded, () => {});
+    expect(uncoded.get('Shipper.City')).toMatchObject({ value: 'FARGO', repaired: true });
+  });
 });
 
 describe('company names', () => {

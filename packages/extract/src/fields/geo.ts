@@ -304,6 +304,16 @@ export function mendCity(read: string, known: string): string {
   return a.map((w, i) => (cityKey(w) === cityKey(b[i]!) ? w : b[i]!)).join(' ');
 }
 
+/**
+ * Whether a city read is the postal code's city garbled by a hand, where the code and the state agree: as long give or
+ * take two letters, not the known name's part, and no more than 45 % of its letters apart ("MAM" for MIAMI,
+ * "KNOXALLE" for KNOXVILLE). The known name is then a repair for review.
+ */
+export function garbledCity(read: string, known: string): boolean {
+  const r = normalizeText(read);
+  return Math.abs(r.length - known.length) <= 2 && !known.includes(r) && editDistance(r, known) <= Math.ceil(0.45 * known.length);
+}
+
 /** Compares an OCR'd city with the postal code's city: 'same', 'near' (OCR slip: use the known name) or 'different'. */
 export function compareCity(ocr: string, known: string): 'same' | 'near' | 'different' {
   const a = cityKey(ocr), b = cityKey(known);

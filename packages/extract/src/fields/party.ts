@@ -10,7 +10,7 @@ import { LABELS } from './lexicon.ts';
 import { isInstruction, readCompanyName } from './company-name.ts';
 import { endAtEnding } from './name-end.ts';
 import { COMPASS, indentedStart, repairStreetLine, STREET_FIRST, STREET_LEAD, streetDoubts, stripLeadingJunk, SUFFIX_WORDS, SUFFIXES } from './street-line.ts';
-import { CA_PROVINCES, canadianReadings, compareCity, editDistance, isStateCode, lostLead, mendCity, MX_STATES, nearCityOfState, placeOfPostal, repairState, stateMatchesPostal, US_STATES, zipFarFromCity, type Country } from './geo.ts';
+import { CA_PROVINCES, canadianReadings, compareCity, garbledCity, isStateCode, lostLead, mendCity, MX_STATES, nearCityOfState, placeOfPostal, repairState, stateMatchesPostal, US_STATES, zipFarFromCity, type Country } from './geo.ts';
 
 /** One party field's value with the words it came from and what the checks said. */
 export interface PartyValue { value: string; words: Word[]; checks: number; doubts: number }
@@ -620,8 +620,7 @@ export function parseParty(allLines: PartyLine[], headerHit: LabelHit): ParsedPa
         // The city's first word lost, an article or title ("MOINES" of DES MOINES, its D read as a weak p): the postal
         // code's city, as a doubt. Not NORTH or DOWNTOWN: NORTH CHARLESTON is another city than CHARLESTON.
         else if (stateOk && lostLead(normalizeText(city), known)) { city = known; doubts = 1; }
-        else if (stateOk && Math.abs(city.length - known.length) <= 2 && !known.includes(normalizeText(city))
-          && editDistance(normalizeText(city), known) <= Math.ceil(0.45 * known.length)) {
+        else if (stateOk && garbledCity(city, known)) {
           // Handwriting garbles more letters ("MAM" for MIAMI): the postal code and state agree, so take the known
           // city, but only as a suggestion to review.
           city = known; doubts = 1;

@@ -1,13 +1,14 @@
 import { normalizeText } from '../../layout.ts';
 import { isKnownPlace } from '../../ocr/place-decode.ts';
-import { compareCity, isStateCode, lostLead, mendCity, placeOfPostal, repairState, stateMatchesPostal } from '../geo.ts';
+import { compareCity, garbledCity, isStateCode, lostLead, mendCity, nearCityOfState, placeOfPostal, repairState, stateMatchesPostal } from '../geo.ts';
 import type { TaggedField } from './tagger.ts';
 
 /**
  * A party's postal code, state and city, read apart by the tagger, checked against one another as the rule reader
  * checks them: the postal code names its state (or states) and, in the US and Canada, its city. A state misread by a
  * letter is the one the code allows; a city one slip from the code's is that city; one whose leading article or title
- * was lost ("MOINES") is the code's city as a repair. A value the code contradicts loses its check: one of the two is
+ * was lost ("MOINES"), or garbled by a hand where the state agrees, is the code's city as a repair; with no code, a
+ * city one slip from one of the state's is that one, as a repair. A value the code contradicts loses its check: one of the two is
  * misread. `rescore` recomputes a changed field's score.
  */
 export function checkPlaces(fields: Map<string, TaggedField>, rescore: (f: TaggedField) => void): void {
@@ -16,9 +17,8 @@ export function checkPlaces(fields: Map<string, TaggedField>, rescore: (f: Tagge
     const trimmed = read ? cityWithoutTail(normalizeText(String(read.value))) : null;
     if (read && trimmed) { read.value = trimmed; rescore(read); }
     const zip = fields.get(`${party}.Zip`);
-    if (!zip) continue;
-    const place = placeOfPostal(String(zip.value), null);
-    if (!place) continue;
+    const place = zip ? placeOfPostal(String(zip.value), null) : null;
+    if (!place) { cityOfState(fields, party, rescore); continue; }
     const state = fields.get(`${party}.State`);
     let stateOk = false;
     if (state) {
@@ -33,11 +33,21 @@ export function checkPlaces(fields: Map<string, TaggedField>, rescore: (f: Tagge
       const read = normalizeText(String(city.value));
       const cmp = compareCity(read, place.city);
       if (cmp === 'near') { city.value = mendCity(read, place.city); city.repaired = true; }
-      else if (cmp === 'different' && stateOk && lostLead(read, place.city)) { city.value = place.city; city.repaired = true; }
+      else if (cmp === 'different' && stateOk && (lostLead(read, place.city) || garbledCity(read, place.city))) { city.value = place.city; city.repaired = true; }
       city.checked = cmp !== 'different';
       rescore(city);
     }
   }
+}
+
+/** With no postal code to check it by, a city read with a slip is the one city of the state read it stands for. */
+function cityOfState(fields: Map<string, TaggedField>, party: string, rescore: (f: TaggedField) => void): void {
+  const city = fields.get(`${party}.City`), state = fields.get(`${party}.State`);
+  const near = city && state ? nearCityOfState(String(city.value), String(state.value)) : null;
+  if (!city || !near) return;
+  city.value = near;
+  city.repaired = true;
+  rescore(city);
 }
 
 /**
