@@ -1055,6 +1055,11 @@ describe('party blocks on grid and keyed forms', () => {
     expect(repairHouseNumber('7561 5 RAILROAD BLVD')).toEqual({ value: '7561 S RAILROAD BLVD', repaired: true });
     expect(repairHouseNumber('17591 £ DEPOT AVE')).toEqual({ value: '17591 E DEPOT AVE', repaired: true });
     expect(repairHouseNumber('19/48 MADISON WAY')).toEqual({ value: '19748 MADISON WAY', repaired: true });
+    // A long house number's last figure read as a letter; an S that may be the compass point glued on stays.
+    expect(repairHouseNumber('1716Z ENTERPRISE LN')).toEqual({ value: '17162 ENTERPRISE LN', repaired: true });
+    expect(repairHouseNumber('1344S N WALNUT CIR')).toEqual({ value: '13445 N WALNUT CIR', repaired: true });
+    expect(repairHouseNumber('1344S WALNUT CIR')).toEqual({ value: '1344S WALNUT CIR', repaired: false });
+    expect(repairHouseNumber('12B MAIN ST')).toEqual({ value: '12B MAIN ST', repaired: false });
     // A fraction after the house number is the address's own.
     expect(repairHouseNumber('123 1/2 MAIN ST')).toEqual({ value: '123 1/2 MAIN ST', repaired: false });
     expect(repairHouseNumber('28569 $ CENTRAL LN')).toEqual({ value: '28569 S CENTRAL LN', repaired: true });

@@ -2,7 +2,7 @@ import { normalizeText } from '../layout.ts';
 import type { Word } from '../types.ts';
 import { ocrDistance } from './find-labels.ts';
 import { LABELS } from './lexicon.ts';
-import { LETTER_FOR } from './look-alikes.ts';
+import { DIGIT_FOR, LETTER_FOR } from './look-alikes.ts';
 import { confidenceIn, isKnownWord, joinSplitWords, repairSpelling } from './spelling.ts';
 
 // A party's street line read on its own: what a street line looks like, the doubts its text raises, and the repairs of
@@ -207,6 +207,9 @@ export function repairHouseNumber(line: string): { value: string; repaired: bool
   // A house number run into the street's name ("1517TECHNOLOGY CIR"): numbered units keep a letter or two ("12B").
   const value = line.replace(/^(\d{1,6})-?(?=[A-Z]{3,}\s)/, '$1 ').replace(/^(\d{1,6}) [5$] (?=[A-Z]{3,})/, '$1 S ').replace(/^(\d{1,6}) [£€] (?=[A-Z]{3,})/, '$1 E ').replace(/ B[I1|]DG(?= \w)/, ' BLDG')
     .replace(/^1([1-9]\d{4}) (?=[A-Z]{2,})/, '$1 ')
+    // A long house number's last figure read as the letter it looks like ("1716Z ENTERPRISE LN"): numbers that long
+    // take no unit letter. An S stays where it may be the compass point glued on, unless one follows.
+    .replace(/^(\d{4,5})([OQDILZG]|S(?= (?:N|S|E|W|NE|NW|SE|SW) ))(?= [A-Z]{1,})/, (_m, n: string, c: string) => n + DIGIT_FOR[c]!)
     // A house number is digits: a slash between them is a 7 whose stem was read alone ("19/48 MADISON WAY").
     .replace(/^(\d{1,4})\/(\d{1,4})(?= [A-Z]{2,})/, (m, a: string, b: string) => (a.length + b.length >= 3 && a.length + b.length <= 5 ? `${a}7${b}` : m))
     // A house number's leading 5 read as the section sign of like shape ("§124 RUE DU PARC").
