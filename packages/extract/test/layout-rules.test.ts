@@ -2398,6 +2398,7 @@ describe('tables and references', () => {
     // A package's kind in its own cell, the cell's rule read as a bar.
     expect(cleanCommodity('BULTOS | BOTELLAS DE VIDRIO').text).toBe('BOTELLAS DE VIDRIO');
     expect(cleanCommodity('SACS |CARTONS ONDULES').text).toBe('CARTONS ONDULES');
+    expect(cleanCommodity('BOX | OFFICE CHAIRS, KD, NOI').text).toBe('OFFICE CHAIRS, KD, NOI');
     // An instruction's first word cut at the cell's edge; an article's apostrophe read with a space after it.
     expect(cleanCommodity('PAINT, WATER BASED DO').text).toBe('PAINT, WATER BASED');
     expect(cleanCommodity("PRODUITS D' ENTRETIEN").text).toBe("PRODUITS D'ENTRETIEN");

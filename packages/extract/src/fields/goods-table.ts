@@ -55,7 +55,7 @@ export function cleanCommodity(raw: string): { text: string; count: number | nul
     // bar lost ("CHAIRS, KO", "KD FLAI").
     .replace(/(?<=[A-Z]{3}), K[O0]$/, ', KD').replace(/\bKD FLA[I1|l]$/, 'KD FLAT')
     // The package's kind in its own cell before the goods, the cell's rule read as a bar ("BULTOS | BOTELLAS").
-    .replace(/^(?:\d+\s+)?(?:BULTOS|PALLETS?|SKIDS?|CARTONS?|CTNS?|BOXES|CAJAS|PIECES|PIEZAS|PCS|COLIS|TARIMAS?|PLTS?|CRATES?|DRUMS?|SACS?|SACOS?|BAGS?|BUNDLES?|ROLLS?|PAQUETES)\s*\|\s*(?=[A-Z])/, '')
+    .replace(/^(?:\d+\s+)?(?:BULTOS|PALLETS?|SKIDS?|CARTONS?|CTNS?|BOX(?:ES)?|CAJAS?|PIECES|PIEZAS|PCS|COLIS|TARIMAS?|PLTS?|CRATES?|DRUMS?|SACS?|SACOS?|BAGS?|BUNDLES?|ROLLS?|PAQUETES)\s*\|\s*(?=[A-Z])/, '')
     // An instruction's first word left at the cell's edge ("PAINT, WATER BASED DO" of DO NOT STACK): no goods end so.
     .replace(/(?<=[A-Z]{3},? )DO$/, '').trim()
     // A French article's apostrophe read with a space after it ("D' ENTRETIEN"): the article is its word's.
