@@ -6,7 +6,7 @@ import { findDates } from '../src/fields/parse-date.ts';
 import { unlabelledBlocks, unshareWords } from '../src/fields/find-parties.ts';
 import { parseCityStateZip, stripCityLabel } from '../src/fields/city-line.ts';
 import { nearLabel, parseParty, partyLines, type ParsedParty, stripSubLabel, wrappedEnding } from '../src/fields/party.ts';
-import { looksLikeStreet, oddStreetEnd, repairHouseNumber, repairStreetSuffix, shortNameWord, splitGluedStreetWords, stripLeadingJunk } from '../src/fields/street-line.ts';
+import { looksLikeStreet, oddStreetEnd, repairHouseNumber, repairStreetLine, repairStreetSuffix, shortNameWord, splitGluedStreetWords, stripLeadingJunk } from '../src/fields/street-line.ts';
 import { endAtLegalForm, endsAsName, readCompanyName, repairCompanySuffix, suffixFromHint } from '../src/fields/company-name.ts';
 import { parseReference } from '../src/fields/references.ts';
 import { nearCityOfState } from '../src/fields/geo.ts';
@@ -1060,6 +1060,8 @@ describe('party blocks on grid and keyed forms', () => {
     expect(repairHouseNumber('1344S N WALNUT CIR')).toEqual({ value: '13445 N WALNUT CIR', repaired: true });
     expect(repairHouseNumber('1344S WALNUT CIR')).toEqual({ value: '1344S WALNUT CIR', repaired: false });
     expect(repairHouseNumber('12B MAIN ST')).toEqual({ value: '12B MAIN ST', repaired: false });
+    // A quote mark at a street line's end is a speck.
+    expect(repairStreetLine('15473 MONROE DR’', []).value).toBe('15473 MONROE DR');
     // A fraction after the house number is the address's own.
     expect(repairHouseNumber('123 1/2 MAIN ST')).toEqual({ value: '123 1/2 MAIN ST', repaired: false });
     expect(repairHouseNumber('28569 $ CENTRAL LN')).toEqual({ value: '28569 S CENTRAL LN', repaired: true });

@@ -54,6 +54,13 @@ describe('postal codes in their country\'s form', () => {
     fitPostalToCountry(d);
     expect([d.Shipper.Zip, d.Consignee.Zip, d.BillTo.Zip]).toEqual(['IP11 3SY', '12345', '119963']);
   });
+
+  it('reads a letter in a Brazilian code as the digit it looks like', () => {
+    const d = emptyExtractedData();
+    d.Shipper = party({ City: 'SANTOS', Zip: '11010-O00', Country: 'BR' });
+    fitPostalToCountry(d);
+    expect(d.Shipper.Zip).toBe('11010-000');
+  });
 });
 
 describe('postal codes against the city printed beside them', () => {

@@ -1,6 +1,6 @@
 import type { ExtractedData } from '@ladingwise/shared';
 import { isNorthAmerican, UK_CODE } from './geo.ts';
-import { LETTER_FOR } from './look-alikes.ts';
+import { DIGIT_FOR, LETTER_FOR } from './look-alikes.ts';
 
 // A postal code's form is the country's: five digits in the US and Mexico, six in Singapore, China and India, four
 // digits and two letters in the Netherlands. Which form a party's code should have is known only once its country is
@@ -12,7 +12,8 @@ import { LETTER_FOR } from './look-alikes.ts';
  *   outside North America: there six digits are the code as printed;
  * - in the Netherlands the code's two letters stand after its four digits, where a reader may have left them at the
  *   start of the city ("3198" and "LK ROTTERDAM" for 3198 LK, ROTTERDAM);
- * - in the United Kingdom a code opens with a letter: a digit read there is the letter it looks like ("1P11 3SY").
+ * - in the United Kingdom a code opens with a letter: a digit read there is the letter it looks like ("1P11 3SY");
+ * - a Brazilian code is digits: a letter read in it is the digit it looks like ("11010-O00").
  */
 export function fitPostalToCountry(data: ExtractedData): void {
   for (const p of [data.Shipper, data.Consignee, data.BillTo]) {
@@ -22,6 +23,8 @@ export function fitPostalToCountry(data: ExtractedData): void {
     if (barred && !abroad) p.Zip = barred[1]!;
     const letters = p.Country === 'NL' && /^\d{4}$/.test(p.Zip) ? /^([A-Z]{2}) (\S.*)$/.exec(p.City ?? '') : null;
     if (letters) { p.Zip = `${p.Zip} ${letters[1]}`; p.City = letters[2]!; }
+    // Five digits, a hyphen and three more is a Brazilian code, all digits: a letter there is the digit it looks like.
+    if (/^\d{5}-[\dOQDILSZ]{3}$/.test(p.Zip)) p.Zip = p.Zip.replace(/[A-Z]/g, (c) => DIGIT_FOR[c] ?? c);
     const lettered = p.Country === 'GB' ? p.Zip.replace(/^\d/, (d) => LETTER_FOR[d] ?? d) : p.Zip;
     if (lettered !== p.Zip && UK_CODE.test(lettered)) p.Zip = lettered;
   }

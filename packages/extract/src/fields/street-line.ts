@@ -304,7 +304,8 @@ export function splitGluedStreetWords(line: string): { value: string; repaired: 
  * at a narrow gap joined, words the OCR was unsure of spelt, the type put right. `repaired` when any step changed it.
  */
 export function repairStreetLine(line: string, words: Word[]): { value: string; repaired: boolean } {
-  const numbered = repairHouseNumber(line);
+  // A quote mark or bar at the line's end is a speck or a ruling: no street ends with one.
+  const numbered = repairHouseNumber(line.replace(/\s*[’‘'"“”`´«»|]+$/u, ''));
   const apart = splitGluedStreetWords(numbered.value);
   const joined = joinSplitWords(apart.value, { street: true });
   const spelt = repairSpelling(joined.value, confidenceIn(words));
