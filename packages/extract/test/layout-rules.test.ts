@@ -2399,6 +2399,8 @@ describe('tables and references', () => {
     expect(cleanCommodity('CERAMIC FLOOR TILESTC36 DRUM').text).toBe('CERAMIC FLOOR TILE');
     // A package's kind in its own cell, the cell's rule read as a bar.
     expect(cleanCommodity('BULTOS | BOTELLAS DE VIDRIO').text).toBe('BOTELLAS DE VIDRIO');
+    // NOI cut at the cell's edge after the KD qualifier too.
+    expect(cleanCommodity('OFFICE CHAIRS, KD, NO').text).toBe('OFFICE CHAIRS, KD, NOI');
     expect(cleanCommodity('SACS |CARTONS ONDULES').text).toBe('CARTONS ONDULES');
     expect(cleanCommodity('BOX | OFFICE CHAIRS, KD, NOI').text).toBe('OFFICE CHAIRS, KD, NOI');
     // An instruction's first word cut at the cell's edge; an article's apostrophe read with a space after it.

@@ -49,8 +49,8 @@ export function cleanCommodity(raw: string): { text: string; count: number | nul
     // is another cell's or line's.
     .replace(/(?<=[A-Z]{3},? NOI)(?! ?,? ?(?:KD|SU)\b)[\s,;]+\S.*$/, '')
     // ... and stands last after the description's comma, where its I may be read as the stroke it looks like ("NOL"),
-    // or lost at the cell's edge ("SPORTING GOODS, NO"): no goods end so.
-    .replace(/(?<=[A-Z]{3}), NO[LT1|l!]?$/, ', NOI')
+    // or lost at the cell's edge ("SPORTING GOODS, NO", "CHAIRS, KD, NO"): no goods end so.
+    .replace(/(?<=[A-Z]{3}|, KD|, SU), NO[LT1|l!]?$/, ', NOI')
     // ... as do its qualifiers, read with a look-alike letter: KD (knocked down) with its D read as O, FLAT with its T's
     // bar lost ("CHAIRS, KO", "KD FLAI").
     .replace(/(?<=[A-Z]{3}), K[O0]$/, ', KD').replace(/\bKD FLA[I1|l]$/, 'KD FLAT')
