@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readCompanyName } from '../src/fields/company-name.ts';
-import { checkPlaces, cityWithoutTail } from '../src/fields/learned/place-check.ts';
+import { checkPlaces, cityWithoutTail, gluedState } from '../src/fields/learned/place-check.ts';
 import type { TaggedField } from '../src/fields/learned/tagger.ts';
 import type { Word } from '../src/types.ts';
 
@@ -48,6 +48,14 @@ describe('the tagger checks a party\'s postal code, state and city against one a
     const uncoded = new Map([['Shipper.State', tagged('Shipper.State', 'ND')], ['Shipper.City', tagged('Shipper.City', 'FAROO')]]);
     checkPlaces(uncoded, () => {});
     expect(uncoded.get('Shipper.City')).toMatchObject({ value: 'FARGO', repaired: true });
+  });
+
+  it('reads the state glued by a mark to the city\'s word where the state is not read apart', () => {
+    expect(gluedState([word('KNOXVILLE.TN')])).toBe('TN');
+    expect(gluedState([word('ST.LOUIS')])).toBeNull();
+    const fields = new Map([['Shipper.Zip', tagged('Shipper.Zip', '37902', true)], ['Shipper.City', { ...tagged('Shipper.City', 'KNOXVILLE'), words: [word('KNOXVILLE.TN')] }]]);
+    checkPlaces(fields, () => {});
+    expect(fields.get('Shipper.State')).toMatchObject({ value: 'TN', repaired: true, checked: true });
   });
 });
 

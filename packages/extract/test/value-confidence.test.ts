@@ -226,6 +226,15 @@ describe('one printed value, one field', () => {
     expect(surer.get(pickup)).toBe('tagger');
     expect(surer.get(delivery)).toBeNull();
   });
+
+  it('lets a city and its state glued by a mark in one word both stand on it', () => {
+    const glued = word('KNOXVILLE.TN', 0);
+    const city: FieldCandidates = { field: 'Consignee.City', agree: false, rules: null, tagger: { value: 'KNOXVILLE', confidence: 0.8, words: [glued] } as FieldCandidates['tagger'] };
+    const state: FieldCandidates = { field: 'Consignee.State', agree: false, rules: null, tagger: { value: 'TN', confidence: 0.83, words: [glued] } as FieldCandidates['tagger'] };
+    const picks = new Map<FieldCandidates, 'rules' | 'tagger' | null>([[city, 'tagger'], [state, 'tagger']]);
+    settleSharedWords(picks, () => undefined);
+    expect([picks.get(city), picks.get(state)]).toEqual(['tagger', 'tagger']);
+  });
 });
 
 describe('a date whose day and month could be swapped', () => {

@@ -15,6 +15,7 @@ import { TAG_FIELDS, type RuleSources } from './features.ts';
 import { absenceFeatures, committedAbsence, type AbsenceConfidence, type AbsenceEvidence } from './absence.ts';
 import { ValueConfidence } from './value-confidence.ts';
 import { pageQuality, rulesCandidate, valueFeatures, valueWords, type FieldCandidates } from './value-features.ts';
+import { gluedState } from './place-check.ts';
 import { writeTagged, type FieldTagger, type TaggedField } from './tagger.ts';
 
 /** Which reader gives the fields: the hand-written rules, the learned tagger, or per field the surer of the two. */
@@ -326,8 +327,11 @@ export function settleSharedWords(picks: Map<FieldCandidates, Reader | null>, ch
   aloneMin = ALONE_MIN): void {
   const sureness = (c: FieldCandidates, r: Reader): number => chanceOf(c)?.(r) ?? (r === 'tagger' ? c.tagger!.confidence : c.rules!.score);
   const order = [...picks].filter(([, r]) => r).map(([c, r]) => ({ c, r: r!, sure: sureness(c, r!) })).sort((a, b) => b.sure - a.sure);
-  const claimed = new Map<Word, Reader>();
-  const collides = (c: FieldCandidates, r: Reader): boolean => valueWords(c, r).some((w) => { const by = claimed.get(w); return by !== undefined && (by === 'tagger' || r === 'tagger'); });
+  const claimed = new Map<Word, { reader: Reader; field: string }>();
+  const collides = (c: FieldCandidates, r: Reader): boolean => valueWords(c, r).some((w) => {
+    const by = claimed.get(w);
+    return by !== undefined && (by.reader === 'tagger' || r === 'tagger') && !cityWithState(by.field, c.field, w);
+  });
   for (const { c, r } of order) {
     let reader: Reader | null = r;
     if (collides(c, r)) {
@@ -335,8 +339,14 @@ export function settleSharedWords(picks: Map<FieldCandidates, Reader | null>, ch
       reader = c[other] && !collides(c, other) && sureness(c, other) >= aloneMin ? other : null;
       picks.set(c, reader);
     }
-    if (reader) for (const w of valueWords(c, reader)) if (!claimed.has(w) || reader === 'tagger') claimed.set(w, reader);
+    if (reader) for (const w of valueWords(c, reader)) if (!claimed.has(w) || reader === 'tagger') claimed.set(w, { reader, field: c.field });
   }
+}
+
+/** Whether one word holds a party's city and its state, glued by a mark ("KNOXVILLE.TN"): two values, one word. */
+function cityWithState(a: string, b: string, w: Word): boolean {
+  const [pa, fa] = a.split('.'), [pb, fb] = b.split('.');
+  return pa === pb && [fa, fb].sort().join() === 'City,State' && gluedState([w]) !== null;
 }
 
 /**

@@ -16,6 +16,9 @@ export function checkPlaces(fields: Map<string, TaggedField>, rescore: (f: Tagge
     const read = fields.get(`${party}.City`);
     const trimmed = read ? cityWithoutTail(normalizeText(String(read.value))) : null;
     if (read && trimmed) { read.value = trimmed; rescore(read); }
+    // A region's code glued by a mark to the city's word ("KNOXVILLE.TN") is the party's state, read with the city.
+    const glued = read && !fields.has(`${party}.State`) ? gluedState(read.words) : null;
+    if (read && glued) { const state = { ...read, field: `${party}.State`, value: glued, repaired: true, checked: false }; fields.set(state.field, state); rescore(state); }
     const zip = fields.get(`${party}.Zip`);
     const place = zip ? placeOfPostal(String(zip.value), null) : null;
     if (!place) { cityOfState(fields, party, rescore); continue; }
@@ -38,6 +41,12 @@ export function checkPlaces(fields: Map<string, TaggedField>, rescore: (f: Tagge
       rescore(city);
     }
   }
+}
+
+/** The region's code glued by a mark to the last word of a city ("KNOXVILLE.TN", "LEON,GTO"), or null. */
+export function gluedState(words: readonly { text: string }[]): string | null {
+  const m = /\p{L}{3}[.,;:]([A-Z]{2,4})$/u.exec(words.at(-1)?.text ?? '');
+  return m && isStateCode(m[1]!) ? m[1]! : null;
 }
 
 /** With no postal code to check it by, a city read with a slip is the one city of the state read it stands for. */
