@@ -199,6 +199,9 @@ describe('postal codes, states and cities', () => {
   it('knows the place a postal code belongs to', () => {
     expect(placeOfPostal('46802', null)).toMatchObject({ states: ['IN'], city: 'FORT WAYNE', country: 'US' });
     expect(placeOfPostal('R3C 4T3', 'CA')).toMatchObject({ states: ['MB'], city: 'WINNIPEG', country: 'CA' });
+    // A Canadian sorting area named by its place and a quarter of it is the place's.
+    expect(placeOfPostal('B3K 6L8', null)?.city).toBe('HALIFAX');
+    expect(placeOfPostal('M5V 1K2', null)?.city).toBe('TORONTO');
     expect(placeOfPostal('44100', null)?.states).toContain('JAL');
     expect(placeOfPostal('64000', null)?.states).toContain('NL');
     // Beside a US state's code, a code the US does not have is a misread ZIP, not a Mexican code.

@@ -1,6 +1,10 @@
 import { createRequire } from 'node:module';
 import { normalizeText } from '../layout.ts';
+import { editDistance } from './edit-distance.ts';
 import { DIGIT_FOR, LETTER_FOR } from './look-alikes.ts';
+import { isKnownPlace } from '../ocr/place-decode.ts';
+
+export { editDistance };
 
 const require = createRequire(import.meta.url);
 
@@ -195,6 +199,22 @@ export function zipFarFromCity(zip: string, city: string, state: string): boolea
 }
 
 /**
+ * The place a Canadian sorting area serves, as an address names it: areas are named by the place and a quarter of it
+ * ("HALIFAX UPPER HARBOUR", "DOWNTOWN TORONTO", "SHERBROOKE NORTHWEST"), so the longest run of the name's first or last
+ * words that is a known place is the place; a name none of whose runs is known stays whole.
+ */
+function municipality(name: string): string {
+  if (isKnownPlace(name)) return name;
+  const ws = name.split(' ');
+  for (let k = ws.length - 1; k >= 1; k--) {
+    const first = ws.slice(0, k).join(' '), last = ws.slice(ws.length - k).join(' ');
+    if (isKnownPlace(first)) return first;
+    if (isKnownPlace(last)) return last;
+  }
+  return name;
+}
+
+/**
  * What the postal code says about the place: state/province codes it fits and, for the US and Canada, the city. With
  * `country` US, a code the US does not have says nothing (null).
  */
@@ -202,7 +222,7 @@ export function placeOfPostal(zip: string, country: Country | null): { states: s
   if (country === 'CA' || /^[A-Z]\d[A-Z]/.test(zip)) {
     const states = CA_FSA[zip[0]!] ?? [];
     const rec = zipLookup(zip.slice(0, 3));
-    return { states, city: rec ? rec.city.replace(/\s*\(.*$/, '').toUpperCase() : null, country: 'CA' };
+    return { states, city: rec ? municipality(rec.city.replace(/\s*\(.*$/, '').toUpperCase()) : null, country: 'CA' };
   }
   const five = zip.slice(0, 5);
   // Mexican and US codes share the five-digit shape ("27019" is Torreón, COA and Germanton, NC): a Mexican state
@@ -241,33 +261,6 @@ export function repairState(raw: string, allowed: string[] | null): string | nul
   return isStateCode(letters) ? letters : null;
 }
 
-let rowA = new Int32Array(64), rowB = new Int32Array(64);
-
-/**
- * Levenshtein distance, for matching OCR'd words to known ones; with `max`, it gives up (returning `max` + 1) once
- * the distance must exceed it, which makes scanning a long list for near names cheap.
- */
-export function editDistance(a: string, b: string, max = Infinity): number {
-  if (a === b) return 0;
-  if (Math.abs(a.length - b.length) > max) return max + 1;
-  const n = b.length;
-  if (rowA.length <= n) { rowA = new Int32Array(2 * n + 2); rowB = new Int32Array(2 * n + 2); }
-  let prev = rowA, cur = rowB;
-  for (let j = 0; j <= n; j++) prev[j] = j;
-  for (let i = 1; i <= a.length; i++) {
-    cur[0] = i;
-    let low = i;
-    const ca = a.charCodeAt(i - 1);
-    for (let j = 1; j <= n; j++) {
-      const v = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (ca === b.charCodeAt(j - 1) ? 0 : 1));
-      cur[j] = v;
-      if (v < low) low = v;
-    }
-    if (low > max) return max + 1;
-    [prev, cur] = [cur, prev];
-  }
-  return prev[n]!;
-}
 
 const cityKey = (s: string): string => normalizeText(s).replace(/\bSAINT\b/g, 'ST').replace(/\bSAINTE\b/g, 'STE').replace(/\bFORT\b/g, 'FT').replace(/[^A-Z0-9 ]/g, '').replace(/\s+/g, ' ').trim();
 

@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import { editDistance } from '../fields/geo.ts';
+import { editDistance } from '../fields/edit-distance.ts';
 import type { Emitted } from './ctc.ts';
 import type { BandDecoder } from './line-recogniser.ts';
 import { bestPath, choose, emitChosen, fold, foldText, type Candidate } from './lexicon-decode.ts';
