@@ -87,5 +87,12 @@ describe('postal codes against the city printed beside them', () => {
     expect(d.Shipper).toMatchObject({ State: 'IL', Zip: '61602' });
     expect(d.ConfidenceScores['Shipper.Zip']).toBeLessThan(0.9);
     expect(d.ConfidenceScores['Shipper.State']).toBeLessThan(0.9);
+    // A state bent to fit the misread code gives way to the one city and code agree on.
+    const e = emptyExtractedData();
+    e.Consignee = party({ City: 'SHERBROOKE', State: 'ON', Zip: 'J4L 0M9' });
+    e.ConfidenceScores['Consignee.State'] = 0.94;
+    fitPostalToCity(e);
+    expect(e.Consignee).toMatchObject({ State: 'QC', Zip: 'J1L 0M9' });
+    expect(e.ConfidenceScores['Consignee.State']).toBeLessThan(0.9);
   });
 });

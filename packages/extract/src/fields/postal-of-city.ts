@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import type { ExtractedData } from '@ladingwise/shared';
 import { normalizeText } from '../layout.ts';
-import { compareCity, isStateCode, placeOfPostal, provincesOfLetter, US_STATES } from './geo.ts';
+import { compareCity, placeOfPostal, provincesOfLetter, US_STATES } from './geo.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -89,8 +89,8 @@ const GUESSED = 0.85;
 
 /**
  * Puts right, in place, each North American party's postal code that its city says was misread by one character
- * (`postalOfCity`), and a state left unread or read as no state at all from the code put right. Both are held for
- * review.
+ * (`postalOfCity`), and the state from the code put right where the state read is another or none. Both are held
+ * for review.
  */
 export function fitPostalToCity(data: ExtractedData): void {
   for (const key of ['Shipper', 'Consignee'] as const) {
@@ -102,7 +102,9 @@ export function fitPostalToCity(data: ExtractedData): void {
     p.Zip = fixed.zip;
     const s = data.ConfidenceScores;
     s[`${key}.Zip`] = Math.min(s[`${key}.Zip`] ?? GUESSED, GUESSED);
-    if ((!state || !isStateCode(state)) && fixed.states.length === 1) {
+    // The city and the code put right agree on the state: a state read otherwise (or bent to fit the misread code)
+    // gives way to theirs, for review.
+    if (fixed.states.length === 1 && state !== fixed.states[0]) {
       p.State = fixed.states[0]!;
       s[`${key}.State`] = Math.min(s[`${key}.State`] ?? GUESSED, GUESSED);
     }
