@@ -66,9 +66,9 @@ export function postalOfCity(zip: string, city: string, state: string | null): {
     const read = placeOfPostal(code, 'US');
     if (read?.city && compareCity(place, read.city) !== 'different') return null;
     if (candidates.some((r) => r.code.slice(0, 3) === code.slice(0, 3))) return null;
-    const near = [...new Set(candidates.filter((r) => oneApart(r.code, code)).map((r) => `${r.code} ${r.state}`))];
-    if (near.length !== 1) return null;
-    const [fixed, st] = near[0]!.split(' ') as [string, string];
+    const near = new Map(candidates.filter((r) => oneApart(r.code, code)).map((r) => [r.code, r.state]));
+    if (near.size !== 1) return null;
+    const [fixed, st] = [...near][0]!;
     return { zip: fixed, states: [st] };
   }
   if (/^[A-Z]\d[A-Z]\d[A-Z]\d$/.test(code)) {
