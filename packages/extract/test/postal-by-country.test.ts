@@ -2,7 +2,8 @@ import { emptyExtractedData, type Party } from '@ladingwise/shared';
 import { describe, expect, it } from 'vitest';
 import { readValue } from '../src/fields/learned/values.ts';
 import { fitPostalToCountry } from '../src/fields/postal-by-country.ts';
-import { fitPostalToCity, postalOfCity } from '../src/fields/postal-of-city.ts';
+import { fitPostalToCity, placeOfLoneCode, postalOfCity } from '../src/fields/postal-of-city.ts';
+import { fitLegalFormToCountry } from '../src/fields/company-name.ts';
 
 const party = (o: Partial<Party>): Party => ({ Name: 'ACME', Address: '1 MAIN ST', City: null, State: null, Zip: null, ...o });
 
@@ -20,6 +21,12 @@ describe('postal codes in their country\'s form', () => {
     // Nor with a colon between, nor with the Mexican "C.P." label glued on.
     expect(readValue('Shipper.Zip', 'PA:17101', 'MDY')).toMatchObject({ value: '17101', checked: true });
     expect(readValue('Shipper.Zip', 'C.P.27000', 'DMY')).toMatchObject({ value: '27000', checked: true });
+  });
+
+  it('reads a Canadian code whole in its two halves at the end of a run, without the garbled words before it', () => {
+    expect(readValue('Shipper.Zip', 'QCA G2E 9N0', 'MDY')).toMatchObject({ value: 'G2E 9N0', repaired: true, checked: true });
+    // A code that needs a repair besides is not read out of a longer run.
+    expect(readValue('Shipper.Zip', 'QCA G2E 9NO', 'MDY')?.value).not.toBe('G2E 9N0');
   });
 
   it('keeps a code whole in the British form as printed rather than make it a Canadian one two slips away', () => {
@@ -94,5 +101,42 @@ describe('postal codes against the city printed beside them', () => {
     fitPostalToCity(e);
     expect(e.Consignee).toMatchObject({ State: 'QC', Zip: 'J1L 0M9' });
     expect(e.ConfidenceScores['Consignee.State']).toBeLessThan(0.9);
+  });
+});
+
+describe('a place from its postal code alone', () => {
+  it('gives a US party with a ZIP but no city its city and state, and a Canadian one its province, for review', () => {
+    const d = emptyExtractedData();
+    d.Shipper = party({ Zip: '72201' });
+    d.Consignee = party({ Zip: 'G2E 9N0' });
+    d.ConfidenceScores['Shipper.Zip'] = 0.97;
+    placeOfLoneCode(d);
+    expect(d.Shipper).toMatchObject({ City: 'LITTLE ROCK', State: 'AR' });
+    expect(d.ConfidenceScores['Shipper.City']).toBeLessThan(0.9);
+    expect(d.ConfidenceScores['Shipper.State']).toBeLessThan(0.9);
+    // A sorting area is named for a quarter of a city, not the city a bill prints.
+    expect(d.Consignee).toMatchObject({ City: null, State: 'QC' });
+  });
+
+  it('leaves a party whose state the code contradicts, or whose city was read', () => {
+    const d = emptyExtractedData();
+    d.Shipper = party({ Zip: '72201', State: 'TX' });
+    d.Consignee = party({ Zip: '72201', City: 'BENTON' });
+    placeOfLoneCode(d);
+    expect(d.Shipper).toMatchObject({ City: null, State: 'TX' });
+    expect(d.Consignee).toMatchObject({ City: 'BENTON', State: null });
+  });
+});
+
+describe('legal forms of the party\'s country', () => {
+  it('reads an unlimited liability company at a US address as a limited liability company, for review', () => {
+    const d = emptyExtractedData();
+    d.Shipper = party({ Name: 'ALDER CERAMICS GROUP ULC', State: 'TX', Zip: '79936' });
+    d.Consignee = party({ Name: 'CORNERSTONE FOUNDRY ULC', State: 'BC', Country: 'CA' });
+    d.ConfidenceScores['Shipper.Name'] = 0.95;
+    fitLegalFormToCountry(d);
+    expect(d.Shipper?.Name).toBe('ALDER CERAMICS GROUP LLC');
+    expect(d.ConfidenceScores['Shipper.Name']).toBeLessThan(0.9);
+    expect(d.Consignee?.Name).toBe('CORNERSTONE FOUNDRY ULC');
   });
 });

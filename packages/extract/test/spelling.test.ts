@@ -37,6 +37,14 @@ describe('spelling repair of weakly read words', () => {
     expect(joinSplitWords('COPPER FIELD SUPPLY').repaired).toBe(false);
   });
 
+  it('joins a long word read in short or wordless pieces, and never two whole words', () => {
+    expect(joinSplitWords('16057 TER MINAL RD', { street: true })).toEqual({ value: '16057 TERMINAL RD', repaired: true });
+    expect(joinSplitWords('COPPERFIELD BE ARIN GS').value).toBe('COPPERFIELD BEARINGS');
+    expect(joinSplitWords('STONE BRIDGE NUTRITION INC').repaired).toBe(false);
+    expect(joinSplitWords('RIO BRAVO SA DE CV').repaired).toBe(false);
+    expect(joinSplitWords('AV DE LOS INSURGENTES').repaired).toBe(false);
+  });
+
   it('leaves known words, proper names no edit reaches and company forms alone', () => {
     expect(isKnownWord('CALLE')).toBe(true);
     for (const w of ['CALLE', 'MONROE', 'ANAHUAC', 'BRIGHTON', 'LTEE', 'SA', 'CV']) expect(correctWord(w)).toBeNull();

@@ -1,6 +1,8 @@
+import type { ExtractedData } from '@ladingwise/shared';
 import type { Word } from '../types.ts';
 import { normalizeText } from '../layout.ts';
 import { ocrDistance } from './find-labels.ts';
+import { US_STATES } from './geo.ts';
 import { LETTER_FOR } from './look-alikes.ts';
 import { confidenceIn, isKnownWord, joinSplitWords, repairLookAlikeWords, repairSpelling } from './spelling.ts';
 
@@ -238,4 +240,27 @@ export function readCompanyName(text: string, words: Word[]): { value: string; r
   const hinted = suffixFromHint(words, amp.value);
   const spelt = repairSpelling(hinted ?? amp.value, confidenceIn(words));
   return { value: spelt.value, repaired: named.repaired || amp.repaired || !!hinted || spelt.repaired };
+}
+
+// A legal form one country's law alone provides, and the look-alike form (an L's foot lost reads U) that the law of
+// another country does: an unlimited liability company is Canadian, a limited liability company American.
+const LOOK_ALIKE_FORMS: ReadonlyArray<{ read: string; country: string; meant: string }> = [{ read: 'ULC', country: 'US', meant: 'LLC' }];
+// A form put right from the party's country is a guess a person should see.
+const FORM_FITTED = 0.85;
+
+/**
+ * Each party's name ending in a legal form its country's law does not provide, where a look-alike form is the
+ * country's ("... ULC" at a US address is "... LLC"): the name with the country's form, for review.
+ */
+export function fitLegalFormToCountry(data: ExtractedData): void {
+  for (const key of ['Shipper', 'Consignee', 'BillTo'] as const) {
+    const p = data[key];
+    const last = p?.Name?.split(' ').at(-1);
+    // A party's country is the one printed, else its state's.
+    const country = p?.Country ?? (p?.State && US_STATES.has(p.State.toUpperCase()) ? 'US' : null);
+    const fit = LOOK_ALIKE_FORMS.find((f) => f.read === last && f.country === country);
+    if (!p?.Name || !fit) continue;
+    p.Name = `${p.Name.slice(0, -fit.read.length)}${fit.meant}`;
+    data.ConfidenceScores[`${key}.Name`] = Math.min(data.ConfidenceScores[`${key}.Name`] ?? FORM_FITTED, FORM_FITTED);
+  }
 }

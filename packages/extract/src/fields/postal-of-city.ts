@@ -110,3 +110,28 @@ export function fitPostalToCity(data: ExtractedData): void {
     }
   }
 }
+
+// A place taken from its postal code alone was printed but not read: a person should confirm it.
+const FROM_CODE = 0.6;
+
+/**
+ * A North American party whose postal code was read but whose city was not: a code names its place, so the state,
+ * where none was read, is the code's, and so is a US city (a ZIP is named for its city; a Canadian sorting area is
+ * named for a quarter of one, not the city a bill prints), all held for review. Only where the state read, if any,
+ * is one the code allows and the code names a single state: a code that contradicts what was read is itself in doubt.
+ */
+export function placeOfLoneCode(data: ExtractedData): void {
+  for (const key of ['Shipper', 'Consignee', 'BillTo'] as const) {
+    const p = data[key];
+    if (!p?.Zip || p.City || (p.Country && p.Country !== 'US' && p.Country !== 'CA')) continue;
+    const place = placeOfPostal(p.Zip.toUpperCase(), p.Country === 'US' || p.Country === 'CA' ? p.Country : null);
+    if (!place || place.states.length !== 1 || (place.country !== 'US' && place.country !== 'CA')) continue;
+    const state = p.State ? p.State.toUpperCase() : null;
+    if (state && state !== place.states[0]) continue;
+    const s = data.ConfidenceScores;
+    const sure = Math.min(s[`${key}.Zip`] ?? FROM_CODE, FROM_CODE);
+    if (place.country === 'US' && place.city) { p.City = place.city; s[`${key}.City`] = sure; }
+    if (!state) { p.State = place.states[0]!; s[`${key}.State`] = sure; }
+    p.Country ??= place.country;
+  }
+}

@@ -227,6 +227,17 @@ export function joinSplitWords(text: string, opts: { alsoWhole?: (w: string) => 
     if (/^[A-Z]$/.test(tok) && !/^[A-Z]\.?$/.test(prev) && /^[A-Z]{3,}$/.test(next) && !isKnownWord(next) && !apart(tok) && whole(tok + next)) {
       out.push(tok + next); i++; repaired = true; continue;
     }
+    // A long word read in pieces, each too short to stand for much or no word at all ("TER MINAL", "BE ARIN GS"):
+    // joined where together they make a word of seven letters or more. Two whole words stay apart.
+    const letters = (t: string): boolean => /^[A-Z]{2,}$/.test(t) && !apart(t) && !BUSINESS_WORDS.has(t);
+    const weak = (t: string): boolean => t.length <= 3 || !isKnownWord(t);
+    const long = (w: string): boolean => w.length >= 7 && isKnownWord(w);
+    if (letters(prev) && letters(tok) && letters(next) && [prev, tok, next].filter(weak).length >= 2 && long(prev + tok + next)) {
+      out[out.length - 1] = prev + tok + next; i++; repaired = true; continue;
+    }
+    if (letters(prev) && letters(tok) && (weak(prev) || weak(tok)) && !long(prev) && long(prev + tok)) {
+      out[out.length - 1] = prev + tok; repaired = true; continue;
+    }
     if (/^[A-Z]{3,}$/.test(prev) && (/^[A-Z]{1,2}$/.test(tok) || (/^[A-Z]{3,4}$/.test(tok) && (!isKnownWord(tok) || WORD_ENDINGS.has(tok)))) && !apart(tok) && whole(prev + tok)) {
       out[out.length - 1] = prev + tok; repaired = true; continue;
     }

@@ -5,12 +5,12 @@ import { documentDateOrder, extractFields, readGoodsTable, readLayout, type Docu
 import { repairScacByName } from '../references.ts';
 import { editDistance, isNorthAmerican, isStateCode } from '../geo.ts';
 import { isKnownPlace } from '../../ocr/place-decode.ts';
-import { bareWords, legalFormEnd } from '../company-name.ts';
+import { bareWords, fitLegalFormToCountry, legalFormEnd } from '../company-name.ts';
 import { SUFFIXES, SUFFIX_WORDS, UNIT_WORDS } from '../street-line.ts';
 import { billTotals, type BillTotals, type TableCell } from '../goods-table.ts';
 import { keepOwnScores } from '../own-scores.ts';
 import { fitPostalToCountry } from '../postal-by-country.ts';
-import { fitPostalToCity } from '../postal-of-city.ts';
+import { fitPostalToCity, placeOfLoneCode } from '../postal-of-city.ts';
 import { TAG_FIELDS, type RuleSources } from './features.ts';
 import { absenceFeatures, committedAbsence, type AbsenceConfidence, type AbsenceEvidence } from './absence.ts';
 import { ValueConfidence } from './value-confidence.ts';
@@ -87,6 +87,8 @@ export function chooseFields(pages: ReadPage[], rules: ExtractedData, tagger: Fi
   holdStatesAbroad(data);
   fitPostalToCountry(data);
   fitPostalToCity(data);
+  placeOfLoneCode(data);
+  fitLegalFormToCountry(data);
   tidyParties(data);
   refsByPrefix(data);
   scacByChosenName(data);

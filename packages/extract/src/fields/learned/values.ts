@@ -403,6 +403,11 @@ function readPostal(read: string): ReadValue | null {
   // What the comma closes may be a North American code with its region before it ("CHICAGO,IL60607").
   const after = code !== t ? normalizePostal(withoutRegion(code)) : null;
   if (after) return { value: after.zip, repaired: after.repaired, checked: true };
+  // A Canadian code printed whole in its two halves ends the run: what stands before it is the place's or region's,
+  // however garbled ("QCA G2E 9N0"), and the code is read alone, as a doubt.
+  const halves = /\s([A-Z]\d[A-Z])\s+(\d[A-Z]\d)$/.exec(t.toUpperCase());
+  const whole = halves ? normalizePostal(`${halves[1]} ${halves[2]}`) : null;
+  if (whole && !whole.repaired) return { value: whole.zip, repaired: true, checked: true };
   return /\d/.test(code) && code.length <= 12 ? { value: normalizeText(code), repaired: false, checked: false } : null;
 }
 
