@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CORE_FIELDS, emptyExtractedData, type Party } from '@ladingwise/shared';
-import { ALONE_MIN, billShown, chooseFields, DISPUTE_MARGIN, codeWithPrefix, descriptionGoesOn, knownOfTwo, nameWithForm, refsByPrefix, streetWithType, pickReader, readCandidates, placeFromBillTo, settleSharedWords, shipperFromBillTo } from '../src/fields/learned/combine.ts';
+import { ALONE_MIN, billShown, chooseFields, DISPUTE_MARGIN, codeWithPrefix, descriptionGoesOn, keepPartyTogether, knownOfTwo, nameWithForm, refsByPrefix, streetWithType, pickReader, readCandidates, placeFromBillTo, settleSharedWords, shipperFromBillTo } from '../src/fields/learned/combine.ts';
 import { FieldTagger } from '../src/fields/learned/tagger.ts';
 import { TreeModel } from '../src/fields/learned/trees.ts';
 import { ValueConfidence, type ValueConfidenceJson } from '../src/fields/learned/value-confidence.ts';
@@ -181,6 +181,34 @@ describe('a name read whole', () => {
     // A reading that ends where its words end is no cut one.
     expect(descriptionGoesOn('HOUSEHOLD CLEANING SUPPLIES, NOI', { ...cut, words: [{ text: 'SUPPLIES' }] as Word[] })).toBe(0);
     expect(descriptionGoesOn('HOUSEHOLD GOODS, NOI', cut)).toBe(0);
+  });
+});
+
+describe('one party, one block', () => {
+  const read = (field: string, rules: string, tagger: string): FieldCandidates => ({
+    field, agree: rules === tagger,
+    rules: { value: rules, score: 0.9, words: [], support: [] },
+    tagger: { value: tagger, confidence: 0.8, words: [] } as unknown as FieldCandidates['tagger'],
+  });
+  const name = read('Shipper.Name', 'WHITEWATER COATINGS ULI 9092 QUEEN DR', 'WHITEWATER COATINGS ULC');
+  const city = read('Shipper.City', 'HALIFAX', 'SASKATOON');
+  const zip = read('Shipper.Zip', 'B3K 3Y8', 'S7N 1K3');
+
+  it('gives a disputed place field to the reader the name was taken from where it is at least as likely right', () => {
+    const chances = new Map<FieldCandidates, Record<'rules' | 'tagger', number>>([[name, { rules: 0, tagger: 0.73 }], [city, { rules: 0.53, tagger: 0.66 }], [zip, { rules: 0.5, tagger: 0.3 }]]);
+    const chanceOf = (c: FieldCandidates) => (r: 'rules' | 'tagger'): number => chances.get(c)![r];
+    // Within the dispute margin, both place fields went to the rules, from another block than the name.
+    const picks = new Map<FieldCandidates, 'rules' | 'tagger' | null>([[name, 'tagger'], [city, 'rules'], [zip, 'rules']]);
+    keepPartyTogether(picks, chanceOf);
+    expect(picks.get(city)).toBe('tagger');
+    // A value the name's reader is less sure of stays with the other reader.
+    expect(picks.get(zip)).toBe('rules');
+    // Where both readers read the same name, the name shows no block to keep to.
+    const same = read('Shipper.Name', 'ACME INC', 'ACME INC');
+    const agreed = new Map<FieldCandidates, 'rules' | 'tagger' | null>([[same, 'tagger'], [city, 'rules']]);
+    chances.set(same, { rules: 0.9, tagger: 0.9 });
+    keepPartyTogether(agreed, chanceOf);
+    expect(agreed.get(city)).toBe('rules');
   });
 });
 

@@ -67,6 +67,7 @@ export function chooseFields(pages: ReadPage[], rules: ExtractedData, tagger: Fi
     return p;
   } : undefined;
   const picks = new Map(candidates.map((c) => [c, pickReader(c, mode, chanceOf(c), chooser, shown)]));
+  if (mode === 'combined' && chooser === 'disputes') keepPartyTogether(picks, chanceOf);
   if (mode === 'combined') settleSharedWords(picks, chanceOf, aloneMin);
   for (const c of candidates) {
     const pick = picks.get(c)!;
@@ -342,6 +343,29 @@ export function settleSharedWords(picks: Map<FieldCandidates, Reader | null>, ch
       picks.set(c, reader);
     }
     if (reader) for (const w of valueWords(c, reader)) if (!claimed.has(w) || reader === 'tagger') claimed.set(w, { reader, field: c.field });
+  }
+}
+
+const PLACE_LEAVES = ['Address', 'City', 'State', 'Zip'];
+
+/**
+ * A party is printed in one block, its name over its address: where the two readers found the party's name in
+ * different places and the name was taken from one of them, a place field the readers dispute goes to that reader's
+ * value where it is at least as likely right, instead of the margin that otherwise keeps a close call with the rules
+ * (which would join one block's name to another block's address).
+ */
+export function keepPartyTogether(picks: Map<FieldCandidates, Reader | null>, chanceOf: (c: FieldCandidates) => ((reader: Reader) => number) | undefined): void {
+  const byField = new Map([...picks.keys()].map((c) => [c.field, c]));
+  for (const party of ['Shipper', 'Consignee', 'BillTo']) {
+    const name = byField.get(`${party}.Name`);
+    const named = name ? picks.get(name) : null;
+    if (!name || !named || name.agree) continue;
+    for (const leaf of PLACE_LEAVES) {
+      const c = byField.get(`${party}.${leaf}`);
+      const chance = c ? chanceOf(c) : undefined;
+      if (!c || !chance || !c.rules || !c.tagger || c.agree || picks.get(c) === named) continue;
+      if (chance(named) >= chance(named === 'tagger' ? 'rules' : 'tagger')) picks.set(c, named);
+    }
   }
 }
 
