@@ -17,6 +17,11 @@ export function normalizeText(s: string): string {
   return s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toUpperCase().replace(/\s+/g, ' ').trim();
 }
 
+/** Text without the dots or bullets OCR reads from specks at a word's edge ("ON ·REELS"): never a value's character. */
+export function withoutSpecks(s: string): string {
+  return s.replace(/(?<=^|\s)[·•]+|[·•]+(?=\s|$)/g, '');
+}
+
 const median = (xs: number[]): number => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length ? s[Math.floor(s.length / 2)]! : 0;

@@ -121,6 +121,10 @@ describe('decoding', () => {
     expect(readWordsValue('Shipper.Address', [w('391', 100, 100), w('5TH', 140, 100), w('AVE', 180, 100)], 'MDY')?.value).toBe('391 5TH AVE');
   });
 
+  it('reads a place across the ruling it was printed over', () => {
+    expect(readWordsValue('Consignee.City', run('LE | HAVRE'), 'DMY')?.value).toBe('LE HAVRE');
+  });
+
   it('reads one stretch of ink once where two readings of it overlap, and a place without the postal code glued to it', () => {
     const at = (text: string, x0: number, x1: number): Word => ({ text, confidence: 0.9, bbox: [x0, 100, x1, 120], page: 0, line: '1' });
     // A weak line's reading laid over the page pass's: the longer of two that hold one another, or both joined.

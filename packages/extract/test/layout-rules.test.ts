@@ -2401,6 +2401,8 @@ describe('tables and references', () => {
     expect(cleanCommodity('BULTOS | BOTELLAS DE VIDRIO').text).toBe('BOTELLAS DE VIDRIO');
     // NOI cut at the cell's edge after the KD qualifier too.
     expect(cleanCommodity('OFFICE CHAIRS, KD, NO').text).toBe('OFFICE CHAIRS, KD, NOI');
+    // A speck read as a dot at a word's edge is no character of the goods.
+    expect(cleanCommodity('COPPER WIRE ON ·REELS, NOI').text).toBe('COPPER WIRE ON REELS, NOI');
     expect(cleanCommodity('SACS |CARTONS ONDULES').text).toBe('CARTONS ONDULES');
     expect(cleanCommodity('BOX | OFFICE CHAIRS, KD, NOI').text).toBe('OFFICE CHAIRS, KD, NOI');
     // An instruction's first word cut at the cell's edge; an article's apostrophe read with a space after it.

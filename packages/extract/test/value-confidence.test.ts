@@ -134,6 +134,8 @@ describe('a name read whole', () => {
     expect(knownOfTwo('ALLENTONN', 'ALLENTOWN')).toBe(-1);
     // Two known places, or two readings far apart, are two places: the readers' scores decide.
     expect(knownOfTwo('DALLAS', 'DULUTH')).toBe(0);
+    // A place's last word alone is the place cut short.
+    expect(knownOfTwo('GARZA', 'SAN NICOLAS DE LOS GARZA')).toBe(-1);
     expect(knownOfTwo('ROTTERDAM', 'AMSTERDAM')).toBe(0);
     expect(knownOfTwo('QUERETARO', 'SAN JUAN DEL RIO')).toBe(0);
   });

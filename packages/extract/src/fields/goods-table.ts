@@ -1,5 +1,5 @@
 import type { WeightUnit } from '@ladingwise/shared';
-import { normalizeText, sameRow, type Segment } from '../layout.ts';
+import { normalizeText, sameRow, withoutSpecks, type Segment } from '../layout.ts';
 import type { Word } from '../types.ts';
 import { columnCells, textOf, valueCandidates } from './candidates.ts';
 import type { Chosen } from './confidence.ts';
@@ -30,7 +30,7 @@ export function spellCommodity(text: string, words: Word[]): { value: string; re
 
 /** Tidies a description: stray table rulings and bullets at its ends go, a leading "10 SKID" count is split off. */
 export function cleanCommodity(raw: string): { text: string; count: number | null; packaging: string | null } {
-  const t = normalizeText(raw).replace(/^[^A-Z0-9(]+/, '').replace(/[^A-Z0-9)]+$/, '').replace(/\s+/g, ' ')
+  const t = normalizeText(withoutSpecks(raw)).replace(/^[^A-Z0-9(]+/, '').replace(/[^A-Z0-9)]+$/, '').replace(/\s+/g, ' ')
     // An S read as 5 at the end of a word of four letters or more ("REEL5"); shorter codes may end in 5 (CAT5).
     .replace(/\b([A-Z]{4,})5\b/g, '$1S')
     // The NMFC's NOI after the description, its I read as a mark of like shape ("GOODS, NO! DO NOT STACK").

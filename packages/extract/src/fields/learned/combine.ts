@@ -307,14 +307,18 @@ export function codeWithPrefix(a: string, b: string): number {
 }
 
 /**
- * Of two near readings of one place (a letter or two apart: "QUEBEC" and "UEBEC") where only one names a known place,
- * that one is the place as named: a place is printed whole and spelt as it is. 1 where the first reading is that one,
+ * Of two near readings of one place (a letter or two apart: "QUEBEC" and "UEBEC", or one the other's last words) where
+ * only one names a known place, that one is the place as named: a place is printed whole and spelt as it is. 1 where the first reading is that one,
  * -1 where the second is, 0 where neither or both, or where the two name different places.
  */
 export function knownOfTwo(a: string, b: string): number {
   const [ka, kb] = [isKnownPlace(a), isKnownPlace(b)];
   if (ka === kb) return 0;
-  const [x, y] = [a, b].map((v) => v.toUpperCase().replace(/[^A-Z]/g, '')) as [string, string];
+  // ... or one that is the other's last words, where the whole is a known place ("GARZA" of SAN NICOLAS DE LOS GARZA).
+  const [ua, ub] = [a, b].map((v) => v.toUpperCase().trim()) as [string, string];
+  if (ka && ua.endsWith(` ${ub}`)) return 1;
+  if (kb && ub.endsWith(` ${ua}`)) return -1;
+  const [x, y] = [ua, ub].map((v) => v.replace(/[^A-Z]/g, '')) as [string, string];
   if (Math.min(x.length, y.length) < 4 || editDistance(x, y, 2) > 2) return 0;
   return ka ? 1 : -1;
 }

@@ -1,5 +1,5 @@
 import type { FreightTerms, WeightUnit } from '@ladingwise/shared';
-import { apartAt, apartAtCommas, normalizeText, oneReading, readingsOf } from '../../layout.ts';
+import { apartAt, apartAtCommas, normalizeText, oneReading, readingsOf, withoutSpecks } from '../../layout.ts';
 import type { Word } from '../../types.ts';
 import { bareWords, endsAsCompany, isInstruction, legalFormOnly, readCompanyName } from '../company-name.ts';
 import { cleanCommodity, isPackageKindOnly, spellCommodity } from '../goods-table.ts';
@@ -35,9 +35,9 @@ export interface ReadValue {
 /**
  * A value's text without the marks a cell's edge or a label's colon leaves at its ends, quotes of any shape among them.
  * An underscore inside it is a fill-in line read with the words on it, never a value's character: it stands where a
- * space was ("DUNDAS_AVE").
+ * space was ("DUNDAS_AVE"). Nor is a speck (`withoutSpecks`).
  */
-export const trimValue = (t: string): string => t.replace(/([\p{L}\d])_+(?=[\p{L}\d])/gu, '$1 ').replace(/^[\s:;#.,|_\-–—*'"‘’“”«»()[\]]+/, '').replace(/[\s:;,|_\-–—*'"‘’“”«»([\]]+$/, '').replace(/\s+/g, ' ').trim();
+export const trimValue = (t: string): string => withoutSpecks(t).replace(/([\p{L}\d])_+(?=[\p{L}\d])/gu, '$1 ').replace(/^[\s:;#.,|_\-–—*'"‘’“”«»()[\]]+/, '').replace(/[\s:;,|_\-–—*'"‘’“”«»([\]]+$/, '').replace(/\s+/g, ' ').trim();
 
 // A value does not begin with its own label: a name, street or city read with the label printed before it in its cell
 // ("RAZON SOCIAL ...", "STREET - DIRECCION: ...", "CITY/STATE/ZIP ...") is read without it. Label words that may begin
@@ -118,6 +118,9 @@ export function readWordsValue(field: string, words: Word[], order: DateOrder): 
   // A street is numbered or named with its type: one word of letters alone, neither, is another item's word.
   if (field.endsWith('.Address') && words.length === 1 && !/\d/.test(words[0]!.text) && !isStreetWord(words[0]!.text)) return null;
   // A place and its region's code read as one word across the dot between them ("KNOXVILLE.TN") are two words.
+  // A bar standing alone inside a place's name is a ruling the name was printed across ("LE | HAVRE"); the region's
+  // code after its own bar is taken off below as it is without one.
+  if (field.endsWith('.City')) words = acrossRuling(words);
   if (field.endsWith('.City')) words = beforeStateCode(knownPlaceOnly(beforeCode(beforeRegion(apartAtCommas(apartAt(words, /^(\p{L}{3,}\.)(\p{Lu}{2,3})$/u, isStateCode))))));
   const read = field.startsWith('References.') ? referenceText(words) : field.endsWith('.City') ? placeSpacing(afterCode(text(words)).replace(/[.,;:]+$/, '')) : text(words);
   const v = readValue(field, read, order);
@@ -293,6 +296,8 @@ export function streetPart(words: Word[]): Word[] {
   }
   return parts.slice(from).flat();
 }
+
+const acrossRuling = (words: Word[]): Word[] => words.filter((w, i) => !(/^[|¦]$/.test(w.text) && i > 0 && i < words.length - 1));
 
 const bareStreetWord = (w: Word): string => w.text.toUpperCase().replace(/[.,;:]+$/, '');
 
