@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CORE_FIELDS, emptyExtractedData, type Party } from '@ladingwise/shared';
-import { ALONE_MIN, billShown, chooseFields, DISPUTE_MARGIN, codeWithPrefix, descriptionGoesOn, keepPartyTogether, knownOfTwo, nameWithForm, refsByPrefix, streetWithType, pickReader, readCandidates, placeFromBillTo, settleSharedWords, shipperFromBillTo } from '../src/fields/learned/combine.ts';
+import { CORE_FIELDS, emptyExtractedData, type ExtractedData, type Party } from '@ladingwise/shared';
+import { ALONE_MIN, billShown, chooseFields, DISPUTE_MARGIN, codeWithPrefix, descriptionGoesOn, holdPlacesReadApart, keepPartyTogether, knownOfTwo, nameWithForm, refsByPrefix, streetWithType, pickReader, readCandidates, placeFromBillTo, settleSharedWords, shipperFromBillTo } from '../src/fields/learned/combine.ts';
 import { FieldTagger } from '../src/fields/learned/tagger.ts';
 import { TreeModel } from '../src/fields/learned/trees.ts';
 import { ValueConfidence, type ValueConfidenceJson } from '../src/fields/learned/value-confidence.ts';
@@ -211,6 +211,32 @@ describe('one party, one block', () => {
     chances.set(same, { rules: 0.9, tagger: 0.9 });
     keepPartyTogether(agreed, chanceOf);
     expect(agreed.get(city)).toBe('rules');
+  });
+});
+
+describe('a party\'s place read from two blocks', () => {
+  const read = (field: string, rules: string, tagger: string): FieldCandidates => ({
+    field, agree: rules === tagger,
+    rules: { value: rules, score: 0.9, words: [], support: [] },
+    tagger: { value: tagger, confidence: 0.8, words: [] } as unknown as FieldCandidates['tagger'],
+  });
+  const scored = (): ExtractedData => {
+    const d = emptyExtractedData();
+    d.Shipper = { Name: 'NORTHGATE POLYMERS CORP', Address: '4021 QUEEN DR', City: 'LITTLE ROCK', State: 'AR', Zip: '72201' };
+    for (const f of ['Shipper.City', 'Shipper.State', 'Shipper.Zip']) d.ConfidenceScores[f] = 0.95;
+    return d;
+  };
+
+  it('holds city, state and code for review where a reader\'s own city is a place its own ZIP does not serve', () => {
+    const d = scored();
+    holdPlacesReadApart(d, [read('Shipper.City', 'LITTLE ROCK', 'HALIFAX'), read('Shipper.State', 'AR', 'AR'), read('Shipper.Zip', '72201', '72201')]);
+    for (const f of ['Shipper.City', 'Shipper.State', 'Shipper.Zip']) expect(d.ConfidenceScores[f]).toBeLessThan(0.9);
+  });
+
+  it('trusts a city cut short, or one the code serves, as the code\'s own', () => {
+    const d = scored();
+    holdPlacesReadApart(d, [read('Shipper.City', 'LITTLE ROCK', 'ROCK'), read('Shipper.State', 'AR', 'AR'), read('Shipper.Zip', '72201', '72201')]);
+    expect(d.ConfidenceScores['Shipper.State']).toBe(0.95);
   });
 });
 

@@ -1,9 +1,9 @@
 import { CORE_FIELDS, hasValue, isBlank, type ExtractedData, type FieldSource } from '@ladingwise/shared';
-import { boxAround } from '../../layout.ts';
+import { boxAround, normalizeText } from '../../layout.ts';
 import type { ReadPage, Word } from '../../types.ts';
 import { documentDateOrder, extractFields, readGoodsTable, readLayout, type DocumentLayout } from '../extract-fields.ts';
 import { repairScacByName } from '../references.ts';
-import { editDistance, isNorthAmerican, isStateCode } from '../geo.ts';
+import { compareCity, editDistance, isNorthAmerican, isStateCode, placeOfPostal, US_STATES, zipFarFromCity } from '../geo.ts';
 import { isKnownPlace } from '../../ocr/place-decode.ts';
 import { bareWords, fitLegalFormToCountry, legalFormEnd } from '../company-name.ts';
 import { SUFFIXES, SUFFIX_WORDS, UNIT_WORDS } from '../street-line.ts';
@@ -86,6 +86,7 @@ export function chooseFields(pages: ReadPage[], rules: ExtractedData, tagger: Fi
   holdLineValues(data, totals);
   holdFarApartDates(data);
   holdStatesAbroad(data);
+  holdPlacesReadApart(data, candidates);
   fitPostalToCountry(data);
   fitPostalToCity(data);
   placeOfLoneCode(data);
@@ -170,6 +171,40 @@ export function holdStatesAbroad(data: ExtractedData): void {
     const field = `${key}.State`;
     data.ConfidenceScores[field] = Math.min(data.ConfidenceScores[field] ?? DISAGREED, DISAGREED);
   }
+}
+
+/**
+ * A party's place is printed in one block: a reader whose own city is a known place that its own US ZIP does not
+ * serve read the two from different blocks, so its reading of the state and code, even where the other reader's
+ * agrees, is no evidence the party's place was found. The party's city, state and code are held for review.
+ */
+export function holdPlacesReadApart(data: ExtractedData, candidates: readonly FieldCandidates[]): void {
+  const byField = new Map(candidates.map((c) => [c.field, c]));
+  for (const key of ['Shipper', 'Consignee', 'BillTo'] as const) {
+    const city = byField.get(`${key}.City`), zip = byField.get(`${key}.Zip`);
+    // Only a US party's: a Mexican code may be a ZIP too ("27019" is Torreón and Germanton, NC).
+    if (!US_STATES.has(data[key]?.State?.toUpperCase() ?? '')) continue;
+    const apart = (['rules', 'tagger'] as const).some((r) => {
+      const c = city?.[r]?.value, z = zip?.[r]?.value;
+      return typeof c === 'string' && typeof z === 'string' && cityFarFromZip(c, z);
+    });
+    if (!apart) continue;
+    for (const leaf of ['City', 'State', 'Zip']) {
+      const field = `${key}.${leaf}`;
+      if (data.ConfidenceScores[field] !== undefined) data.ConfidenceScores[field] = Math.min(data.ConfidenceScores[field]!, DISAGREED);
+    }
+  }
+}
+
+/** Whether a known city and a US ZIP read for one party name different places: the ZIP serves another city, far away. */
+function cityFarFromZip(city: string, zip: string): boolean {
+  const place = /^\d{5}$/.test(zip) ? placeOfPostal(zip, 'US') : null;
+  const read = normalizeText(city);
+  // A city cut short at either end ("ROCK" of LITTLE ROCK, "HARRIS" of HARRISBURG) is the code's city, not another.
+  if (!place?.city || !isKnownPlace(read) || compareCity(read, place.city) !== 'different' || place.city.endsWith(read) || place.city.startsWith(read)) return false;
+  // A ZIP is named for one city though it serves its neighbours: only a code far from every one of the city's own
+  // (or a city the code's state does not have) shows two places.
+  return zipFarFromCity(zip, city, place.states[0]!) !== false;
 }
 
 /**
