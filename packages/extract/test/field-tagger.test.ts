@@ -123,6 +123,8 @@ describe('decoding', () => {
 
   it('reads a place across the ruling it was printed over', () => {
     expect(readWordsValue('Consignee.City', run('LE | HAVRE'), 'DMY')?.value).toBe('LE HAVRE');
+    // Nor is a mark at its end the place's ("CHIHUAHUA =", a ruling's end read as a sign).
+    expect(readWordsValue('Consignee.City', run('CHIHUAHUA ='), 'DMY')?.value).toBe('CHIHUAHUA');
   });
 
   it('reads one stretch of ink once where two readings of it overlap, and a place without the postal code glued to it', () => {

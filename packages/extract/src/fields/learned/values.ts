@@ -37,7 +37,7 @@ export interface ReadValue {
  * An underscore inside it is a fill-in line read with the words on it, never a value's character: it stands where a
  * space was ("DUNDAS_AVE"). Nor is a speck (`withoutSpecks`).
  */
-export const trimValue = (t: string): string => withoutSpecks(t).replace(/([\p{L}\d])_+(?=[\p{L}\d])/gu, '$1 ').replace(/^[\s:;#.,|_\-–—*'"‘’“”«»()[\]]+/, '').replace(/[\s:;,|_\-–—*'"‘’“”«»([\]]+$/, '').replace(/\s+/g, ' ').trim();
+export const trimValue = (t: string): string => withoutSpecks(t).replace(/([\p{L}\d])_+(?=[\p{L}\d])/gu, '$1 ').replace(/^[\s:;#.,|_\-–—*'"‘’“”«»()[\]=~]+/, '').replace(/[\s:;,|_\-–—*'"‘’“”«»([\]=~]+$/, '').replace(/\s+/g, ' ').trim();
 
 // A value does not begin with its own label: a name, street or city read with the label printed before it in its cell
 // ("RAZON SOCIAL ...", "STREET - DIRECCION: ...", "CITY/STATE/ZIP ...") is read without it. Label words that may begin
