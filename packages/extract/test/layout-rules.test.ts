@@ -1672,6 +1672,9 @@ describe('party blocks on grid and keyed forms', () => {
 
   it('repairs a company-type ending misread by one letter, and leaves real endings alone', () => {
     expect(repairCompanySuffix('ALDER HARDWARE CORY')).toEqual({ value: 'ALDER HARDWARE CORP', repaired: true });
+    // A long ending carries two slips, its first letter among them; a word as near stays.
+    expect(repairCompanySuffix('ALDER BEARINGS LOMRANY')).toEqual({ value: 'ALDER BEARINGS COMPANY', repaired: true });
+    expect(repairCompanySuffix('ACME COMPANIES').repaired).toBe(false);
     // A digit in a form that has letters is the letter it looks like; a number after a name is left alone.
     expect(repairCompanySuffix('HOLLAND TRADING 8.V.')).toEqual({ value: 'HOLLAND TRADING B.V.', repaired: true });
     expect(repairCompanySuffix('ACME PLANT 5')).toEqual({ value: 'ACME PLANT 5', repaired: false });

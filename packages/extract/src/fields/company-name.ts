@@ -200,6 +200,10 @@ export function repairCompanySuffix(name: string): { value: string; repaired: bo
   const spaced = / ((?:[A-Z] ){1,3}[A-Z])$/.exec(name)?.[1]?.replace(/ /g, '');
   if (spaced && toks.length > spaced.length && COMPANY_SUFFIXES.includes(spaced)) return { value: `${toks.slice(0, -spaced.length).join(' ')} ${spaced}`, repaired: true };
   if (toks.length < 2 || last.length < 2 || COMPANY_SUFFIXES.includes(last) || OTHER_ENDINGS.has(last) || /\d/.test(last)) return { value: name, repaired: false };
+  // A long ending (seven letters or more) read with two slips, its first letter among them ("LOMRANY" for COMPANY),
+  // where what was read is no word: no word of a name is that near one.
+  const long = last.length >= 6 && !isKnownWord(last) ? COMPANY_SUFFIXES.filter((x) => x.length >= 7 && Math.abs(x.length - last.length) <= 1 && ocrDistance(last, x) <= 2) : [];
+  if (long.length === 1) { toks[toks.length - 1] = long[0]!; return { value: toks.join(' '), repaired: true }; }
   // The nearest ending when it is nearer than any other ("LLE": LLC by a look-alike C, not LLP).
   const dist = new Map(COMPANY_SUFFIXES.filter((x) => x[0] === last[0] && Math.abs(x.length - last.length) <= 1).map((x) => [x, ocrDistance(last, x)]));
   const best = Math.min(1, ...dist.values());
