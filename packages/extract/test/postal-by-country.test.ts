@@ -125,6 +125,11 @@ describe('a place from its postal code alone', () => {
     placeOfLoneCode(d);
     expect(d.Shipper).toMatchObject({ City: null, State: 'TX' });
     expect(d.Consignee).toMatchObject({ City: 'BENTON', State: null });
+    // Nor a party whose lines name a country abroad: its code is that country's, not a ZIP.
+    const e = emptyExtractedData();
+    e.Consignee = party({ Address: '2947 BREMEN, GERMANY', Zip: '02907' });
+    placeOfLoneCode(e);
+    expect(e.Consignee).toMatchObject({ City: null, State: null });
   });
 });
 

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import type { ExtractedData } from '@ladingwise/shared';
 import { normalizeText } from '../layout.ts';
-import { compareCity, placeOfPostal, provincesOfLetter, US_STATES } from './geo.ts';
+import { compareCity, countryOfName, placeOfPostal, provincesOfLetter, US_STATES } from './geo.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -111,6 +111,10 @@ export function fitPostalToCity(data: ExtractedData): void {
   }
 }
 
+/** Whether a party's lines name a country outside North America ("..., BREMEN, GERMANY"): its code is no ZIP. */
+const abroad = (address: string | null | undefined): boolean =>
+  (address ?? '').split(/[,;]|\s{2,}/).some((part) => { const c = countryOfName(part.trim()); return c !== null && c !== 'US' && c !== 'CA' && c !== 'MX'; });
+
 // A place taken from its postal code alone was printed but not read: a person should confirm it.
 const FROM_CODE = 0.6;
 
@@ -123,7 +127,7 @@ const FROM_CODE = 0.6;
 export function placeOfLoneCode(data: ExtractedData): void {
   for (const key of ['Shipper', 'Consignee', 'BillTo'] as const) {
     const p = data[key];
-    if (!p?.Zip || p.City || (p.Country && p.Country !== 'US' && p.Country !== 'CA')) continue;
+    if (!p?.Zip || p.City || (p.Country && p.Country !== 'US' && p.Country !== 'CA') || abroad(p.Address)) continue;
     const place = placeOfPostal(p.Zip.toUpperCase(), p.Country === 'US' || p.Country === 'CA' ? p.Country : null);
     if (!place || place.states.length !== 1 || (place.country !== 'US' && place.country !== 'CA')) continue;
     const state = p.State ? p.State.toUpperCase() : null;

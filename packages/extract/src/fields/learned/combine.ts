@@ -86,9 +86,9 @@ export function chooseFields(pages: ReadPage[], rules: ExtractedData, tagger: Fi
   holdLineValues(data, totals);
   holdFarApartDates(data);
   holdStatesAbroad(data);
-  holdPlacesReadApart(data, candidates);
   fitPostalToCountry(data);
   fitPostalToCity(data);
+  holdPlacesReadApart(data, candidates);
   placeOfLoneCode(data);
   fitLegalFormToCountry(data);
   tidyParties(data);
@@ -185,8 +185,9 @@ export function holdPlacesReadApart(data: ExtractedData, candidates: readonly Fi
     // Only a US party's: a Mexican code may be a ZIP too ("27019" is Torreón and Germanton, NC).
     if (!US_STATES.has(data[key]?.State?.toUpperCase() ?? '')) continue;
     const apart = (['rules', 'tagger'] as const).some((r) => {
+      // A code since put right from its city (fitPostalToCity) no longer says so.
       const c = city?.[r]?.value, z = zip?.[r]?.value;
-      return typeof c === 'string' && typeof z === 'string' && cityFarFromZip(c, z);
+      return typeof c === 'string' && typeof z === 'string' && z === data[key]?.Zip && cityFarFromZip(c, z);
     });
     if (!apart) continue;
     for (const leaf of ['City', 'State', 'Zip']) {
