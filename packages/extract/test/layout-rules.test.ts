@@ -1062,6 +1062,9 @@ describe('party blocks on grid and keyed forms', () => {
     expect(repairHouseNumber('12B MAIN ST')).toEqual({ value: '12B MAIN ST', repaired: false });
     // A quote mark at a street line's end is a speck.
     expect(repairStreetLine('15473 MONROE DR’', []).value).toBe('15473 MONROE DR');
+    // A lone 5 after the street's type is the compass S; after a unit's word it is the unit's number.
+    expect(repairStreetLine('1652 DUNDAS AVE 5', []).value).toBe('1652 DUNDAS AVE S');
+    expect(repairStreetLine('1652 DUNDAS AVE STE 5', []).value).toBe('1652 DUNDAS AVE STE 5');
     // A fraction after the house number is the address's own.
     expect(repairHouseNumber('123 1/2 MAIN ST')).toEqual({ value: '123 1/2 MAIN ST', repaired: false });
     expect(repairHouseNumber('28569 $ CENTRAL LN')).toEqual({ value: '28569 S CENTRAL LN', repaired: true });

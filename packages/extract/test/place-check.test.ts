@@ -86,6 +86,8 @@ describe('a city read with its state or postal code run on', () => {
   it('is the known place it starts with; a place of more words, or one unknown here, is kept as read', () => {
     expect(cityWithoutTail('SHERBROOKE, QCJIL')).toBe('SHERBROOKE');
     expect(cityWithoutTail('ALBANYNY')).toBe('ALBANY');
+    // ... a code of three letters too, with the space between read inside the city's name.
+    expect(cityWithoutTail('CEL AYAGTO')).toBe('CELAYA');
     expect(cityWithoutTail('NEW YORK NY')).toBe('NEW YORK');
     // A comma ends a city; a postal code glued on is none of it.
     expect(cityWithoutTail('TORREON,COA')).toBe('TORREON');

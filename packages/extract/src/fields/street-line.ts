@@ -305,12 +305,16 @@ export function splitGluedStreetWords(line: string): { value: string; repaired: 
  */
 export function repairStreetLine(line: string, words: Word[]): { value: string; repaired: boolean } {
   // A quote mark or bar at the line's end is a speck or a ruling: no street ends with one.
-  const numbered = repairHouseNumber(line.replace(/\s*[’‘'"“”`´«»|]+$/u, ''));
+  const bare = line.replace(/\s*[’‘'"“”`´«»|]+$/u, '');
+  // A lone 5 after the street's type is the compass S that follows it ("DUNDAS AVE 5"): a unit's number follows a unit's word.
+  const last = /^(.* (\S+)) 5$/.exec(bare);
+  const compass = last && SUFFIXES.has(last[2]!.replace(/[.,]$/, '')) ? `${last[1]} S` : bare;
+  const numbered = repairHouseNumber(compass);
   const apart = splitGluedStreetWords(numbered.value);
   const joined = joinSplitWords(apart.value, { street: true });
   const spelt = repairSpelling(joined.value, confidenceIn(words));
   const typed = repairStreetSuffix(spelt.value);
-  return { value: typed.value, repaired: numbered.repaired || apart.repaired || joined.repaired || spelt.repaired || typed.repaired };
+  return { value: typed.value, repaired: compass !== bare || numbered.repaired || apart.repaired || joined.repaired || spelt.repaired || typed.repaired };
 }
 
 /** Whether a word is a street's type, its unit or a word that begins streets ("AVENIDA", "SUITE"). */

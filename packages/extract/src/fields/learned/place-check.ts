@@ -1,5 +1,5 @@
 import { normalizeText } from '../../layout.ts';
-import { isKnownPlace } from '../../ocr/place-decode.ts';
+import { isKnownPlace, placeSpacing } from '../../ocr/place-decode.ts';
 import { compareCity, garbledCity, isStateCode, lostLead, mendCity, nearCityOfState, placeOfPostal, repairState, stateMatchesPostal } from '../geo.ts';
 import type { TaggedField } from './tagger.ts';
 
@@ -14,10 +14,12 @@ import type { TaggedField } from './tagger.ts';
 export function checkPlaces(fields: Map<string, TaggedField>, rescore: (f: TaggedField) => void): void {
   for (const party of ['Shipper', 'Consignee', 'BillTo']) {
     const read = fields.get(`${party}.City`);
-    const trimmed = read ? cityWithoutTail(normalizeText(String(read.value))) : null;
+    const whole = read ? normalizeText(String(read.value)) : '';
+    const trimmed = read ? cityWithoutTail(whole) : null;
     if (read && trimmed) { read.value = trimmed; rescore(read); }
-    // A region's code glued by a mark to the city's word ("KNOXVILLE.TN") is the party's state, read with the city.
-    const glued = read && !fields.has(`${party}.State`) ? gluedState(read.words) : null;
+    // A region's code glued to the city's word, by a mark or not ("KNOXVILLE.TN", "CEL AYAGTO"), is the party's
+    // state, read with the city.
+    const glued = read && !fields.has(`${party}.State`) ? gluedState(read.words) ?? (trimmed ? gluedCode(whole) : null) : null;
     if (read && glued) { const state = { ...read, field: `${party}.State`, value: glued, repaired: true, checked: false }; fields.set(state.field, state); rescore(state); }
     const zip = fields.get(`${party}.Zip`);
     const place = zip ? placeOfPostal(String(zip.value), null) : null;
@@ -78,7 +80,17 @@ export function cityWithoutTail(read: string): string | null {
   // ("GREENVILLESC29607", "MANCHESTERM171AE"), is that place.
   const digit = read.search(/\d/);
   for (let k = digit; k >= 3; k--) if (/^[A-Z ]+$/.test(read.slice(0, k)) && isKnownPlace(read.slice(0, k).trim())) return read.slice(0, k).trim();
-  // A state's code glued to the city's last word.
-  const glued = /^(.*[A-Z]{3})([A-Z]{2})$/.exec(read);
-  return glued && isStateCode(glued[2]!) && isKnownPlace(glued[1]!) ? glued[1]! : null;
+  // A state's code glued to the city's last word, the space between the two perhaps read within the city's name
+  // ("CEL AYAGTO" for CELAYA GTO).
+  const code = gluedCode(read);
+  return code ? placeSpacing(read.slice(0, -code.length).trim()) : null;
+}
+
+/** The state's code glued to a known place's last word ("ALBANYNY", "CEL AYAGTO"), or null. */
+export function gluedCode(read: string): string | null {
+  for (const n of [2, 3]) {
+    const m = new RegExp(`^(.*[A-Z]{3})([A-Z]{${n}})$`).exec(read);
+    if (m && isStateCode(m[2]!) && isKnownPlace(m[1]!)) return m[2]!;
+  }
+  return null;
 }
