@@ -1678,6 +1678,9 @@ describe('party blocks on grid and keyed forms', () => {
     // A long ending carries two slips, its first letter among them; a word as near stays.
     expect(repairCompanySuffix('ALDER BEARINGS LOMRANY')).toEqual({ value: 'ALDER BEARINGS COMPANY', repaired: true });
     expect(repairCompanySuffix('ACME COMPANIES').repaired).toBe(false);
+    // CV ends only the Mexican forms, after their DE.
+    expect(repairCompanySuffix('PLASTICOS TOLTECA CV').value).toBe('PLASTICOS TOLTECA SA DE CV');
+    expect(repairCompanySuffix('ACEROS DEL NORTE S DE RL DE CV').repaired).toBe(false);
     // A digit in a form that has letters is the letter it looks like; a number after a name is left alone.
     expect(repairCompanySuffix('HOLLAND TRADING 8.V.')).toEqual({ value: 'HOLLAND TRADING B.V.', repaired: true });
     expect(repairCompanySuffix('ACME PLANT 5')).toEqual({ value: 'ACME PLANT 5', repaired: false });

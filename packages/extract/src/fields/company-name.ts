@@ -187,6 +187,10 @@ export function repairCompanySuffix(name: string): { value: string; repaired: bo
     const form = sade ? [toks[toks.length - 3]!, 'DE', 'CV'] : ['SA', 'DE', 'CV'];
     return { value: [...toks.slice(0, toks.length - (sade ? 3 : 2)), ...form].join(' '), repaired: true };
   }
+  // ... or with its SA DE lost before the CV ("PLASTICOS TOLTECA CV"): CV ends only the Mexican forms, always after DE.
+  if (toks.length >= 3 && last === 'CV' && !['DE', 'SADE'].includes(toks[toks.length - 2]!)) {
+    return { value: [...toks.slice(0, -1), 'SA', 'DE', 'CV'].join(' '), repaired: true };
+  }
   // ... or with its CV lost at the name's end ("SA DE", "SADE"): no name ends on the form's DE.
   if (toks.length >= 3 && (last === 'SADE' || (last === 'DE' && ['SA', 'SAPI'].includes(toks[toks.length - 2]!)))) {
     const form = last === 'SADE' ? ['SA', 'DE', 'CV'] : [toks[toks.length - 2]!, 'DE', 'CV'];
