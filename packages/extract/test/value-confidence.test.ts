@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CORE_FIELDS, emptyExtractedData, type ExtractedData, type Party } from '@ladingwise/shared';
-import { ALONE_MIN, billShown, chooseFields, DISPUTE_MARGIN, codeWithPrefix, descriptionGoesOn, holdPlacesReadApart, keepPartyTogether, knownOfTwo, nameWithForm, refsByPrefix, streetWithType, pickReader, readCandidates, placeFromBillTo, settleSharedWords, shipperFromBillTo } from '../src/fields/learned/combine.ts';
+import { ALONE_MIN, billShown, chooseFields, DISPUTE_MARGIN, codeWithPrefix, descriptionGoesOn, holdPlaceAwayFromStreet, holdPlacesReadApart, keepPartyTogether, knownOfTwo, nameWithForm, refsByPrefix, streetWithType, pickReader, readCandidates, placeFromBillTo, settleSharedWords, shipperFromBillTo } from '../src/fields/learned/combine.ts';
 import { FieldTagger } from '../src/fields/learned/tagger.ts';
 import { TreeModel } from '../src/fields/learned/trees.ts';
 import { ValueConfidence, type ValueConfidenceJson } from '../src/fields/learned/value-confidence.ts';
@@ -237,6 +237,35 @@ describe('a party\'s place read from two blocks', () => {
     const d = scored();
     holdPlacesReadApart(d, [read('Shipper.City', 'LITTLE ROCK', 'ROCK'), read('Shipper.State', 'AR', 'AR'), read('Shipper.Zip', '72201', '72201')]);
     expect(d.ConfidenceScores['Shipper.State']).toBe(0.95);
+  });
+});
+
+describe('a party\'s place line with its street', () => {
+  const at = (text: string, x: number, y: number): Word => ({ text, confidence: 0.95, bbox: [x, y, x + 60, y + 14], page: 0, line: String(y) });
+  const tagged = (field: string, words: Word[]): FieldCandidates => ({
+    field, agree: false, rules: null,
+    tagger: { value: words.map((w) => w.text).join(' '), confidence: 0.9, words } as unknown as FieldCandidates['tagger'],
+  });
+  const scored = (): ExtractedData => {
+    const d = emptyExtractedData();
+    d.Consignee = { Name: 'BRIGHTON FASTENERS COMPANY', Address: '11316 DEPOT CT', City: 'MIAMI', State: 'FL', Zip: '33166' };
+    for (const f of ['Consignee.City', 'Consignee.State', 'Consignee.Zip']) d.ConfidenceScores[f] = 0.94;
+    return d;
+  };
+  const street = tagged('Consignee.Address', [at('11316', 100, 930), at('DEPOT', 170, 930), at('CT', 240, 930)]);
+
+  it('holds a city printed above the street, from another block, for review', () => {
+    const d = scored();
+    holdPlaceAwayFromStreet(d, new Map([[street, 'tagger'], [tagged('Consignee.City', [at('MIAMI,', 600, 705)]), 'tagger']]));
+    for (const f of ['Consignee.City', 'Consignee.State', 'Consignee.Zip']) expect(d.ConfidenceScores[f]).toBeLessThan(0.9);
+  });
+
+  it('trusts a city on the street\'s line or the line below it', () => {
+    for (const y of [928, 960]) {
+      const d = scored();
+      holdPlaceAwayFromStreet(d, new Map([[street, 'tagger'], [tagged('Consignee.City', [at('MIAMI,', 320, y)]), 'tagger']]));
+      expect(d.ConfidenceScores['Consignee.City']).toBe(0.94);
+    }
   });
 });
 

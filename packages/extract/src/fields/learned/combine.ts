@@ -89,6 +89,7 @@ export function chooseFields(pages: ReadPage[], rules: ExtractedData, tagger: Fi
   fitPostalToCountry(data);
   fitPostalToCity(data);
   holdPlacesReadApart(data, candidates);
+  if (mode === 'combined') holdPlaceAwayFromStreet(data, picks);
   placeOfLoneCode(data);
   fitLegalFormToCountry(data);
   tidyParties(data);
@@ -196,6 +197,30 @@ export function holdPlacesReadApart(data: ExtractedData, candidates: readonly Fi
     }
   }
 }
+
+/**
+ * A party's place line is printed with its street or on the lines just below it. A chosen city printed above the
+ * chosen street, or several lines below it, was read from another block than the street, and the page does not say
+ * which of the two is the party's: the city, state and code are held for review.
+ */
+export function holdPlaceAwayFromStreet(data: ExtractedData, picks: ReadonlyMap<FieldCandidates, Reader | null>): void {
+  const chosen = new Map([...picks].filter(([, r]) => r).map(([c, r]) => [c.field, valueWords(c, r!)]));
+  for (const key of ['Shipper', 'Consignee', 'BillTo'] as const) {
+    const street = chosen.get(`${key}.Address`) ?? [], city = chosen.get(`${key}.City`) ?? [];
+    if (!street.length || !city.length || street[0]!.page !== city[0]!.page) continue;
+    // By the city's middle: words read again may carry taller boxes than their line's.
+    const line = Math.max(...street.map((w) => w.bbox[3] - w.bbox[1]));
+    const middle = city.reduce((sum, w) => sum + (w.bbox[1] + w.bbox[3]) / 2, 0) / city.length;
+    const top = Math.min(...street.map((w) => w.bbox[1])), bottom = Math.max(...street.map((w) => w.bbox[3]));
+    if (middle > top && middle - bottom < PLACE_LINES * line) continue;
+    for (const leaf of ['City', 'State', 'Zip']) {
+      const field = `${key}.${leaf}`;
+      if (data.ConfidenceScores[field] !== undefined) data.ConfidenceScores[field] = Math.min(data.ConfidenceScores[field]!, DISAGREED);
+    }
+  }
+}
+// How many lines below its street a party's place line may be printed (a unit or a second street line between).
+const PLACE_LINES = 4;
 
 /** Whether a known city and a US ZIP read for one party name different places: the ZIP serves another city, far away. */
 function cityFarFromZip(city: string, zip: string): boolean {
