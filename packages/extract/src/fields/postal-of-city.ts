@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import type { ExtractedData } from '@ladingwise/shared';
 import { normalizeText } from '../layout.ts';
-import { compareCity, countryOfName, placeOfPostal, provincesOfLetter, US_STATES } from './geo.ts';
+import { compareCity, countryOfName, isNorthAmerican, placeOfPostal, provincesOfLetter, US_STATES } from './geo.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -113,7 +113,7 @@ export function fitPostalToCity(data: ExtractedData): void {
 
 /** Whether a party's lines name a country outside North America ("..., BREMEN, GERMANY"): its code is no ZIP. */
 const abroad = (address: string | null | undefined): boolean =>
-  (address ?? '').split(/[,;]|\s{2,}/).some((part) => { const c = countryOfName(part.trim()); return c !== null && c !== 'US' && c !== 'CA' && c !== 'MX'; });
+  (address ?? '').split(/[,;]|\s{2,}/).some((part) => { const c = countryOfName(part.trim()); return c !== null && !isNorthAmerican(c); });
 
 // A place taken from its postal code alone was printed but not read: a person should confirm it.
 const FROM_CODE = 0.6;

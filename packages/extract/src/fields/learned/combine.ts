@@ -190,11 +190,7 @@ export function holdPlacesReadApart(data: ExtractedData, candidates: readonly Fi
       const c = city?.[r]?.value, z = zip?.[r]?.value;
       return typeof c === 'string' && typeof z === 'string' && z === data[key]?.Zip && cityFarFromZip(c, z);
     });
-    if (!apart) continue;
-    for (const leaf of ['City', 'State', 'Zip']) {
-      const field = `${key}.${leaf}`;
-      if (data.ConfidenceScores[field] !== undefined) data.ConfidenceScores[field] = Math.min(data.ConfidenceScores[field]!, DISAGREED);
-    }
+    if (apart) holdPlace(data, key);
   }
 }
 
@@ -212,15 +208,19 @@ export function holdPlaceAwayFromStreet(data: ExtractedData, picks: ReadonlyMap<
     const line = Math.max(...street.map((w) => w.bbox[3] - w.bbox[1]));
     const middle = city.reduce((sum, w) => sum + (w.bbox[1] + w.bbox[3]) / 2, 0) / city.length;
     const top = Math.min(...street.map((w) => w.bbox[1])), bottom = Math.max(...street.map((w) => w.bbox[3]));
-    if (middle > top && middle - bottom < PLACE_LINES * line) continue;
-    for (const leaf of ['City', 'State', 'Zip']) {
-      const field = `${key}.${leaf}`;
-      if (data.ConfidenceScores[field] !== undefined) data.ConfidenceScores[field] = Math.min(data.ConfidenceScores[field]!, DISAGREED);
-    }
+    if (middle <= top || middle - bottom >= PLACE_LINES * line) holdPlace(data, key);
   }
 }
 // How many lines below its street a party's place line may be printed (a unit or a second street line between).
 const PLACE_LINES = 4;
+
+/** Holds a party's city, state and code below the trust line: the page shows them in doubt. */
+function holdPlace(data: ExtractedData, key: 'Shipper' | 'Consignee' | 'BillTo'): void {
+  for (const leaf of ['City', 'State', 'Zip']) {
+    const field = `${key}.${leaf}`;
+    if (data.ConfidenceScores[field] !== undefined) data.ConfidenceScores[field] = Math.min(data.ConfidenceScores[field]!, DISAGREED);
+  }
+}
 
 /** Whether a known city and a US ZIP read for one party name different places: the ZIP serves another city, far away. */
 function cityFarFromZip(city: string, zip: string): boolean {

@@ -117,11 +117,9 @@ export function readWordsValue(field: string, words: Word[], order: DateOrder): 
   if (field.endsWith('.Address')) words = oneHouseNumber(streetPart(untilPostalCode(apartAtCommas(words))));
   // A street is numbered or named with its type: one word of letters alone, neither, is another item's word.
   if (field.endsWith('.Address') && words.length === 1 && !/\d/.test(words[0]!.text) && !isStreetWord(words[0]!.text)) return null;
-  // A place and its region's code read as one word across the dot between them ("KNOXVILLE.TN") are two words.
-  // A bar standing alone inside a place's name is a ruling the name was printed across ("LE | HAVRE"); the region's
-  // code after its own bar is taken off below as it is without one.
-  if (field.endsWith('.City')) words = acrossRuling(words);
-  if (field.endsWith('.City')) words = beforeStateCode(knownPlaceOnly(beforeCode(beforeRegion(apartAtCommas(apartAt(words, /^(\p{L}{3,}\.)(\p{Lu}{2,3})$/u, isStateCode))))));
+  // A place and its region's code read as one word across the dot between them ("KNOXVILLE.TN") are two words. A bar
+  // standing alone inside a place's name is a ruling the name was printed across ("LE | HAVRE").
+  if (field.endsWith('.City')) words = beforeStateCode(knownPlaceOnly(beforeCode(beforeRegion(apartAtCommas(apartAt(acrossRuling(words), /^(\p{L}{3,}\.)(\p{Lu}{2,3})$/u, isStateCode))))));
   const read = field.startsWith('References.') ? referenceText(words) : field.endsWith('.City') ? placeSpacing(afterCode(text(words)).replace(/[.,;:]+$/, '')) : text(words);
   const v = readValue(field, read, order);
   if (!v) return null;
