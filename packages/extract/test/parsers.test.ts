@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { dateWithSlips } from '../src/fields/date-slips.ts';
 import { slashesReadAsDigits } from '../src/fields/parse-date.ts';
 import { findDates, normalizePostal, parseDate, parseFreightClass, parseReference, parseScac, parseWeight, placeOfPostal, repairState } from '../src/index.ts';
 import { compareCity } from '../src/fields/geo.ts';
@@ -38,6 +39,32 @@ describe('dates in English, Spanish and French', () => {
     expect(parseDate('08.03.2022', 'MDY')).toMatchObject({ iso: '2022-03-08', certainty: 0.85 });
     expect(parseDate('08/03/2022', 'MDY')).toMatchObject({ iso: '2022-08-03', certainty: 0.85 });
     expect(parseDate('08-03-2022', 'MDY')).toMatchObject({ iso: '2022-08-03', certainty: 0.85 });
+  });
+
+  it('reads a labelled date with look-alike letters in its figures as a guess', () => {
+    expect(dateWithSlips('I2/I7/24')).toMatchObject({ iso: '2024-12-17', certainty: 0.7 });
+    expect(dateWithSlips('O3-2G-2024')).toMatchObject({ iso: '2024-03-26', certainty: 0.7 });
+    expect(dateWithSlips('31/o7/2024', 'DMY')?.iso).toBe('2024-07-31');
+    // A day or a year beside a month's name, the name read in two pieces too.
+    expect(dateWithSlips('Nov il, 2020')?.iso).toBe('2020-11-11');
+    expect(dateWithSlips('11-M ar-2S')?.iso).toBe('2025-03-11');
+    // Mostly letters is a word, not a date; a code is no date.
+    expect(dateWithSlips('SO/OB/ZOZS')).toBeNull();
+    expect(dateWithSlips('B386517')).toBeNull();
+    // Nothing to repair: the plain parser's answer or none.
+    expect(dateWithSlips('03/17/2023')).toBeNull();
+  });
+
+  it('reads a labelled day or month no calendar has through a hand\'s likeliest slip, as a weaker guess', () => {
+    // A 1 drawn with a flag or a hook reads as 7 or 4.
+    expect(dateWithSlips('72.04.2027')).toMatchObject({ iso: '2027-04-12', certainty: 0.5 });
+    expect(dateWithSlips('03-47-2023')).toMatchObject({ iso: '2023-03-17', certainty: 0.5 });
+    expect(dateWithSlips('41-04-2023')).toMatchObject({ iso: '2023-11-04', certainty: 0.5 });
+    expect(dateWithSlips('81 de octubre de 2020')).toMatchObject({ iso: '2020-10-31', certainty: 0.5 });
+    // A figure no slip makes a day stays unread.
+    expect(dateWithSlips('37 de noviembre de 2020')).toBeNull();
+    // A slip that gives no date anywhere is no date.
+    expect(dateWithSlips('PO 47-99-12')).toBeNull();
   });
 
   it('reads a written-out date with a speck beside its comma as a guess', () => {

@@ -10,6 +10,7 @@ import { AMBIGUOUS_LABELS, type Lang, type LabelField } from './lexicon.ts';
 import { readBarcodePayload, type PayloadKey } from './barcode-payload.ts';
 import { findParties } from './find-parties.ts';
 import type { ParsedParty, PartyValue } from './party.ts';
+import { dateWithSlips } from './date-slips.ts';
 import { findDates, isFarYear, slashesReadAsDigits, type DateOrder } from './parse-date.ts';
 import { kindJoinedText, nearlySame, parseReference, parseScac, repairScacByName } from './references.ts';
 
@@ -188,9 +189,11 @@ export function extractFields(pages: ReadPage[], layout: DocumentLayout = readLa
   const settled = orderShown;
   const date = (field: LabelField): Chosen<string> | null =>
     firstValue(of(field), segments, labelled, pageWidth, (c) => {
-      const d = findDates(c.text, order)[0] ?? slashesReadAsDigits(c.text, order);
+      const read = findDates(c.text, order)[0] ?? slashesReadAsDigits(c.text, order);
+      const d = read ?? dateWithSlips(c.text, order);
       if (!d) return null;
-      const sure = d.certainty >= 1 || settled;
+      // A date read through slips is a guess however plain the form's order.
+      const sure = d.certainty >= 1 || (settled && !!read);
       // A year far from today is kept as printed, as a doubt: forms carry old dates as often as a digit is misread, and
       // a year moved to a nearer one is a wrong value however sure the rest of the date is.
       const farYear = isFarYear(d.iso);

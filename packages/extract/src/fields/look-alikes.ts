@@ -5,6 +5,12 @@
 /** The digit a letter or mark read in a digit's place stands for. */
 export const DIGIT_FOR: Readonly<Record<string, string>> = { O: '0', Q: '0', D: '0', I: '1', L: '1', '|': '1', S: '5', B: '8', Z: '2', G: '6' };
 
+/**
+ * Digits a hand's strokes turn into others, likeliest first: a 1 drawn with a flag or a hook reads as 7 or 4, a 3
+ * closed on the left as 8, a 0 with a tail as 6. Used only where a digit as read cannot stand (a day of 47).
+ */
+export const HAND_DIGIT_SLIPS: Readonly<Record<string, readonly string[]>> = { '7': ['1', '2'], '4': ['1'], '8': ['3'], '6': ['0'] };
+
 /** The letter a digit read in a letter's place stands for. */
 export const LETTER_FOR: Readonly<Record<string, string>> = { '0': 'O', '1': 'I', '5': 'S', '8': 'B', '2': 'Z', '6': 'G' };
 

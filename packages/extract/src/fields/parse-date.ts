@@ -176,7 +176,7 @@ export function slashesReadAsDigits(text: string, order: DateOrder = 'MDY'): Par
  * A month name read in two pieces beside a day or a year ("16-EN E-2026", "JU LY 13, 2020", "21 - MA R - 23") is put
  * back together, where neither piece is a month and together they are one.
  */
-function joinSplitMonths(t: string): string {
+export function joinSplitMonths(t: string): string {
   // Every pair of neighbouring words is tried, the second word of one pair being the first of the next: a label word
   // before the pieces ("FECHA DECEM BER 7") must not hide them.
   return t.replace(/\b([A-Z]{1,8}) (?=([A-Z]{1,8})\b)/g, (all, a: string, b: string, at: number) => {

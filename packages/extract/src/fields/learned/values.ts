@@ -5,6 +5,7 @@ import { bareWords, endsAsCompany, isInstruction, legalFormOnly, readCompanyName
 import { cleanCommodity, isPackageKindOnly, spellCommodity } from '../goods-table.ts';
 import { parseFreightClass } from '../freight-class.ts';
 import { countryOfName, isStateCode, normalizePostal, repairState } from '../geo.ts';
+import { dateWithSlips } from '../date-slips.ts';
 import { findDates, isFarYear, slashesReadAsDigits, type DateOrder } from '../parse-date.ts';
 import { DIGIT_FOR, LETTER_FOR } from '../look-alikes.ts';
 import { parseAmount, parseWeight, unitIn } from '../parse-weight.ts';
@@ -328,7 +329,7 @@ export function readValue(field: string, text: string, order: DateOrder): ReadVa
     }
     case 'Dates.Pickup': case 'Dates.Delivery': {
       // The model placed a date here, as a label would: slashes read as digits are tried there too.
-      const d = findDates(t, order)[0] ?? slashesReadAsDigits(t.trim(), order);
+      const d = findDates(t, order)[0] ?? slashesReadAsDigits(t.trim(), order) ?? dateWithSlips(t, order);
       // A year is never moved to a nearer one: a far year is left as read, and scored as the likely misread it is.
       return d ? { value: d.iso, repaired: d.certainty < 1 || isFarYear(d.iso), checked: d.certainty >= 1 && !isFarYear(d.iso), ...(isFarYear(d.iso) ? { farYear: true } : {}) } : null;
     }
