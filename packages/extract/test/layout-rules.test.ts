@@ -1065,6 +1065,10 @@ describe('party blocks on grid and keyed forms', () => {
     // A lone 5 after the street's type is the compass S; after a unit's word it is the unit's number.
     expect(repairStreetLine('1652 DUNDAS AVE 5', []).value).toBe('1652 DUNDAS AVE S');
     expect(repairStreetLine('1652 DUNDAS AVE STE 5', []).value).toBe('1652 DUNDAS AVE STE 5');
+    // A unit's number read as marks or letters that look like figures; a unit's lone letter stays.
+    expect(repairStreetLine('UNIT | DOCK ROAD', [])).toMatchObject({ value: 'UNIT 1 DOCK ROAD', repaired: true });
+    expect(repairStreetLine('2201 MAIN ST STE 1O', []).value).toBe('2201 MAIN ST STE 10');
+    expect(repairStreetLine('2201 MAIN ST STE B', []).value).toBe('2201 MAIN ST STE B');
     // A fraction after the house number is the address's own.
     expect(repairHouseNumber('123 1/2 MAIN ST')).toEqual({ value: '123 1/2 MAIN ST', repaired: false });
     expect(repairHouseNumber('28569 $ CENTRAL LN')).toEqual({ value: '28569 S CENTRAL LN', repaired: true });

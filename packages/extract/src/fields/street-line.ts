@@ -300,12 +300,22 @@ export function splitGluedStreetWords(line: string): { value: string; repaired: 
 }
 
 /**
+ * A unit's number read as the marks and letters that look like figures ("UNIT | DOCK ROAD", "UNIT LO"): a unit word is
+ * followed by its number. A lone letter stays, as units are lettered too ("STE B").
+ */
+export function unitNumberOfLookAlikes(line: string): string {
+  return line.replace(/(?<=(?:^|\s)(?:STE|SUITE|UNIT|BLDG|APT|RM|ROOM|LOT|DOCK|PIER|GATE|#) )[|ILO\d]{1,3}(?=\s|,|$)/g, (tok) =>
+    /^\d+$/.test(tok) || (tok.length === 1 && tok !== '|') ? tok : tok.replace(/[|ILO]/g, (c) => DIGIT_FOR[c]!));
+}
+
+/**
  * A street line's words as every reader puts them right: the house number set apart from what follows it, a word split
  * at a narrow gap joined, words the OCR was unsure of spelt, the type put right. `repaired` when any step changed it.
  */
 export function repairStreetLine(line: string, words: Word[]): { value: string; repaired: boolean } {
+  const unitNumbered = unitNumberOfLookAlikes(line);
   // A quote mark or bar at the line's end is a speck or a ruling: no street ends with one.
-  const bare = line.replace(/\s*[’‘'"“”`´«»|]+$/u, '');
+  const bare = unitNumbered.replace(/\s*[’‘'"“”`´«»|]+$/u, '');
   // A lone 5 after the street's type is the compass S that follows it ("DUNDAS AVE 5"): a unit's number follows a unit's word.
   const last = /^(.* (\S+)) 5$/.exec(bare);
   const compass = last && SUFFIXES.has(last[2]!.replace(/[.,]$/, '')) ? `${last[1]} S` : bare;
@@ -314,7 +324,7 @@ export function repairStreetLine(line: string, words: Word[]): { value: string; 
   const joined = joinSplitWords(apart.value, { street: true });
   const spelt = repairSpelling(joined.value, confidenceIn(words));
   const typed = repairStreetSuffix(spelt.value);
-  return { value: typed.value, repaired: compass !== bare || numbered.repaired || apart.repaired || joined.repaired || spelt.repaired || typed.repaired };
+  return { value: typed.value, repaired: unitNumbered !== line || compass !== bare || numbered.repaired || apart.repaired || joined.repaired || spelt.repaired || typed.repaired };
 }
 
 /** Whether a word is a street's type, its unit or a word that begins streets ("AVENIDA", "SUITE"). */
