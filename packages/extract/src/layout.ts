@@ -209,7 +209,8 @@ export function splitWord(w: Word, at: number): [Word, Word] {
  * their lengths. The label must end in a point, colon, # or underscore, so codes such as "PO-4411" stay whole.
  */
 export function splitGluedValue(w: Word): Word[] {
-  const m = /^(\p{L}[\p{L}.'’]*[.:#_]+)(\d[\p{L}\p{N}/-]*)$/u.exec(w.text);
+  // After a number sign or a colon a code may begin with letters ("PO#JB75814", "P/O:AB1234"): a code holds a digit.
+  const m = /^(\p{L}[\p{L}.'’]*[.:#_]+)(\d[\p{L}\p{N}/-]*)$/u.exec(w.text) ?? /^(\p{L}[\p{L}.'’/]*[:#]+)(\p{L}{1,3}[\p{L}\p{N}-]*\d[\p{L}\p{N}/-]*)$/u.exec(w.text);
   if (!m) return [w];
   const [label, value] = splitWord(w, m[1]!.length);
   return [{ ...label, text: label.text.replace(/_+$/, '') }, value];

@@ -391,6 +391,9 @@ describe('label matching', () => {
     expect(d.References?.BolNumber).toBe('126859-42');
     expect(findLabels(buildSegments(line(100, 100, 'SID#:1633381')))[0]!.valueWords.map((w) => w.text)).toEqual(['1633381']);
     expect(buildSegments(line(100, 100, 'PO-4411'))[0]!.words.map((w) => w.text)).toEqual(['PO-4411']);
+    // After a number sign or a colon a code may begin with letters; a word after a colon is no code.
+    expect(findLabels(buildSegments(line(100, 100, 'PO#JB75814')))[0]!.valueWords.map((w) => w.text)).toEqual(['JB75814']);
+    expect(buildSegments(line(100, 100, 'NAME:ACME'))[0]!.words.map((w) => w.text)).toEqual(['NAME:ACME']);
   });
 
   it('reads a long label marked by its colon whose first word is garbled, and N° read N*', () => {
