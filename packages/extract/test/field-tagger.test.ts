@@ -609,9 +609,10 @@ describe('decoding', () => {
 
   it('tells where a field it found stands when no parser can read its words, so the value can be read again', () => {
     const page = fixturePage();
-    // The pickup date with a digit misread into an impossible day: the tagger still finds it, no date parser reads it.
+    // The pickup date with a digit misread into an impossible day no hand's slip explains: the tagger still finds it,
+    // no date parser reads it.
     const date = page.words.find((w) => w.text === '02/07/2022')!;
-    date.text = '02/47/2022';
+    date.text = '02/37/2022';
     const rules = extractFields([page]);
     const unread: Record<string, FieldSource> = {};
     const data = chooseFields([page], structuredClone(rules), tagger, 'combined', { confidence: null, unread });

@@ -1986,6 +1986,8 @@ describe('labels misread by OCR', () => {
       expect(findLabels(buildSegments(line(100, 100, text))).filter((h) => h.atStart).map((h) => h.field), text).toEqual([text.includes('Origin') ? 'shipper' : 'consignee']);
     }
     expect(findLabels(buildSegments(line(100, 100, '14 PALLETS'))).some((h) => h.atStart)).toBe(false);
+    // A clearly read lone letter before a heading of two words read exactly: a box letter or a wrapped label's last word.
+    expect(findLabels(buildSegments(line(100, 100, 'A FORWARDING AGENT'))).map((h) => `${h.field}${h.atStart ? '@' : ''}`)).toEqual(['otherParty@']);
   });
 
   it('doubts a description that is only a package kind', () => {

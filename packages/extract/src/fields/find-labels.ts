@@ -547,7 +547,10 @@ export function findLabels(segments: Segment[]): LabelHit[] {
       && BOXED_HEADINGS.has(matchAt(tokens, 1)?.def.field as LabelField);
     // A box's frame read as a letter after its number ("1711 c ORIGIN").
     const frameLetter = (k: number): boolean => k === 1 && /^[A-Z]$/.test(tokens[1]!.t) && tokens[1]!.word !== tokens[0]!.word;
-    let lead = 0;
+    // A lone letter before a heading of two words or more read exactly is a box's letter or the last word of a label
+    // wrapped from the line above ("POUR LIVRAISON S'ADRESSER" over "A - FORWARDING AGENT"): the heading starts after it.
+    const beforeHeading = (() => { const m = tokens.length > 2 && /^[A-Z]$/.test(tokens[0]!.t) && !matchAt(tokens, 0) ? matchAt(tokens, 1) : null; return !!m && m.cost === 0 && m.len >= 2; })();
+    let lead = beforeHeading ? 1 : 0;
     while (lead < tokens.length - 1 && lead < 2 && (icon(lead) || boxNumber(lead) || frameLetter(lead))) lead++;
     lead = afterNoteEnd(tokens, lead);
     for (let i = lead; i < tokens.length; i++) {
