@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CORE_FIELDS, emptyExtractedData, type ExtractedData, type Party } from '@ladingwise/shared';
-import { ALONE_MIN, billShown, chooseFields, DISPUTE_MARGIN, codeWithPrefix, descriptionGoesOn, holdPlaceAwayFromStreet, holdPlacesReadApart, keepPartyTogether, knownOfTwo, nameWithForm, refsByPrefix, streetWithType, pickReader, readCandidates, placeFromBillTo, settleSharedWords, shipperFromBillTo } from '../src/fields/learned/combine.ts';
+import { ALONE_MIN, billShown, chooseFields, DISPUTE_MARGIN, codeWithPrefix, descriptionGoesOn, holdPlaceAwayFromStreet, holdPlacesReadApart, keepOtherPartiesOut, keepPartyTogether, knownOfTwo, nameWithForm, refsByPrefix, streetWithType, pickReader, readCandidates, placeFromBillTo, settleSharedWords, shipperFromBillTo } from '../src/fields/learned/combine.ts';
 import { FieldTagger } from '../src/fields/learned/tagger.ts';
 import { TreeModel } from '../src/fields/learned/trees.ts';
 import { ValueConfidence, type ValueConfidenceJson } from '../src/fields/learned/value-confidence.ts';
@@ -10,6 +10,7 @@ import { extractFields, readLayout } from '../src/fields/extract-fields.ts';
 import { valueAt } from '../src/fields/learned/field-truth.ts';
 import type { Word } from '../src/types.ts';
 import { fixturePage } from './fixture-page.ts';
+import { line, page } from './helpers.ts';
 
 
 let json: ValueConfidenceJson;
@@ -211,6 +212,26 @@ describe('one party, one block', () => {
     chances.set(same, { rules: 0.9, tagger: 0.9 });
     keepPartyTogether(agreed, chanceOf);
     expect(agreed.get(city)).toBe('rules');
+  });
+});
+
+describe('a block under another party\'s heading', () => {
+  it('gives a party\'s name back to the rules where the tagger took it from a broker\'s or agent\'s block', () => {
+    const build = (heading: string) => {
+      const ownName = line(100, 130, 'CRESTVIEW BEARINGS CO'), otherName = line(800, 130, 'ACME GROCERS CO');
+      const pages = page(line(100, 100, 'SHIPPER'), ownName, line(800, 100, heading), otherName);
+      const c: FieldCandidates = {
+        field: 'Shipper.Name', agree: false,
+        rules: { value: 'CRESTVIEW BEARINGS CO', score: 0.7, words: ownName, support: [] },
+        tagger: { value: 'ACME GROCERS CO', confidence: 0.8, words: otherName } as unknown as FieldCandidates['tagger'],
+      };
+      const picks = new Map<FieldCandidates, 'rules' | 'tagger' | null>([[c, 'tagger']]);
+      keepOtherPartiesOut(picks, readLayout(pages));
+      return picks.get(c);
+    };
+    expect(build('CUSTOMS BROKER')).toBe('rules');
+    // Under a heading of the bill's own parties the tagger's choice stands.
+    expect(build('CONSIGNEE')).toBe('tagger');
   });
 });
 

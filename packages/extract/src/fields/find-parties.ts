@@ -86,21 +86,36 @@ export function unshareWords(a: ParsedParty | null, b: ParsedParty | null): void
 }
 
 /**
+ * The line above `s` in the same column, aligned on `x` (where the values start once a garbled row label is dropped).
+ * Tall handwritten boxes reach into the next line: above is ending over its top, or centred above it and ending above
+ * its middle.
+ */
+export function lineAbove(segments: Segment[], s: Segment, x: number): Segment | undefined {
+  const over = (o: Segment): boolean => o.bbox[3] <= s.bbox[1] + 0.3 * s.lineHeight || ((o.bbox[1] + o.bbox[3]) / 2 < s.bbox[1] && o.bbox[3] < (s.bbox[1] + s.bbox[3]) / 2);
+  return segments
+    .filter((o) => o !== s && o.page === s.page && !isSpeck(o) && over(o) && s.bbox[1] - o.bbox[3] < 2.2 * s.lineHeight
+      // Aligned, or starting left of a line indented by a row label it lost ("Ciudad, Estado, C.P.:" read as ". CP").
+      && (Math.abs(o.bbox[0] - x) < 2 * s.lineHeight || (o.bbox[0] < x && o.bbox[2] > x + 2 * s.lineHeight)))
+    .sort((a, b) => b.bbox[3] - a.bbox[3])[0];
+}
+
+/**
+ * Whether a name's line stands right under the heading of a party the bill names for another role (notify party,
+ * broker, forwarding agent): the block is that party's, none of the bill's own.
+ */
+export function headedByOtherParty(name: Segment, segments: Segment[], hitsBySegment: Map<Segment, LabelHit[]>): boolean {
+  const heading = lineAbove(segments, name, name.bbox[0]);
+  return !!heading && (hitsBySegment.get(heading) ?? []).some((h) => h.field === 'otherParty');
+}
+
+/**
  * Address blocks found by their values alone: a city line whose state agrees with its postal code, the street line
  * right above it (a house number) and the name above that, in one column, none of them a label or claimed. In reading order.
  */
 export function unlabelledBlocks(segments: Segment[], hitsBySegment: Map<Segment, LabelHit[]>, claimed: Set<Word>): ParsedParty[] {
   const out: ParsedParty[] = [];
   const free = (s: Segment): boolean => !s.words.some((w) => claimed.has(w)) && !(hitsBySegment.get(s) ?? []).some((h) => h.atStart && h.field !== 'stop');
-  // The line above in the same column, aligned on `x` (where the values start once a garbled row label is dropped).
-  // Tall handwritten boxes reach into the next line: above is ending over its top, or centred above it and ending
-  // above its middle.
-  const over = (o: Segment, s: Segment): boolean => o.bbox[3] <= s.bbox[1] + 0.3 * s.lineHeight || ((o.bbox[1] + o.bbox[3]) / 2 < s.bbox[1] && o.bbox[3] < (s.bbox[1] + s.bbox[3]) / 2);
-  const above = (s: Segment, x: number): Segment | undefined => segments
-    .filter((o) => o !== s && o.page === s.page && !isSpeck(o) && over(o, s) && s.bbox[1] - o.bbox[3] < 2.2 * s.lineHeight
-      // Aligned, or starting left of a line indented by a row label it lost ("Ciudad, Estado, C.P.:" read as ". CP").
-      && (Math.abs(o.bbox[0] - x) < 2 * s.lineHeight || (o.bbox[0] < x && o.bbox[2] > x + 2 * s.lineHeight)))
-    .sort((a, b) => b.bbox[3] - a.bbox[3])[0];
+  const above = (s: Segment, x: number): Segment | undefined => lineAbove(segments, s, x);
   for (const csz of segments) {
     if (!free(csz)) continue;
     // Lines with a garbled row label dropped from their front, or as read when that leaves no city line or name.
@@ -116,9 +131,7 @@ export function unlabelledBlocks(segments: Segment[], hitsBySegment: Map<Segment
     const labelled = name ? stripSubLabel(name.words) : null;
     const nameWords = name && [labelled?.sub === 'name' ? labelled.words : [], dropGarbledLead(name.words), name.words].find((ws) => ws.length && isName(ws));
     if (!name || !nameWords || !free(name)) continue;
-    // A block right under the heading of a party the bill names for another role (notify party, broker) is that party's.
-    const heading = above(name, name.bbox[0]);
-    if (heading && (hitsBySegment.get(heading) ?? []).some((h) => h.field === 'otherParty')) continue;
+    if (headedByOtherParty(name, segments, hitsBySegment)) continue;
     const hit: LabelHit = { field: 'name', lang: 'en', label: '', segment: name, labelWords: [], valueWords: nameWords, bbox: name.bbox, atStart: false, marked: false };
     const p = parseParty([{ words: nameWords, sub: 'name' }, { words: streetWords, sub: 'address' }, { words: cityWords, sub: 'cityStateZip' }], hit);
     // A real state code (best: one its postal code agrees with) says these lines are an address at all; with a

@@ -11,6 +11,7 @@ import { billTotals, type BillTotals, type TableCell } from '../goods-table.ts';
 import { keepOwnScores } from '../own-scores.ts';
 import { fitPostalToCountry } from '../postal-by-country.ts';
 import { fitPostalToCity, placeOfLoneCode } from '../postal-of-city.ts';
+import { headedByOtherParty } from '../find-parties.ts';
 import { TAG_FIELDS, type RuleSources } from './features.ts';
 import { absenceFeatures, committedAbsence, type AbsenceConfidence, type AbsenceEvidence } from './absence.ts';
 import { ValueConfidence } from './value-confidence.ts';
@@ -67,6 +68,7 @@ export function chooseFields(pages: ReadPage[], rules: ExtractedData, tagger: Fi
     return p;
   } : undefined;
   const picks = new Map(candidates.map((c) => [c, pickReader(c, mode, chanceOf(c), chooser, shown)]));
+  if (mode === 'combined') keepOtherPartiesOut(picks, layout);
   if (mode === 'combined' && chooser === 'disputes') keepPartyTogether(picks, chanceOf);
   if (mode === 'combined') settleSharedWords(picks, chanceOf, aloneMin);
   for (const c of candidates) {
@@ -431,6 +433,22 @@ export function keepPartyTogether(picks: Map<FieldCandidates, Reader | null>, ch
       if (!c || !chance || !c.rules || !c.tagger || c.agree || picks.get(c) === named) continue;
       if (chance(named) >= chance(named === 'tagger' ? 'rules' : 'tagger')) picks.set(c, named);
     }
+  }
+}
+
+/**
+ * A block right under the heading of a party the bill names for another role (notify party, customs broker,
+ * forwarding agent) is that party's: where the tagger took a party's name from such a block and the rules read the name
+ * elsewhere, the rules' name stands.
+ */
+export function keepOtherPartiesOut(picks: Map<FieldCandidates, Reader | null>, layout: DocumentLayout): void {
+  const hitsBySegment = new Map<DocumentLayout['segments'][number], DocumentLayout['hits']>();
+  for (const h of layout.hits) hitsBySegment.set(h.segment, [...(hitsBySegment.get(h.segment) ?? []), h]);
+  for (const [c, pick] of picks) {
+    if (pick !== 'tagger' || !c.field.endsWith('.Name') || c.field === 'Carrier.Name' || !c.rules || c.agree) continue;
+    const first = c.tagger!.words[0];
+    const seg = first && layout.segments.find((s) => s.words.includes(first));
+    if (seg && headedByOtherParty(seg, layout.segments, hitsBySegment)) picks.set(c, 'rules');
   }
 }
 
