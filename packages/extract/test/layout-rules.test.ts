@@ -2421,6 +2421,8 @@ describe('tables and references', () => {
     expect(cleanCommodity('OFFICE CHAIRS, KD, NO').text).toBe('OFFICE CHAIRS, KD, NOI');
     // A speck read as a dot at a word's edge is no character of the goods.
     expect(cleanCommodity('COPPER WIRE ON ·REELS, NOI').text).toBe('COPPER WIRE ON REELS, NOI');
+    // An L read as an I, however sure the reader was, where only the L makes a word.
+    expect(cleanCommodity('BOTTIED WATER, NOI').text).toBe('BOTTLED WATER, NOI');
     expect(cleanCommodity('SACS |CARTONS ONDULES').text).toBe('CARTONS ONDULES');
     expect(cleanCommodity('BOX | OFFICE CHAIRS, KD, NOI').text).toBe('OFFICE CHAIRS, KD, NOI');
     // An instruction's first word cut at the cell's edge; an article's apostrophe read with a space after it.

@@ -16,6 +16,7 @@ export const LETTER_FOR: Readonly<Record<string, string>> = { '0': 'O', '1': 'I'
 
 /**
  * Letter groups OCR reads as one another inside a word: two bars for an H, an R and N run together into an M's humps
- * (and an M's humps parted into RN), two Vs for a W, a C and L closing into a D.
+ * (and an M's humps parted into RN), two Vs for a W, a C and L closing into a D, and an L read as an I (its foot is
+ * the first ink a scan loses).
  */
-export const LETTER_GROUPS_FOR: ReadonlyArray<readonly [string, string]> = [['II', 'H'], ['RN', 'M'], ['M', 'RN'], ['VV', 'W'], ['CL', 'D']];
+export const LETTER_GROUPS_FOR: ReadonlyArray<readonly [string, string]> = [['II', 'H'], ['RN', 'M'], ['M', 'RN'], ['VV', 'W'], ['CL', 'D'], ['I', 'L']];
