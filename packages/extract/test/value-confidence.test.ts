@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CORE_FIELDS, emptyExtractedData, type ExtractedData, type Party } from '@ladingwise/shared';
-import { ALONE_MIN, billShown, chooseFields, DISPUTE_MARGIN, codeWithPrefix, descriptionGoesOn, holdPlaceAwayFromStreet, holdPlacesReadApart, keepOtherPartiesOut, keepPartyTogether, knownOfTwo, nameWithForm, refsByPrefix, streetWithType, pickReader, readCandidates, placeFromBillTo, settleSharedWords, shipperFromBillTo } from '../src/fields/learned/combine.ts';
+import { ALONE_MIN, billShown, chooseFields, DISPUTE_MARGIN, codeWithPrefix, descriptionGoesOn, holdPlaceAwayFromStreet, holdPlaceBelowAnotherName, holdPlacesReadApart, keepOtherPartiesOut, keepPartyTogether, knownOfTwo, nameWithForm, refsByPrefix, streetWithType, pickReader, readCandidates, placeFromBillTo, settleSharedWords, shipperFromBillTo } from '../src/fields/learned/combine.ts';
 import { FieldTagger } from '../src/fields/learned/tagger.ts';
 import { TreeModel } from '../src/fields/learned/trees.ts';
 import { ValueConfidence, type ValueConfidenceJson } from '../src/fields/learned/value-confidence.ts';
@@ -232,6 +232,23 @@ describe('a block under another party\'s heading', () => {
     expect(build('CUSTOMS BROKER')).toBe('rules');
     // Under a heading of the bill's own parties the tagger's choice stands.
     expect(build('CONSIGNEE')).toBe('tagger');
+  });
+});
+
+describe('a party\'s place below another company\'s name', () => {
+  it('holds the city, state and code for review where another block\'s name stands between the name and the place', () => {
+    const check = (between: string): number => {
+      const name = line(40, 140, 'TIDEWATER ELECTRIC LLC, 16617 PORTER PKWY'), city = line(40, 220, 'ALLENTOWN, PA 18102');
+      const d = emptyExtractedData();
+      d.Shipper = { Name: 'TIDEWATER ELECTRIC LLC', Address: null, City: 'ALLENTOWN', State: 'PA', Zip: '18102' };
+      for (const f of ['Shipper.City', 'Shipper.State', 'Shipper.Zip']) d.ConfidenceScores[f] = 0.95;
+      const tagged = (field: string, words: Word[]): FieldCandidates => ({ field, agree: false, rules: null, tagger: { value: '', confidence: 0.9, words } as unknown as FieldCandidates['tagger'] });
+      holdPlaceBelowAnotherName(d, new Map([[tagged('Shipper.Name', name.slice(0, 3)), 'tagger'], [tagged('Shipper.City', city.slice(0, 1)), 'tagger']]), readLayout(page(name, line(40, 180, between), city)));
+      return d.ConfidenceScores['Shipper.City']!;
+    };
+    expect(check('SUMMIT RIDGE PAPER MILLS COMPANY')).toBeLessThan(0.9);
+    // A line of the party's own (a unit, a second street line, a contact) leaves the place as read.
+    expect(check('ATTN RECEIVING DOCK')).toBe(0.95);
   });
 });
 

@@ -5,7 +5,7 @@ import { documentDateOrder, extractFields, readGoodsTable, readLayout, type Docu
 import { repairScacByName } from '../references.ts';
 import { compareCity, editDistance, isNorthAmerican, isStateCode, placeOfPostal, US_STATES, zipFarFromCity } from '../geo.ts';
 import { isKnownPlace } from '../../ocr/place-decode.ts';
-import { bareWords, fitLegalFormToCountry, legalFormEnd } from '../company-name.ts';
+import { bareWords, endsAsName, fitLegalFormToCountry, legalFormEnd } from '../company-name.ts';
 import { SUFFIXES, SUFFIX_WORDS, UNIT_WORDS } from '../street-line.ts';
 import { billTotals, type BillTotals, type TableCell } from '../goods-table.ts';
 import { keepOwnScores } from '../own-scores.ts';
@@ -91,7 +91,7 @@ export function chooseFields(pages: ReadPage[], rules: ExtractedData, tagger: Fi
   fitPostalToCountry(data);
   fitPostalToCity(data);
   holdPlacesReadApart(data, candidates);
-  if (mode === 'combined') holdPlaceAwayFromStreet(data, picks);
+  if (mode === 'combined') { holdPlaceAwayFromStreet(data, picks); holdPlaceBelowAnotherName(data, picks, layout); }
   placeOfLoneCode(data);
   fitLegalFormToCountry(data);
   tidyParties(data);
@@ -213,6 +213,25 @@ export function holdPlaceAwayFromStreet(data: ExtractedData, picks: ReadonlyMap<
     if (middle <= top || middle - bottom >= PLACE_LINES * line) holdPlace(data, key);
   }
 }
+/**
+ * A party's block is its name, then its street and place. A company's name printed between the chosen name and the
+ * chosen place line (one ending as registered names end) starts another block, so the place was read from that block, and the
+ * page does not say which is the party's: the city, state and code are held for review.
+ */
+export function holdPlaceBelowAnotherName(data: ExtractedData, picks: ReadonlyMap<FieldCandidates, Reader | null>, layout: DocumentLayout): void {
+  const chosen = new Map([...picks].filter(([, r]) => r).map(([c, r]) => [c.field, valueWords(c, r!)]));
+  for (const key of ['Shipper', 'Consignee', 'BillTo'] as const) {
+    const name = chosen.get(`${key}.Name`) ?? [], city = chosen.get(`${key}.City`) ?? [];
+    if (!name.length || !city.length || name[0]!.page !== city[0]!.page) continue;
+    const below = Math.max(...name.map((w) => w.bbox[3])), above = Math.min(...city.map((w) => w.bbox[1]));
+    const left = Math.min(...[...name, ...city].map((w) => w.bbox[0])), right = Math.max(...[...name, ...city].map((w) => w.bbox[2]));
+    const another = layout.segments.some((s) => s.page === name[0]!.page && s.bbox[1] >= below && s.bbox[3] <= above
+      && s.bbox[0] < right && s.bbox[2] > left && !s.words.some((w) => name.includes(w) || city.includes(w))
+      && !/\d/.test(s.text) && endsAsName(s.text));
+    if (another) holdPlace(data, key);
+  }
+}
+
 // How many lines below its street a party's place line may be printed (a unit or a second street line between).
 const PLACE_LINES = 4;
 
