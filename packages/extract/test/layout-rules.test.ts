@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { extractFields } from '../src/fields/extract-fields.ts';
 import { assignUnlabelledDates, namesCountryAbroad, numericOrderShown } from '../src/fields/extract-fields.ts';
-import { cleanCommodity, isPackageKindOnly } from '../src/fields/goods-table.ts';
+import { cleanCommodity, isPackageKindOnly, spellCommodity } from '../src/fields/goods-table.ts';
 import { findDates } from '../src/fields/parse-date.ts';
 import { unlabelledBlocks, unshareWords } from '../src/fields/find-parties.ts';
 import { parseCityStateZip, stripCityLabel } from '../src/fields/city-line.ts';
@@ -2422,7 +2422,7 @@ describe('tables and references', () => {
     // A speck read as a dot at a word's edge is no character of the goods.
     expect(cleanCommodity('COPPER WIRE ON ·REELS, NOI').text).toBe('COPPER WIRE ON REELS, NOI');
     // An L read as an I, however sure the reader was, where only the L makes a word.
-    expect(cleanCommodity('BOTTIED WATER, NOI').text).toBe('BOTTLED WATER, NOI');
+    expect(spellCommodity('BOTTIED WATER, NOI', []).value).toBe('BOTTLED WATER, NOI');
     expect(cleanCommodity('SACS |CARTONS ONDULES').text).toBe('CARTONS ONDULES');
     expect(cleanCommodity('BOX | OFFICE CHAIRS, KD, NOI').text).toBe('OFFICE CHAIRS, KD, NOI');
     // An instruction's first word cut at the cell's edge; an article's apostrophe read with a space after it.
