@@ -1,29 +1,28 @@
 import { CORE_FIELDS, hasValue, isBlank, type ExtractedData, type FieldSource } from '@ladingwise/shared';
-import { boxAround, normalizeText } from '../../layout.ts';
+import { boxAround } from '../../layout.ts';
 import type { ReadPage, Word } from '../../types.ts';
 import { documentDateOrder, extractFields, readGoodsTable, readLayout, type DocumentLayout } from '../extract-fields.ts';
 import { repairScacByName } from '../references.ts';
-import { compareCity, editDistance, isNorthAmerican, isStateCode, placeOfPostal, US_STATES, zipFarFromCity } from '../geo.ts';
+import { editDistance, isNorthAmerican, isStateCode } from '../geo.ts';
 import { isKnownPlace } from '../../ocr/place-decode.ts';
-import { bareWords, endsAsName, fitLegalFormToCountry, legalFormEnd } from '../company-name.ts';
+import { bareWords, fitLegalFormToCountry, legalFormEnd } from '../company-name.ts';
 import { SUFFIXES, SUFFIX_WORDS, UNIT_WORDS } from '../street-line.ts';
 import { billTotals, type BillTotals, type TableCell } from '../goods-table.ts';
 import { keepOwnScores } from '../own-scores.ts';
 import { fitPostalToCountry } from '../postal-by-country.ts';
 import { fitPostalToCity, placeOfLoneCode } from '../postal-of-city.ts';
-import { headedByOtherParty } from '../find-parties.ts';
 import { TAG_FIELDS, type RuleSources } from './features.ts';
 import { absenceFeatures, committedAbsence, type AbsenceConfidence, type AbsenceEvidence } from './absence.ts';
 import { ValueConfidence } from './value-confidence.ts';
 import { pageQuality, rulesCandidate, valueFeatures, valueWords, type FieldCandidates } from './value-features.ts';
 import { gluedState } from './place-check.ts';
+import { holdPlaceAwayFromStreet, holdPlaceBelowAnotherName, holdPlacesReadApart, keepOtherPartiesOut, keepPartyTogether } from './party-place.ts';
+import { DISAGREED, type Reader } from './review-line.ts';
 import { writeTagged, type FieldTagger, type TaggedField } from './tagger.ts';
 
 /** Which reader gives the fields: the hand-written rules, the learned tagger, or per field the surer of the two. */
 export type FieldsMode = 'rules' | 'learned' | 'combined';
 
-/** The two readers of a field's value. */
-type Reader = 'rules' | 'tagger';
 
 /** What `chooseFields` may be given beside the pages and the two readings; each has a default. */
 export interface ChooseOptions {
@@ -174,84 +173,6 @@ export function holdStatesAbroad(data: ExtractedData): void {
     const field = `${key}.State`;
     data.ConfidenceScores[field] = Math.min(data.ConfidenceScores[field] ?? DISAGREED, DISAGREED);
   }
-}
-
-/**
- * A party's place is printed in one block: a reader whose own city is a known place that its own US ZIP does not
- * serve read the two from different blocks, so its reading of the state and code, even where the other reader's
- * agrees, is no evidence the party's place was found. The party's city, state and code are held for review.
- */
-export function holdPlacesReadApart(data: ExtractedData, candidates: readonly FieldCandidates[]): void {
-  const byField = new Map(candidates.map((c) => [c.field, c]));
-  for (const key of ['Shipper', 'Consignee', 'BillTo'] as const) {
-    const city = byField.get(`${key}.City`), zip = byField.get(`${key}.Zip`);
-    // Only a US party's: a Mexican code may be a ZIP too ("27019" is Torreón and Germanton, NC).
-    if (!US_STATES.has(data[key]?.State?.toUpperCase() ?? '')) continue;
-    const apart = (['rules', 'tagger'] as const).some((r) => {
-      // A code since put right from its city (fitPostalToCity) no longer says so.
-      const c = city?.[r]?.value, z = zip?.[r]?.value;
-      return typeof c === 'string' && typeof z === 'string' && z === data[key]?.Zip && cityFarFromZip(c, z);
-    });
-    if (apart) holdPlace(data, key);
-  }
-}
-
-/**
- * A party's place line is printed with its street or on the lines just below it. A chosen city printed above the
- * chosen street, or several lines below it, was read from another block than the street, and the page does not say
- * which of the two is the party's: the city, state and code are held for review.
- */
-export function holdPlaceAwayFromStreet(data: ExtractedData, picks: ReadonlyMap<FieldCandidates, Reader | null>): void {
-  const chosen = new Map([...picks].filter(([, r]) => r).map(([c, r]) => [c.field, valueWords(c, r!)]));
-  for (const key of ['Shipper', 'Consignee', 'BillTo'] as const) {
-    const street = chosen.get(`${key}.Address`) ?? [], city = chosen.get(`${key}.City`) ?? [];
-    if (!street.length || !city.length || street[0]!.page !== city[0]!.page) continue;
-    // By the city's middle: words read again may carry taller boxes than their line's.
-    const line = Math.max(...street.map((w) => w.bbox[3] - w.bbox[1]));
-    const middle = city.reduce((sum, w) => sum + (w.bbox[1] + w.bbox[3]) / 2, 0) / city.length;
-    const top = Math.min(...street.map((w) => w.bbox[1])), bottom = Math.max(...street.map((w) => w.bbox[3]));
-    if (middle <= top || middle - bottom >= PLACE_LINES * line) holdPlace(data, key);
-  }
-}
-/**
- * A party's block is its name, then its street and place. A company's name printed between the chosen name and the
- * chosen place line (one ending as registered names end) starts another block, so the place was read from that block, and the
- * page does not say which is the party's: the city, state and code are held for review.
- */
-export function holdPlaceBelowAnotherName(data: ExtractedData, picks: ReadonlyMap<FieldCandidates, Reader | null>, layout: DocumentLayout): void {
-  const chosen = new Map([...picks].filter(([, r]) => r).map(([c, r]) => [c.field, valueWords(c, r!)]));
-  for (const key of ['Shipper', 'Consignee', 'BillTo'] as const) {
-    const name = chosen.get(`${key}.Name`) ?? [], city = chosen.get(`${key}.City`) ?? [];
-    if (!name.length || !city.length || name[0]!.page !== city[0]!.page) continue;
-    const below = Math.max(...name.map((w) => w.bbox[3])), above = Math.min(...city.map((w) => w.bbox[1]));
-    const left = Math.min(...[...name, ...city].map((w) => w.bbox[0])), right = Math.max(...[...name, ...city].map((w) => w.bbox[2]));
-    const another = layout.segments.some((s) => s.page === name[0]!.page && s.bbox[1] >= below && s.bbox[3] <= above
-      && s.bbox[0] < right && s.bbox[2] > left && !s.words.some((w) => name.includes(w) || city.includes(w))
-      && !/\d/.test(s.text) && endsAsName(s.text));
-    if (another) holdPlace(data, key);
-  }
-}
-
-// How many lines below its street a party's place line may be printed (a unit or a second street line between).
-const PLACE_LINES = 4;
-
-/** Holds a party's city, state and code below the trust line: the page shows them in doubt. */
-function holdPlace(data: ExtractedData, key: 'Shipper' | 'Consignee' | 'BillTo'): void {
-  for (const leaf of ['City', 'State', 'Zip']) {
-    const field = `${key}.${leaf}`;
-    if (data.ConfidenceScores[field] !== undefined) data.ConfidenceScores[field] = Math.min(data.ConfidenceScores[field]!, DISAGREED);
-  }
-}
-
-/** Whether a known city and a US ZIP read for one party name different places: the ZIP serves another city, far away. */
-function cityFarFromZip(city: string, zip: string): boolean {
-  const place = /^\d{5}$/.test(zip) ? placeOfPostal(zip, 'US') : null;
-  const read = normalizeText(city);
-  // A city cut short at either end ("ROCK" of LITTLE ROCK, "HARRIS" of HARRISBURG) is the code's city, not another.
-  if (!place?.city || !isKnownPlace(read) || compareCity(read, place.city) !== 'different' || place.city.endsWith(read) || place.city.startsWith(read)) return false;
-  // A ZIP is named for one city though it serves its neighbours: only a code far from every one of the city's own
-  // (or a city the code's state does not have) shows two places.
-  return zipFarFromCity(zip, city, place.states[0]!) !== false;
 }
 
 /**
@@ -432,45 +353,6 @@ export function settleSharedWords(picks: Map<FieldCandidates, Reader | null>, ch
   }
 }
 
-const PLACE_LEAVES = ['Address', 'City', 'State', 'Zip'];
-
-/**
- * A party is printed in one block, its name over its address: where the two readers found the party's name in
- * different places and the name was taken from one of them, a place field the readers dispute goes to that reader's
- * value where it is at least as likely right, instead of the margin that otherwise keeps a close call with the rules
- * (which would join one block's name to another block's address).
- */
-export function keepPartyTogether(picks: Map<FieldCandidates, Reader | null>, chanceOf: (c: FieldCandidates) => ((reader: Reader) => number) | undefined): void {
-  const byField = new Map([...picks.keys()].map((c) => [c.field, c]));
-  for (const party of ['Shipper', 'Consignee', 'BillTo']) {
-    const name = byField.get(`${party}.Name`);
-    const named = name ? picks.get(name) : null;
-    if (!name || !named || name.agree) continue;
-    for (const leaf of PLACE_LEAVES) {
-      const c = byField.get(`${party}.${leaf}`);
-      const chance = c ? chanceOf(c) : undefined;
-      if (!c || !chance || !c.rules || !c.tagger || c.agree || picks.get(c) === named) continue;
-      if (chance(named) >= chance(named === 'tagger' ? 'rules' : 'tagger')) picks.set(c, named);
-    }
-  }
-}
-
-/**
- * A block right under the heading of a party the bill names for another role (notify party, customs broker,
- * forwarding agent) is that party's: where the tagger took a party's name from such a block and the rules read the name
- * elsewhere, the rules' name stands.
- */
-export function keepOtherPartiesOut(picks: Map<FieldCandidates, Reader | null>, layout: DocumentLayout): void {
-  const hitsBySegment = new Map<DocumentLayout['segments'][number], DocumentLayout['hits']>();
-  for (const h of layout.hits) hitsBySegment.set(h.segment, [...(hitsBySegment.get(h.segment) ?? []), h]);
-  for (const [c, pick] of picks) {
-    if (pick !== 'tagger' || !c.field.endsWith('.Name') || c.field === 'Carrier.Name' || !c.rules || c.agree) continue;
-    const first = c.tagger!.words[0];
-    const seg = first && layout.segments.find((s) => s.words.includes(first));
-    if (seg && headedByOtherParty(seg, layout.segments, hitsBySegment)) picks.set(c, 'rules');
-  }
-}
-
 /** Whether one word holds a party's city and its state, glued by a mark ("KNOXVILLE.TN"): two values, one word. */
 function cityWithState(a: string, b: string, w: Word): boolean {
   const [pa, fa] = a.split('.'), [pb, fb] = b.split('.');
@@ -503,8 +385,6 @@ export const CHOOSER: Chooser = 'disputes';
 // margin keeps a close call with the reader whose checks produced the value.
 export const DISPUTE_MARGIN = 0.2;
 
-// The highest confidence a value may keep when the other reader read the field otherwise: below the 0.9 trust line.
-const DISAGREED = 0.85;
 // The least chance right (or tagger's calibrated confidence) for a value that only one reader read. An empty field is
 // as wrong as a wrong value and a value scored below the trust line goes to a person either way, so a value is worth
 // keeping long before it is likelier right than wrong: the reviewer confirms it instead of typing it. Only values with
