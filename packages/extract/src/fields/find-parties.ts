@@ -103,9 +103,9 @@ export function lineAbove(segments: Segment[], s: Segment, x: number): Segment |
  * Whether a name's line stands right under the heading of a party the bill names for another role (notify party,
  * broker, forwarding agent): the block is that party's, none of the bill's own.
  */
-export function headedByOtherParty(name: Segment, segments: Segment[], hitsBySegment: Map<Segment, LabelHit[]>): boolean {
+export function headedByOtherParty(name: Segment, segments: Segment[], hitsOf: (s: Segment) => readonly LabelHit[]): boolean {
   const heading = lineAbove(segments, name, name.bbox[0]);
-  return !!heading && (hitsBySegment.get(heading) ?? []).some((h) => h.field === 'otherParty');
+  return !!heading && hitsOf(heading).some((h) => h.field === 'otherParty');
 }
 
 /**
@@ -131,7 +131,7 @@ export function unlabelledBlocks(segments: Segment[], hitsBySegment: Map<Segment
     const labelled = name ? stripSubLabel(name.words) : null;
     const nameWords = name && [labelled?.sub === 'name' ? labelled.words : [], dropGarbledLead(name.words), name.words].find((ws) => ws.length && isName(ws));
     if (!name || !nameWords || !free(name)) continue;
-    if (headedByOtherParty(name, segments, hitsBySegment)) continue;
+    if (headedByOtherParty(name, segments, (h) => hitsBySegment.get(h) ?? [])) continue;
     const hit: LabelHit = { field: 'name', lang: 'en', label: '', segment: name, labelWords: [], valueWords: nameWords, bbox: name.bbox, atStart: false, marked: false };
     const p = parseParty([{ words: nameWords, sub: 'name' }, { words: streetWords, sub: 'address' }, { words: cityWords, sub: 'cityStateZip' }], hit);
     // A real state code (best: one its postal code agrees with) says these lines are an address at all; with a

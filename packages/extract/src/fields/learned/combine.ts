@@ -23,7 +23,6 @@ import { writeTagged, type FieldTagger, type TaggedField } from './tagger.ts';
 /** Which reader gives the fields: the hand-written rules, the learned tagger, or per field the surer of the two. */
 export type FieldsMode = 'rules' | 'learned' | 'combined';
 
-
 /** What `chooseFields` may be given beside the pages and the two readings; each has a default. */
 export interface ChooseOptions {
   /** The pages' layout, when already read (else read here). */

@@ -38,7 +38,7 @@ export function holdPlacesReadApart(data: ExtractedData, candidates: readonly Fi
  * which of the two is the party's: the city, state and code are held for review.
  */
 export function holdPlaceAwayFromStreet(data: ExtractedData, picks: ReadonlyMap<FieldCandidates, Reader | null>): void {
-  const chosen = new Map([...picks].filter(([, r]) => r).map(([c, r]) => [c.field, valueWords(c, r!)]));
+  const chosen = chosenWords(picks);
   for (const key of ['Shipper', 'Consignee', 'BillTo'] as const) {
     const street = chosen.get(`${key}.Address`) ?? [], city = chosen.get(`${key}.City`) ?? [];
     if (!street.length || !city.length || street[0]!.page !== city[0]!.page) continue;
@@ -49,13 +49,16 @@ export function holdPlaceAwayFromStreet(data: ExtractedData, picks: ReadonlyMap<
     if (middle <= top || middle - bottom >= PLACE_LINES * line) holdPlace(data, key);
   }
 }
+// How many lines below its street a party's place line may be printed (a unit or a second street line between).
+const PLACE_LINES = 4;
+
 /**
  * A party's block is its name, then its street and place. A company's name printed between the chosen name and the
- * chosen place line (one ending as registered names end) starts another block, so the place was read from that block, and the
- * page does not say which is the party's: the city, state and code are held for review.
+ * chosen place line (one ending as registered names end) starts another block, so the place was read from that block,
+ * and the page does not say which is the party's: the city, state and code are held for review.
  */
 export function holdPlaceBelowAnotherName(data: ExtractedData, picks: ReadonlyMap<FieldCandidates, Reader | null>, layout: DocumentLayout): void {
-  const chosen = new Map([...picks].filter(([, r]) => r).map(([c, r]) => [c.field, valueWords(c, r!)]));
+  const chosen = chosenWords(picks);
   for (const key of ['Shipper', 'Consignee', 'BillTo'] as const) {
     const name = chosen.get(`${key}.Name`) ?? [], city = chosen.get(`${key}.City`) ?? [];
     if (!name.length || !city.length || name[0]!.page !== city[0]!.page) continue;
@@ -68,8 +71,10 @@ export function holdPlaceBelowAnotherName(data: ExtractedData, picks: ReadonlyMa
   }
 }
 
-// How many lines below its street a party's place line may be printed (a unit or a second street line between).
-const PLACE_LINES = 4;
+/** Each chosen field's words, as the reader it was taken from read them. */
+function chosenWords(picks: ReadonlyMap<FieldCandidates, Reader | null>): Map<string, ReturnType<typeof valueWords>> {
+  return new Map([...picks].filter(([, r]) => r).map(([c, r]) => [c.field, valueWords(c, r!)]));
+}
 
 /** Holds a party's city, state and code below the trust line: the page shows them in doubt. */
 function holdPlace(data: ExtractedData, key: 'Shipper' | 'Consignee' | 'BillTo'): void {
@@ -119,12 +124,10 @@ export function keepPartyTogether(picks: Map<FieldCandidates, Reader | null>, ch
  * elsewhere, the rules' name stands.
  */
 export function keepOtherPartiesOut(picks: Map<FieldCandidates, Reader | null>, layout: DocumentLayout): void {
-  const hitsBySegment = new Map<DocumentLayout['segments'][number], DocumentLayout['hits']>();
-  for (const h of layout.hits) hitsBySegment.set(h.segment, [...(hitsBySegment.get(h.segment) ?? []), h]);
   for (const [c, pick] of picks) {
     if (pick !== 'tagger' || !c.field.endsWith('.Name') || c.field === 'Carrier.Name' || !c.rules || c.agree) continue;
     const first = c.tagger!.words[0];
     const seg = first && layout.segments.find((s) => s.words.includes(first));
-    if (seg && headedByOtherParty(seg, layout.segments, hitsBySegment)) picks.set(c, 'rules');
+    if (seg && headedByOtherParty(seg, layout.segments, (h) => layout.hits.filter((x) => x.segment === h))) picks.set(c, 'rules');
   }
 }
