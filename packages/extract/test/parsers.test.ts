@@ -48,6 +48,10 @@ describe('dates in English, Spanish and French', () => {
     // A day or a year beside a month's name, the name read in two pieces too.
     expect(dateWithSlips('Nov il, 2020')?.iso).toBe('2020-11-11');
     expect(dateWithSlips('11-M ar-2S')?.iso).toBe('2025-03-11');
+    // A seven crossed with a bar reads as a plus, last in a year as anywhere else.
+    expect(dateWithSlips('O+/1S/202+')).toMatchObject({ iso: '2027-07-15', certainty: 0.7 });
+    expect(dateWithSlips('15-JUL-202+')?.iso).toBe('2027-07-15');
+    expect(dateWithSlips('+1 555 123 4567')).toBeNull();
     // Mostly letters is a word, not a date; a code is no date.
     expect(dateWithSlips('SO/OB/ZOZS')).toBeNull();
     expect(dateWithSlips('B386517')).toBeNull();

@@ -7,18 +7,19 @@ import { findDates, joinSplitMonths, type DateOrder, type ParsedDate } from './p
 // slips: letters in its figures' places, or a figure no day or month can have. Anywhere else such text is any code, so
 // these repairs are never tried on running text.
 
-const LETTERS = Object.keys(DIGIT_FOR).filter((c) => /[A-Z]/.test(c)).join('');
-const FIGURE = `[0-9${LETTERS}|]`;
+// Letters and marks read for figures, escaped for a character class.
+const LOOK_ALIKES = Object.keys(DIGIT_FOR).map((c) => (/[A-Z]/.test(c) ? c : `\\${c}`)).join('');
+const FIGURE = `[0-9${LOOK_ALIKES}]`;
 const MONTH_ALT = Object.keys(MONTHS).sort((x, y) => y.length - x.length).join('|');
 // A numeric date's three parts, each of figures or their look-alike letters.
 const NUMERIC_SHAPE = new RegExp(`(?<![A-Z0-9])${FIGURE}{1,2}\\s?[/.-]\\s?${FIGURE}{1,2}\\s?[/.-]\\s?(?:${FIGURE}{4}|${FIGURE}{2})(?![A-Z0-9])`, 'g');
 // A day or a year beside a month's name: "IL-MAR-2S", "NOV IL, 2020".
-const BESIDE_MONTH = new RegExp(`(?<![A-Z0-9])${FIGURE}{1,2}(?=\\s?(?:[-/.]|DE)?\\s?(?:${MONTH_ALT})\\b)|(?<=\\b(?:${MONTH_ALT})\\.?\\s?[-/ ]\\s?)${FIGURE}{1,2}(?=,?\\s?[-/ ]?\\s?${FIGURE}{2,4}\\b)|(?<=\\b(?:${MONTH_ALT})\\.?\\s?[-/ ]\\s?${FIGURE}{1,2},?\\s?[-/ ]?\\s?)${FIGURE}{2}(?:${FIGURE}{2})?(?![A-Z0-9])|(?<=(?<![A-Z0-9])${FIGURE}{1,2}\\s?[-/ ]\\s?(?:${MONTH_ALT})\\s?[-/ ]\\s?)${FIGURE}{2}(?:${FIGURE}{2})?(?![A-Z0-9])`, 'g');
+const BESIDE_MONTH = new RegExp(`(?<![A-Z0-9])${FIGURE}{1,2}(?=\\s?(?:[-/.]|DE)?\\s?(?:${MONTH_ALT})\\b)|(?<=\\b(?:${MONTH_ALT})\\.?\\s?[-/ ]\\s?)${FIGURE}{1,2}(?=,?\\s?[-/ ]?\\s?${FIGURE}{2,4}(?![A-Z0-9]|${FIGURE}))|(?<=\\b(?:${MONTH_ALT})\\.?\\s?[-/ ]\\s?${FIGURE}{1,2},?\\s?[-/ ]?\\s?)${FIGURE}{2}(?:${FIGURE}{2})?(?![A-Z0-9])|(?<=(?<![A-Z0-9])${FIGURE}{1,2}\\s?[-/ ]\\s?(?:${MONTH_ALT})\\s?[-/ ]\\s?)${FIGURE}{2}(?:${FIGURE}{2})?(?![A-Z0-9])`, 'g');
 
 /** Look-alike letters in a date's figures read as the digits they look like, where most of the group is digits. */
 function figuresOf(t: string): string {
-  const asDigits = (s: string): string => s.replace(new RegExp(`[${LETTERS}|]`, 'g'), (c) => DIGIT_FOR[c]!);
-  const mostlyDigits = (s: string): boolean => { const figures = s.replace(/[^0-9A-Z|]/g, ''); return (figures.match(/\d/g) ?? []).length * 2 >= figures.length; };
+  const asDigits = (s: string): string => s.replace(new RegExp(`[${LOOK_ALIKES}]`, 'g'), (c) => DIGIT_FOR[c]!);
+  const mostlyDigits = (s: string): boolean => { const figures = s.replace(new RegExp(`[^0-9${LOOK_ALIKES}]`, 'g'), ''); return (figures.match(/\d/g) ?? []).length * 2 >= figures.length; };
   return t
     .replace(NUMERIC_SHAPE, (s) => (mostlyDigits(s) ? asDigits(s) : s))
     .replace(BESIDE_MONTH, asDigits);

@@ -2,8 +2,11 @@
 // run of digits, a letter inside a word, a SCAC, a freight class), a character of the other kind is read as its
 // look-alike. One table for every field; a field with its own shapes (postal codes) extends it, never contradicts it.
 
-/** The digit a letter or mark read in a digit's place stands for. */
-export const DIGIT_FOR: Readonly<Record<string, string>> = { O: '0', Q: '0', D: '0', I: '1', L: '1', '|': '1', S: '5', B: '8', Z: '2', G: '6' };
+/**
+ * The digit a letter or mark read in a digit's place stands for. A seven crossed with a bar, as continental hands and
+ * some faces draw it, reads as a plus.
+ */
+export const DIGIT_FOR: Readonly<Record<string, string>> = { O: '0', Q: '0', D: '0', I: '1', L: '1', '|': '1', '+': '7', S: '5', B: '8', Z: '2', G: '6' };
 
 /**
  * Digits a hand's strokes turn into others, likeliest first: a 1 drawn with a flag or a hook reads as 7 or 4, a 3
