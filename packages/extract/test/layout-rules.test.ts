@@ -1990,6 +1990,16 @@ describe('labels misread by OCR', () => {
     expect(findLabels(buildSegments(line(100, 100, 'A FORWARDING AGENT'))).map((h) => `${h.field}${h.atStart ? '@' : ''}`)).toEqual(['otherParty@']);
   });
 
+  it('reads a clear word of the page\'s languages as itself, not as a one-word label one letter off', () => {
+    const fields = (text: string): string[] => findLabels(buildSegments(line(100, 100, text))).filter((h) => h.atStart).map((h) => h.field);
+    // A company's and a country's name are no PHONE and no FRANCO.
+    expect(fields('RHONE SAS')).toEqual([]);
+    expect(fields('FRANCE')).toEqual([]);
+    // A label's own word with another ending stays the label, as does a misread no language has.
+    expect(fields('PALETTE')).toEqual(['handlingUnits']);
+    expect(fields('PHONF 555-0100')).toEqual(['stop']);
+  });
+
   it('doubts a description that is only a package kind', () => {
     const d = extractFields(page(
       line(200, 100, 'H.U. Qty Type'), line(420, 100, 'Weight'), line(600, 100, 'Commodity description'), line(1000, 100, 'Class'),

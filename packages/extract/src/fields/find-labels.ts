@@ -4,6 +4,7 @@ import { isStateCode } from './geo.ts';
 import { NOTE_WORDS } from './heading-note.ts';
 import { LABELS, type Lang, type LabelDef, type LabelField } from './lexicon.ts';
 import { LETTER_FOR } from './look-alikes.ts';
+import { isKnownWord } from './spelling.ts';
 
 /** A label found on the page, with the words after it on its segment (up to the next label). */
 export interface LabelHit {
@@ -334,6 +335,7 @@ function matchAt(tokens: Token[], i: number): { def: LabelDef; len: number; cost
     // A label's words do not run into or out of parentheses: "CONSIGNOR (NAME AND ADDRESS)" is a heading and a note
     // on it, not CONSIGNEE NAME. A label whose last words are in parentheses prints them ("WEIGHT (LBS)").
     if (!balanced(tokens, i, Math.min(tokens.length, i + lt.length))) continue;
+    if (lt.length === 1 && ownWord(tokens[i]!, lt[0]!)) continue;
     for (let j = loose.has(def) ? 1 : 0; j < lt.length && cost >= 0; j++) {
       let c = loose.has(def) ? (tokens[i + j]!.t === lt[j] ? 0 : -1) : tokenCost(tokens[i + j]!.t, lt[j]!);
       // A short word after exactly read ones, last or in the middle ("DESCRIPTION 06 ARTICLES").
@@ -347,6 +349,16 @@ function matchAt(tokens: Token[], i: number): { def: LabelDef; len: number; cost
     if (!best || lt.length > best.len || (lt.length === best.len && (cost < best.cost || (cost === best.cost && def.text.length > best.def.text.length)))) best = { def, len: lt.length, cost };
   }
   return best;
+}
+
+/**
+ * Whether a word read clearly is a word of the page's languages in its own right, not a one-word label misread:
+ * "FRANCE" is no FRANCO, "GLASS" no CLASS. A label's own form with another ending ("PALETTE" for PALETTES, "SHIPPERS")
+ * and a word that is some other label's stay labels; in a label of several words the others read say which it is.
+ */
+function ownWord(tok: Token, label: string): boolean {
+  if (tok.t === label || tok.weak || LABEL_WORDS.has(tok.t) || tok.t.startsWith(label) || label.startsWith(tok.t)) return false;
+  return isKnownWord(tok.t);
 }
 
 /**
