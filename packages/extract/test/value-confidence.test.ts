@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CORE_FIELDS, emptyExtractedData, type ExtractedData, type Party } from '@ladingwise/shared';
 import { ALONE_MIN, billShown, chooseFields, DISPUTE_MARGIN, codeWithPrefix, descriptionGoesOn, knownOfTwo, nameWithForm, refsByPrefix, streetWithType, pickReader, readCandidates, placeFromBillTo, settleSharedWords, shipperFromBillTo } from '../src/fields/learned/combine.ts';
-import { holdPlaceAwayFromStreet, holdPlaceBelowAnotherName, holdPlacesReadApart, keepOtherPartiesOut, keepPartyTogether } from '../src/fields/learned/party-place.ts';
+import { holdPartyUnderWeakHeading, holdPlaceAwayFromStreet, holdPlaceBelowAnotherName, holdPlacesReadApart, keepOtherPartiesOut, keepPartyTogether } from '../src/fields/learned/party-place.ts';
 import { FieldTagger } from '../src/fields/learned/tagger.ts';
 import { TreeModel } from '../src/fields/learned/trees.ts';
 import { ValueConfidence, type ValueConfidenceJson } from '../src/fields/learned/value-confidence.ts';
@@ -250,6 +250,27 @@ describe('a party\'s place below another company\'s name', () => {
     expect(check('SUMMIT RIDGE PAPER MILLS COMPANY')).toBeLessThan(0.9);
     // A line of the party's own (a unit, a second street line, a contact) leaves the place as read.
     expect(check('ATTN RECEIVING DOCK')).toBe(0.95);
+  });
+});
+
+describe('a party under a heading read weakly', () => {
+  it('holds the party for review where its heading, read weakly, is a slip or two from another party\'s', () => {
+    const check = (heading: string, confidence: number): number => {
+      const head = line(40, 100, heading);
+      for (const w of head) w.confidence = confidence;
+      const name = line(40, 130, 'TIDEWATER CERAMICS CORP');
+      const d = emptyExtractedData();
+      d.Shipper = { Name: 'TIDEWATER CERAMICS CORP', Address: null, City: null, State: null, Zip: null };
+      d.ConfidenceScores['Shipper.Name'] = 0.95;
+      const tagged = (field: string, words: Word[]): FieldCandidates => ({ field, agree: true, rules: null, tagger: { value: '', confidence: 0.9, words } as unknown as FieldCandidates['tagger'] });
+      holdPartyUnderWeakHeading(d, new Map([[tagged('Shipper.Name', name), 'tagger']]), readLayout(page(head, name)));
+      return d.ConfidenceScores['Shipper.Name']!;
+    };
+    // CONSIGNOR read weakly may be CONSIGNEE.
+    expect(check('Consignor', 0.04)).toBeLessThan(0.9);
+    // Read clearly, it is the shipper's; read weakly but like no other party's heading, it is still its own.
+    expect(check('Consignor', 0.93)).toBe(0.95);
+    expect(check('Expedidor', 0.3)).toBe(0.95);
   });
 });
 

@@ -2,7 +2,9 @@ import type { ExtractedData } from '@ladingwise/shared';
 import { normalizeText } from '../../layout.ts';
 import { endsAsName } from '../company-name.ts';
 import type { DocumentLayout } from '../extract-fields.ts';
-import { headedByOtherParty } from '../find-parties.ts';
+import { headedByOtherParty, lineAbove } from '../find-parties.ts';
+import { ocrDistance, type LabelHit } from '../find-labels.ts';
+import { LABELS } from '../lexicon.ts';
 import { compareCity, placeOfPostal, US_STATES, zipFarFromCity } from '../geo.ts';
 import { isKnownPlace } from '../../ocr/place-decode.ts';
 import { DISAGREED, type Reader } from './review-line.ts';
@@ -131,3 +133,38 @@ export function keepOtherPartiesOut(picks: Map<FieldCandidates, Reader | null>, 
     if (seg && headedByOtherParty(seg, layout.segments, (h) => layout.hits.filter((x) => x.segment === h))) picks.set(c, 'rules');
   }
 }
+
+/**
+ * A party's heading says whose block it is. Where the heading right above the chosen name was read weakly and as read
+ * lies a slip or two from another party's heading (CONSIGNOR and CONSIGNEE differ by two letters), both readers took
+ * the party from that one doubtful reading, so their agreeing is no second piece of evidence: the party's fields are
+ * held for review.
+ */
+export function holdPartyUnderWeakHeading(data: ExtractedData, picks: ReadonlyMap<FieldCandidates, Reader | null>, layout: DocumentLayout): void {
+  const chosen = chosenWords(picks);
+  for (const key of ['Shipper', 'Consignee', 'BillTo'] as const) {
+    const first = chosen.get(`${key}.Name`)?.[0];
+    const name = first && layout.segments.find((s) => s.words.includes(first));
+    const heading = name && lineAbove(layout.segments, name, name.bbox[0]);
+    if (!heading || !layout.hits.some((h) => h.segment === heading && mistakable(h))) continue;
+    for (const leaf of ['Name', ...PLACE_LEAVES]) {
+      const field = `${key}.${leaf}`;
+      if (data.ConfidenceScores[field] !== undefined) data.ConfidenceScores[field] = Math.min(data.ConfidenceScores[field]!, DISAGREED);
+    }
+  }
+}
+
+/** Whether a party's heading was read weakly and as read is about as near another party's heading as its own. */
+function mistakable(h: LabelHit): boolean {
+  if (!PARTY_HEADINGS.includes(h.field) || !h.labelWords.length) return false;
+  if (h.labelWords.reduce((sum, w) => sum + w.confidence, 0) / h.labelWords.length >= WEAK_READ) return false;
+  const read = lettersOf(h.labelWords.map((w) => w.text).join(' '));
+  return HEADING_LABELS.some((l) => l.field !== h.field && ocrDistance(read, l.text) <= SLIPS);
+}
+const PARTY_HEADINGS: readonly string[] = ['shipper', 'consignee', 'billTo'];
+const lettersOf = (t: string): string => normalizeText(t).replace(/[^A-Z ]/g, '').replace(/\s+/g, ' ').trim();
+const HEADING_LABELS = LABELS.filter((l) => PARTY_HEADINGS.includes(l.field)).map((l) => ({ field: l.field, text: lettersOf(l.text) }));
+// A word's OCR confidence below which it was read weakly (as the label finder counts it), and how many slips from
+// another party's heading make a weak reading doubtful.
+const WEAK_READ = 0.5;
+const SLIPS = 2;
