@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CORE_FIELDS, emptyExtractedData, type ExtractedData, type Party } from '@ladingwise/shared';
 import { ALONE_MIN, billShown, chooseFields, DISPUTE_MARGIN, codeWithPrefix, descriptionGoesOn, knownOfTwo, nameWithForm, refsByPrefix, streetWithType, pickReader, readCandidates, placeFromBillTo, settleSharedWords, shipperFromBillTo } from '../src/fields/learned/combine.ts';
-import { holdPartyUnderWeakHeading, holdPlaceAwayFromStreet, holdPlaceBelowAnotherName, holdPlacesReadApart, keepOtherPartiesOut, keepPartyTogether } from '../src/fields/learned/party-place.ts';
+import { holdPartyUnderWeakHeading, holdStateNothingVouchesFor, holdPlaceAwayFromStreet, holdPlaceBelowAnotherName, holdPlacesReadApart, keepOtherPartiesOut, keepPartyTogether } from '../src/fields/learned/party-place.ts';
 import { FieldTagger } from '../src/fields/learned/tagger.ts';
 import { TreeModel } from '../src/fields/learned/trees.ts';
 import { ValueConfidence, type ValueConfidenceJson } from '../src/fields/learned/value-confidence.ts';
@@ -271,6 +271,25 @@ describe('a party under a heading read weakly', () => {
     // Read clearly, it is the shipper's; read weakly but like no other party's heading, it is still its own.
     expect(check('Consignor', 0.93)).toBe(0.95);
     expect(check('Expedidor', 0.3)).toBe(0.95);
+  });
+});
+
+describe('a state nothing on the page vouches for', () => {
+  it('holds a state that neither its ZIP nor its city belongs to, and leaves one either vouches for', () => {
+    const check = (city: string, state: string, zip: string): number => {
+      const d = emptyExtractedData();
+      d.Consignee = { Name: 'TRILLIUM FOUNDRY LLC', Address: null, City: city, State: state, Zip: zip };
+      d.ConfidenceScores['Consignee.State'] = 0.95;
+      holdStateNothingVouchesFor(d);
+      return d.ConfidenceScores['Consignee.State']!;
+    };
+    // A territory's code beside a New Jersey city and a code no ZIP has.
+    expect(check('EDISON', 'NT', '03317')).toBeLessThan(0.9);
+    // The city vouches where the ZIP was misread; the ZIP where the city was.
+    expect(check('EDISON', 'NJ', '03317')).toBe(0.95);
+    expect(check('EDLSON', 'NJ', '08817')).toBe(0.95);
+    // A Mexican state's code is left to the postal checks.
+    expect(check('MONTERREY', 'NL', '64000')).toBe(0.95);
   });
 });
 

@@ -198,6 +198,12 @@ export function zipFarFromCity(zip: string, city: string, state: string): boolea
   return !own.some((r) => String(r.zip).slice(0, 3) === zip.slice(0, 3));
 }
 
+/** Whether a US state has a place of that name a ZIP is delivered to (null where the state is no US state's). */
+export function usStateHasCity(city: string, state: string): boolean | null {
+  if (!US_STATES.has(state)) return null;
+  return zips().lookupByName(city, state).some((r) => r.country === 'US');
+}
+
 /**
  * The place a Canadian sorting area serves, as an address names it: areas are named by the place and a quarter of it
  * ("HALIFAX UPPER HARBOUR", "DOWNTOWN TORONTO", "SHERBROOKE NORTHWEST"), so the longest run of the name's first or last

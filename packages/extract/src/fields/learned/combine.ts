@@ -16,7 +16,7 @@ import { absenceFeatures, committedAbsence, type AbsenceConfidence, type Absence
 import { ValueConfidence } from './value-confidence.ts';
 import { pageQuality, rulesCandidate, valueFeatures, valueWords, type FieldCandidates } from './value-features.ts';
 import { gluedState } from './place-check.ts';
-import { holdPartyUnderWeakHeading, holdPlaceAwayFromStreet, holdPlaceBelowAnotherName, holdPlacesReadApart, keepOtherPartiesOut, keepPartyTogether } from './party-place.ts';
+import { holdPartyUnderWeakHeading, holdStateNothingVouchesFor, holdPlaceAwayFromStreet, holdPlaceBelowAnotherName, holdPlacesReadApart, keepOtherPartiesOut, keepPartyTogether } from './party-place.ts';
 import { DISAGREED, type Reader } from './review-line.ts';
 import { writeTagged, type FieldTagger, type TaggedField } from './tagger.ts';
 
@@ -89,7 +89,7 @@ export function chooseFields(pages: ReadPage[], rules: ExtractedData, tagger: Fi
   fitPostalToCountry(data);
   fitPostalToCity(data);
   holdPlacesReadApart(data, candidates);
-  if (mode === 'combined') { holdPlaceAwayFromStreet(data, picks); holdPlaceBelowAnotherName(data, picks, layout); holdPartyUnderWeakHeading(data, picks, layout); }
+  if (mode === 'combined') { holdPlaceAwayFromStreet(data, picks); holdPlaceBelowAnotherName(data, picks, layout); holdPartyUnderWeakHeading(data, picks, layout); holdStateNothingVouchesFor(data); }
   placeOfLoneCode(data);
   fitLegalFormToCountry(data);
   tidyParties(data);

@@ -5,7 +5,7 @@ import type { DocumentLayout } from '../extract-fields.ts';
 import { headedByOtherParty, lineAbove } from '../find-parties.ts';
 import { ocrDistance, type LabelHit } from '../find-labels.ts';
 import { LABELS } from '../lexicon.ts';
-import { compareCity, placeOfPostal, US_STATES, zipFarFromCity } from '../geo.ts';
+import { compareCity, MX_STATES, placeOfPostal, stateMatchesPostal, US_STATES, usStateHasCity, zipFarFromCity } from '../geo.ts';
 import { isKnownPlace } from '../../ocr/place-decode.ts';
 import { DISAGREED, type Reader } from './review-line.ts';
 import { valueWords, type FieldCandidates } from './value-features.ts';
@@ -168,3 +168,20 @@ const HEADING_LABELS = LABELS.filter((l) => PARTY_HEADINGS.includes(l.field)).ma
 // another party's heading make a weak reading doubtful.
 const WEAK_READ = 0.5;
 const SLIPS = 2;
+
+/**
+ * A state is vouched for by its postal code or by its city. Where the US ZIP read with it names no place of that
+ * state, and the state has no place of the city's name, nothing on the page vouches for it, however the readers
+ * agree: the state is held for review (a ZIP misread alone leaves the city vouching; a city misread alone the code).
+ */
+export function holdStateNothingVouchesFor(data: ExtractedData): void {
+  for (const key of ['Shipper', 'Consignee', 'BillTo'] as const) {
+    const { State: state, Zip: zip, City: city } = data[key] ?? {};
+    // A Mexican code has the ZIP's shape, and no list of Mexican places says which state has a city.
+    if (!state || !zip || !city || !/^\d{5}$/.test(zip) || state in MX_STATES) continue;
+    const place = placeOfPostal(zip, 'US');
+    if ((place && stateMatchesPostal(state, place)) || usStateHasCity(normalizeText(city), state)) continue;
+    const field = `${key}.State`;
+    if (data.ConfidenceScores[field] !== undefined) data.ConfidenceScores[field] = Math.min(data.ConfidenceScores[field]!, DISAGREED);
+  }
+}
