@@ -1996,7 +1996,7 @@ describe('labels misread by OCR', () => {
     expect(fields('RHONE SAS')).toEqual([]);
     expect(fields('FRANCE')).toEqual([]);
     // A label's own word with another ending stays the label, as does a misread no language has.
-    expect(fields('PALETTE')).toEqual(['handlingUnits']);
+    expect(fields('PHONES')).toEqual(['stop']);
     expect(fields('PHONF 555-0100')).toEqual(['stop']);
   });
 

@@ -335,7 +335,7 @@ function matchAt(tokens: Token[], i: number): { def: LabelDef; len: number; cost
     // A label's words do not run into or out of parentheses: "CONSIGNOR (NAME AND ADDRESS)" is a heading and a note
     // on it, not CONSIGNEE NAME. A label whose last words are in parentheses prints them ("WEIGHT (LBS)").
     if (!balanced(tokens, i, Math.min(tokens.length, i + lt.length))) continue;
-    if (lt.length === 1 && ownWord(tokens[i]!, lt[0]!)) continue;
+    if (lt.length === 1 && def.field === 'stop' && ownWord(tokens[i]!, lt[0]!)) continue;
     for (let j = loose.has(def) ? 1 : 0; j < lt.length && cost >= 0; j++) {
       let c = loose.has(def) ? (tokens[i + j]!.t === lt[j] ? 0 : -1) : tokenCost(tokens[i + j]!.t, lt[j]!);
       // A short word after exactly read ones, last or in the middle ("DESCRIPTION 06 ARTICLES").
@@ -353,8 +353,10 @@ function matchAt(tokens: Token[], i: number): { def: LabelDef; len: number; cost
 
 /**
  * Whether a word read clearly is a word of the page's languages in its own right, not a one-word label misread:
- * "FRANCE" is no FRANCO, "GLASS" no CLASS. A label's own form with another ending ("PALETTE" for PALETTES, "SHIPPERS")
- * and a word that is some other label's stay labels; in a label of several words the others read say which it is.
+ * "FRANCE" is no FRANCO, "RHONE" no PHONE. Asked only of labels that end a block and introduce no value of their own
+ * (a label for a value is judged by the value beside it: "GLASS 150" is a class). A label's own form with another
+ * ending ("PHONES") and a word that is some other label's stay labels; in a label of several words the others read say
+ * which it is.
  */
 function ownWord(tok: Token, label: string): boolean {
   if (tok.t === label || tok.weak || LABEL_WORDS.has(tok.t) || tok.t.startsWith(label) || label.startsWith(tok.t)) return false;
