@@ -138,6 +138,10 @@ describe('a name read whole', () => {
     expect(knownOfTwo('DALLAS', 'DULUTH')).toBe(0);
     // A place's last word alone is the place cut short.
     expect(knownOfTwo('GARZA', 'SAN NICOLAS DE LOS GARZA')).toBe(-1);
+    // A place read on with its row label's last words is the place alone; a word that begins places stays its own.
+    expect(knownOfTwo('CIUDAD CALGARY', 'CALGARY')).toBe(-1);
+    expect(knownOfTwo('POSTAL - CIUDAD CALGARY', 'CALGARY')).toBe(-1);
+    expect(knownOfTwo('CIUDAD OBREGON', 'OBREGON')).toBe(1);
     expect(knownOfTwo('ROTTERDAM', 'AMSTERDAM')).toBe(0);
     expect(knownOfTwo('QUERETARO', 'SAN JUAN DEL RIO')).toBe(0);
   });

@@ -178,7 +178,7 @@ function withoutState(words: Word[], zipFrom: number, zipTo: number, z: NonNulla
 }
 
 // Words of a "CITY, STATE, ZIP" row label that the OCR left in front of the city.
-const CITY_LABEL_WORDS = ['CITY', 'STATE', 'ZIP', 'CIUDAD', 'ESTADO', 'VILLE', 'PROVINCE', 'POSTAL', 'CODE', 'PROV', 'CP'];
+export const CITY_LABEL_WORDS = ['CITY', 'STATE', 'ZIP', 'CIUDAD', 'ESTADO', 'VILLE', 'PROVINCE', 'POSTAL', 'CODE', 'PROV', 'CP'];
 
 /** Drops the words of a misread "CITY, STATE, ZIP" row label from the start of a city ("CITY, STATE, ZE. MERIDA"). */
 export function stripCityLabel(city: string): { value: string; repaired: boolean } {

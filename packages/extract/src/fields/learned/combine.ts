@@ -4,6 +4,7 @@ import type { ReadPage, Word } from '../../types.ts';
 import { documentDateOrder, extractFields, readGoodsTable, readLayout, type DocumentLayout } from '../extract-fields.ts';
 import { repairScacByName } from '../references.ts';
 import { editDistance, isNorthAmerican, isStateCode } from '../geo.ts';
+import { CITY_LABEL_WORDS } from '../city-line.ts';
 import { isKnownPlace } from '../../ocr/place-decode.ts';
 import { bareWords, fitLegalFormToCountry, legalFormEnd } from '../company-name.ts';
 import { SUFFIXES, SUFFIX_WORDS, UNIT_WORDS } from '../street-line.ts';
@@ -320,9 +321,20 @@ export function knownOfTwo(a: string, b: string): number {
   const [ua, ub] = [a, b].map((v) => v.toUpperCase().trim()) as [string, string];
   if (ka && ua.endsWith(` ${ub}`)) return 1;
   if (kb && ub.endsWith(` ${ua}`)) return -1;
+  // ... and the known one where the other is it behind its row label's words ("CIUDAD CALGARY" read on from a
+  // bilingual label "CITY / PROV / POSTAL - CIUDAD"): a label is no part of the place.
+  if (ka && labelledPlace(ub, ua)) return 1;
+  if (kb && labelledPlace(ua, ub)) return -1;
   const [x, y] = [ua, ub].map((v) => v.replace(/[^A-Z]/g, '')) as [string, string];
   if (Math.min(x.length, y.length) < 4 || editDistance(x, y, 2) > 2) return 0;
   return ka ? 1 : -1;
+}
+
+/** Whether `read` is the place `known` with words of a city row's label before it. */
+function labelledPlace(read: string, known: string): boolean {
+  if (!read.endsWith(` ${known}`)) return false;
+  const before = read.slice(0, -known.length - 1).split(/[\s/,.:-]+/).filter(Boolean);
+  return before.length > 0 && before.every((w) => CITY_LABEL_WORDS.includes(w));
 }
 
 /**
