@@ -33,6 +33,9 @@ const PARTY_SUB = new Set<LabelField>(['name', 'address', 'city', 'state', 'zip'
 const BOXED_HEADINGS = new Set<LabelField>(['shipper', 'consignee', 'billTo', 'carrier', 'otherParty', 'name', 'address', 'cityStateZip',
   'scac', 'bol', 'pro', 'po', 'order', 'pickupDate', 'deliveryDate', 'docDate', 'freightTerms']);
 
+/** A word's OCR confidence below which it was read weakly. */
+export const WEAK_WORD = 0.5;
+
 interface Token {
   t: string; word: number; colonAfter: boolean; possessive?: boolean; /** A token read across two words ends here. */ lastWord?: number;
   /** Read with little confidence (small caps garbled). */
@@ -98,7 +101,7 @@ export function tokenize(words: Word[]): Token[] {
       if (pi === 0 && /^['‘’`]?s$|^['‘’`]S$/.test(w.text) && prev && prev.word === wi - 1 && prev.lastWord === undefined && !prev.colonAfter && /^[A-Z]{4,}$/.test(prev.t)) {
         prev.t += 'S'; prev.possessive = true; prev.colonAfter = colon; prev.lastWord = wi; return;
       }
-      out.push({ t, word: wi, colonAfter: colon, ...(/['‘’]S$/.test(p) ? { possessive: true } : {}), ...(w.confidence < 0.5 ? { weak: true } : {}), ...(opening ? { open: true } : {}) });
+      out.push({ t, word: wi, colonAfter: colon, ...(/['‘’]S$/.test(p) ? { possessive: true } : {}), ...(w.confidence < WEAK_WORD ? { weak: true } : {}), ...(opening ? { open: true } : {}) });
       opening = false;
     });
   });
@@ -384,7 +387,8 @@ export function isLabelPart(text: string, field: LabelField): boolean {
   return labelTextsOf(field).some((t) => t.includes(part));
 }
 
-const lettersOnly = (t: string): string => normalizeText(t).replace(/[^A-Z ]/g, ' ').replace(/\s+/g, ' ').trim();
+/** A text's letters, upper case, single spaces between its words. */
+export const lettersOnly = (t: string): string => normalizeText(t).replace(/[^A-Z ]/g, ' ').replace(/\s+/g, ' ').trim();
 const LABEL_TEXTS = new Map<LabelField, string[]>();
 /** A field's labels as letters and single spaces, each padded with a space: worked out once a field. */
 function labelTextsOf(field: LabelField): string[] {
@@ -714,7 +718,7 @@ function headingRowHits(segments: Segment[], hits: LabelHit[]): LabelHit[] {
     const fields = new Set(near.map((w) => w.def.field));
     const w = seg.words[0]!;
     const missing = [...PARTY_HEADING_FIELDS].filter((f) => !row.some((h) => h.field === f));
-    const lacking = missing.length === 1 && !fields.size && w.confidence < 0.5 && !hits.some((h) => h.field === missing[0])
+    const lacking = missing.length === 1 && !fields.size && w.confidence < WEAK_WORD && !hits.some((h) => h.field === missing[0])
       ? PARTY_HEADING_WORDS.find((x) => x.def.field === missing[0] && x.def.lang === row[0]!.lang) ?? PARTY_HEADING_WORDS.find((x) => x.def.field === missing[0])
       : undefined;
     const def = lacking?.def ?? (fields.size === 1 ? near[0]!.def : undefined);

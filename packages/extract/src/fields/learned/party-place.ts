@@ -2,8 +2,9 @@ import type { ExtractedData } from '@ladingwise/shared';
 import { normalizeText } from '../../layout.ts';
 import { endsAsName } from '../company-name.ts';
 import type { DocumentLayout } from '../extract-fields.ts';
+import type { Word } from '../../types.ts';
 import { headedByOtherParty, lineAbove } from '../find-parties.ts';
-import { ocrDistance, type LabelHit } from '../find-labels.ts';
+import { lettersOnly, ocrDistance, WEAK_WORD, type LabelHit } from '../find-labels.ts';
 import { LABELS } from '../lexicon.ts';
 import { compareCity, MX_STATES, placeOfPostal, stateMatchesPostal, US_STATES, usStateHasCity, zipFarFromCity } from '../geo.ts';
 import { isKnownPlace } from '../../ocr/place-decode.ts';
@@ -14,6 +15,9 @@ import { valueWords, type FieldCandidates } from './value-features.ts';
 // fields from different blocks, the fields follow the block of the name, and a place the page shows read from another
 // block is held for review.
 
+const PARTY_KEYS = ['Shipper', 'Consignee', 'BillTo'] as const;
+type PartyKey = (typeof PARTY_KEYS)[number];
+
 /**
  * A party's place is printed in one block: a reader whose own city is a known place that its own US ZIP does not
  * serve read the two from different blocks, so its reading of the state and code, even where the other reader's
@@ -21,7 +25,7 @@ import { valueWords, type FieldCandidates } from './value-features.ts';
  */
 export function holdPlacesReadApart(data: ExtractedData, candidates: readonly FieldCandidates[]): void {
   const byField = new Map(candidates.map((c) => [c.field, c]));
-  for (const key of ['Shipper', 'Consignee', 'BillTo'] as const) {
+  for (const key of PARTY_KEYS) {
     const city = byField.get(`${key}.City`), zip = byField.get(`${key}.Zip`);
     // Only a US party's: a Mexican code may be a ZIP too ("27019" is Torreón and Germanton, NC).
     if (!US_STATES.has(data[key]?.State?.toUpperCase() ?? '')) continue;
@@ -41,7 +45,7 @@ export function holdPlacesReadApart(data: ExtractedData, candidates: readonly Fi
  */
 export function holdPlaceAwayFromStreet(data: ExtractedData, picks: ReadonlyMap<FieldCandidates, Reader | null>): void {
   const chosen = chosenWords(picks);
-  for (const key of ['Shipper', 'Consignee', 'BillTo'] as const) {
+  for (const key of PARTY_KEYS) {
     const street = chosen.get(`${key}.Address`) ?? [], city = chosen.get(`${key}.City`) ?? [];
     if (!street.length || !city.length || street[0]!.page !== city[0]!.page) continue;
     // By the city's middle: words read again may carry taller boxes than their line's.
@@ -61,7 +65,7 @@ const PLACE_LINES = 4;
  */
 export function holdPlaceBelowAnotherName(data: ExtractedData, picks: ReadonlyMap<FieldCandidates, Reader | null>, layout: DocumentLayout): void {
   const chosen = chosenWords(picks);
-  for (const key of ['Shipper', 'Consignee', 'BillTo'] as const) {
+  for (const key of PARTY_KEYS) {
     const name = chosen.get(`${key}.Name`) ?? [], city = chosen.get(`${key}.City`) ?? [];
     if (!name.length || !city.length || name[0]!.page !== city[0]!.page) continue;
     const below = Math.max(...name.map((w) => w.bbox[3])), above = Math.min(...city.map((w) => w.bbox[1]));
@@ -78,13 +82,19 @@ function chosenWords(picks: ReadonlyMap<FieldCandidates, Reader | null>): Map<st
   return new Map([...picks].filter(([, r]) => r).map(([c, r]) => [c.field, valueWords(c, r!)]));
 }
 
-/** Holds a party's city, state and code below the trust line: the page shows them in doubt. */
-function holdPlace(data: ExtractedData, key: 'Shipper' | 'Consignee' | 'BillTo'): void {
-  for (const leaf of ['City', 'State', 'Zip']) {
+/** Holds a party's fields below the trust line: the page shows them in doubt. */
+function holdFields(data: ExtractedData, key: PartyKey, leaves: readonly string[]): void {
+  for (const leaf of leaves) {
     const field = `${key}.${leaf}`;
     if (data.ConfidenceScores[field] !== undefined) data.ConfidenceScores[field] = Math.min(data.ConfidenceScores[field]!, DISAGREED);
   }
 }
+
+/** Holds a party's city, state and code below the trust line. */
+const holdPlace = (data: ExtractedData, key: PartyKey): void => holdFields(data, key, ['City', 'State', 'Zip']);
+
+/** The layout line a word was read on. */
+const segmentOf = (layout: DocumentLayout, word: Word): DocumentLayout['segments'][number] | undefined => layout.segments.find((s) => s.words.includes(word));
 
 /** Whether a known city and a US ZIP read for one party name different places: the ZIP serves another city, far away. */
 function cityFarFromZip(city: string, zip: string): boolean {
@@ -129,7 +139,7 @@ export function keepOtherPartiesOut(picks: Map<FieldCandidates, Reader | null>, 
   for (const [c, pick] of picks) {
     if (pick !== 'tagger' || !c.field.endsWith('.Name') || c.field === 'Carrier.Name' || !c.rules || c.agree) continue;
     const first = c.tagger!.words[0];
-    const seg = first && layout.segments.find((s) => s.words.includes(first));
+    const seg = first && segmentOf(layout, first);
     if (seg && headedByOtherParty(seg, layout.segments, (h) => layout.hits.filter((x) => x.segment === h))) picks.set(c, 'rules');
   }
 }
@@ -142,31 +152,24 @@ export function keepOtherPartiesOut(picks: Map<FieldCandidates, Reader | null>, 
  */
 export function holdPartyUnderWeakHeading(data: ExtractedData, picks: ReadonlyMap<FieldCandidates, Reader | null>, layout: DocumentLayout): void {
   const chosen = chosenWords(picks);
-  for (const key of ['Shipper', 'Consignee', 'BillTo'] as const) {
+  for (const key of PARTY_KEYS) {
     const first = chosen.get(`${key}.Name`)?.[0];
-    const name = first && layout.segments.find((s) => s.words.includes(first));
+    const name = first && segmentOf(layout, first);
     const heading = name && lineAbove(layout.segments, name, name.bbox[0]);
-    if (!heading || !layout.hits.some((h) => h.segment === heading && mistakable(h))) continue;
-    for (const leaf of ['Name', ...PLACE_LEAVES]) {
-      const field = `${key}.${leaf}`;
-      if (data.ConfidenceScores[field] !== undefined) data.ConfidenceScores[field] = Math.min(data.ConfidenceScores[field]!, DISAGREED);
-    }
+    if (heading && layout.hits.some((h) => h.segment === heading && mistakable(h))) holdFields(data, key, ['Name', ...PLACE_LEAVES]);
   }
 }
 
 /** Whether a party's heading was read weakly and as read is about as near another party's heading as its own. */
 function mistakable(h: LabelHit): boolean {
   if (!PARTY_HEADINGS.includes(h.field) || !h.labelWords.length) return false;
-  if (h.labelWords.reduce((sum, w) => sum + w.confidence, 0) / h.labelWords.length >= WEAK_READ) return false;
-  const read = lettersOf(h.labelWords.map((w) => w.text).join(' '));
+  if (h.labelWords.reduce((sum, w) => sum + w.confidence, 0) / h.labelWords.length >= WEAK_WORD) return false;
+  const read = lettersOnly(h.labelWords.map((w) => w.text).join(' '));
   return HEADING_LABELS.some((l) => l.field !== h.field && ocrDistance(read, l.text) <= SLIPS);
 }
 const PARTY_HEADINGS: readonly string[] = ['shipper', 'consignee', 'billTo'];
-const lettersOf = (t: string): string => normalizeText(t).replace(/[^A-Z ]/g, '').replace(/\s+/g, ' ').trim();
-const HEADING_LABELS = LABELS.filter((l) => PARTY_HEADINGS.includes(l.field)).map((l) => ({ field: l.field, text: lettersOf(l.text) }));
-// A word's OCR confidence below which it was read weakly (as the label finder counts it), and how many slips from
-// another party's heading make a weak reading doubtful.
-const WEAK_READ = 0.5;
+const HEADING_LABELS = LABELS.filter((l) => PARTY_HEADINGS.includes(l.field)).map((l) => ({ field: l.field, text: lettersOnly(l.text) }));
+// How many slips from another party's heading make a weakly read heading doubtful.
 const SLIPS = 2;
 
 /**
@@ -175,13 +178,12 @@ const SLIPS = 2;
  * agree: the state is held for review (a ZIP misread alone leaves the city vouching; a city misread alone the code).
  */
 export function holdStateNothingVouchesFor(data: ExtractedData): void {
-  for (const key of ['Shipper', 'Consignee', 'BillTo'] as const) {
+  for (const key of PARTY_KEYS) {
     const { State: state, Zip: zip, City: city } = data[key] ?? {};
     // A Mexican code has the ZIP's shape, and no list of Mexican places says which state has a city.
     if (!state || !zip || !city || !/^\d{5}$/.test(zip) || state in MX_STATES) continue;
     const place = placeOfPostal(zip, 'US');
     if ((place && stateMatchesPostal(state, place)) || usStateHasCity(normalizeText(city), state)) continue;
-    const field = `${key}.State`;
-    if (data.ConfidenceScores[field] !== undefined) data.ConfidenceScores[field] = Math.min(data.ConfidenceScores[field]!, DISAGREED);
+    holdFields(data, key, ['State']);
   }
 }
