@@ -12,7 +12,7 @@ import { loadLibTesseract } from '../../packages/extract/src/ocr/libtesseract.ts
 import { nativeTesseractFactory } from '../../packages/extract/src/ocr/native-tesseract.ts';
 import { WorkerPool } from '../../packages/extract/src/pool.ts';
 import { readPage } from '../../packages/extract/src/read-page.ts';
-import { createLineRecogniser } from '../../packages/extract/src/ocr/line-recogniser.ts';
+import { createLineReader } from '../../packages/extract/src/ocr/line-reader.ts';
 
 const { positionals, values } = parseArgs({ allowPositionals: true, options: { workers: { type: 'string', default: '1' }, languages: { type: 'string', default: 'eng,spa,fra' }, engine: { type: 'string', default: 'auto' } } });
 const [setDir, cacheDir] = positionals;
@@ -24,7 +24,9 @@ const native = values.engine === 'native' || (values.engine === 'auto' && loadLi
 const pool = new WorkerPool(native ? nativeTesseractFactory(langs) : tesseractJsFactory(langs), Number(values.workers));
 console.error(`engine ${pool.engine}`);
 await pool.ready();
-const lines = process.env.NO_LINE_RECOGNISER ? undefined : await createLineRecogniser();
+// The extractor's own line reader (the print recogniser voting with the handwriting model): words cached with another
+// reader are not the words the product reads, least of all on handwritten pages.
+const lines = process.env.NO_LINE_RECOGNISER ? undefined : await createLineReader();
 await Promise.all(truth.map(async (doc) => {
   const out = join(cacheDir, `${basename(doc.file)}.json`);
   if (existsSync(out)) return;
