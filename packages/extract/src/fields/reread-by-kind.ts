@@ -5,6 +5,7 @@ import type { LineRecogniser } from '../ocr/line-recogniser.ts';
 import { overlapShare } from '../ocr/reread.ts';
 import { boxAround } from '../layout.ts';
 import { TRUSTED_SCORE } from './confidence.ts';
+import { DIGIT_FOR } from './look-alikes.ts';
 import { ownScores } from './own-scores.ts';
 import type { ReadPage, Word } from '../types.ts';
 
@@ -48,6 +49,26 @@ const bare = (t: string): string => t.normalize('NFC').toUpperCase().replace(/\s
 const placeKey = (t: string): string => foldText(t).replace(/[^A-Z0-9 ]/g, '').replace(/\s+/g, ' ').trim();
 const sameValue = (kind: FieldKind, a: string, b: string): boolean => (kind === 'city' ? placeKey(a) === placeKey(b) : bare(a) === bare(b));
 
+// Characters as compared for lost glyphs: letters and digits only, a look-alike letter as its digit.
+const glyphs = (t: string): string => t.toUpperCase().replace(/[^A-Z0-9]/g, '').replace(/[A-Z]/g, (c) => DIGIT_FOR[c] ?? c);
+/**
+ * Whether a reading only loses characters from inside the words it reads again: "159" read "15", "120" read "20",
+ * "331874" read "31874". The line model reads a few columns of ink a step, so a narrow glyph (a 1) or the second of
+ * two alike is what it drops, and a reading with fewer of the same characters is that slip, not a correction. Dropping
+ * whole words is not such a slip: a neighbour's stray word left out ("76 PO-615876" read "PO-615876").
+ */
+export function dropsGlyphs(before: string[], after: string): boolean {
+  const now = glyphs(after), was = before.map(glyphs).filter(Boolean);
+  const all = was.join('');
+  if (now.length >= all.length) return false;
+  let i = 0;
+  for (const c of all) if (i < now.length && c === now[i]) i++;
+  if (i < now.length) return false;
+  // The reading is the old one less some of its words, whole: those were not this value's.
+  const wholeWords = (k: number, at: number): boolean => at === now.length || (k < was.length && ((now.startsWith(was[k]!, at) && wholeWords(k + 1, at + was[k]!.length)) || wholeWords(k + 1, at)));
+  return !wholeWords(0, 0);
+}
+
 /** One value read again: the words it replaces and the words read under its kind. */
 export interface KindReading { path: string; kind: FieldKind; page: number; before: Word[]; after: Word[] }
 
@@ -89,6 +110,7 @@ export async function readFieldsByKind(pages: ReadPage[], data: ExtractedData, l
     const text = read.words.map((w) => w.text).join(' ');
     const joined = !validFor(kind, text) && validFor(kind, text.replace(/\s+/g, ''));
     if (!(validFor(kind, text) || joined) || sameValue(kind, text, words.map((w) => w.text).join(' '))) continue;
+    if (dropsGlyphs(words.map((w) => w.text), text)) continue;
     const got = joined ? [{ text: text.replace(/\s+/g, ''), confidence: Math.min(...read.words.map((w) => w.confidence)), bbox: boxAround(read.words) }] : read.words;
     // The new words stand where the old ones stood, across as the reader placed them (its bands are cut taller than
     // the engine's words, which would set them apart from their line).
