@@ -60,13 +60,22 @@ const glyphs = (t: string): string => t.toUpperCase().replace(/[^A-Z0-9]/g, '').
 export function dropsGlyphs(before: string[], after: string): boolean {
   const now = glyphs(after), was = before.map(glyphs).filter(Boolean);
   const all = was.join('');
-  if (now.length >= all.length) return false;
+  // The reading less some of the old one's words, whole, is no slip: those words were not this value's.
+  return now.length < all.length && leavesOut(now, all) && !wholeWordsOf(now, was);
+}
+
+/** Whether `short` is `long` with some of its characters left out, the rest in their order. */
+function leavesOut(short: string, long: string): boolean {
   let i = 0;
-  for (const c of all) if (i < now.length && c === now[i]) i++;
-  if (i < now.length) return false;
-  // The reading is the old one less some of its words, whole: those were not this value's.
-  const wholeWords = (k: number, at: number): boolean => at === now.length || (k < was.length && ((now.startsWith(was[k]!, at) && wholeWords(k + 1, at + was[k]!.length)) || wholeWords(k + 1, at)));
-  return !wholeWords(0, 0);
+  for (const c of long) if (i < short.length && c === short[i]) i++;
+  return i === short.length;
+}
+
+/** Whether `text` is some of `words`, each whole, in their order. */
+function wholeWordsOf(text: string, words: string[]): boolean {
+  const from = (k: number, at: number): boolean => at === text.length
+    || (k < words.length && ((text.startsWith(words[k]!, at) && from(k + 1, at + words[k]!.length)) || from(k + 1, at)));
+  return from(0, 0);
 }
 
 /** One value read again: the words it replaces and the words read under its kind. */
