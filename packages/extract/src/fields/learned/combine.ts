@@ -12,6 +12,7 @@ import { billTotals, type BillTotals, type TableCell } from '../goods-table.ts';
 import { keepOwnScores } from '../own-scores.ts';
 import { fitPostalToCountry } from '../postal-by-country.ts';
 import { fitPostalToCity, placeOfLoneCode } from '../postal-of-city.ts';
+import { placeFromRunningAddress, type PartyAnchor } from '../place-abroad.ts';
 import { TAG_FIELDS, type RuleSources } from './features.ts';
 import { absenceFeatures, committedAbsence, type AbsenceConfidence, type AbsenceEvidence } from './absence.ts';
 import { ValueConfidence } from './value-confidence.ts';
@@ -92,6 +93,7 @@ export function chooseFields(pages: ReadPage[], rules: ExtractedData, tagger: Fi
   holdPlacesReadApart(data, candidates);
   if (mode === 'combined') { holdPlaceAwayFromStreet(data, picks); holdPlaceBelowAnotherName(data, picks, layout); holdPartyUnderWeakHeading(data, picks, layout); holdStateNothingVouchesFor(data); }
   placeOfLoneCode(data);
+  if (mode === 'combined') placeFromRunningAddress(data, streetsOf(picks), pages.flatMap((p) => p.words));
   fitLegalFormToCountry(data);
   tidyParties(data);
   refsByPrefix(data);
@@ -115,6 +117,15 @@ export function chooseFields(pages: ReadPage[], rules: ExtractedData, tagger: Fi
   // reading under the field's kind may (reread-by-kind.ts).
   if (unread) for (const [field, words] of unreadRuns) if (!hasValue(data, field)) unread[field] = { page: words[0]!.page, bbox: boxAround(words) };
   return data;
+}
+
+/** Where each party's running address starts: the words its chosen street was read from, else its name's. */
+function streetsOf(picks: ReadonlyMap<FieldCandidates, Reader | null>): (key: string) => PartyAnchor | null {
+  const chosen = new Map([...picks].filter(([, r]) => r).map(([c, r]) => [c.field, valueWords(c, r!)]));
+  return (key) => {
+    const street = chosen.get(`${key}.Address`), name = chosen.get(`${key}.Name`);
+    return street?.length ? { words: street, street: true } : name?.length ? { words: name, street: false } : null;
+  };
 }
 
 /**
