@@ -1,7 +1,7 @@
 import { emptyExtractedData, type Party } from '@ladingwise/shared';
 import { describe, expect, it } from 'vitest';
 import { readValue } from '../src/fields/learned/values.ts';
-import { fitPostalToCountry } from '../src/fields/postal-by-country.ts';
+import { fitPostalToCountry, noStatesAbroad } from '../src/fields/postal-by-country.ts';
 import { fitPostalToCity, placeOfLoneCode, postalOfCity } from '../src/fields/postal-of-city.ts';
 import { fitLegalFormToCountry } from '../src/fields/company-name.ts';
 
@@ -143,5 +143,34 @@ describe('legal forms of the party\'s country', () => {
     expect(d.Shipper?.Name).toBe('ALDER CERAMICS GROUP LLC');
     expect(d.ConfidenceScores['Shipper.Name']).toBeLessThan(0.9);
     expect(d.Consignee?.Name).toBe('CORNERSTONE FOUNDRY ULC');
+  });
+});
+
+describe('states of parties abroad', () => {
+  it('drops a North American state from a party abroad, keeping a Brazilian one', () => {
+    const d = emptyExtractedData();
+    d.Shipper = party({ City: 'FELIXSTOWE', State: 'MN', Zip: 'IP11 3SY', Country: 'GB' });
+    d.Consignee = party({ City: 'SANTOS', State: 'SP', Zip: '11010-000', Country: 'BR' });
+    d.ConfidenceScores['Shipper.State'] = 0.6;
+    noStatesAbroad(d);
+    expect(d.Shipper?.State).toBeNull();
+    expect(d.ConfidenceScores['Shipper.State']).toBeUndefined();
+    expect(d.Consignee?.State).toBe('SP');
+  });
+
+  it('takes a party with a British postcode for one in the United Kingdom', () => {
+    const d = emptyExtractedData();
+    d.Shipper = party({ City: 'MANCHESTER', State: 'ON', Zip: 'M1 2WD', Country: 'CA' });
+    noStatesAbroad(d);
+    expect(d.Shipper).toMatchObject({ Country: 'GB', State: null });
+  });
+
+  it('keeps the state where the city is only North America\'s or the postal code is the state\'s', () => {
+    const d = emptyExtractedData();
+    d.Shipper = party({ City: 'ZAPOPAN', State: 'JAL', Zip: '45010', Country: 'GB' });
+    d.Consignee = party({ City: 'XYZ', State: 'NLE', Zip: '66600', Country: 'NL' });
+    noStatesAbroad(d);
+    expect(d.Shipper?.State).toBe('JAL');
+    expect(d.Consignee?.State).toBe('NLE');
   });
 });

@@ -10,7 +10,7 @@ import { bareWords, fitLegalFormToCountry, legalFormEnd } from '../company-name.
 import { SUFFIXES, SUFFIX_WORDS, UNIT_WORDS } from '../street-line.ts';
 import { billTotals, type BillTotals, type TableCell } from '../goods-table.ts';
 import { keepOwnScores } from '../own-scores.ts';
-import { fitPostalToCountry } from '../postal-by-country.ts';
+import { fitPostalToCountry, noStatesAbroad } from '../postal-by-country.ts';
 import { fitPostalToCity, placeOfLoneCode } from '../postal-of-city.ts';
 import { placeFromRunningAddress, type PartyAnchor } from '../place-abroad.ts';
 import { TAG_FIELDS, type RuleSources } from './features.ts';
@@ -89,6 +89,7 @@ export function chooseFields(pages: ReadPage[], rules: ExtractedData, tagger: Fi
   holdFarApartDates(data);
   holdStatesAbroad(data);
   fitPostalToCountry(data);
+  noStatesAbroad(data);
   fitPostalToCity(data);
   holdPlacesReadApart(data, candidates);
   if (mode === 'combined') { holdPlaceAwayFromStreet(data, picks); holdPlaceBelowAnotherName(data, picks, layout); holdPartyUnderWeakHeading(data, picks, layout); holdStateNothingVouchesFor(data); }
